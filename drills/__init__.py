@@ -1,0 +1,42 @@
+"""The drills, one module each, found by name; modules are imported only when a drill is used."""
+
+from __future__ import annotations
+
+import importlib
+
+from drills.base import Drill, DrillOptions
+from trainer.core.errors import InvalidInputError
+
+DRILLS: dict[str, tuple[str, str]] = {
+    "running-count": ("drills.running_count:RunningCountDrill", "cards flashed at pace, then the count"),
+    "countdown": ("drills.countdown:CountdownDrill", "count down a deck against the clock"),
+    "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
+    "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
+    "table": ("drills.table:TableDrill", "count a full table of computer seats through a real shoe"),
+    "payout": ("drills.payout:PayoutDrill", "dealer payouts: blackjack, insurance, even money, chips"),
+    "color-up": ("drills.payout:ColorUpDrill", "colour up a pile of small chips into the fewest large ones"),
+    "strategy": ("drills.strategy:StrategyDrill", "the exact basic-strategy play for a hand"),
+    "deviations": ("drills.deviations:DeviationsDrill", "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
+    "quiz": ("drills.quiz:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
+}
+"""Drill name -> ("module:Class", one line of help)."""
+
+
+def find_drill(name: str) -> type[Drill]:
+    """The drill class registered under `name`."""
+    try:
+        target, _ = DRILLS[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(DRILLS)
+        raise InvalidInputError(f"no drill named {name!r} (drills: {known})") from None
+    module_name, class_name = target.split(":")
+    drill: type[Drill] = getattr(importlib.import_module(module_name), class_name)
+    return drill
+
+
+def make_drill(name: str, options: DrillOptions | None = None) -> Drill:
+    """A fresh drill of that name with its session options."""
+    return find_drill(name)(options or DrillOptions())  # type: ignore[call-arg]
+
+
+__all__ = ["DRILLS", "Drill", "DrillOptions", "find_drill", "make_drill"]

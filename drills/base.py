@@ -1,0 +1,201 @@
+"""The one protocol every drill implements, and the frozen values that cross it.
+
+A drill asks (`ask`), reads an answer (`parse`, which raises `InvalidInputError` so the caller
+re-prompts and records nothing), and grades (`grade`). Questions are frozen and JSON-serialisable, and
+each carries an `item` key (e.g. `strategy:hard 16 vs 10`, `payout:bj 3:2:35`) that the review queue
+schedules. Drills import `trainer.core` and `trainer.strategy` only: no storage, rendering or terminal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+
+JSON = Any
+"""A JSON-serialisable value (dict/list/str/int/bool/None; money as decimal strings)."""
+
+
+# --- how a question is shown ------------------------------------------------------------------
+# Pure data: the terminal layers (render, repl) decide how each kind looks; machine mode ignores them.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flash:
+    """Cards shown `per_flash` at a time, `seconds_per_card` each, then hidden before the question."""
+
+    cards: tuple[str, ...]
+    seconds_per_card: float
+    per_flash: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tray:
+    """A discard tray holding `discarded` of a shoe of `shoe_cards` cards, drawn to scale."""
+
+    discarded: int
+    shoe_cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lines:
+    """Plain lines shown above the prompt (a hand, a table, a bet)."""
+
+    lines: tuple[str, ...]
+
+
+Display = Flash | Tray | Lines
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Question:
+    """One question; `expected` is the canonical answer as a user would type it."""
+
+    drill: str
+    item: str
+    prompt: str
+    data: Mapping[str, JSON]
+    expected: str
+    choices: tuple[str, ...] = ()
+    target_ms: int | None = None
+    """How fast a trained learner answers (dealer pace, the 2 s true-count target); None: untimed."""
+    show: tuple[Display, ...] = ()
+    explanation: str = ""
+    """Why the expected answer is right; shown after the grade."""
+
+    def to_json(self, qid: str) -> dict[str, JSON]:
+        """The machine-mode question line (DESIGN §2 contract)."""
+        line: dict[str, JSON] = {
+            "id": qid,
+            "drill": self.drill,
+            "item": self.item,
+            "prompt": self.prompt,
+            "data": dict(self.data),
+        }
+        if self.choices:
+            line["choices"] = list(self.choices)
+        return line
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Answer:
+    """A parsed answer: the user's text and its value in the drill's own terms."""
+
+    text: str
+    value: JSON
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grade:
+    """The verdict on one answer."""
+
+    correct: bool
+    expected: str
+    given: str
+    explanation: str = ""
+    verdict: str = ""
+    """A short word for the learner beyond right/wrong, e.g. "right amount, not dealer-correct"."""
+    detail: Mapping[str, JSON] = field(default_factory=dict)
+    """Extra figures a drill reports (EV cost of a mistake, seconds per deck, ...)."""
+
+
+@runtime_checkable
+class Drill(Protocol):
+    """What the session needs from a drill; `DrillBase` supplies the optional hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    target_ms: ClassVar[int | None]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        """A new question; with `item`, a question for that review item."""
+        ...
+
+    def parse(self, question: Question, text: str) -> Answer:
+        """The answer in `text`, or `InvalidInputError` with a hint (re-prompt, record nothing)."""
+        ...
+
+    def grade(self, question: Question, answer: Answer) -> Grade: ...
+
+    def intro(self, ruleset: Ruleset) -> list[str]: ...
+
+    def after(self, question: Question, grade: Grade) -> str | None: ...
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrillOptions:
+    """Settings a drill may read; each drill uses the ones that concern it (`cutcard drill --help`)."""
+
+    system: str = "hi-lo"
+    """Count system for the count drills."""
+    speed: float | None = None
+    """Seconds per card for flash drills (None: the drill's default)."""
+    per_flash: int = 1
+    decks: int | None = None
+    """Decks to count down (countdown) or to deal from (overrides the rule set where allowed)."""
+    estimation: str = "half"
+    """Deck estimation for true counts: full, half, quarter or exact."""
+    rounding: str = "floor"
+    """True-count rounding: floor, truncate or round."""
+    seats: int = 3
+    chips: bool = False
+    """Payout answers as chips ("2 green 1 red") rather than an amount."""
+    extra: Mapping[str, str] = field(default_factory=dict)
+    """Drill-specific settings given as KEY=VALUE."""
+
+
+class DrillBase:
+    """Defaults for a drill's optional hooks; concrete drills subclass this and implement the three."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    target_ms: ClassVar[int | None] = None
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        self.options = options or DrillOptions()
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        raise NotImplementedError
+
+    def parse(self, question: Question, text: str) -> Answer:
+        raise NotImplementedError
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        raise NotImplementedError
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        """Lines shown once before the first question (e.g. why counting cannot help here)."""
+        return []
+
+    def after(self, question: Question, grade: Grade) -> str | None:
+        """Called after each grade so a drill can adapt (speed, focus); returns a note to show."""
+        return None
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        """Lines for the end of the session; the default counts right answers."""
+        if not grades:
+            return []
+        right = sum(g.correct for g in grades)
+        return [f"{right} of {len(grades)} right ({100 * right / len(grades):.0f}%)"]
+
+
+def parse_choice(question: Question, text: str) -> str:
+    """A multiple-choice answer as the chosen text: accepts the choice itself, its letter or number.
+
+    >>> q = Question(drill="quiz", item="q", prompt="?", data={}, expected="stand",
+    ...              choices=("hit", "stand"))
+    >>> parse_choice(q, "b"), parse_choice(q, "2"), parse_choice(q, " Stand ")
+    ('stand', 'stand', 'stand')
+    """
+    given = text.strip().lower()
+    for index, choice in enumerate(question.choices):
+        if given in (choice.lower(), chr(ord("a") + index), str(index + 1)):
+            return choice
+    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(question.choices))
+    raise InvalidInputError(f"{text.strip()!r} is not one of the choices: {letters}")

@@ -1,0 +1,86 @@
+"""The `cutcard` command line: a thin click layer over the library.
+
+One registry (`COMMANDS`) names every command, its module and its one-line help; the CLI and the REPL
+both read it. A command's module is imported only when that command runs, so `cutcard --help` and the
+REPL start without loading the engine, rich or prompt-toolkit.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from trainer import __version__
+from trainer.cli.common import Settings, run_guarded
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rules": ("trainer.cli.rules", "The rule sets, and one rule set in full."),
+    "chart": ("trainer.cli.chart", "The exact basic-strategy chart of a rule set, with EVs."),
+    "ev": ("trainer.cli.ev", "Exact EV of each action for one hand, e.g. `ev 10,6 vs 10`."),
+    "drill": ("trainer.cli.drill", "One drill session (counting, payouts, strategy, quiz, ...)."),
+    "review": ("trainer.cli.review", "The spaced-repetition queue: due items of every drill."),
+    "play": ("trainer.cli.play", "A full table with computer seats; count and strategy checks."),
+    "stats": ("trainer.cli.stats", "Progress over time."),
+    "export": ("trainer.cli.export", "Write every recorded attempt as CSV or JSON."),
+    "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
+}
+"""Command name -> (module defining `command`, one line of help)."""
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on use; `--help` lists them from `COMMANDS`."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, (module, _) in COMMANDS.items() if _module_exists(module)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS or not _module_exists(COMMANDS[cmd_name][0]):
+            return None
+        command: click.Command = importlib.import_module(COMMANDS[cmd_name][0]).command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _module_exists(module: str) -> bool:
+    """True when the command's module is installed (checked without importing it)."""
+    from importlib.util import find_spec
+
+    return find_spec(module) is not None
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="Progress database to use instead of $CUTCARD_HOME/progress.db.")
+@click.version_option(__version__, "--version", prog_name="cutcard")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None) -> None:
+    """cutcard: a terminal trainer for blackjack card counters and dealer trainees.
+
+    Run without a command to start the interactive trainer.
+    """
+    settings = ctx.ensure_object(Settings)
+    if db:
+        settings.db = db
+    if ctx.invoked_subcommand is None:
+        from trainer.repl.app import run_repl
+
+        run_repl(settings)
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """The console script: run the CLI, turning every error into one line and an exit status."""
+    return run_guarded(cli, argv, debug=bool(os.environ.get("CUTCARD_DEBUG")))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""What every command shares: settings, option decorators, and the one-line error boundary."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from trainer.core.errors import TrainerError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cutcard_home() -> Path:
+    """Where a user's data lives: `$CUTCARD_HOME`, else the platform's user-data directory."""
+    home = os.environ.get("CUTCARD_HOME")
+    if home:
+        return Path(home).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("cutcard", appauthor=False)
+
+
+@dataclass(slots=True)
+class Settings:
+    """Settings shared by the commands of one invocation (and by the REPL between commands)."""
+
+    db: str | None = None
+    """`--db PATH`; None means `$CUTCARD_HOME/progress.db`."""
+
+    @property
+    def home(self) -> Path:
+        return cutcard_home()
+
+    @property
+    def db_path(self) -> Path:
+        return Path(self.db).expanduser() if self.db else self.home / "progress.db"
+
+
+def db_option(func: F) -> F:
+    """`--db PATH` on a command (also accepted before the command name)."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+        if value:
+            ctx.ensure_object(Settings).db = value
+
+    return click.option("--db", type=click.Path(dir_okay=False), default=None, expose_value=False,
+                        callback=remember,
+                        help="Progress database (default: $CUTCARD_HOME/progress.db).")(func)
+
+
+def ruleset_option(func: F) -> F:
+    return click.option("--ruleset", "-r", "ruleset", default="casino", show_default=True,
+                        metavar="NAME|PATH",
+                        help="A built-in rule set, an alias, or a path to your own TOML file.")(func)
+
+
+def seed_option(func: F) -> F:
+    return click.option("--seed", type=int, default=None,
+                        help="Make every random choice reproducible.")(func)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
+
+
+def settings() -> Settings:
+    return click.get_current_context().ensure_object(Settings)
+
+
+def emit_json(document: Any) -> None:
+    """Print one JSON document on stdout."""
+    import json
+
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
+
+
+def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False) -> int:
+    """Run a click command so that no traceback reaches a user.
+
+    A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
+    1; a usage error prints click's message and exits 2; anything else is a bug and says so in one line
+    (set CUTCARD_DEBUG=1 for the traceback).
+    """
+    try:
+        command.main(args=argv, prog_name="cutcard", standalone_mode=False)
+    except TrainerError as e:
+        click.echo(f"cutcard: {e}", err=True)
+        return 1
+    except click.exceptions.Abort:
+        click.echo("", err=True)
+        return 130
+    except click.exceptions.Exit as e:
+        return e.exit_code
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    except KeyboardInterrupt:
+        click.echo("", err=True)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug: one line for the user, the traceback on request
+        if debug:
+            raise
+        click.echo(f"cutcard: internal error: {type(e).__name__}: {e} "
+                   "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
+        return 70
+    finally:
+        sys.stdout.flush()
+    return 0

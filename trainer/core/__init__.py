@@ -1,0 +1,62 @@
+"""The pure rules core: cards, hands, rule sets, the shoe, rounds and their events, money.
+
+No I/O happens here: no printing, no files but the packaged rule sets, no clock, and randomness only
+from an injected `random.Random`.
+"""
+
+from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
+from trainer.core.errors import (
+    IllegalActionError,
+    InvalidInputError,
+    RulesetError,
+    ShoeExhaustedError,
+    StorageError,
+    TrainerError,
+)
+from trainer.core.events import DEALER, Action, Outcome
+from trainer.core.hands import Hand, hand_total
+from trainer.core.money import Money, Ratio, format_money, parse_money, to_money
+from trainer.core.round import Phase, Round, SeatView
+from trainer.core.rules import (
+    Ruleset,
+    builtin_rulesets,
+    find_ruleset,
+    load_ruleset,
+    ruleset_to_dict,
+)
+from trainer.core.shoe import Shoe
+
+__all__ = [
+    "DEALER",
+    "Action",
+    "Card",
+    "Hand",
+    "IllegalActionError",
+    "InvalidInputError",
+    "Money",
+    "Outcome",
+    "Phase",
+    "Rank",
+    "Ratio",
+    "Round",
+    "Ruleset",
+    "RulesetError",
+    "SeatView",
+    "Shoe",
+    "ShoeExhaustedError",
+    "StorageError",
+    "Suit",
+    "TrainerError",
+    "builtin_rulesets",
+    "card",
+    "find_ruleset",
+    "format_cards",
+    "format_money",
+    "hand_total",
+    "load_ruleset",
+    "parse_card",
+    "parse_cards",
+    "parse_money",
+    "ruleset_to_dict",
+    "to_money",
+]

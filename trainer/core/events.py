@@ -1,0 +1,185 @@
+"""Frozen events: everything that happens in a round, in order, as `Round.events` records it.
+
+A counter's view of the table is derived from events: every card in a `Dealt` with `face_up`, every
+`Hit`/`Doubled`/`DealerDrew` card, and the hole card once `HoleCardTurned`. Burn cards appear only in
+`Shuffled`, and only a rule set with `burn_shown` shows them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.core.cards import Card
+
+DEALER = -1
+"""The `seat` of a card dealt to the dealer."""
+
+
+class Action(enum.StrEnum):
+    """What a player may do; the words are the ones the CLI and the drills accept."""
+
+    HIT = "hit"
+    STAND = "stand"
+    DOUBLE = "double"
+    SPLIT = "split"
+    SURRENDER = "surrender"
+    INSURE = "insure"
+    EVEN_MONEY = "even-money"
+    DECLINE = "decline"
+
+
+class Outcome(enum.StrEnum):
+    """How one hand was settled."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    BLACKJACK = "blackjack"
+    """A natural paid at the blackjack ratio."""
+    BUST = "bust"
+    SURRENDER = "surrender"
+    EVEN_MONEY = "even-money"
+    DEALER_BLACKJACK = "dealer-blackjack"
+    """Lost (or partly returned, under `blackjack_takes = "original"`) to a dealer natural."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shuffled:
+    """The dealer shuffled before this round; `burned` are the burn cards, face down."""
+
+    cards_behind_cut: int
+    burned: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt:
+    """A card of the initial deal, or the second card of a hand made by splitting."""
+
+    card: Card
+    seat: int
+    hand: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Insured:
+    seat: int
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TookEvenMoney:
+    seat: int
+    paid: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declined:
+    """The seat said no to insurance, even money and early surrender."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Peeked:
+    """The dealer checked the hole card under an ace or a ten."""
+
+    up: Card
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hit:
+    seat: int
+    hand: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stood:
+    seat: int
+    hand: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Doubled:
+    seat: int
+    hand: int
+    card: Card
+    bet: Decimal
+    """The hand's bet after doubling."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitHand:
+    """A pair split into hands `hand` and `hand + 1`; `card` is the first hand's new second card."""
+
+    seat: int
+    hand: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Surrendered:
+    seat: int
+    hand: int
+    early: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HoleCardTurned:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerDrew:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerStood:
+    total: int
+    bust: bool
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InsuranceSettled:
+    seat: int
+    net: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settled:
+    """One hand paid, pushed or collected; `net` is the player's win (negative: the house's)."""
+
+    seat: int
+    hand: int
+    outcome: Outcome
+    net: Decimal
+
+
+Event = (
+    Shuffled | Dealt | Insured | TookEvenMoney | Declined | Peeked | Hit | Stood | Doubled | SplitHand
+    | Surrendered | HoleCardTurned | DealerDrew | DealerStood | InsuranceSettled | Settled
+)
+
+
+def seen_cards(events: list[Event] | tuple[Event, ...], *, burn_shown: bool = False) -> list[Card]:
+    """Every card a player at the table has seen, in the order it was shown.
+
+    The hole card counts only once turned; burn cards only where the rule set shows them.
+    """
+    seen: list[Card] = []
+    for event in events:
+        if isinstance(event, Dealt):
+            if event.face_up:
+                seen.append(event.card)
+        elif isinstance(event, Hit | Doubled | SplitHand | HoleCardTurned | DealerDrew):
+            seen.append(event.card)
+        elif isinstance(event, Shuffled) and burn_shown:
+            seen.extend(event.burned)
+    return seen

@@ -1,0 +1,618 @@
+"""One round of blackjack at a table of seats, as a state machine.
+
+`Round.start` deals; then each decision is a `can_<action>()` / `<action>()` pair (or `act(Action.X)`),
+and each action returns the frozen event it caused and appends it to `round.events`. `legal_actions()`
+always tells the truth, and an illegal action raises `IllegalActionError` and changes nothing. When the
+last hand is done the dealer plays and every bet is settled in exact money; `results` is then the net
+win of each seat, insurance and even money included.
+
+The order of a round (seeds 000, 001, 004):
+1. the deal, in the rule set's table order;
+2. offers, seat by seat, under an ace (insurance, or even money to a natural) and early surrender;
+3. the dealer's peek on the up cards the rule set names; a dealer natural ends the round there;
+4. naturals are paid at once when the dealer cannot have one; players act seat by seat, hand by hand;
+5. the dealer turns the hole card (or draws a second card), draws to 17, and every hand is settled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.core.cards import Card
+from trainer.core.errors import IllegalActionError, InvalidInputError
+from trainer.core.events import (
+    DEALER,
+    Action,
+    DealerDrew,
+    DealerStood,
+    Dealt,
+    Declined,
+    Doubled,
+    Event,
+    Hit,
+    HoleCardTurned,
+    InsuranceSettled,
+    Insured,
+    Outcome,
+    Peeked,
+    Settled,
+    Shuffled,
+    SplitHand,
+    Stood,
+    Surrendered,
+    TookEvenMoney,
+)
+from trainer.core.hands import Hand, hand_total
+from trainer.core.money import Money, to_money
+from trainer.core.rules import BlackjackTakes, Double, Ruleset, Split, Surrender
+from trainer.core.settlement import HandState, SeatState, settle_against_dealer
+from trainer.core.shoe import Shoe
+
+__all__ = ["Action", "Phase", "Round", "SeatView"]
+
+
+class Phase:
+    """Where a round stands: offers (insurance, even money, early surrender), play, or finished."""
+
+    OFFERS = "offers"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """What one seat may know: its own hands, the up card, the cards shown so far, what it may do.
+
+    Computer seats decide from this alone, so they cannot see the shoe or the hole card.
+    """
+
+    seat: int
+    hands: tuple[Hand, ...]
+    bets: tuple[Money, ...]
+    hand_in_turn: int | None
+    up_card: Card
+    public_cards: tuple[Card, ...]
+    legal_actions: frozenset[Action]
+    ruleset: Ruleset
+
+
+class Round:
+    """One round from the deal to the last payout; see the module docstring for the order."""
+
+    def __init__(self, ruleset: Ruleset, shoe: Shoe, bets: Sequence[Money]) -> None:
+        """Use `Round.start`, which also deals."""
+        self.ruleset = ruleset
+        self.shoe = shoe
+        self.events: list[Event] = []
+        self.seats = [SeatState(bet=b) for b in bets]
+        self.dealer_cards: list[Card] = []
+        self.hole_card_shown = False
+        self.dealer_natural = False
+        self.insurance_settled = False
+        self.phase = Phase.OFFERS
+        self.seat_in_turn = 0
+        self.hand_in_turn = 0
+
+    # --- the deal -----------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, shoe: Shoe, bets: Iterable[Money | int | str]) -> Round:
+        """Deal a round to `len(bets)` seats (first base first) and run it to the first decision.
+
+        Table order: with a hole card, one card to each seat, the dealer's up card, a second card to
+        each seat, then the hole card (or the hole card first under `hole_card_first`); without a hole
+        card, the dealer's one card first and then two to each seat (seed 002's host).
+        """
+        amounts = [to_money(b) for b in bets]
+        seats = ruleset.table.seats
+        if not 1 <= len(amounts) <= seats:
+            raise InvalidInputError(f"a {ruleset.name} table seats 1 to {seats}, not {len(amounts)}")
+        for amount in amounts:
+            if amount <= 0:
+                raise InvalidInputError(f"a bet must be more than 0, not {amount}")
+        round_ = cls(ruleset, shoe, amounts)
+        if shoe.needs_shuffle:
+            shoe.shuffle()
+            round_.events.append(
+                Shuffled(cards_behind_cut=shoe.cards_behind_cut, burned=tuple(shoe.burned))
+            )
+        round_._deal()
+        round_._open_offers()
+        return round_
+
+    def _deal_to_seat(self, seat: int) -> None:
+        drawn = self.shoe.draw()
+        self.seats[seat].hands[0].cards.append(drawn)
+        self.events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=True))
+
+    def _deal_to_dealer(self, face_up: bool) -> None:
+        drawn = self.shoe.draw()
+        self.dealer_cards.append(drawn)
+        self.events.append(Dealt(card=drawn, seat=DEALER, hand=0, face_up=face_up))
+
+    def _deal(self) -> None:
+        dealer = self.ruleset.dealer
+        seats = range(len(self.seats))
+        if not dealer.hole_card:
+            self._deal_to_dealer(face_up=True)
+            for seat in seats:
+                self._deal_to_seat(seat)
+                self._deal_to_seat(seat)
+            return
+        for seat in seats:
+            self._deal_to_seat(seat)
+        self._deal_to_dealer(face_up=not dealer.hole_card_first)
+        for seat in seats:
+            self._deal_to_seat(seat)
+        self._deal_to_dealer(face_up=dealer.hole_card_first)
+        if dealer.hole_card_first:  # keep dealer_cards as [up, hole] whatever the deal order
+            self.dealer_cards.reverse()
+
+    @property
+    def up_card(self) -> Card:
+        return self.dealer_cards[0]
+
+    @property
+    def hole_card(self) -> Card | None:
+        """The hole card once the dealer has turned it (None before, and in no-hole-card games)."""
+        if self.ruleset.dealer.hole_card and self.hole_card_shown:
+            return self.dealer_cards[1]
+        return None
+
+    def _dealer_may_have_natural(self) -> bool:
+        """True while a dealer natural is still possible and unchecked."""
+        if not self.ruleset.dealer.natural or self.up_card.value not in (1, 10):
+            return False
+        return not any(isinstance(e, Peeked) for e in self.events)
+
+    # --- offers: insurance, even money, early surrender ---------------------------------------
+
+    def _offers(self, seat: int) -> frozenset[Action]:
+        if seat >= len(self.seats) or self.seats[seat].answered_offers:
+            return frozenset()
+        rules = self.ruleset
+        hand = self.seats[seat].hands[0]
+        natural = self._is_natural(hand)
+        offers: set[Action] = set()
+        if self.up_card.is_ace and rules.player.insurance:
+            offers.add(Action.EVEN_MONEY if natural and rules.player.even_money else Action.INSURE)
+        if (
+            rules.player.surrender is Surrender.EARLY
+            and not natural
+            and self.up_card.value in rules.dealer.peek
+            and rules.dealer.natural
+        ):
+            offers.add(Action.SURRENDER)
+        if offers:
+            offers.add(Action.DECLINE)
+        return frozenset(offers)
+
+    def _open_offers(self) -> None:
+        self.phase = Phase.OFFERS
+        for seat in range(len(self.seats)):
+            if self._offers(seat):
+                self.seat_in_turn = seat
+                return
+        self._after_offers()
+
+    def _next_offer(self) -> None:
+        self.seats[self.seat_in_turn].answered_offers = True
+        for seat in range(self.seat_in_turn + 1, len(self.seats)):
+            if self._offers(seat):
+                self.seat_in_turn = seat
+                return
+        self._after_offers()
+
+    def _after_offers(self) -> None:
+        """The peek, then naturals paid where the dealer cannot have one, then play."""
+        rules = self.ruleset
+        up = self.up_card
+        if rules.dealer.hole_card and rules.dealer.natural and up.value in rules.dealer.peek:
+            natural = hand_total(self.dealer_cards)[0] == 21
+            self.events.append(Peeked(up=up, natural=natural))
+            if natural:
+                self.dealer_natural = True
+                self._finish()
+                return
+        self._settle_insurance()
+        if not self._dealer_may_have_natural():
+            for index, seat in enumerate(self.seats):
+                hand = seat.hands[0]
+                if not hand.settled and self._is_natural(hand):
+                    self._settle(index, 0, Outcome.BLACKJACK,
+                                 rules.payouts.blackjack.pay(hand.bet))
+        self.phase = Phase.PLAY
+        self.seat_in_turn, self.hand_in_turn = 0, 0
+        self._advance()
+
+    # --- whose turn ---------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move to the next hand that needs a decision, dealing split hands their second card."""
+        while self.seat_in_turn < len(self.seats):
+            seat = self.seats[self.seat_in_turn]
+            while self.hand_in_turn < len(seat.hands):
+                hand = seat.hands[self.hand_in_turn]
+                if len(hand.cards) == 1:  # a split hand waiting for its second card
+                    drawn = self.shoe.draw()
+                    hand.cards.append(drawn)
+                    self.events.append(Dealt(card=drawn, seat=self.seat_in_turn,
+                                             hand=self.hand_in_turn, face_up=True))
+                self._close_if_finished(hand)
+                if not hand.done:
+                    return
+                self.hand_in_turn += 1
+            self.seat_in_turn += 1
+            self.hand_in_turn = 0
+        self._finish()
+
+    def _close_if_finished(self, hand: HandState) -> None:
+        """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
+        natural = not hand.from_split and self._is_natural(hand)
+        one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
+                        and not self._can_split_hand(self.seats[self.seat_in_turn], hand))
+        if hand.settled or natural or one_card_ace:
+            hand.done = True
+
+    def _is_natural(self, hand: HandState) -> bool:
+        if len(hand.cards) != 2 or hand_total(hand.cards)[0] != 21:
+            return False
+        return not hand.from_split or self.ruleset.payouts.split_21_is_blackjack
+
+    def _current(self) -> tuple[SeatState, HandState]:
+        seat = self.seats[self.seat_in_turn]
+        return seat, seat.hands[self.hand_in_turn]
+
+    # --- what may be done ---------------------------------------------------------------------
+
+    def legal_actions(self) -> frozenset[Action]:
+        """Every action the seat (and hand) in turn may take now; empty once the round is finished."""
+        if self.phase == Phase.OFFERS:
+            return self._offers(self.seat_in_turn)
+        if self.phase != Phase.PLAY:
+            return frozenset()
+        seat, hand = self._current()
+        actions = {Action.STAND}
+        one_card_ace = hand.split_aces and self.ruleset.player.split_aces_one_card
+        if not one_card_ace and hand_total(hand.cards)[0] <= 21:
+            actions.add(Action.HIT)
+        if self._can_double(hand):
+            actions.add(Action.DOUBLE)
+        if self._can_split_hand(seat, hand):
+            actions.add(Action.SPLIT)
+        if self._can_surrender_late(seat, hand):
+            actions.add(Action.SURRENDER)
+        return frozenset(actions)
+
+    def _can_double(self, hand: HandState) -> bool:
+        rules = self.ruleset.player
+        if len(hand.cards) != 2 or rules.double is Double.NONE:
+            return False
+        if hand.from_split and (not rules.double_after_split or
+                                (hand.split_aces and rules.split_aces_one_card)):
+            return False
+        total = hand_total(hand.cards)[0]
+        if rules.double is Double.NINE_TO_ELEVEN:
+            return 9 <= total <= 11
+        if rules.double is Double.TEN_OR_ELEVEN:
+            return 10 <= total <= 11
+        return True
+
+    def _can_split_hand(self, seat: SeatState, hand: HandState) -> bool:
+        rules = self.ruleset.player
+        if len(hand.cards) != 2 or len(seat.hands) >= rules.max_hands:
+            return False
+        first, second = hand.cards
+        same = first.rank == second.rank if rules.split is Split.SAME_RANK else first.value == second.value
+        if not same:
+            return False
+        return not (first.is_ace and hand.from_split and not rules.resplit_aces)
+
+    def _can_surrender_late(self, seat: SeatState, hand: HandState) -> bool:
+        rules = self.ruleset.player.surrender
+        return (
+            rules is not Surrender.NONE
+            and len(seat.hands) == 1
+            and not hand.from_split
+            and len(hand.cards) == 2
+        )
+
+    def _require(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            legal = ", ".join(sorted(a.value for a in self.legal_actions())) or "nothing"
+            where = "the round is finished" if self.phase == Phase.FINISHED else f"legal now: {legal}"
+            raise IllegalActionError(f"cannot {action.value} now ({where})")
+
+    def can_hit(self) -> bool:
+        return Action.HIT in self.legal_actions()
+
+    def can_stand(self) -> bool:
+        return Action.STAND in self.legal_actions()
+
+    def can_double(self) -> bool:
+        return Action.DOUBLE in self.legal_actions()
+
+    def can_split(self) -> bool:
+        return Action.SPLIT in self.legal_actions()
+
+    def can_surrender(self) -> bool:
+        return Action.SURRENDER in self.legal_actions()
+
+    def can_insure(self) -> bool:
+        return Action.INSURE in self.legal_actions()
+
+    def can_take_even_money(self) -> bool:
+        return Action.EVEN_MONEY in self.legal_actions()
+
+    def can_decline(self) -> bool:
+        return Action.DECLINE in self.legal_actions()
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def act(self, action: Action, amount: Money | int | str | None = None) -> Event:
+        """Take `action` for the seat in turn (`amount` only for a partial insurance bet)."""
+        if action is Action.INSURE:
+            return self.insure(amount)
+        if amount is not None:
+            raise InvalidInputError(f"only insurance takes an amount, not {action.value}")
+        handler = {
+            Action.HIT: self.hit,
+            Action.STAND: self.stand,
+            Action.DOUBLE: self.double,
+            Action.SPLIT: self.split,
+            Action.SURRENDER: self.surrender,
+            Action.EVEN_MONEY: self.take_even_money,
+            Action.DECLINE: self.decline,
+        }[Action(action)]
+        return handler()
+
+    def hit(self) -> Event:
+        self._require(Action.HIT)
+        _seat, hand = self._current()
+        drawn = self.shoe.draw()
+        hand.cards.append(drawn)
+        event = Hit(seat=self.seat_in_turn, hand=self.hand_in_turn, card=drawn)
+        self.events.append(event)
+        if hand_total(hand.cards)[0] > 21:
+            self._bust(hand)
+        return event
+
+    def stand(self) -> Event:
+        self._require(Action.STAND)
+        _, hand = self._current()
+        event = Stood(seat=self.seat_in_turn, hand=self.hand_in_turn,
+                      total=hand_total(hand.cards)[0])
+        self.events.append(event)
+        hand.done = True
+        self._advance()
+        return event
+
+    def double(self) -> Event:
+        self._require(Action.DOUBLE)
+        _, hand = self._current()
+        drawn = self.shoe.draw()
+        hand.cards.append(drawn)
+        hand.bet *= 2
+        hand.doubled = True
+        event = Doubled(seat=self.seat_in_turn, hand=self.hand_in_turn, card=drawn, bet=hand.bet)
+        self.events.append(event)
+        if hand_total(hand.cards)[0] > 21:
+            self._bust(hand)
+        else:
+            hand.done = True
+            self._advance()
+        return event
+
+    def split(self) -> Event:
+        self._require(Action.SPLIT)
+        seat, hand = self._current()
+        aces = hand.cards[0].is_ace
+        second = HandState(cards=[hand.cards.pop()], bet=seat.bet, from_split=True, split_aces=aces)
+        hand.from_split = True
+        hand.split_aces = aces
+        seat.hands.insert(self.hand_in_turn + 1, second)
+        drawn = self.shoe.draw()
+        hand.cards.append(drawn)
+        event = SplitHand(seat=self.seat_in_turn, hand=self.hand_in_turn, card=drawn)
+        self.events.append(event)
+        self._advance()
+        return event
+
+    def surrender(self) -> Event:
+        self._require(Action.SURRENDER)
+        _seat, hand = self._current()
+        early = self.phase == Phase.OFFERS
+        event = Surrendered(seat=self.seat_in_turn, hand=0, early=early)
+        self.events.append(event)
+        hand.surrendered = True
+        hand.early = early
+        hand.done = True
+        if early or not self._dealer_may_have_natural():
+            self._settle(self.seat_in_turn, 0, Outcome.SURRENDER, -hand.bet / 2)
+        if early:
+            self._next_offer()
+        else:
+            self._advance()
+        return event
+
+    def insure(self, amount: Money | int | str | None = None) -> Event:
+        """Insure the seat in turn for `amount` (default and most: half the bet)."""
+        self._require(Action.INSURE)
+        seat = self.seats[self.seat_in_turn]
+        most = seat.bet / 2
+        stake = most if amount is None else to_money(amount)
+        if not 0 < stake <= most:
+            raise InvalidInputError(f"insurance is more than 0 and at most half the bet ({most}), "
+                                    f"not {stake}")
+        seat.insurance = stake
+        event = Insured(seat=self.seat_in_turn, amount=stake)
+        self.events.append(event)
+        self._next_offer()
+        return event
+
+    def take_even_money(self) -> Event:
+        self._require(Action.EVEN_MONEY)
+        seat = self.seats[self.seat_in_turn]
+        event = TookEvenMoney(seat=self.seat_in_turn, paid=seat.bet)
+        self.events.append(event)
+        self._settle(self.seat_in_turn, 0, Outcome.EVEN_MONEY, seat.bet)
+        seat.hands[0].done = True
+        self._next_offer()
+        return event
+
+    def decline(self) -> Event:
+        self._require(Action.DECLINE)
+        event = Declined(seat=self.seat_in_turn)
+        self.events.append(event)
+        self._next_offer()
+        return event
+
+    # --- settlement ---------------------------------------------------------------------------
+
+    def _settle(self, seat: int, hand: int, outcome: Outcome, net: Money) -> None:
+        state = self.seats[seat].hands[hand]
+        state.settled = True
+        state.net = net
+        self.events.append(Settled(seat=seat, hand=hand, outcome=outcome, net=net))
+
+    def _bust(self, hand: HandState) -> None:
+        """A busted hand loses at once, whatever the dealer does later (seeds 000, 003, 004)."""
+        self._settle(self.seat_in_turn, self.hand_in_turn, Outcome.BUST, -hand.bet)
+        hand.done = True
+        self._advance()
+
+    def _settle_insurance(self) -> None:
+        if self.insurance_settled:
+            return
+        self.insurance_settled = True
+        ratio = self.ruleset.payouts.insurance
+        for index, seat in enumerate(self.seats):
+            if seat.insurance:
+                net = ratio.pay(seat.insurance) if self.dealer_natural else -seat.insurance
+                seat.insurance_net = net
+                self.events.append(InsuranceSettled(seat=index, net=net))
+
+    def _finish(self) -> None:
+        """The dealer's turn (if anything is left to play against) and the settlement of every hand."""
+        self.phase = Phase.FINISHED
+        dealer = self.ruleset.dealer
+        live = [h for s in self.seats for h in s.hands if not h.settled]
+        if dealer.hole_card:
+            self.hole_card_shown = True
+            self.events.append(HoleCardTurned(card=self.dealer_cards[1]))
+        elif live:  # seed 002's host takes a second card only when a hand is left to play against
+            self._dealer_draw()
+        if not self.dealer_natural and len(self.dealer_cards) == 2 and dealer.natural:
+            self.dealer_natural = hand_total(self.dealer_cards)[0] == 21
+        self._settle_insurance()
+        if self.dealer_natural:
+            self._settle_dealer_natural()
+        else:
+            standing = [h for h in live if not h.surrendered and not self._is_natural(h)]
+            if standing:
+                self._dealer_play()
+            total = hand_total(self.dealer_cards)[0]
+            self.events.append(DealerStood(total=total, bust=total > 21, natural=False))
+            for index, seat in enumerate(self.seats):
+                for number, hand in enumerate(seat.hands):
+                    if not hand.settled:
+                        outcome, net = settle_against_dealer(
+                            self.ruleset, hand, self._is_natural(hand), total)
+                        self._settle(index, number, outcome, net)
+        self.shoe.end_round(self.table_cards())
+
+    def _dealer_draw(self) -> None:
+        drawn = self.shoe.draw()
+        self.dealer_cards.append(drawn)
+        self.events.append(DealerDrew(card=drawn))
+
+    def _dealer_play(self) -> None:
+        """Draw to 17; under H17 also hit soft 17 (an ace counted 11 makes it soft)."""
+        hits_soft_17 = self.ruleset.dealer.hits_soft_17
+        while True:
+            total, soft = hand_total(self.dealer_cards)
+            if total > 17 or (total == 17 and not (soft and hits_soft_17)):
+                return
+            self._dealer_draw()
+
+    def _settle_dealer_natural(self) -> None:
+        """A dealer natural beats every hand but a natural, which pushes.
+
+        Found by the peek, only original bets are on the table. Found after play, it takes every bet
+        (`blackjack_takes = "all"`) or only the original one: the seat then loses one original stake
+        in all, counting what busted hands already lost, and the rest of its bets come back.
+        """
+        self.events.append(DealerStood(total=21, bust=False, natural=True))
+        takes_all = self.ruleset.dealer.blackjack_takes is BlackjackTakes.ALL
+        for index, seat in enumerate(self.seats):
+            owed = seat.bet - min(seat.bet, -sum((h.net for h in seat.hands if h.settled),
+                                                 Decimal(0)))
+            for number, hand in enumerate(seat.hands):
+                if hand.settled:
+                    continue
+                if self._is_natural(hand):
+                    self._settle(index, number, Outcome.PUSH, Decimal(0))
+                elif takes_all:
+                    loss = hand.bet / 2 if hand.surrendered and hand.early else hand.bet
+                    self._settle(index, number, Outcome.DEALER_BLACKJACK, -loss)
+                else:
+                    loss = min(owed, hand.bet)
+                    owed -= loss
+                    self._settle(index, number, Outcome.DEALER_BLACKJACK, -loss)
+
+    # --- reading the round --------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == Phase.FINISHED
+
+    @property
+    def results(self) -> tuple[Money, ...]:
+        """Net win of each seat (negative: a loss), insurance and even money included."""
+        if not self.finished:
+            raise IllegalActionError("the round is not finished: results are known after settlement")
+        return tuple(seat.net for seat in self.seats)
+
+    @property
+    def bank_result(self) -> Money:
+        """What the house won from the table this round: the negative of the players' total."""
+        return -sum(self.results, Decimal(0))
+
+    def hands(self, seat: int) -> tuple[Hand, ...]:
+        """The seat's hands as values (a split seat has several)."""
+        return tuple(h.as_hand() for h in self.seats[seat].hands)
+
+    @property
+    def dealer_hand(self) -> Hand:
+        """The dealer's cards a player can see: the up card, and the rest once turned or drawn."""
+        if self.ruleset.dealer.hole_card and not self.hole_card_shown:
+            return Hand((self.up_card,))
+        return Hand(tuple(self.dealer_cards))
+
+    def table_cards(self) -> list[Card]:
+        """Every card on the table (players' and dealer's), for the discard tray."""
+        cards = [c for s in self.seats for h in s.hands for c in h.cards]
+        return cards + self.dealer_cards
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may see and do now; nothing about the shoe or the hole card."""
+        from trainer.core.events import seen_cards
+
+        state = self.seats[seat]
+        in_turn = self.seat_in_turn == seat and not self.finished
+        return SeatView(
+            seat=seat,
+            hands=tuple(h.as_hand() for h in state.hands),
+            bets=tuple(h.bet for h in state.hands),
+            hand_in_turn=self.hand_in_turn if in_turn and self.phase == Phase.PLAY else None,
+            up_card=self.up_card,
+            public_cards=tuple(seen_cards(self.events)),
+            legal_actions=self.legal_actions() if in_turn else frozenset(),
+            ruleset=self.ruleset,
+        )
+
+    def __repr__(self) -> str:
+        return (f"<Round {self.ruleset.name} {self.phase}: dealer {self.dealer_hand.describe()}, "
+                f"{len(self.seats)} seat(s)>")

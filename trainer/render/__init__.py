@@ -1,0 +1,46 @@
+"""Terminal rendering with rich: one theme, one way to make a console, and a module per subject.
+
+Only `trainer.render` and `trainer.repl` import rich (tests render to an in-memory console).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO
+
+from rich.console import Console
+from rich.theme import Theme
+
+THEME = Theme(
+    {
+        "title": "bold",
+        "muted": "grey50",
+        "good": "green",
+        "bad": "bold red",
+        "warn": "yellow",
+        "card.red": "bold red",
+        "card.black": "bold",
+        "money": "bold cyan",
+        "key": "cyan",
+        "count": "bold magenta",
+        # chart letters, coloured like the printed cards
+        "act.H": "black on white",
+        "act.S": "black on yellow",
+        "act.D": "black on green",
+        "act.P": "black on cyan",
+        "act.R": "white on red",
+    }
+)
+
+
+def make_console(file: IO[str] | None = None, *, width: int | None = None,
+                 color: bool | None = None) -> Console:
+    """The console every command prints to; pass a StringIO (and `color=False`) in tests."""
+    target = file if file is not None else sys.stdout
+    kwargs: dict[str, object] = {"theme": THEME, "file": target, "highlight": False}
+    if width is not None:
+        kwargs["width"] = width
+    if color is False:
+        kwargs["no_color"] = True
+        kwargs["color_system"] = None
+    return Console(**kwargs)  # type: ignore[arg-type]

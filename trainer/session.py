@@ -1,0 +1,146 @@
+"""One drill run: a drill, a rule set, a random source, a recorder for the answers, and a clock.
+
+The session is the only place that turns a graded answer into a recorded `Attempt`; every front end
+(plain lines, JSON lines, the REPL) drives the same `Session`, so each mode records alike. A malformed
+answer raises `InvalidInputError` out of `answer` and records nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from drills.base import Answer, Drill, Grade, Question
+from trainer.core.rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attempt:
+    """One graded answer, as the progress database keeps it (DESIGN §8)."""
+
+    session_id: str
+    drill: str
+    item: str
+    ruleset: str
+    prompt: str
+    data: Mapping[str, Any]
+    expected: str
+    given: str
+    correct: bool
+    latency_ms: int
+    ts: float
+    """UTC epoch seconds when the answer was given."""
+    target_ms: int | None = None
+    verdict: str = ""
+
+
+class Recorder(Protocol):
+    """Where attempts go the moment they are graded (the `Store`, or a list in tests)."""
+
+    def record(self, attempt: Attempt) -> None: ...
+
+
+class ListRecorder:
+    """Keeps attempts in memory: for tests and for `--no-record` sessions."""
+
+    def __init__(self) -> None:
+        self.attempts: list[Attempt] = []
+
+    def record(self, attempt: Attempt) -> None:
+        self.attempts.append(attempt)
+
+
+@dataclass(slots=True)
+class Clock:
+    """Wall time for timestamps and a monotonic timer for latencies; tests pass fakes."""
+
+    now: Callable[[], float] = time.time
+    monotonic: Callable[[], float] = time.monotonic
+
+
+@dataclass(slots=True, kw_only=True)
+class Session:
+    """A drill session: ask, time, grade, record."""
+
+    drill: Drill
+    ruleset: Ruleset
+    rng: random.Random
+    recorder: Recorder
+    clock: Clock = field(default_factory=Clock)
+    session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    grades: list[Grade] = field(default_factory=list)
+    asked: int = 0
+    _asked_at: float = 0.0
+
+    def intro(self) -> list[str]:
+        return self.drill.intro(self.ruleset)
+
+    def ask(self, item: str | None = None) -> tuple[str, Question]:
+        """The next question and its id; the latency clock starts when this returns."""
+        question = self.drill.ask(self.rng, self.ruleset, item)
+        self.asked += 1
+        self._asked_at = self.clock.monotonic()
+        return f"{self.session_id}-{self.asked}", question
+
+    def start_timer(self) -> None:
+        """Restart the latency clock (after a flash display, timing starts at the prompt)."""
+        self._asked_at = self.clock.monotonic()
+
+    def elapsed_ms(self) -> int:
+        return round((self.clock.monotonic() - self._asked_at) * 1000)
+
+    def parse(self, question: Question, text: str) -> Answer:
+        """The drill's reading of `text`; raises `InvalidInputError` (nothing is recorded)."""
+        return self.drill.parse(question, text)
+
+    def answer(self, question: Question, text: str, latency_ms: int | None = None) -> Grade:
+        """Parse, grade and record one answer; a parse error leaves everything unchanged."""
+        latency = self.elapsed_ms() if latency_ms is None else latency_ms
+        parsed = self.drill.parse(question, text)
+        grade = self.drill.grade(question, parsed)
+        self.recorder.record(
+            Attempt(
+                session_id=self.session_id,
+                drill=question.drill,
+                item=question.item,
+                ruleset=self.ruleset.name,
+                prompt=question.prompt,
+                data=question.data,
+                expected=grade.expected,
+                given=grade.given,
+                correct=grade.correct,
+                latency_ms=latency,
+                ts=self.clock.now(),
+                target_ms=question.target_ms,
+                verdict=grade.verdict,
+            )
+        )
+        self.grades.append(grade)
+        return grade
+
+    def after(self, question: Question, grade: Grade) -> str | None:
+        return self.drill.after(question, grade)
+
+    def summary(self) -> list[str]:
+        return self.drill.summary(self.grades)
+
+
+def grade_to_json(qid: str, grade: Grade, latency_ms: int) -> dict[str, Any]:
+    """The machine-mode grade line (DESIGN §2 contract)."""
+    line: dict[str, Any] = {
+        "id": qid,
+        "correct": grade.correct,
+        "expected": grade.expected,
+        "given": grade.given,
+        "explanation": grade.explanation,
+        "latency_ms": latency_ms,
+    }
+    if grade.verdict:
+        line["verdict"] = grade.verdict
+    if grade.detail:
+        line["detail"] = dict(grade.detail)
+    return line
