@@ -80,7 +80,8 @@ def emit_json(document: Any) -> None:
     click.echo(json.dumps(document, indent=2, ensure_ascii=False, default=str))
 
 
-def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False) -> int:
+def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False,
+                obj: Settings | None = None) -> int:
     """Run a click command so that no traceback reaches a user.
 
     A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
@@ -88,7 +89,7 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
     (set CUTCARD_DEBUG=1 for the traceback).
     """
     try:
-        command.main(args=argv, prog_name="cutcard", standalone_mode=False)
+        command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj)
     except TrainerError as e:
         click.echo(f"cutcard: {e}", err=True)
         return 1

@@ -1,0 +1,140 @@
+"""Drill drivers for when stdin is not a terminal: plain answer lines, and JSON lines (machine mode).
+
+Both drive the same `Session`s as the interactive trainer, so every mode records alike. A driver takes
+a stream of (session, item) pairs: `cutcard drill` repeats one session, `cutcard review` mixes the due
+items of several drills. A malformed answer is reported and read again; nothing is recorded for it.
+End of input ends the run; what was answered is kept (each answer was recorded as it was graded).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO
+
+from drills.base import Flash, Lines, Question, Tray
+from trainer.core.errors import InvalidInputError
+from trainer.session import Session, grade_to_json
+
+Plan = Iterable[tuple[Session, str | None]]
+"""The questions to ask: a session to ask with and the review item to ask about (None: any)."""
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """What a driver did: how many questions were answered, per session."""
+
+    answered: int = 0
+    sessions: list[Session] = field(default_factory=list)
+
+    def note(self, session: Session) -> None:
+        if all(s is not session for s in self.sessions):
+            self.sessions.append(session)
+
+
+def _read_line(stdin: IO[str]) -> str | None:
+    line = stdin.readline()
+    return None if line == "" else line.rstrip("\r\n")
+
+
+def display_lines(question: Question) -> list[str]:
+    """A question's displays as plain text (cards listed, tray as a count)."""
+    lines: list[str] = []
+    for shown in question.show:
+        if isinstance(shown, Flash):
+            lines.append("cards: " + " ".join(shown.cards))
+        elif isinstance(shown, Tray):
+            lines.append(f"discard tray: {shown.discarded} of {shown.shoe_cards} cards")
+        elif isinstance(shown, Lines):
+            lines.extend(shown.lines)
+    return lines
+
+
+def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
+    """Ask each question as text, read one answer line, print the grade; re-read bad answers."""
+    summary = RunSummary()
+    intro_shown: set[int] = set()
+    for session, item in plan:
+        summary.note(session)
+        if id(session) not in intro_shown:
+            intro_shown.add(id(session))
+            for line in session.intro():
+                print(line, file=stdout)
+        _qid, question = session.ask(item)
+        for line in display_lines(question):
+            print(line, file=stdout)
+        if question.choices:
+            for index, choice in enumerate(question.choices):
+                print(f"  {chr(ord('a') + index)}) {choice}", file=stdout)
+        print(question.prompt, file=stdout, flush=True)
+        while True:
+            text = _read_line(stdin)
+            if text is None:
+                _print_summaries(summary, stdout)
+                return summary
+            try:
+                grade = session.answer(question, text)
+            except InvalidInputError as e:
+                print(f"? {e}", file=stdout, flush=True)
+                continue
+            break
+        summary.answered += 1
+        mark = "right" if grade.correct else "wrong"
+        verdict = f" ({grade.verdict})" if grade.verdict else ""
+        print(f"{mark}{verdict}: {grade.expected}" + (f" — {grade.explanation}" if grade.explanation else ""),
+              file=stdout)
+        note = session.after(question, grade)
+        if note:
+            print(note, file=stdout)
+        stdout.flush()
+    _print_summaries(summary, stdout)
+    return summary
+
+
+def _print_summaries(summary: RunSummary, stdout: IO[str]) -> None:
+    for session in summary.sessions:
+        for line in session.summary():
+            print(line, file=stdout)
+    stdout.flush()
+
+
+def run_jsonl(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
+    """Machine mode: one JSON question line out, one answer line in, one JSON grade line out.
+
+    A malformed answer gets `{"id", "error"}` and is read again; the session summary is not printed, so
+    stdout carries only JSON lines.
+    """
+    summary = RunSummary()
+    for session, item in plan:
+        summary.note(session)
+        qid, question = session.ask(item)
+        _emit(stdout, question.to_json(qid))
+        while True:
+            text = _read_line(stdin)
+            if text is None:
+                return summary
+            latency = session.elapsed_ms()
+            try:
+                grade = session.answer(question, text, latency_ms=latency)
+            except InvalidInputError as e:
+                _emit(stdout, {"id": qid, "error": str(e)})
+                continue
+            break
+        summary.answered += 1
+        session.after(question, grade)
+        _emit(stdout, grade_to_json(qid, grade, latency))
+    return summary
+
+
+def _emit(stdout: IO[str], line: dict[str, object]) -> None:
+    stdout.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+    stdout.flush()
+
+
+def repeat(session: Session, count: int | None) -> Iterator[tuple[Session, str | None]]:
+    """The plan of `cutcard drill`: the same session, `count` times (None: until input ends)."""
+    asked = 0
+    while count is None or asked < count:
+        asked += 1
+        yield session, None

@@ -1,0 +1,1 @@
+"""The interactive trainer: the prompt-toolkit REPL and the interactive drill screens."""
