@@ -423,7 +423,8 @@ class Round:
     def surrender(self) -> Event:
         self._require(Action.SURRENDER)
         _seat, hand = self._current()
-        early = self.phase == Phase.OFFERS
+        early = self.ruleset.player.surrender is Surrender.EARLY
+        in_offers = self.phase == Phase.OFFERS
         event = Surrendered(seat=self.seat_in_turn, hand=0, early=early)
         self.events.append(event)
         hand.surrendered = True
@@ -431,7 +432,7 @@ class Round:
         hand.done = True
         if early or not self._dealer_may_have_natural():
             self._settle(self.seat_in_turn, 0, Outcome.SURRENDER, -hand.bet / 2)
-        if early:
+        if in_offers:
             self._next_offer()
         else:
             self._advance()
