@@ -52,11 +52,13 @@ class Tally:
 
 
 def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Tally,
-                *, count: CountPlan | None = None, record: list[int] | None = None) -> None:
+                *, count: CountPlan | None = None, record: list[int] | None = None,
+                progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
 
     Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
-    with it, the bet and the tables follow the true count (see `CountPlan`).
+    with it, the bet and the tables follow the true count (see `CountPlan`). `progress` hears of every
+    `chunk` rounds played.
     """
     hands = game.hands
     start, nxt, natural, total = hands.start, hands.next_state, hands.natural, hands.total
@@ -85,148 +87,154 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
 
     net_sum = net_sq = wagered = 0
     bets: dict[int, int] = {}
-    for _ in range(rounds):
-        if left() <= cut:
-            cards, cut, burn = shuffle()
-            draw, left = deal_from(cards)
-            for _ in range(burn):
-                draw()
-            if counting:
-                seen = start_shoe(cards, burn)
-        at = len(cards) - left()
-        if counting:
-            running = seen[at]
-            bet = bet_for(true_count(running, left()))
-        while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
-            try:
-                if hole_card:
-                    if hole_first:
-                        p1 = draw()
-                        hole = draw()
-                        p2 = draw()
-                        up = draw()
-                    else:
-                        p1 = draw()
-                        up = draw()
-                        p2 = draw()
-                        hole = draw()
-                else:
-                    up = draw()
-                    p1 = draw()
-                    p2 = draw()
-                    hole = -1
+    done = 0
+    while done < rounds:
+        size = min(chunk, rounds - done)
+        for _ in range(size):
+            if left() <= cut:
+                cards, cut, burn = shuffle()
+                draw, left = deal_from(cards)
+                for _ in range(burn):
+                    draw()
                 if counting:
-                    tc = true_count(running + tag[p1] + tag[p2] + tag[up], left())
-                    by_up = plays_for(tc)
-                    insure = tc >= insure_from
-                up_plays = by_up[up]
-                player_natural = natural[p1][p2]
-                net = 0
-                dealer_may = False
-                insured = early = False
-                if offers[up]:
-                    even_money = False
-                    if early_on[up] and not player_natural:
-                        first = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else \
-                            up_plays.first[start[p1][p2]]
-                        early = first == SURRENDER
-                    if insurance_on[up] and insure and not early:  # a seat answers one offer
-                        if player_natural and even_money_rule:
-                            even_money = True
+                    seen = start_shoe(cards, burn)
+            at = len(cards) - left()
+            if counting:
+                running = seen[at]
+                bet = bet_for(true_count(running, left()))
+            while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
+                try:
+                    if hole_card:
+                        if hole_first:
+                            p1 = draw()
+                            hole = draw()
+                            p2 = draw()
+                            up = draw()
                         else:
-                            insured = True
-                    if peeks[up]:
-                        if natural[up][hole]:  # the peek finds a natural: the round ends here
-                            if even_money:
-                                net = scale
-                            elif not player_natural:
-                                net = -sur if early else -scale
-                            if insured:
-                                net += ins_win
-                            break
-                        if insured:
-                            net = -ins_stake
-                            insured = False
+                            p1 = draw()
+                            up = draw()
+                            p2 = draw()
+                            hole = draw()
                     else:
-                        dealer_may = may_nat[up]
-                    if early:
+                        up = draw()
+                        p1 = draw()
+                        p2 = draw()
+                        hole = -1
+                    if counting:
+                        tc = true_count(running + tag[p1] + tag[p2] + tag[up], left())
+                        by_up = plays_for(tc)
+                        insure = tc >= insure_from
+                    up_plays = by_up[up]
+                    player_natural = natural[p1][p2]
+                    net = 0
+                    dealer_may = False
+                    insured = early = False
+                    if offers[up]:
+                        even_money = False
+                        if early_on[up] and not player_natural:
+                            first = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else \
+                                up_plays.first[start[p1][p2]]
+                            early = first == SURRENDER
+                        if insurance_on[up] and insure and not early:  # a seat answers one offer
+                            if player_natural and even_money_rule:
+                                even_money = True
+                            else:
+                                insured = True
+                        if peeks[up]:
+                            if natural[up][hole]:  # the peek finds a natural: the round ends here
+                                if even_money:
+                                    net = scale
+                                elif not player_natural:
+                                    net = -sur if early else -scale
+                                if insured:
+                                    net += ins_win
+                                break
+                            if insured:
+                                net = -ins_stake
+                                insured = False
+                        else:
+                            dealer_may = may_nat[up]
+                        if early:
+                            net -= sur
+                            break
+                        if even_money:
+                            net += scale
+                            break
+                    if player_natural:
+                        if dealer_may:
+                            if hole < 0:
+                                hole = draw()
+                            if natural[up][hole]:
+                                net += ins_win if insured else 0
+                                break
+                        net += blackjack
+                        if insured:
+                            net -= ins_stake
+                        break
+
+                    state = start[p1][p2]
+                    action = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else up_plays.first[state]
+                    stake = scale
+                    if action == HIT:
+                        hits = up_plays.hits
+                        state = nxt[state][draw()]
+                        while hits[state]:
+                            state = nxt[state][draw()]
+                    elif action == STAND:
+                        pass
+                    elif action == DOUBLE:
+                        state = nxt[state][draw()]
+                        stake = 2 * scale
+                    elif action == SPLIT:
+                        net += play_split(game, up_plays, p1, up, hole, dealer_may, insured, draw)
+                        break
+                    elif action == SURRENDER and (early_rule or not dealer_may):
                         net -= sur
                         break
-                    if even_money:
-                        net += scale
+
+                    if state == BUST:
+                        net -= stake
+                        if insured:  # only a game without a peek gets here with insurance open
+                            net += ins_win if dealer_may and hole >= 0 and natural[up][hole] else -ins_stake
                         break
-                if player_natural:
-                    if dealer_may:
-                        if hole < 0:
-                            hole = draw()
-                        if natural[up][hole]:
-                            net += ins_win if insured else 0
-                            break
-                    net += blackjack
+                    if hole < 0:
+                        hole = draw()
+                    if dealer_may and natural[up][hole]:
+                        net -= stake if takes_all and action != SURRENDER else scale
+                        if insured:
+                            net += ins_win
+                        break
                     if insured:
                         net -= ins_stake
+                    if action == SURRENDER:
+                        net -= sur
+                        break
+                    dealer = dealer_start[up][hole]
+                    while dealer < STANDS:
+                        dealer = dealer_next[dealer][draw()]
+                    dealer -= STANDS
+                    mine = total[state]
+                    if dealer > 21 or mine > dealer:
+                        net += stake
+                    elif mine < dealer:
+                        net -= stake
                     break
-
-                state = start[p1][p2]
-                action = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else up_plays.first[state]
-                stake = scale
-                if action == HIT:
-                    hits = up_plays.hits
-                    state = nxt[state][draw()]
-                    while hits[state]:
-                        state = nxt[state][draw()]
-                elif action == STAND:
-                    pass
-                elif action == DOUBLE:
-                    state = nxt[state][draw()]
-                    stake = 2 * scale
-                elif action == SPLIT:
-                    net += play_split(game, up_plays, p1, up, hole, dealer_may, insured, draw)
-                    break
-                elif action == SURRENDER and (early_rule or not dealer_may):
-                    net -= sur
-                    break
-
-                if state == BUST:
-                    net -= stake
-                    if insured:  # only a game without a peek gets here with insurance open
-                        net += ins_win if dealer_may and hole >= 0 and natural[up][hole] else -ins_stake
-                    break
-                if hole < 0:
-                    hole = draw()
-                if dealer_may and natural[up][hole]:
-                    net -= stake if takes_all and action != SURRENDER else scale
-                    if insured:
-                        net += ins_win
-                    break
-                if insured:
-                    net -= ins_stake
-                if action == SURRENDER:
-                    net -= sur
-                    break
-                dealer = dealer_start[up][hole]
-                while dealer < STANDS:
-                    dealer = dealer_next[dealer][draw()]
-                dealer -= STANDS
-                mine = total[state]
-                if dealer > 21 or mine > dealer:
-                    net += stake
-                elif mine < dealer:
-                    net -= stake
-                break
-            except StopIteration:
-                cards = run_out(cards, at)
-                draw, left = deal_from(cards)
-                at = 0
-                cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
-        if record is not None:
-            record.append(net)
-        net *= bet
-        net_sum += net
-        net_sq += net * net
-        if counting:
-            wagered += bet
-            bets[bet] = bets.get(bet, 0) + 1
+                except StopIteration:
+                    cards = run_out(cards, at)
+                    draw, left = deal_from(cards)
+                    at = 0
+                    cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
+            if record is not None:
+                record.append(net)
+            net *= bet
+            net_sum += net
+            net_sq += net * net
+            if counting:
+                wagered += bet
+                bets[bet] = bets.get(bet, 0) + 1
+        done += size
+        if progress is not None:
+            progress(size)
     tally.rounds += rounds
     tally.net += net_sum
     tally.net_squares += net_sq
