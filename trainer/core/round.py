@@ -216,7 +216,7 @@ class Round:
                 self.dealer_natural = True
                 self._finish()
                 return
-        self._settle_insurance()
+            self._settle_insurance()  # unpeeked, insurance waits for the hole card (`_finish`)
         if not self._dealer_may_have_natural():
             for index, seat in enumerate(self.seats):
                 hand = seat.hands[0]
