@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_answers import check_settings
 from drills.payout_rounds import cards_text, deal_order, with_late_surrender
+from drills.settings import check_settings, read_late_surrender
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
@@ -71,10 +71,7 @@ class DeviationsDrill(DrillBase):
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
         check_settings("deviations", self.options.extra, ("surrender",))
-        surrender = self.options.extra.get("surrender", "").strip().lower()
-        if surrender not in ("", "late", "none"):
-            raise InvalidInputError(f"surrender={surrender!r}: expected 'late' (practice) or 'none'")
-        self.surrender = surrender == "late"
+        self.surrender = read_late_surrender("deviations", self.options.extra)
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         table = _table(ruleset, self.surrender)

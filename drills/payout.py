@@ -17,7 +17,6 @@ from decimal import Decimal
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
-    check_settings,
     expected_text,
     grade_payout,
     read_chip_setting,
@@ -45,6 +44,7 @@ from drills.payout_rounds import (
     with_blackjack_ratio,
     with_late_surrender,
 )
+from drills.settings import check_settings, read_late_surrender
 from trainer.core.cards import card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
@@ -77,14 +77,12 @@ def read_settings(options: DrillOptions) -> PayoutSettings:
     extra = options.extra
     check_settings("payout", extra, _SETTINGS)
     ratio = Ratio.parse(extra["ratio"]) if extra.get("ratio") else None
-    surrender = extra.get("surrender", "").strip().lower()
-    if surrender not in ("", "late", "none"):
-        raise InvalidInputError(f"surrender={surrender!r}: expected 'late' (practice) or 'none'")
+    surrender = read_late_surrender("payout", extra)
     wanted = tuple(s.strip() for s in extra.get("situation", "").split(",") if s.strip())
     for name in wanted:
         if name not in SITUATIONS:
             raise InvalidInputError(f"situation={name!r}: expected some of {', '.join(SITUATIONS)}")
-    return PayoutSettings(ratio=ratio, surrender=surrender == "late", situations=wanted or SITUATIONS,
+    return PayoutSettings(ratio=ratio, surrender=surrender, situations=wanted or SITUATIONS,
                           chips=read_chip_setting(extra), in_chips=options.chips)
 
 

@@ -117,13 +117,6 @@ def read_chip_setting(extra: Mapping[str, str]) -> ChipSet:
     return parse_chip_set(text) if text else DEFAULT_CHIPS
 
 
-def check_settings(drill: str, extra: Mapping[str, str], known: tuple[str, ...]) -> None:
-    """Refuse a `--set` key the drill does not know, naming the ones it does."""
-    unknown = sorted(set(extra) - set(known))
-    if unknown:
-        raise InvalidInputError(f"{drill} has no setting {unknown[0]!r} (settings: {', '.join(known)})")
-
-
 _BET_WEIGHTS = {"white": 3.0, "pink": 0.3, "red": 6.0, "green": 4.0, "black": 2.0, "purple": 1.0}
 """How often each colour shows up in a player's bet stack (unknown colours: 1)."""
 

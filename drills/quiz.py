@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
-from drills.payout_answers import check_settings
 from drills.quiz_bank import TRUE_FALSE, QuizItem, quiz_items
+from drills.settings import check_settings
 from trainer.core.rules import Ruleset
 
 _TRUE = ("t", "true", "y", "yes")
