@@ -193,3 +193,30 @@ def test_cutcard_drill_deviations_jsonl() -> None:
                            input="banana\nstand\n")
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert "error" in lines[1] and lines[2]["given"] == "stand"
+
+
+_WORD = {"H": "hit", "S": "stand", "Dh": "double", "Ds": "double", "P": "split", "Rh": "surrender",
+         "Rs": "surrender", "Rp": "surrender"}
+
+
+@pytest.mark.parametrize("ruleset", [r for r in RULESETS if r.counting_helps], ids=lambda r: r.name)
+@pytest.mark.parametrize("surrender", [False, True], ids=["no-surrender", "late-surrender"])
+def test_the_plays_away_from_the_index_are_the_engines_basic_strategy(ruleset: Ruleset,
+                                                                      surrender: bool) -> None:
+    """A full shoe is a true count of about 0: a play indexed above 0 is not yet made there (the chart
+    plays `below`), a play indexed below 0 already is (the chart plays `above`). Index 0 is a coin flip."""
+    from drills.payout_rounds import with_late_surrender
+    from trainer.strategy import chart_for
+
+    table = with_late_surrender(ruleset) if surrender else ruleset
+    chart = chart_for(table)
+    checked = 0
+    for play in plays_for(table):
+        if play.hand == "insurance" or play.index == 0:
+            continue
+        up = "A" if play.up == "A" else "10" if play.up == "T" else play.up
+        cell = f"pair 10-10 vs {up}" if play.hand == "pair of 10s" else f"{play.hand} vs {up}"
+        basic = _WORD[chart.cells[cell].action]
+        assert basic == (play.below if play.index > 0 else play.above), (play.name, play.index, basic)
+        checked += 1
+    assert checked >= 10
