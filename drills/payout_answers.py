@@ -44,9 +44,12 @@ def read_payout(question: Question, text: str) -> Answer:
             return Answer(text=text, value={"amount": str(amount), "chips": None})
     try:
         stack = parse_stack(cleaned, chips)
-    except InvalidInputError as e:
+    except InvalidInputError:
         if in_chips:
-            raise InvalidInputError(f"{e}; answer in chips, e.g. '2 green 1 red 1 pink'") from None
+            if re.fullmatch(r"\$?\d+(\.\d{1,2})?", cleaned):
+                raise InvalidInputError(f"{cleaned} is not one chip: answer in chips, e.g. '2 green 1 red "
+                                        f"1 pink' (chips: {chips.describe()})") from None
+            raise
         if re.search(r"\d", cleaned) and re.search(r"[a-z]", cleaned.lower()):
             raise  # chips with a word it cannot read ('3 purplee'): the chip hint says which
         raise InvalidInputError(f"{cleaned!r} is not an amount like 52.50 (two decimals at most) "

@@ -70,7 +70,7 @@ def rule_source(ruleset: Ruleset, *keys: str) -> tuple[str, dict[str, JSON]]:
     shown = "; ".join(f"[{section}] {name} = {_toml(v)}"
                       for (section, _, name), v in ((k.partition("."), v) for k, v in values.items()))
     shown = shown or "a rule of every game here (the round engine's settlement)"
-    seed = f" (from seed {ruleset.source})" if ruleset.source.endswith(".txt") else ""
+    seed = f" (its reading of seed {ruleset.source})" if ruleset.source.endswith(".txt") else ""
     return f"rule set {ruleset.name}: {shown}{seed}", {"keys": values}
 
 
