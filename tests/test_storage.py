@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import trainer.storage.store as store_module
+from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.days import local_day
 from trainer.scheduling import ItemKey, Standing
@@ -152,7 +153,7 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("make", BAD_FILES.values(), ids=BAD_FILES.keys())
 def test_a_file_that_is_not_a_usable_progress_database_is_refused_and_left_untouched(
-        tmp_path: Path, make: object) -> None:
+        tmp_path: Path, make: object, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "progress.db"
     make(path)  # type: ignore[operator]
     for suffix in ("-wal", "-shm"):
@@ -162,17 +163,28 @@ def test_a_file_that_is_not_a_usable_progress_database_is_refused_and_left_untou
         store.record(attempt(ts=T0 + 10_000))
         list(store.attempts())
     assert digest(path) == before
+    capsys.readouterr()
+    for command in (["stats"], ["export"], ["review"]):
+        code = main(["--db", str(path), *command])
+        out, err = capsys.readouterr()
+        assert code == 1, (command, out, err)
+        assert err.startswith("cutcard: ") and err.count("\n") == 1 and "Traceback" not in err
+        assert digest(path) == before
 
 
-def test_a_database_with_a_newer_version_number_is_refused(tmp_path: Path) -> None:
+def test_a_database_with_a_newer_version_number_is_refused(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "progress.db"
     Store.open(path).close()
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     before = digest(path)
-    with pytest.raises(StorageError, match=f"newer cutcard \\(schema version {SCHEMA_VERSION + 1}.*upgrade"):
+    with pytest.raises(StorageError, match=f"newer cutcard \\(schema version {SCHEMA_VERSION + 1}"):
         Store.open(path)
+    assert main(["--db", str(path), "stats"]) == 1
+    err = capsys.readouterr().err
+    assert "newer cutcard" in err and "upgrade" in err and err.count("\n") == 1
     assert digest(path) == before
 
 
