@@ -205,3 +205,25 @@ def test_a_database_with_an_unknown_migration_is_refused(tmp_path: Path) -> None
 def test_a_folder_at_the_database_path_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="is a folder"):
         Store.open(tmp_path)
+
+
+def test_a_bulk_load_keeps_the_same_roll_ups_and_schedule_as_recording_one_by_one(tmp_path: Path) -> None:
+    from trainer.storage.bulk import bulk_load
+
+    answers = [attempt(session_id=f"s{i // 4}", item=f"strategy:hard {12 + i % 3} vs {2 + i % 2}",
+                       correct=i % 4 != 1, latency_ms=900 + 37 * i, ts=T0 + i * 7 * 3600.0,
+                       ruleset=("casino", "european")[i % 5 == 0]) for i in range(40)]
+    tables = {"daily": "day, drill, ruleset", "item_days": "drill, item, ruleset, day",
+              "review_items": "drill, item, ruleset", "sessions": "id"}
+    contents = []
+    for name, load in (("one.db", lambda s: [s.record(a) for a in answers]), ("bulk.db", bulk_load)):
+        with Store.open(tmp_path / name) as store:
+            if name == "bulk.db":
+                assert load(store, answers) == len(answers)
+            else:
+                load(store)
+            contents.append({t: store.conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall()
+                             for t, order in tables.items()})
+            assert [s.attempt for s in store.attempts()] == answers
+    assert contents[0] == contents[1]
+    assert len(contents[0]["item_days"]) > len(contents[0]["review_items"]) > 1

@@ -165,7 +165,6 @@ def build_report(store: Store, *, now: float, since: Since | None = None) -> Sta
     since = since or Since(label="all", days=None)
     today = local_day(now)
     first = _first_day(today, since.days)
-    since_ts = None if first is None else day_start(first)
     figures = store.figures
 
     spans: list[tuple[str, int | None]] = [
@@ -204,11 +203,13 @@ def build_report(store: Store, *, now: float, since: Since | None = None) -> Sta
                      for d in figures.daily(calendar_from, today) if d.tally.attempts)
 
     weakest = tuple(_item(t) for t in figures.item_tallies(
-        since_ts=since_ts, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST) if t.correct < t.attempts)
-    strategy = strategy_charts(figures.item_tallies(since_ts=since_ts, item_prefix="strategy:"))
+        since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST) if t.correct < t.attempts)
+    strategy = strategy_charts(figures.item_tallies(since=first, item_prefix="strategy:"))
+    trend_first = today - timedelta(days=7 * trend_weeks - 1)
+    pace_from = day_start(trend_first if first is None else max(first, trend_first))
     pace = tuple(PacePoint(last_day=today - timedelta(days=7 * p.weeks_ago), countdowns=p.count,
                            best_seconds=p.best, median_seconds=p.median)
-                 for p in figures.counting_pace(COUNTDOWN_DRILL, today, since_ts, trend_weeks))
+                 for p in figures.counting_pace(COUNTDOWN_DRILL, today, pace_from, trend_weeks))
     due = dict(figures.due_by_day(today, day_start(today + timedelta(days=FORECAST_DAYS))))
     forecast = tuple(ForecastDay(day=today + timedelta(days=i), due=due.get(today + timedelta(days=i), 0))
                      for i in range(FORECAST_DAYS))

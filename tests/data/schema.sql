@@ -21,14 +21,23 @@ CREATE TABLE "attempts" (
    "ts" REAL NOT NULL
 );
 CREATE TABLE "daily" (
-   "day" TEXT NOT NULL,
-   "drill" TEXT NOT NULL,
-   "ruleset" TEXT NOT NULL,
-   "attempts" INTEGER NOT NULL,
-   "correct" INTEGER NOT NULL,
-   "latency_ms" INTEGER NOT NULL,
-   PRIMARY KEY ("day", "drill", "ruleset")
-);
+    "day" TEXT NOT NULL,
+    "drill" TEXT NOT NULL,
+    "ruleset" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL,
+    "correct" INTEGER NOT NULL,
+    "latency_ms" INTEGER NOT NULL,
+    PRIMARY KEY ("day", "drill", "ruleset")
+) WITHOUT ROWID;
+CREATE TABLE "item_days" (
+    "drill" TEXT NOT NULL,
+    "item" TEXT NOT NULL,
+    "ruleset" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "attempts_to_date" INTEGER NOT NULL,
+    "correct_to_date" INTEGER NOT NULL,
+    PRIMARY KEY ("drill", "item", "ruleset", "day")
+) WITHOUT ROWID;
 CREATE TABLE "review_items" (
    "drill" TEXT NOT NULL,
    "item" TEXT NOT NULL,

@@ -1,8 +1,8 @@
 """Loading many attempts at once (benchmarks, imports), and rebuilding what `Store.record` keeps in step.
 
-`record` maintains the daily roll-up and the review schedule answer by answer; a bulk load skips that
-for speed and rebuilds both afterwards from the attempts, with the same rules: the roll-up with one
-`GROUP BY`, the schedule by replaying each item's answers through fsrs in time order.
+`record` maintains the daily roll-ups and the review schedule answer by answer; a bulk load skips that
+for speed and rebuilds them afterwards from the attempts, with the same rules: the roll-ups with
+`GROUP BY` and running sums, the schedule by replaying each item's answers through fsrs in time order.
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ def bulk_load(store: Store, attempts: Iterable[Attempt], *, batch: int = 50_000)
                 conn.execute(f"DROP INDEX {name}")
             rows = iter(attempts)
             while chunk := list(itertools.islice(rows, batch)):
-                sessions = {a.session_id: (a.session_id, a.drill, a.ruleset, a.ts) for a in chunk}
+                sessions: dict[str, tuple[str, str, str, float]] = {}
+                for a in chunk:  # a session starts with its first answer
+                    sessions.setdefault(a.session_id, (a.session_id, a.drill, a.ruleset, a.ts))
                 conn.executemany("INSERT OR IGNORE INTO sessions (id, drill, ruleset, started_ts) "
                                  "VALUES (?, ?, ?, ?)", sessions.values())
                 conn.executemany(INSERT_ATTEMPT, (attempt_row(a) for a in chunk))
@@ -61,13 +63,21 @@ def bulk_load(store: Store, attempts: Iterable[Attempt], *, batch: int = 50_000)
 
 
 def rebuild_daily(store: Store) -> None:
-    """Recount the daily roll-up from the attempts (local calendar days, as `record` counts them)."""
-    with guarded(store.path, "rebuild the daily roll-up"), store.db.atomic():
+    """Recount the daily roll-ups from the attempts (local calendar days, as `record` counts them)."""
+    with guarded(store.path, "rebuild the daily roll-ups"), store.db.atomic():
         store.conn.execute("DELETE FROM daily")
         store.conn.execute(
             "INSERT INTO daily (day, drill, ruleset, attempts, correct, latency_ms) "
             "SELECT date(ts, 'unixepoch', 'localtime'), drill, ruleset, count(*), sum(correct), "
             "sum(latency_ms) FROM attempts GROUP BY 1, 2, 3")
+        store.conn.execute("DELETE FROM item_days")
+        store.conn.execute("""
+            INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date)
+            SELECT drill, item, ruleset, day,
+                   sum(n) OVER (PARTITION BY drill, item, ruleset ORDER BY day),
+                   sum(c) OVER (PARTITION BY drill, item, ruleset ORDER BY day)
+            FROM (SELECT drill, item, ruleset, date(ts, 'unixepoch', 'localtime') AS day, count(*) AS n,
+                         sum(correct) AS c FROM attempts GROUP BY 1, 2, 3, 4)""")
 
 
 def rebuild_review_items(store: Store) -> None:

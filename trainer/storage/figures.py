@@ -1,8 +1,9 @@
 """The aggregate queries behind `cutcard stats`: each a SQL query, none a Python loop over every attempt.
 
 Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); the exact
-median answer time walks an index in latency order; item accuracy over all time reads `review_items`.
-Only a `--since` window reads attempts directly, through the `ts` index, so the cost follows the window.
+median answer time walks an index in latency order; item accuracy takes each item's counters less its
+running totals before the window (`item_days`). Only the median of a short recent window and the
+counting pace read attempts directly, through an index on time, so their cost follows the window.
 """
 
 from __future__ import annotations
@@ -145,28 +146,31 @@ class Figures:
                                     "WHERE drill = ? AND ts >= ?", (drill, since_ts)).fetchone()
         return int(row[0] or 0)
 
-    def item_tallies(self, *, since_ts: float | None = None, item_prefix: str = "", min_attempts: int = 1,
+    def item_tallies(self, *, since: date | None = None, item_prefix: str = "", min_attempts: int = 1,
                      limit: int | None = None) -> list[ItemTally]:
-        """Answers and right answers per review item, worst accuracy first (ties: most attempted).
+        """Answers and right answers per review item on or after the day `since`, worst accuracy first
+        (ties: most attempted).
 
-        Over all time this reads the counters kept on `review_items`; since a time, the attempts.
+        Each item's counters on `review_items`, less its running totals at the end of the last day
+        before `since` (`item_days`): the cost follows the number of items, not the length of the span.
         """
-        having = "attempts >= ?"
         pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        if since_ts is None:
-            source = ("SELECT drill, item, ruleset, attempts, correct FROM review_items "
-                      "WHERE item LIKE ? ESCAPE '\\'")
-            args: tuple[object, ...] = (pattern,)
-        else:
-            source = ("SELECT drill, item, ruleset, count(*) AS attempts, sum(correct) AS correct "
-                      "FROM attempts WHERE ts >= ? AND item LIKE ? ESCAPE '\\' GROUP BY drill, item, ruleset")
-            args = (since_ts, pattern)
-        sql = (f"SELECT * FROM ({source}) WHERE {having} "
-               "ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset")
+        sql = """
+            SELECT drill, item, ruleset, attempts, correct FROM (
+                SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
+                       r.correct - coalesce(b.correct_to_date, 0) AS correct
+                FROM review_items AS r
+                LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
+                    AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
+                                 AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
+                WHERE r.item LIKE ? ESCAPE '\\')
+            WHERE attempts >= ?
+            ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"""
+        first = since.isoformat() if since else ""
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with guarded(self.path, "read item accuracy"):
-            rows = self.conn.execute(sql, (*args, min_attempts)).fetchall()
+            rows = self.conn.execute(sql, (first, pattern, max(1, min_attempts))).fetchall()
         return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
                 for drill, item, ruleset, n, right in rows]
 

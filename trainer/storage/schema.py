@@ -9,6 +9,7 @@ refused rather than "migrated" backwards.
 from __future__ import annotations
 
 from collections.abc import Callable
+from textwrap import dedent
 
 from sqlite_utils import Database
 from sqlite_utils.db import Table
@@ -38,7 +39,7 @@ def _table(db: Database, name: str) -> Table:
 
 @_migration("0001_progress")
 def _m0001(db: Database) -> None:
-    """Sessions, attempts, their daily roll-up, and review items (DESIGN §8)."""
+    """Sessions, attempts, their daily roll-ups, and review items (DESIGN §8)."""
     _table(db, "sessions").create(
         {"id": str, "drill": str, "ruleset": str, "started_ts": float},
         pk="id", not_null={"drill", "ruleset", "started_ts"},
@@ -72,11 +73,17 @@ def _m0001(db: Database) -> None:
     attempts.create_index(["ts"])
     # one row per local calendar day, drill and rule set, kept in step by every answer: the activity
     # heatmap, the trends and the attempt counts read this instead of every attempt
-    _table(db, "daily").create(
-        {"day": str, "drill": str, "ruleset": str, "attempts": int, "correct": int, "latency_ms": int},
-        pk=("day", "drill", "ruleset"),
-        not_null={"day", "drill", "ruleset", "attempts", "correct", "latency_ms"},
-    )
+    # (roll-ups are WITHOUT ROWID tables: stored once, in their key's order, at half the size)
+    db.execute(dedent("""
+        CREATE TABLE "daily" (
+            "day" TEXT NOT NULL,
+            "drill" TEXT NOT NULL,
+            "ruleset" TEXT NOT NULL,
+            "attempts" INTEGER NOT NULL,
+            "correct" INTEGER NOT NULL,
+            "latency_ms" INTEGER NOT NULL,
+            PRIMARY KEY ("day", "drill", "ruleset")
+        ) WITHOUT ROWID""").strip())
     review = _table(db, "review_items")
     review.create(
         {
@@ -98,6 +105,18 @@ def _m0001(db: Database) -> None:
     )
     review.create_index(["due_ts"])
     review.create_index(["first_ts"])
+    # each item's running totals at the end of every day it was answered: a window's tally per item is
+    # today's counters minus the totals before the window, two index seeks per item however long it is
+    db.execute(dedent("""
+        CREATE TABLE "item_days" (
+            "drill" TEXT NOT NULL,
+            "item" TEXT NOT NULL,
+            "ruleset" TEXT NOT NULL,
+            "day" TEXT NOT NULL,
+            "attempts_to_date" INTEGER NOT NULL,
+            "correct_to_date" INTEGER NOT NULL,
+            PRIMARY KEY ("drill", "item", "ruleset", "day")
+        ) WITHOUT ROWID""").strip())
 
 
 SCHEMA_VERSION = len(MIGRATION_NAMES)

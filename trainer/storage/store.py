@@ -1,7 +1,7 @@
 """The progress database of one user: every graded answer, committed the moment it is given (DESIGN §8).
 
 `Store.record` is the session's recorder. In one `BEGIN IMMEDIATE` transaction it keeps the attempt,
-adds it to the day's roll-up, and reschedules the attempt's review item with fsrs, so a crash can lose
+adds it to the day's roll-ups, and reschedules the attempt's review item with fsrs, so a crash can lose
 nothing already answered and two trainers sharing the file cannot lose each other's updates. Values go in
 and come out as domain dataclasses; SQL stays in this package.
 """
@@ -52,6 +52,11 @@ SAVE_REVIEW_ITEM = (
     + ", ".join(f"{c} = excluded.{c}" for c in REVIEW_COLUMNS[3:] if c != "first_ts")
 )
 REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
+ITEM_TO_DATE = (
+    "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (drill, item, ruleset, day) DO UPDATE SET "
+    "attempts_to_date = excluded.attempts_to_date, correct_to_date = excluded.correct_to_date"
+)
 
 
 def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
@@ -107,9 +112,12 @@ class Store:
                              "VALUES (?, ?, ?, ?)",
                              (attempt.session_id, attempt.drill, attempt.ruleset, attempt.ts))
             conn.execute(INSERT_ATTEMPT, attempt_row(attempt))
-            conn.execute(ADD_TO_DAY, (local_day(attempt.ts).isoformat(), attempt.drill, attempt.ruleset,
-                                       int(attempt.correct), attempt.latency_ms))
-            conn.execute(SAVE_REVIEW_ITEM, review_row(schedule_answer(self._review_item(key), attempt)))
+            day = local_day(attempt.ts).isoformat()
+            conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
+                                      attempt.latency_ms))
+            item = schedule_answer(self._review_item(key), attempt)
+            conn.execute(SAVE_REVIEW_ITEM, review_row(item))
+            conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))
         self._sessions.add(attempt.session_id)
 
     # --- the review queue -----------------------------------------------------------------------
