@@ -47,6 +47,7 @@ def test_a_new_file_is_created_and_fully_migrated(tmp_path: Path) -> None:
     with Store.open(path) as store:
         assert store.attempt_count() == 0
         assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: fsync every commit
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         applied = [n for (n,) in store.conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
     assert applied == MIGRATION_NAMES and len(MIGRATION_NAMES) == SCHEMA_VERSION

@@ -13,7 +13,7 @@ from typing import Any
 
 from trainer.scheduling import ReviewItem, schedule_answer
 from trainer.session import Attempt
-from trainer.storage.connection import guarded
+from trainer.storage.connection import SYNCHRONOUS, guarded
 from trainer.storage.store import (
     ATTEMPT_COLUMNS,
     INSERT_ATTEMPT,
@@ -56,7 +56,7 @@ def bulk_load(store: Store, attempts: Iterable[Attempt], *, batch: int = 50_000)
             conn.execute("ROLLBACK")
             raise
         finally:
-            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     rebuild_daily(store)
     rebuild_review_items(store)
     return loaded
