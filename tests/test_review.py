@@ -199,3 +199,12 @@ def test_cutcard_review_with_nothing_due_says_when_the_next_item_is(tmp_path: Pa
         drill_every_cell(store, FakeTime(now=time.time()), set())
     result = runner.invoke(cli, ["--db", str(db), "review", "--new", "0"], input="")
     assert "nothing is due; the next item falls due in 10 minutes" in result.output
+
+
+def test_registered_drills_not_written_yet_offer_nothing_and_say_nothing(
+        store: Store, fake_drills: dict[str, tuple[str, str]]) -> None:
+    fake_drills["someday"] = ("drills.not_written_yet:SomedayDrill", "a drill still being written")
+    queue = ReviewQueue(store, rng=random.Random(5), clock=FakeTime().clock(), new_per_day=2,
+                        drill_names=["someday", "add"])
+    assert [session.drill.name for session, _ in queue.plan()] == ["add", "add"]
+    assert queue.notes == []

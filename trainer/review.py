@@ -147,6 +147,8 @@ class ReviewQueue:
         ruleset = self._ruleset_for_new()
         sources: list[tuple[str, Session, deque[str] | None]] = []
         for name in self.drill_names:
+            if name not in drills.DRILLS or not _drill_available(name):
+                continue  # registered but not written yet: nothing to offer, nothing to report
             session = self._session(name, ruleset.name)
             if session is None:
                 continue
