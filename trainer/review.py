@@ -96,8 +96,9 @@ class ReviewQueue:
     # --- due items ------------------------------------------------------------------------------
 
     def _due(self) -> Iterator[tuple[Session, str | None]]:
+        # items asked in this run and the due time they had then: one not rescheduled since (its drill
+        # asked about another item, say) is not asked again, so the run always ends
         served_at: dict[ItemKey, float] = {}
-        """Items asked in this run and the due time they had: one not rescheduled since is not asked again."""
         skipped: set[ItemKey] = set()
         only = self.ruleset.name if self.ruleset else None
         while not self._full():

@@ -49,15 +49,23 @@ def _seconds(ms: float | None) -> str:
 
 
 def _count(n: int) -> str:
-    return f"{n / 1000:.0f}k" if n >= 100_000 else f"{n:,}"
+    """An answer count in at most five characters.
+
+    >>> _count(143), _count(12_345), _count(1_000_000)
+    ('143', '12.3k', '1000k')
+    """
+    if n < 10_000:
+        return str(n)
+    return f"{n / 1000:.1f}k" if n < 100_000 else f"{n // 1000}k"
 
 
 def _window_cell(window: Window) -> Text:
+    """`answers  right%  median`, in 15 columns."""
     if not window.attempts or window.accuracy is None:
-        return Text("—", style="muted")
-    text = Text(f"{_count(window.attempts):>6} ")
+        return Text(f"{'—':>5}", style="muted")
+    text = Text(f"{_count(window.attempts):>5} ")
     text.append(f"{window.accuracy:4.0%}", style=accuracy_style(window.accuracy))
-    text.append(f" {_seconds(window.median_ms):>6}", style="muted")
+    text.append(f" {_seconds(window.median_ms):>5}", style="muted")
     return text
 
 
@@ -88,14 +96,16 @@ def _print_drills(console: Console, report: StatsReport) -> None:
     table = Table(box=None, pad_edge=False, header_style="title", show_edge=False)
     table.add_column("drill", style="key", no_wrap=True)
     for window in report.drills[0].windows:
-        table.add_column(f"{_window_title(window.label)}\nanswers right median", no_wrap=True)
+        table.add_column(_window_title(window.label), no_wrap=True)
     weeks = len(report.drills[0].trend)
-    table.add_column(f"accuracy, {weeks} wk\n(answer time)", no_wrap=True)
+    table.add_column(f"{weeks} weeks", no_wrap=True)
     for drill in report.drills:
         trend = Text(sparkline([w.accuracy for w in drill.trend], low=0.5, high=1.0), style="good")
         trend.append("\n" + sparkline([w.mean_ms for w in drill.trend]), style="muted")
         table.add_row(drill.drill, *(_window_cell(w) for w in drill.windows), trend)
     console.print()
+    console.print(Text("answers, % right, median answer time; weekly trend: % right, mean answer time",
+                       style="muted"))
     console.print(table)
 
 
