@@ -175,7 +175,9 @@ def main() -> None:
             store.record(Attempt(**{**{f: getattr(answer, f) for f in Attempt.__dataclass_fields__},
                                     "session_id": "bench-commit", "ts": time.time()}))
 
-        report("one answer's commit (attempt, roll-ups, fsrs)", timed(commit_one, 400), TARGETS["commit"])
+        synchronous = store.conn.execute("PRAGMA synchronous").fetchone()[0]
+        mode = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[synchronous]
+        report(f"one answer's commit (synchronous={mode})", timed(commit_one, 400), TARGETS["commit"])
 
 
 if __name__ == "__main__":

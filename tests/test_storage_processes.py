@@ -155,5 +155,7 @@ def test_two_trainers_writing_one_new_database_at_once_lose_nothing(tmp_path: Pa
         per_item = dict(conn.execute("SELECT item, count(*) FROM attempts GROUP BY item").fetchall())
         kept = dict(conn.execute("SELECT item, attempts FROM review_items").fetchall())
         assert kept == per_item and sum(kept.values()) == 2 * count
+        to_date = conn.execute("SELECT item, max(attempts_to_date) FROM item_days GROUP BY item")
+        assert dict(to_date.fetchall()) == per_item
         assert sorted(r[0] for r in conn.execute("SELECT id FROM sessions")) == ["first", "second"]
         assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
