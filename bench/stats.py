@@ -75,8 +75,9 @@ def generate(count: int, now: float, seed: int = 1) -> Iterator[Attempt]:
         latency = int(rng.lognormvariate(7.6 - 0.3 * progress, 0.45))
         data: dict[str, object] = {"ruleset": ruleset}
         if drill == "countdown":
-            data = {"cards": 52, "seconds_per_deck": round(45 - 20 * progress + rng.gauss(0, 3), 1)}
-            latency = int(data["seconds_per_deck"] * 1000)  # type: ignore[call-overload]
+            pace = round(45 - 20 * progress + rng.gauss(0, 3), 1)
+            data = {"cards": 52, "seconds_per_deck": pace}
+            latency = int(pace * 1000)
         yield Attempt(session_id=session, drill=drill, item=item, ruleset=ruleset, prompt=item,
                       data=data, expected="x", given="x" if correct else "y", correct=correct,
                       latency_ms=latency, ts=ts, target_ms=3000)
