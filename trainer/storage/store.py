@@ -34,12 +34,12 @@ class StoredAttempt:
 
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
-                    "correct", "latency_ms", "target_ms", "verdict", "ts")
+                   "correct", "latency_ms", "target_ms", "verdict", "ts")
 REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
-                   "attempts", "correct", "last_correct")
+                  "attempts", "correct", "last_correct")
 
 INSERT_ATTEMPT = (f"INSERT INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
-                   f"VALUES ({', '.join('?' for _ in ATTEMPT_COLUMNS)})")
+                  f"VALUES ({', '.join('?' for _ in ATTEMPT_COLUMNS)})")
 ADD_TO_DAY = (
     "INSERT INTO daily (day, drill, ruleset, attempts, correct, latency_ms) VALUES (?, ?, ?, 1, ?, ?) "
     "ON CONFLICT (day, drill, ruleset) DO UPDATE SET attempts = attempts + 1, "
