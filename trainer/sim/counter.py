@@ -9,9 +9,11 @@ Mistakes model a learner from their measured error rates (`--errors`):
 - count drift: each card seen is mis-tagged with probability `count`, by one point either way, and the
   error stays in the running count until the shuffle;
 - true-count mistakes: each conversion is one off, either way, with probability `true_count`;
-- strategy mistakes: with probability `strategy` a hand's first decision is the usual wrong one (hit for
-  stand and stand for hit, no double, no surrender, not splitting a pair that splits, and splitting one
-  that does not); later decisions of the hand are right.
+- strategy mistakes: a hand's first decision is wrong at its chart cell's own error rate (`cells`, as
+  the strategy drill measured it), playing the cell's wrong letter (`wrong`: the next-best play by the
+  exact engine's EVs); without per-cell rates, every cell errs at `strategy` with the usual wrong play
+  (hit for stand and stand for hit, no double, no surrender, not splitting a pair that splits, splitting
+  one that does not). Later decisions of the hand are right.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ from trainer.sim.plays import Lookup, UpPlays, compile_plays
 
 Cell = tuple[str, int, int]
 """A chart cell: (kind, total or pair value, up value)."""
+CHART_CELLS: tuple[Cell, ...] = tuple(
+    (kind, n, up) for kind, rows in (("hard", range(5, 22)), ("soft", range(13, 22)), ("pair", range(1, 11)))
+    for n in rows for up in range(1, 11))
+"""Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,17 +58,32 @@ class Mistakes:
     true_count: float = 0.0
     """Per conversion: the true count is off by one."""
     strategy: float = 0.0
-    """Per hand: the first decision is wrong."""
+    """Per hand: the first decision is wrong (every cell alike, unless `cells` says otherwise)."""
+    cells: Mapping[Cell, float] = field(default_factory=dict)
+    """Per chart cell: how often its first decision is wrong (cells not named: never)."""
+    wrong: Mapping[Cell, str] = field(default_factory=dict)
+    """The wrong letter a mistake plays in a cell (default: `mistaken`'s usual wrong play)."""
 
     def __post_init__(self) -> None:
         for name in ("count", "true_count", "strategy"):
-            rate = getattr(self, name)
-            if not 0 <= rate <= 1:
-                raise InvalidInputError(f"a {name.replace('_', '-')} error rate is from 0 to 1, not {rate}")
+            _check_rate(name.replace("_", "-"), getattr(self, name))
+        for cell, rate in self.cells.items():
+            _check_rate(" ".join(map(str, cell)), rate)
 
     @property
     def any(self) -> bool:
-        return bool(self.count or self.true_count or self.strategy)
+        return bool(self.count or self.true_count or self.strategy or any(self.cells.values()))
+
+    def cell_rates(self) -> dict[Cell, float]:
+        """The error rate of every cell that has one."""
+        if self.cells:
+            return {cell: rate for cell, rate in self.cells.items() if rate}
+        return {cell: self.strategy for cell in CHART_CELLS} if self.strategy else {}
+
+
+def _check_rate(what: str, rate: float) -> None:
+    if not 0 <= rate <= 1:
+        raise InvalidInputError(f"a {what} error rate is from 0 to 1, not {rate}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,7 +98,6 @@ class Counter:
     indices: tuple[IndexPlay, ...] = ()
     insurance_index: int | None = None
     """Insure at this true count and above; None: never."""
-    mistakes: Mistakes = field(default_factory=Mistakes)
 
 
 def with_indices(lookup: Lookup, indices: tuple[IndexPlay, ...], count: int) -> Lookup:
@@ -113,7 +133,8 @@ def mistaken(lookup: Lookup) -> Lookup:
     return letter
 
 
-def count_plan(game: Game, lookup: Lookup, counter: Counter, rng: random.Random) -> CountPlan:
+def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
+               rng: random.Random) -> CountPlan:
     """The engine's view of a counter: tags, the true-count function, bets, and tables by count."""
     rules: Ruleset = game.ruleset
     if not rules.counting_helps:
@@ -122,26 +143,19 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, rng: random.Random)
     codes = game.codes
     system = counter.system
     scale = codes.tag_scale
-    most_cards = 52 * rules.shoe.decks + 1
     if system.balanced:
         true_count = TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
-                                 scale=scale).table(most_cards)
+                                 scale=scale).table(52 * rules.shoe.decks + 1)
     else:  # an unbalanced count bets and plays by the running count itself
 
         def true_count(running: int, left: int) -> int:
             return running // scale
 
     indexes = [p.index for p in counter.indices]
-    low, high = (min(indexes), max(indexes)) if indexes else (0, 0)
-    right = [compile_plays(with_indices(lookup, counter.indices, tc), rules, codes)
-             for tc in range(low, high + 1)]
-    wrong = [_first_decisions_wrong(compile_plays(mistaken(with_indices(lookup, counter.indices, tc)),
-                                                  rules, codes), r) for tc, r in zip(
-        range(low, high + 1), right, strict=True)]
-    plays_for = _by_count(right, low)
-    mistakes = counter.mistakes
-    if mistakes.strategy:
-        plays_for = _with_strategy_mistakes(plays_for, _by_count(wrong, low), mistakes.strategy, rng)
+    # one table set per count from just below the lowest index (every play's `below`) to the highest
+    low, high = (min(indexes) - 1, max(indexes)) if indexes else (0, 0)
+    charts = [with_indices(lookup, counter.indices, tc) for tc in range(low, high + 1)]
+    plays_for = _played(game, charts, low, mistakes, rng)
     if mistakes.count or mistakes.true_count:
         true_count = _with_count_mistakes(true_count, mistakes, scale, rng)
     insurance = NEVER if counter.insurance_index is None else counter.insurance_index
@@ -149,6 +163,60 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, rng: random.Random)
     return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
                      true_count=true_count, bet_for=bet_function(dict(counter.ramp), counter.spread),
                      plays_for=plays_for, insure_from=insurance)
+
+
+def flat_plan(game: Game, lookup: Lookup, mistakes: Mistakes, rng: random.Random) -> CountPlan:
+    """One unit every round by the chart, with the learner's strategy mistakes (no count to keep)."""
+    return CountPlan(tag=(0,) * game.codes.width, initial=0, burn_shown=False,
+                     true_count=lambda running, left: 0, bet_for=lambda count: 1,
+                     plays_for=_played(game, [lookup], 0, mistakes, rng), insure_from=NEVER)
+
+
+MISTAKE_TABLES = 16
+"""Table sets a mistaken hand picks from: each cell is wrong in its share of them (see `_played`)."""
+
+
+def _played(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
+            rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
+    """Tables by count from `low` up, one chart per count, with the learner's strategy mistakes.
+
+    A hand errs with the highest cell rate `top`; an erring hand then plays one of `MISTAKE_TABLES`
+    table sets, in which each cell is wrong in a share rate / top of the sets (placed at random). So a
+    cell's first decision is wrong at its own rate, and the hot loop still makes one lookup.
+    """
+    rules, codes = game.ruleset, game.codes
+    right = [compile_plays(chart, rules, codes) for chart in charts]
+    plays_for = _by_count(right, low)
+    rates = mistakes.cell_rates()
+    top = max(rates.values(), default=0.0)
+    if not top:
+        return plays_for
+    place = {cell: rng.randrange(MISTAKE_TABLES) for cell in sorted(rates)}
+    compiled: dict[frozenset[Cell], Callable[[int], tuple[UpPlays, ...]]] = {}
+    sets = []
+    for k in range(MISTAKE_TABLES):
+        cells = frozenset(cell for cell, rate in rates.items()
+                          if (k + place[cell]) % MISTAKE_TABLES < round(MISTAKE_TABLES * rate / top))
+        if cells not in compiled:
+            wrong = [_first_decisions_wrong(
+                compile_plays(_wrong_in(chart, cells, mistakes.wrong), rules, codes), r)
+                for chart, r in zip(charts, right, strict=True)]
+            compiled[cells] = _by_count(wrong, low)
+        sets.append(compiled[cells])
+    return _with_strategy_mistakes(plays_for, sets, top, rng)
+
+
+def _wrong_in(lookup: Lookup, cells: frozenset[Cell], letters: Mapping[Cell, str]) -> Lookup:
+    """The chart with the wrong letter in `cells` only."""
+    usual = mistaken(lookup)
+
+    def letter(kind: str, number: int, up: int) -> str:
+        cell = (kind, number, up)
+        if cell not in cells:
+            return lookup(kind, number, up)
+        return letters.get(cell) or usual(kind, number, up)
+
+    return letter
 
 
 def _by_count(tables: list[tuple[UpPlays, ...]], low: int) -> Callable[[int], tuple[UpPlays, ...]]:
@@ -172,12 +240,15 @@ def _first_decisions_wrong(wrong: tuple[UpPlays, ...], right: tuple[UpPlays, ...
 
 
 def _with_strategy_mistakes(right: Callable[[int], tuple[UpPlays, ...]],
-                            wrong: Callable[[int], tuple[UpPlays, ...]], rate: float,
+                            wrong: list[Callable[[int], tuple[UpPlays, ...]]], rate: float,
                             rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
     chance = rng.random
+    sets = len(wrong)
 
     def plays_for(count: int) -> tuple[UpPlays, ...]:
-        return wrong(count) if chance() < rate else right(count)
+        if chance() < rate:
+            return wrong[int(chance() * sets)](count)
+        return right(count)
 
     return plays_for
 

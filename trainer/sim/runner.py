@@ -12,12 +12,13 @@ import multiprocessing
 import random
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
-from trainer.sim.counter import Cell, Counter, count_plan
+from trainer.sim.count import CountPlan
+from trainer.sim.counter import CHART_CELLS, Cell, Counter, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Tally, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import Lookup, compile_plays
@@ -30,9 +31,7 @@ Progress = Callable[[int, int], None]
 
 def chart_cells() -> list[Cell]:
     """Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
-    rows = [("hard", n) for n in range(5, 22)] + [("soft", n) for n in range(13, 22)] + \
-        [("pair", n) for n in range(1, 11)]
-    return [(kind, n, up) for kind, n in rows for up in range(1, 11)]
+    return list(CHART_CELLS)
 
 
 def letters_of(lookup: Lookup) -> dict[Cell, str]:
@@ -49,6 +48,8 @@ class Plan:
     """The letter of every chart cell (see `letters_of`)."""
     counter: Counter | None = None
     """None: flat bets of one unit by the chart."""
+    mistakes: Mistakes = field(default_factory=Mistakes)
+    """The learner's error rates (none: perfect play)."""
 
     def lookup(self) -> Lookup:
         chart = self.chart
@@ -80,7 +81,12 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
     lookup = plan.lookup()
     plays = compile_plays(lookup, plan.ruleset, game.codes)
-    count = count_plan(game, lookup, plan.counter, rng) if plan.counter else None
+    if plan.counter is not None:
+        count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, rng)
+    elif plan.mistakes.any:
+        count = flat_plan(game, lookup, plan.mistakes, rng)
+    else:
+        count = None
     tally = Tally()
     play_rounds(game, plays, shoe_source(plan.ruleset, game.codes, rng), hands, tally, count=count,
                 progress=progress)
@@ -116,7 +122,7 @@ def simulate(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Progress
     jobs = min(jobs, hands)
     if plan.counter is not None:  # fail here, in one line, rather than in every worker
         count_plan(make_game(plan.ruleset, plan.counter.system.tag), plan.lookup(), plan.counter,
-                   random.Random(0))
+                   plan.mistakes, random.Random(0))
     if jobs == 1:
         played = [0]
 
