@@ -71,6 +71,17 @@ def test_no_mistakes_plays_exactly_the_perfect_game() -> None:
     assert none == perfect
 
 
+def test_mistakes_draw_apart_from_the_shoes() -> None:
+    """A 'mistake' that plays the right letter changes nothing: the run with it deals the same shoes
+    (so with real mistakes, the difference between the two runs is the mistakes' alone)."""
+    harmless = Mistakes(cells={("hard", 20, 6): 1.0}, wrong={("hard", 20, 6): "S"})
+    for plan in (FLAT, dataclasses.replace(FLAT, counter=COUNTER)):
+        slipping = simulate(dataclasses.replace(plan, mistakes=harmless), 30_000, seed=8, jobs=1)
+        perfect = simulate(plan, 30_000, seed=8, jobs=1)
+        assert (slipping.net, slipping.net_squares, slipping.wagered) == \
+            (perfect.net, perfect.net_squares, perfect.wagered)
+
+
 def test_strategy_mistakes_cost_money() -> None:
     scale = make_game(CASINO).scale
     perfect = summarize(simulate(FLAT, 60_000, seed=4, jobs=1), scale)

@@ -78,10 +78,12 @@ def print_report(console: Console, report: SimReport) -> None:
     if errors is not None:
         mine = errors.summary
         table.add_row("", "")
-        table.add_row("your error rates", f"count {100 * errors.mistakes.count:.1f}% of cards, "
-                                          f"true count {100 * errors.mistakes.true_count:.1f}% of "
-                                          f"conversions, strategy {100 * errors.mistakes.strategy:.1f}% of "
-                                          f"hands ({errors.source})")
+        m = errors.mistakes
+        strategy = (f"strategy {100 * m.strategy:.1f}% of answers, in {len(m.cells)} chart cells"
+                    if m.cells else f"strategy {100 * m.strategy:.1f}% of hands")
+        table.add_row("your error rates", f"count {100 * m.count:.1f}% of cards, true count "
+                                          f"{100 * m.true_count:.1f}% of conversions, {strategy} "
+                                          f"({errors.source})")
         _figures(table, mine, report, counter is not None)
         if counter is not None:
             cost = report.summary.win_per_100 - mine.win_per_100

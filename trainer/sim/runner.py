@@ -1,9 +1,10 @@
 """Running a simulation on every core: the hands split into per-job streams, each seeded from the seed.
 
-Job `j` of a run seeded `s` plays its share of the hands with `random.Random("cutcard-sim:s:j")`, so a
-given seed and job count always give the same figures: the jobs' tallies are exact integer sums, and
-adding them up does not depend on which job finishes first. Workers are spawned (not forked), so they
-start clean whatever threads the caller runs, e.g. a progress bar's.
+Job `j` of a run seeded `s` deals its shoes with `random.Random("cutcard-sim:s:j")`, and draws the
+learner's mistakes from a stream of their own, so a given seed and job count always give the same
+figures: the jobs' tallies are exact integer sums, and adding them up does not depend on which job
+finishes first. Workers are spawned (not forked), so they start clean whatever threads the caller runs,
+e.g. a progress bar's.
 """
 
 from __future__ import annotations
@@ -78,13 +79,16 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
              progress: Callable[[int], None] | None = None) -> Tally:
     """Play one job's share of a simulation in this process."""
     rng = job_rng(seed, job)
+    slips = random.Random(f"cutcard-sim-mistakes:{seed}:{job}")
+    """The learner's mistakes draw from their own stream, so a run with mistakes deals the very shoes
+    of the run without them and the difference between the two is the mistakes' alone."""
     game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
     lookup = plan.lookup()
     plays = compile_plays(lookup, plan.ruleset, game.codes)
     if plan.counter is not None:
-        count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, rng)
+        count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, slips)
     elif plan.mistakes.any:
-        count = flat_plan(game, lookup, plan.mistakes, rng)
+        count = flat_plan(game, lookup, plan.mistakes, slips)
     else:
         count = None
     tally = Tally()
