@@ -81,7 +81,7 @@ class RunningCountDrill(CountDrill):
         self.shown.extend(stretch)
         count = self.system.running_count(self.shown[self.shoe_start:], decks=self.decks)
         added = Fraction(count) - Fraction(before)
-        end = " (the end of the shoe)" if not self._undealt else ""
+        end = f" (the end of the {'deck' if self.decks == 1 else 'shoe'})" if not self._undealt else ""
         return Question(
             drill=self.name,
             item=f"{self.name}:{self.system.name}:{self.speed:.2f}s",
@@ -100,8 +100,8 @@ class RunningCountDrill(CountDrill):
             show=(*([Lines(lines=tuple(lines))] if lines else []),
                   Flash(cards=tuple(str(c) for c in stretch), seconds_per_card=self.speed,
                         per_flash=self.options.per_flash)),
-            explanation=(f"{format_count(before)} before these {len(stretch)} cards, which add "
-                         f"{format_count(added)}: {format_count(count)}"),
+            explanation=(f"The count was {format_count(before)}; these {len(stretch)} cards add "
+                         f"{format_count(added)}, making {format_count(count)}."),
         )
 
     def grade(self, question: Question, answer: Answer) -> Grade:
@@ -112,7 +112,7 @@ class RunningCountDrill(CountDrill):
             correct=off == 0,
             expected=question.expected,
             given=format_count(given, signed=False),
-            explanation=question.explanation,
+            explanation="" if off == 0 else question.explanation,
             verdict="" if off == 0 else f"off by {format_count(off)}",
             detail={"seconds_per_card": question.data["seconds_per_card"],
                     "cards": question.data["flashed"]},

@@ -130,7 +130,7 @@ class TrueCountDrill(CountDrill):
         verdict = ""
         latency = answer.latency_ms
         if correct and latency is not None and latency > TARGET_MS:
-            verdict = f"right but slow: {latency / 1000:.1f} s (target {TARGET_MS / 1000:g} s)"
+            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
         elif not correct:
             verdict = f"off by {format_count(answer.value - expected)}"
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),

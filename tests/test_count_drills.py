@@ -56,7 +56,7 @@ def test_true_count_grades_slow_and_wrong_answers() -> None:
     slow = drill.grade(question, _answer(drill, question, "3", 3100))
     wrong = drill.grade(question, _answer(drill, question, "1", 900))
     assert fast.correct and fast.verdict == ""
-    assert slow.correct and slow.verdict == "right but slow: 3.1 s (target 2 s)"
+    assert slow.correct and slow.verdict == "slow: the target is 2 s"
     assert not wrong.correct and wrong.verdict == "off by -2"
     assert "floor +3" in wrong.explanation
 
@@ -114,7 +114,7 @@ def test_deck_estimation_grades_too_many_and_too_few() -> None:
     assert question.expected == "3.5"
     assert drill.grade(question, _answer(drill, question, "4")).verdict == "0.5 deck too many"
     assert drill.grade(question, _answer(drill, question, "2½")).verdict == "1 deck too few"
-    assert drill.grade(question, _answer(drill, question, "3 1/2", 2500)).verdict.startswith("right but slow")
+    assert drill.grade(question, _answer(drill, question, "3 1/2", 2500)).verdict == "slow: the target is 2 s"
     with pytest.raises(InvalidInputError, match="to the half deck"):
         drill.parse(question, "3.25")
 

@@ -2,8 +2,9 @@
 
 Each group of cards appears at its own deadline, counted from the start (start + k x period), never
 from the last wake-up, so a late frame does not push the rest back. A card is blanked a moment before
-the next one so that two equal cards in a row still read as two. Keys typed during the flash are
-swallowed (the count is asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
+the next one so that two equal cards in a row still read as two. A short 'get ready' comes first (time
+to read the last grade; Enter deals at once). Keys typed during the flash are swallowed (the count is
+asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
 Ctrl-D EOFError, which the drill driver turns into a clean stop. The clock and the sleep are injected
 so that tests never wait, and `FlashTiming` reports when each group really reached the terminal (for
 `bench/flash.py`).
@@ -28,8 +29,11 @@ from prompt_toolkit.styles import Style
 from drills.base import Flash
 from trainer.core.cards import parse_card
 
-LEAD_IN = 0.6
-"""Seconds of 'get ready' before the first card."""
+LEAD_IN = 1.5
+"""Seconds of 'get ready' before the first card, time to read the last grade; Enter starts at once."""
+POLL = 0.05
+EARLY = 0.002
+"""Wake this many seconds before a card is due and yield until it is: timers wake late, not early."""
 GAP_SHARE, GAP_MOST = 0.12, 0.05
 """The blank before the next card: 12% of the period, at most 50 ms."""
 FACE_HEIGHT = 5
@@ -83,7 +87,7 @@ def card_faces(cards: Sequence[str]) -> StyleAndTextTuples:
 
 
 def _ready() -> StyleAndTextTuples:
-    return [("", "\n\n"), ("class:ready", "   · · ·  get ready"), ("", "\n\n")]
+    return [("", "\n\n"), ("class:ready", "   · · ·  get ready (Enter: deal now)"), ("", "\n\n")]
 
 
 def _blank() -> StyleAndTextTuples:
@@ -115,6 +119,14 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     def _swallow(event: KeyPressEvent) -> None:
         timing.keys_discarded += 1
 
+    go = asyncio.Event()
+
+    @keys.add("enter")
+    def _go(event: KeyPressEvent) -> None:
+        if go.is_set():  # during the flash, Enter is swallowed like any key
+            timing.keys_discarded += 1
+        go.set()
+
     def text() -> StyleAndTextTuples:
         shown = screen["text"]
         assert isinstance(shown, list)
@@ -134,12 +146,20 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     app.after_render += drawn
 
     async def until(moment: float) -> None:
-        wait = moment - clock()
+        """Sleep to just short of `moment` (the event loop's timer may wake a millisecond or two
+        late), then yield to the loop until it is due: keys and redraws still run meanwhile."""
+        wait = moment - clock() - EARLY
         if wait > 0:
             await sleep(wait)
+        while clock() < moment:
+            await sleep(0)
 
     async def deal() -> None:
-        timing.deadlines = flash_deadlines(flash, clock() + lead_in)
+        ready_until = clock() + lead_in
+        while not go.is_set() and (left := ready_until - clock()) > 0.001:
+            await sleep(min(POLL, left))
+        go.set()
+        timing.deadlines = flash_deadlines(flash, clock())
         for index, group in enumerate(groups):
             await until(timing.deadlines[index])
             screen["text"], screen["pending"] = card_faces(group), True
