@@ -50,6 +50,10 @@ def shuffled_decks(rng: random.Random, decks: int) -> list[Card]:
     return cards
 
 
+def _decks(number: int) -> str:
+    return f"{number} deck{'s' if number > 1 else ''}"
+
+
 class CountDrill(DrillBase):
     """A drill graded by a count system (`--system`, a built-in name or a TOML file)."""
 
@@ -59,12 +63,17 @@ class CountDrill(DrillBase):
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         """The system's tags (and where an unbalanced count starts), and the no-edge warning."""
-        lines = [f"{self.system.title}: {tag_summary(self.system)}"]
-        if not self.system.balanced:
-            starts = ", ".join(f"{d} deck{'s' if d > 1 else ''} at "
-                               f"{format_count(self.system.initial_running_count(d))}" for d in (1, 2, 6, 8))
-            lines.append(f"{self.system.title} is unbalanced: the count starts at {starts}, and a full "
-                         f"shoe ends at {format_count(self.system.end_count(1))}.")
+        system = self.system
+        kind = "balanced" if system.balanced else "unbalanced"
+        lines = [f"{system.title} ({kind}): {tag_summary(system)}"]
+        if not system.balanced:
+            starts = ", ".join(f"{_decks(d)} {format_count(system.initial_running_count(d))}"
+                               for d in (1, 2, 6, 8))
+            lines.append(f"Start the count at: {starts}; a full shoe ends at "
+                         f"{format_count(system.end_count(1))}.")
+            if system.key_counts:
+                keys = ", ".join(f"{_decks(d)} {format_count(k)}" for d, k in system.key_counts)
+                lines.append(f"Key count (the edge is yours from there): {keys}.")
         note = no_edge_note(ruleset)
         if note:
             lines.append(note)

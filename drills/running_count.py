@@ -55,7 +55,7 @@ class RunningCountDrill(CountDrill):
         self.speed = self.options.speed or DEFAULT_SPEED
         if self.speed < SPEEDS[-1] - 1e-9:
             raise InvalidInputError(f"--speed {self.speed:g} is faster than the drill goes: "
-                                    f"{SPEEDS[-1]:g} s a card at most")
+                                    f"the fastest is {SPEEDS[-1]:g} s a card")
         self.decks = self.options.decks or 1
         self.shown: list[Card] = []
         """Every card flashed since the drill began."""

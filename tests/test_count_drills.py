@@ -82,7 +82,7 @@ def test_exact_estimation_states_the_cards_left() -> None:
 
 
 def test_an_unbalanced_count_has_no_true_count_drill() -> None:
-    with pytest.raises(InvalidInputError, match=r"Knock-Out .* is unbalanced"):
+    with pytest.raises(InvalidInputError, match=r"Knock-Out \(KO\) is unbalanced"):
         TrueCountDrill(DrillOptions(system="ko"))
 
 
@@ -213,7 +213,9 @@ def test_count_drills_say_plainly_when_counting_gives_no_edge(name: str, rules: 
 
 def test_the_intro_teaches_the_tags_and_an_unbalanced_start() -> None:
     hi_lo = make_drill("running-count").intro(CASINO)
-    assert hi_lo == ["Hi-Lo (balanced, level 1): +1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A"]
+    assert hi_lo == ["Hi-Lo (balanced): +1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A"]
     red_7 = make_drill("running-count", DrillOptions(system="red-7")).intro(CASINO)
-    assert "+1: 2 3 4 5 6 red 7 · 0: black 7 8 9 · -1: T A" in red_7[0]
-    assert "6 decks at -12" in red_7[1] and "ends at 0" in red_7[1]
+    assert red_7[0] == "Red Seven (unbalanced): +1: 2 3 4 5 6 red 7 · 0: black 7 8 9 · -1: T A"
+    assert red_7[1] == "Start the count at: 1 deck -2, 2 decks -4, 6 decks -12, 8 decks -16; a full shoe ends at 0."
+    ko = make_drill("running-count", DrillOptions(system="ko")).intro(CASINO)
+    assert ko[2] == "Key count (the edge is yours from there): 1 deck +2, 2 decks +1, 6 decks -4, 8 decks -6."

@@ -127,7 +127,7 @@ def test_per_flash_and_speed_reach_the_display() -> None:
 
 
 def test_faster_than_a_tenth_of_a_second_is_refused() -> None:
-    with pytest.raises(InvalidInputError, match=r"0\.1 s a card at most"):
+    with pytest.raises(InvalidInputError, match=r"the fastest is 0\.1 s a card"):
         RunningCountDrill(DrillOptions(speed=0.05))
 
 
