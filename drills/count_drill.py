@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from drills.base import Answer, DrillBase, DrillOptions, Question
 from trainer.core.cards import Card, full_deck
-from trainer.core.counting import RANK_KEYS, CountSystem, format_count, load_system, parse_count
+from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Reshuffle, Ruleset
 
@@ -79,15 +79,21 @@ class CountDrill(DrillBase):
             lines.append(note)
         return lines
 
-    def parse_count_answer(self, text: str) -> Fraction:
+    def system_named(self, name: str) -> CountSystem:
+        """The session's system, or the built-in one a review item or a question names."""
+        return self.system if name == self.system.name else find_system(name)
+
+    def parse_count_answer(self, text: str, system: CountSystem | None = None) -> Fraction:
         """A running count as typed; a half point is only a count where the system has half points."""
+        system = system or self.system
         value = parse_count(text)
-        if value.denominator != 1 and not self.system.halves:
-            raise InvalidInputError(f"{self.system.title} counts in whole numbers: type e.g. +3, -2 or 0")
+        if value.denominator != 1 and not system.halves:
+            raise InvalidInputError(f"{system.title} counts in whole numbers: type e.g. +3, -2 or 0")
         return value
 
     def parse(self, question: Question, text: str) -> Answer:
-        value = self.parse_count_answer(text)
+        system = self.system_named(str(question.data.get("system", self.system.name)))
+        value = self.parse_count_answer(text, system)
         return Answer(text=text.strip(), value=format_count(value, signed=False))
 
 

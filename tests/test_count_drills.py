@@ -219,3 +219,31 @@ def test_the_intro_teaches_the_tags_and_an_unbalanced_start() -> None:
     assert red_7[1] == "Start the count at: 1 deck -2, 2 decks -4, 6 decks -12, 8 decks -16; a full shoe ends at 0."
     ko = make_drill("running-count", DrillOptions(system="ko")).intro(CASINO)
     assert ko[2] == "Key count (the edge is yours from there): 1 deck +2, 2 decks +1, 6 decks -4, 8 decks -6."
+
+
+# --- review items ask what they name ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, item", [
+    ("running-count", "running-count:ko:0.33s"),
+    ("running-count", "running-count:wong-halves:0.25s"),
+    ("true-count", "true-count:omega-ii:exact:round:-2"),
+    ("true-count", "true-count:hi-lo:full:truncate:+6"),
+    ("deck-estimation", "deck-estimation:8d:quarter:2.75"),
+    ("deck-estimation", "deck-estimation:2d:half:1.5"),
+])
+def test_a_review_item_is_asked_as_it_was_recorded(name: str, item: str) -> None:
+    drill = make_drill(name)  # a review builds drills with the default settings
+    question = drill.ask(random.Random(item), CASINO, item=item)
+    assert question.item == item
+    assert drill.grade(question, _answer(drill, question, question.expected)).correct
+
+
+@pytest.mark.parametrize("name, item", [
+    ("running-count", "running-count:hi-lo"), ("running-count", "running-count:nope:0.5s"),
+    ("true-count", "true-count:ko:half:floor:+1"), ("true-count", "true-count:hi-lo:half:ceiling:+1"),
+    ("deck-estimation", "deck-estimation:9d:half:2"), ("deck-estimation", "deck-estimation:6d:half:lots"),
+])
+def test_a_malformed_review_item_is_named(name: str, item: str) -> None:
+    with pytest.raises(InvalidInputError, match=f"is not a {name} item"):
+        make_drill(name).ask(random.Random(1), CASINO, item=item)
