@@ -165,3 +165,15 @@ def test_the_interactive_driver_flashes_only_the_new_cards(monkeypatch: pytest.M
                              ask=lambda _prompt: "0")
     assert len(shown) == 2 and "A freshly shuffled deck" in out.getvalue()
     assert sum(len(cards) for cards in shown) == len(session.drill.shown)
+
+
+def test_a_card_replaced_before_any_redraw_is_reported_missed(pipe: PipeInput) -> None:
+    fake = FakeTime()
+
+    async def hogging_sleep(seconds: float) -> None:  # never lets the application draw
+        fake.now += seconds or FakeTime.TICK
+
+    timing = play_flash(Flash(cards=CARDS, seconds_per_card=0.5), input=pipe, output=DummyOutput(),
+                        clock=fake.clock, sleep=hogging_sleep, lead_in=0.5)
+    assert timing.missed >= len(CARDS) - 1
+    assert len(timing.deviations_ms()) == len(CARDS) - timing.missed

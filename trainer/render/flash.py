@@ -46,12 +46,27 @@ class FlashTiming:
     """When each group was due and when it was drawn (monotonic seconds), and the keys swallowed."""
 
     deadlines: list[float] = field(default_factory=list)
-    shown_at: list[float] = field(default_factory=list)
+    shown_at: list[float | None] = field(default_factory=list)
+    """When each group reached the terminal; None for a group the next one replaced before any redraw."""
     keys_discarded: int = 0
 
     def deviations_ms(self) -> list[float]:
-        """How late each group appeared, in milliseconds (negative: early)."""
-        return [(shown - due) * 1000 for shown, due in zip(self.shown_at, self.deadlines, strict=False)]
+        """How late each drawn group appeared, in milliseconds (negative: early)."""
+        return [(shown - due) * 1000 for shown, due in zip(self.shown_at, self.deadlines, strict=False)
+                if shown is not None]
+
+    @property
+    def missed(self) -> int:
+        """Groups never drawn on their own (the display fell a whole card behind)."""
+        return sum(shown is None for shown in self.shown_at)
+
+
+@dataclass(slots=True)
+class _Screen:
+    """What the flash shows now, and the group waiting for its first redraw."""
+
+    text: StyleAndTextTuples
+    pending: int | None = None
 
 
 def flash_deadlines(flash: Flash, start: float) -> list[float]:
@@ -103,7 +118,7 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     period = flash.seconds_per_card * flash.per_flash
     gap = min(GAP_MOST, GAP_SHARE * period)
     timing = FlashTiming()
-    screen: dict[str, StyleAndTextTuples | bool] = {"text": _ready(), "pending": False}
+    screen = _Screen(text=_ready())
 
     keys = KeyBindings()
 
@@ -128,9 +143,7 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         go.set()
 
     def text() -> StyleAndTextTuples:
-        shown = screen["text"]
-        assert isinstance(shown, list)
-        return shown
+        return screen.text
 
     app: Application[None] = Application(
         layout=Layout(Window(FormattedTextControl(text, show_cursor=False), height=FACE_HEIGHT,
@@ -139,9 +152,9 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         input=input, output=output, max_render_postpone_time=0, mouse_support=False)
 
     def drawn(_: object) -> None:
-        if screen["pending"]:
-            timing.shown_at.append(clock())
-            screen["pending"] = False
+        if screen.pending is not None:
+            timing.shown_at[screen.pending] = clock()
+            screen.pending = None
 
     app.after_render += drawn
 
@@ -160,12 +173,13 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
             await sleep(min(POLL, left))
         go.set()
         timing.deadlines = flash_deadlines(flash, clock())
+        timing.shown_at = [None] * len(groups)
         for index, group in enumerate(groups):
             await until(timing.deadlines[index])
-            screen["text"], screen["pending"] = card_faces(group), True
+            screen.text, screen.pending = card_faces(group), index
             app.invalidate()
             await until(timing.deadlines[index + 1] - gap)
-            screen["text"] = _blank()
+            screen.text = _blank()
             app.invalidate()
         await until(timing.deadlines[-1])
         app.exit()
