@@ -10,7 +10,7 @@ from drills.base import Answer, DrillBase, DrillOptions, Question
 from trainer.core.cards import Card, full_deck
 from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import Reshuffle, Ruleset
+from trainer.core.rules import Ruleset
 
 
 def no_edge_note(ruleset: Ruleset) -> str | None:
@@ -20,11 +20,9 @@ def no_edge_note(ruleset: Ruleset) -> str | None:
     if ruleset.infinite_deck:
         why = ("every card is an independent draw from an infinite deck, so the cards already seen "
                "say nothing about the next one")
-    elif ruleset.shoe.reshuffle is Reshuffle.EVERY_ROUND:
+    else:  # counting_helps is False for exactly two shoes: infinite, or reshuffled every round
         why = ("the shoe is reshuffled after every round, so no count lasts long enough to find a "
                "shoe rich in tens and aces")
-    else:  # pragma: no cover - counting_helps lists exactly these two cases
-        why = "the shoe never runs deep enough to count"
     return f"Counting gives no edge at {ruleset.name}: {why}. The drill still trains your count."
 
 
