@@ -169,6 +169,14 @@ class DrillBase:
     def grade(self, question: Question, answer: Answer) -> Grade:
         raise NotImplementedError
 
+    def items(self, ruleset: Ruleset) -> Sequence[str] | None:
+        """Every review item this drill can ask about under `ruleset`, or None if they cannot be listed.
+
+        `cutcard review` offers the ones never answered as new items; without a list it asks fresh
+        questions instead.
+        """
+        return None
+
     def intro(self, ruleset: Ruleset) -> list[str]:
         """Lines shown once before the first question (e.g. why counting cannot help here)."""
         return []

@@ -166,12 +166,22 @@ class Ruleset:
             raise RulesetError(f"{self.name} cannot be played with {decks} decks (allowed: {allowed})")
         if decks == self.shoe.decks:
             return self
-        cut_lo, cut_hi = self.shoe.cut_card_from_end
-        scale = Decimal(decks) / Decimal(self.shoe.decks)
-        cut = (max(1, int((cut_lo * scale).to_integral_value())),
-               max(1, int((cut_hi * scale).to_integral_value())))
+        cut = scale_cut_card(self.shoe.cut_card_from_end, self.shoe.decks, decks)
         shoe = dataclasses.replace(self.shoe, decks=decks, cut_card_from_end=cut)
         return dataclasses.replace(self, shoe=shoe)
+
+
+def scale_cut_card(cut: tuple[int, int], decks: int, to_decks: int) -> tuple[int, int]:
+    """The cut-card range for `to_decks` that keeps the penetration of `cut` in `decks`.
+
+    >>> scale_cut_card((60, 75), 6, 1), scale_cut_card((60, 75), 6, 8)
+    ((10, 12), (80, 100))
+    """
+    if decks == 0 or to_decks == decks or cut == (0, 0):
+        return cut
+    scale = Decimal(to_decks) / Decimal(decks)
+    lo, hi = (max(1, int((end * scale).to_integral_value())) for end in cut)
+    return (lo, hi)
 
 
 def _plain(value: Any) -> Any:
@@ -390,6 +400,11 @@ def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = 
         if not isinstance(table, dict):
             raise RulesetError(f"{where}: {section} must be a table [{section}]")
         values[section] = _read_section(where, section, kind, readers, table, inherited)
+        if section == "shoe" and inherited is not None and "cut_card_from_end" not in table:
+            # a user file that changes only the decks keeps its base's penetration
+            shoe = values["shoe"]
+            cut = scale_cut_card(inherited.cut_card_from_end, inherited.decks, shoe.decks)
+            values["shoe"] = dataclasses.replace(shoe, cut_card_from_end=cut)
 
     ruleset = Ruleset(**values, path=path)
     _check_consistency(where, ruleset)

@@ -1,0 +1,72 @@
+CREATE TABLE "_sqlite_migrations" (
+   "id" INTEGER PRIMARY KEY,
+   "migration_set" TEXT,
+   "name" TEXT,
+   "applied_at" TEXT
+);
+CREATE TABLE "attempts" (
+   "id" INTEGER PRIMARY KEY,
+   "session_id" TEXT NOT NULL REFERENCES "sessions"("id"),
+   "drill" TEXT NOT NULL,
+   "item" TEXT NOT NULL,
+   "ruleset" TEXT NOT NULL,
+   "prompt" TEXT NOT NULL,
+   "data" TEXT NOT NULL,
+   "expected" TEXT NOT NULL,
+   "given" TEXT NOT NULL,
+   "correct" INTEGER NOT NULL,
+   "latency_ms" INTEGER NOT NULL,
+   "target_ms" INTEGER,
+   "verdict" TEXT NOT NULL,
+   "ts" REAL NOT NULL
+);
+CREATE TABLE "daily" (
+    "day" TEXT NOT NULL,
+    "drill" TEXT NOT NULL,
+    "ruleset" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL,
+    "correct" INTEGER NOT NULL,
+    "latency_ms" INTEGER NOT NULL,
+    PRIMARY KEY ("day", "drill", "ruleset")
+) WITHOUT ROWID;
+CREATE TABLE "item_days" (
+    "drill" TEXT NOT NULL,
+    "item" TEXT NOT NULL,
+    "ruleset" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "attempts_to_date" INTEGER NOT NULL,
+    "correct_to_date" INTEGER NOT NULL,
+    PRIMARY KEY ("drill", "item", "ruleset", "day")
+) WITHOUT ROWID;
+CREATE TABLE "review_items" (
+   "drill" TEXT NOT NULL,
+   "item" TEXT NOT NULL,
+   "ruleset" TEXT NOT NULL,
+   "card" TEXT NOT NULL,
+   "due_ts" REAL NOT NULL,
+   "standing" TEXT NOT NULL,
+   "first_ts" REAL NOT NULL,
+   "last_ts" REAL NOT NULL,
+   "attempts" INTEGER NOT NULL,
+   "correct" INTEGER NOT NULL,
+   "last_correct" INTEGER NOT NULL,
+   PRIMARY KEY ("drill", "item", "ruleset")
+);
+CREATE TABLE "sessions" (
+   "id" TEXT PRIMARY KEY,
+   "drill" TEXT NOT NULL,
+   "ruleset" TEXT NOT NULL,
+   "started_ts" REAL NOT NULL
+);
+CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
+    ON "_sqlite_migrations" ("migration_set", "name");
+CREATE INDEX "idx_attempts_drill_latency_ms_ts"
+    ON "attempts" ("drill", "latency_ms", "ts");
+CREATE INDEX "idx_attempts_drill_ts"
+    ON "attempts" ("drill", "ts");
+CREATE INDEX "idx_attempts_ts"
+    ON "attempts" ("ts");
+CREATE INDEX "idx_review_items_due_ts"
+    ON "review_items" ("due_ts");
+CREATE INDEX "idx_review_items_first_ts"
+    ON "review_items" ("first_ts");

@@ -1,0 +1,79 @@
+"""`cutcard rules list/show`, `--help`, `--version`, and one-line errors from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trainer import __version__
+from trainer.cli import cli, main
+
+NAMES = ["bicycle", "casino", "casino-h17", "chat-host", "eight-deck", "european"]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_help_lists_the_commands_and_version_prints() -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "rules" in out and "drill" in out
+    code, out, _ = run("--version")
+    assert code == 0 and __version__ in out
+
+
+def test_rules_list_names_every_rule_set_and_its_seed() -> None:
+    code, out, _ = run("rules", "list")
+    assert code == 0
+    for name in NAMES:
+        assert name in out
+    assert "003" in out and "seed" in out
+
+
+def test_rules_list_json() -> None:
+    code, out, _ = run("rules", "list", "--json")
+    assert code == 0 and [r["name"] for r in json.loads(out)] == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rules_show_prints_a_rule_card_citing_the_seed(name: str) -> None:
+    code, out, _ = run("rules", "show", name)
+    assert code == 0 and name in out and "Source: seeds/" in out
+
+
+def test_rules_show_json_has_the_toml_keys() -> None:
+    code, out, _ = run("rules", "show", "european", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["dealer"]["peek"] == [] and data["player"]["max_hands"] == 4
+    assert data["payouts"]["blackjack"] == "3:2"
+
+
+def test_rules_show_says_when_counting_cannot_help() -> None:
+    assert "Counting gives no edge here" in run("rules", "show", "eight-deck")[1]
+    assert "Counting gives no edge here" not in run("rules", "show", "casino")[1]
+
+
+def test_a_bad_user_rule_set_prints_one_line_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('base = "casino"\nname = "house"\ntitle = "House"\n[dealer]\nhits_soft_17 = "sometimes"\n')
+    assert main(["rules", "show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "house.toml: [dealer] hits_soft_17" in err and "Traceback" not in err
+
+
+def test_an_unknown_rule_set_name_prints_one_line_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "show", "monte-carlo"]) == 1
+    assert capsys.readouterr().err.startswith("cutcard: no rule set named 'monte-carlo'")
+
+
+def test_the_console_script_and_python_m_trainer_agree() -> None:
+    result = subprocess.run([sys.executable, "-m", "trainer", "rules", "show", "nope"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip().startswith("cutcard: no rule set named 'nope'")

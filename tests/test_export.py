@@ -1,0 +1,69 @@
+"""`cutcard export`: every attempt as CSV or JSON, to stdout or atomically to a file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trainer.cli import cli, main
+from trainer.session import Attempt
+from trainer.storage import Store
+
+ATTEMPTS = [
+    Attempt(session_id="s1", drill="payout", item="payout:bj 3:2:35", ruleset="casino",
+            prompt="Pay 35, blackjack", data={"situation": "blackjack", "bet": "35"}, expected="52.50",
+            given="52.50", correct=True, latency_ms=1800, ts=1_700_000_000.25, target_ms=3000),
+    Attempt(session_id="s1", drill="strategy", item="strategy:soft 18 vs 9", ruleset="european",
+            prompt="A,7 vs 9, comma, \"quoted\"", data={"cards": ["As", "7d"], "up": "9"}, expected="hit",
+            given="stand", correct=False, latency_ms=2400, ts=1_700_000_060.0, verdict="costs 0.18 units"),
+]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "progress.db"
+    with Store.open(path) as store:
+        for attempt in ATTEMPTS:
+            store.record(attempt)
+    return path
+
+
+def test_csv_has_one_row_per_attempt_with_data_as_json(db: Path) -> None:
+    result = CliRunner().invoke(cli, ["--db", str(db), "export", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["item"] for r in rows] == [a.item for a in ATTEMPTS]
+    assert rows[1]["prompt"] == ATTEMPTS[1].prompt and rows[1]["correct"] == "0"
+    assert json.loads(rows[0]["data"]) == {"situation": "blackjack", "bet": "35"}
+    assert rows[0]["time_utc"] == "2023-11-14T22:13:20.250+00:00" and rows[0]["target_ms"] == "3000"
+    assert rows[1]["target_ms"] == "" and rows[1]["verdict"] == "costs 0.18 units"
+
+
+def test_json_to_a_file_round_trips_every_field(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "attempts.json"
+    result = CliRunner().invoke(cli, ["--db", str(db), "export", "--format", "json", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    records = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["id"] for r in records] == [1, 2]
+    for record, attempt in zip(records, ATTEMPTS, strict=True):
+        assert Attempt(**{k: v for k, v in record.items() if k not in ("id", "time_utc")}) == attempt
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".attempts")) == []
+
+
+def test_an_empty_database_exports_an_empty_list(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "new.db"), "export", "--format", "json"])
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+def test_an_unwritable_output_is_a_one_line_error_and_nothing_is_written(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "no-such-folder" / "attempts.csv"
+    assert main(["--db", str(db), "export", "--output", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cutcard: cannot write") and err.count("\n") == 1
+    assert not target.parent.exists()

@@ -1,0 +1,122 @@
+"""Rule sets: the built-ins, the strict reader and its one-line errors, decks overrides, fingerprints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.core import RulesetError, builtin_rulesets, find_ruleset, load_ruleset, ruleset_to_dict
+from trainer.core.rules import Double, Reshuffle
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+NAMES = ["bicycle", "casino", "casino-h17", "chat-host", "eight-deck", "european"]
+
+
+def test_the_six_rule_sets_ship_and_each_cites_a_seed() -> None:
+    rulesets = builtin_rulesets()
+    assert list(rulesets) == NAMES
+    for ruleset in rulesets.values():
+        assert ruleset.source.endswith(".txt")
+        if SEEDS.exists():
+            assert (SEEDS / ruleset.source).exists(), ruleset.source
+
+
+@pytest.mark.parametrize(("alias", "name"), [("eu", "european"), ("Finnish", "european"), ("h17", "casino-h17"),
+                                             ("8d", "eight-deck"), ("d13", "chat-host"), ("CASINO", "casino")])
+def test_rule_sets_are_found_by_name_or_alias(alias: str, name: str) -> None:
+    assert find_ruleset(alias).name == name
+
+
+def test_an_unknown_name_lists_the_known_ones() -> None:
+    with pytest.raises(RulesetError, match=r"no rule set named 'nope'.*bicycle"):
+        load_ruleset("nope")
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_user_file_may_start_from_a_built_in_and_change_what_differs(tmp_path: Path) -> None:
+    path = _write(tmp_path, 'base = "casino"\nname = "mine"\ntitle = "Mine"\n'
+                            '[payouts]\nblackjack = "6:5"\n[shoe]\ndecks = 2\n')
+    mine = load_ruleset(str(path))
+    assert mine.name == "mine" and str(mine.payouts.blackjack) == "6:5" and mine.shoe.decks == 2
+    assert mine.dealer == find_ruleset("casino").dealer
+    assert mine.shoe.cut_card_from_end == (20, 25)  # the base's penetration, scaled to two decks
+
+
+def test_a_complete_user_file_reads_like_a_built_in(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / "european.toml").read_text()
+    mine = load_ruleset(_write(tmp_path, text.replace('name = "european"', 'name = "my-eu"')))
+    assert ruleset_to_dict(mine)["player"] == ruleset_to_dict(find_ruleset("european"))["player"]
+
+
+BAD = [
+    ('base = "casino"\nname = "x"\ntitle = "x"\ncolour = "red"\n', "unknown key 'colour'"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[player]\ndubble = "any-two"\n', r"unknown key \[player\] dubble"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[player]\ndouble = "sometimes"\n',
+     r"\[player\] double = \"sometimes\" is not allowed: expected one of 'any-two', '9-11'"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[shoe]\ndecks = 9\n', r"\[shoe\] decks = 9 .* from 0 to 8"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[shoe]\ndecks = "six"\n', r"\[shoe\] decks = \"six\""),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[dealer]\nhits_soft_17 = "yes"\n', "expected true or false"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[payouts]\nblackjack = "3-2"\n', "expected a ratio"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[table]\nmin_bet = 2.5\n', r"min_bet = 2\.5"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[table]\nmin_bet = 600\n', "min_bet = 600 is above max_bet"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[dealer]\npeek = ["K"]\n', r"peek = \[.*\"A\" and \"T\""),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[dealer]\nhole_card = false\n', "peek and hole_card_first need"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[shoe]\ncut_card_from_end = [75, 60]\n', "low <= high"),
+    ('name = "x"\ntitle = "x"\n', r"missing section \[shoe\]"),
+    ('base = "nowhere"\nname = "x"\ntitle = "x"\n', "no rule set named 'nowhere'"),
+    ('name = "x"\ntitle = \n', "not valid TOML"),
+    ('base = "casino"\nname = "x"\ntitle = "x"\n[shoe]\ndecks = 1\ncut_card_from_end = [60, 75]\n',
+     r"cut_card_from_end = \[60, 75\] must leave at least 1 card behind the cut card and at least 10"),
+    ('base = "european"\nname = "x"\ntitle = "x"\n[shoe]\ndecks = 2\n', r"decks_range = \[6, 6\] must contain"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD)
+def test_a_bad_rule_set_file_is_one_error_naming_the_file_and_the_key(tmp_path: Path, text: str,
+                                                                      message: str) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(RulesetError, match=message) as info:
+        load_ruleset(str(path))
+    assert "\n" not in str(info.value)
+    if "no rule set named" not in message:
+        assert str(info.value).startswith("mine.toml")
+
+
+def test_a_missing_file_is_reported(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="cannot read rule set"):
+        load_ruleset(str(tmp_path / "absent.toml"))
+
+
+def test_enums_round_trip_through_their_words() -> None:
+    for kind in (Double, Reshuffle):
+        for member in kind:
+            assert kind(member.value) is member
+
+
+def test_the_fingerprint_follows_the_rules_not_the_names(tmp_path: Path) -> None:
+    casino = find_ruleset("casino")
+    renamed = load_ruleset(_write(tmp_path, 'base = "casino"\nname = "y"\ntitle = "y"\n'))
+    assert renamed.fingerprint == casino.fingerprint
+    assert find_ruleset("casino-h17").fingerprint != casino.fingerprint
+    assert casino.with_decks(2).fingerprint != casino.fingerprint
+    assert len({r.fingerprint for r in builtin_rulesets().values()}) == len(NAMES)
+
+
+def test_decks_may_change_only_within_the_rule_sets_range() -> None:
+    with pytest.raises(RulesetError, match="european cannot be played with 4 decks"):
+        find_ruleset("european").with_decks(4)
+    with pytest.raises(RulesetError, match="infinite"):
+        find_ruleset("chat-host").with_decks(1)
+    assert find_ruleset("bicycle").with_decks(6) is find_ruleset("bicycle")
+
+
+def test_counting_helps_only_with_a_finite_shoe_and_a_cut_card() -> None:
+    helps = {r.name: r.counting_helps for r in builtin_rulesets().values()}
+    assert helps == {"bicycle": True, "casino": True, "casino-h17": True, "chat-host": False,
+                     "eight-deck": False, "european": True}

@@ -1,0 +1,176 @@
+"""`cutcard stats`: windows, exact medians, trends, activity, weak spots, strategy chart, pace, forecast."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trainer.cli import cli, main
+from trainer.days import day_start, local_day
+from trainer.render import make_console
+from trainer.render.stats import print_stats, sparkline
+from trainer.session import Attempt
+from trainer.stats import Since, StatsReport, build_report, parse_since, report_to_json
+from trainer.storage import Store
+
+NOW = day_start(date(2024, 6, 12)) + 15 * 3600.0  # a Wednesday afternoon, local time
+TODAY = local_day(NOW)
+
+
+def at(days_ago: int, hour: float = 12.0) -> float:
+    return day_start(TODAY - timedelta(days=days_ago)) + hour * 3600
+
+
+def answer(drill: str = "payout", item: str = "payout:bj 3:2:25", *, days_ago: int = 0, ms: int = 1000,
+           correct: bool = True, ruleset: str = "casino", data: dict[str, object] | None = None,
+           hour: float = 12.0) -> Attempt:
+    return Attempt(session_id=f"{drill}-{days_ago}", drill=drill, item=item, ruleset=ruleset, prompt="?",
+                   data=data or {}, expected="x", given="x" if correct else "y", correct=correct,
+                   latency_ms=ms, ts=at(days_ago, hour))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "progress.db") as opened:
+        yield opened
+
+
+def record_all(store: Store, attempts: list[Attempt]) -> None:
+    for a in sorted(attempts, key=lambda a: a.ts):
+        store.record(a)
+
+
+def test_windows_give_answers_accuracy_and_the_exact_median_answer_time(store: Store) -> None:
+    record_all(store, [
+        answer(ms=1000), answer(ms=2000), answer(ms=4000, correct=False),  # today
+        answer(days_ago=10, ms=500), answer(days_ago=10, ms=700),
+        answer(days_ago=100, ms=9000, correct=False),
+    ])
+    [payout] = build_report(store, now=NOW).drills
+    figures = {w.label: (w.attempts, w.accuracy, w.median_ms) for w in payout.windows}
+    assert figures == {"7d": (3, 2 / 3, 2000), "30d": (5, 4 / 5, 1000), "all": (6, 4 / 6, 1500)}
+    [payout] = build_report(store, now=NOW, since=parse_since("30d")).drills
+    assert [(w.label, w.attempts) for w in payout.windows] == [("7d", 3), ("30d", 5)]
+
+
+@pytest.mark.parametrize("recent", [1, 2, 7, 40])
+def test_the_median_is_exact_whichever_index_walks_to_it(store: Store, recent: int) -> None:
+    """A few recent answers among many old ones are sorted by time; a large share walks the latency index."""
+    rng = random.Random(recent)
+    old = [answer(days_ago=rng.randint(31, 400), ms=rng.randint(100, 9000)) for _ in range(60)]
+    new = [answer(days_ago=rng.randint(0, 6), ms=rng.randint(100, 9000)) for _ in range(recent)]
+    record_all(store, old + new)
+    [payout] = build_report(store, now=NOW).drills
+    medians = {w.label: w.median_ms for w in payout.windows}
+    assert medians["7d"] == statistics.median(a.latency_ms for a in new)
+    assert medians["all"] == statistics.median(a.latency_ms for a in old + new)
+
+
+def test_trend_activity_and_weakest_items(store: Store) -> None:
+    record_all(store, [
+        answer(days_ago=0), answer(days_ago=0, correct=False), answer(days_ago=8), answer(days_ago=8),
+        *[answer(item="payout:insurance 2:1:10", days_ago=1, correct=i == 0) for i in range(4)],
+        *[answer(item="payout:bj 6:5:40", days_ago=2, correct=i < 2) for i in range(3)],
+        answer(drill="quiz", item="quiz:peek", days_ago=400, correct=False),
+    ])
+    report = build_report(store, now=NOW)
+    payout = next(d for d in report.drills if d.drill == "payout")
+    assert len(payout.trend) == 12 and payout.trend[-1].last_day == TODAY
+    assert [(w.attempts, w.accuracy) for w in payout.trend[-2:]] == [(2, 1.0), (9, 4 / 9)]
+    assert {d.day: d.attempts for d in report.activity} == {
+        TODAY: 2, TODAY - timedelta(days=1): 4, TODAY - timedelta(days=2): 3, TODAY - timedelta(days=8): 2}
+    assert report.calendar_from <= TODAY - timedelta(days=360)
+    assert [(w.item, w.attempts, w.accuracy) for w in report.weakest] == [
+        ("payout:insurance 2:1:10", 4, 0.25), ("payout:bj 6:5:40", 3, 2 / 3), ("payout:bj 3:2:25", 4, 0.75)]
+    recent = build_report(store, now=NOW, since=Since(label="2d", days=2))
+    assert [w.item for w in recent.weakest] == ["payout:insurance 2:1:10"]
+    assert [d.drill for d in recent.drills] == ["payout"]
+
+
+def test_strategy_cells_are_laid_out_like_the_chart(store: Store) -> None:
+    cells = ["strategy:pair A-A vs 10", "strategy:hard 16 vs 10", "strategy:soft 18 vs 9",
+             "strategy:hard 12 vs 4", "strategy:pair 8-8 vs A", "strategy:hard 16 vs A"]
+    record_all(store, [answer(drill="strategy", item=c, correct=i % 2 == 0) for i, c in enumerate(cells)]
+               + [answer(drill="strategy", item="strategy:hard 16 vs 10", ruleset="european")])
+    casino, europe = build_report(store, now=NOW).strategy
+    assert casino.ruleset == "casino" and europe.ruleset == "european"
+    assert casino.hands == ("hard 12", "hard 16", "soft 18", "pair 8-8", "pair A-A")
+    assert casino.ups == ("4", "9", "10", "A")
+    accuracy = {(c.hand, c.up): c.accuracy for c in casino.cells}
+    assert accuracy[("hard 16", "10")] == 0.0 and accuracy[("pair A-A", "10")] == 1.0
+
+
+def test_counting_speed_reads_seconds_per_deck_or_derives_it_from_the_cards(store: Store) -> None:
+    cards = ["7h", "Kd"] * 13  # half a deck
+    record_all(store, [
+        answer(drill="countdown", item="countdown:1", data={"seconds_per_deck": 25.0}, ms=25_000),
+        answer(drill="countdown", item="countdown:1", data={"cards": cards}, ms=15_000, hour=13),
+        answer(drill="countdown", item="countdown:1", data={"cards": 52}, ms=12_000, correct=False, hour=14),
+        answer(drill="countdown", item="countdown:1", data={"cards": 52}, ms=40_000, days_ago=9),
+    ])
+    pace = build_report(store, now=NOW).counting_pace
+    assert [(p.last_day, p.countdowns, p.best_seconds, p.median_seconds) for p in pace] == [
+        (TODAY - timedelta(days=7), 1, 40.0, 40.0), (TODAY, 2, 25.0, 27.5)]
+
+
+def test_the_forecast_counts_overdue_items_today(store: Store) -> None:
+    record_all(store, [answer(item=f"payout:{i}", days_ago=3, correct=i % 2 == 0) for i in range(5)])
+    report = build_report(store, now=NOW)
+    assert len(report.forecast) == 14 and report.forecast[0].day == TODAY
+    assert report.forecast[0].due == report.due_now == 5  # all missed or in learning 3 days ago
+
+
+def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
+    db = tmp_path / "progress.db"
+    now = time.time()
+    with Store.open(db) as store:
+        for i in range(8):
+            store.record(replace(answer(drill="strategy", item="strategy:hard 16 vs 10", correct=i % 3 > 0),
+                                 ts=now - i * 86400))
+        store.record(replace(answer(drill="countdown", item="countdown:1", data={"seconds_per_deck": 31.5}),
+                             ts=now - 60))
+    result = CliRunner().invoke(cli, ["--db", str(db), "stats", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert set(document) == {"today", "since", "drills", "calendar_from", "activity", "weakest", "strategy",
+                             "counting_pace", "forecast", "due_now"}
+    strategy = next(d for d in document["drills"] if d["drill"] == "strategy")
+    assert [w["label"] for w in strategy["windows"]] == ["7d", "30d", "all"]
+    assert strategy["windows"][2]["attempts"] == 8
+    assert document["strategy"][0]["cells"][0]["hand"] == "hard 16"
+    assert document["counting_pace"][-1]["best_seconds"] == 31.5
+    shown = CliRunner().invoke(cli, ["--db", str(db), "stats", "--since", "12w"])
+    assert shown.exit_code == 0, shown.output
+    for heading in ("Progress over the last 12w", "strategy", "Activity:", "weakest items",
+                    "Strategy accuracy per cell", "Counting speed", "Reviews due"):
+        assert heading in shown.output
+
+
+def test_an_empty_database_renders_an_invitation() -> None:
+    report = StatsReport(today=TODAY, since=Since(label="all", days=None), drills=(), calendar_from=TODAY,
+                         activity=(), weakest=(), strategy=(), counting_pace=(), forecast=(), due_now=0)
+    out = io.StringIO()
+    print_stats(make_console(out, width=100, color=False), report)
+    assert "No answers yet" in out.getvalue()
+    assert report_to_json(report)["drills"] == []
+
+
+def test_a_bad_since_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--since", "fortnight"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cutcard: --since 'fortnight'") and err.count("\n") == 1
+
+
+def test_sparkline_scales_between_bounds() -> None:
+    assert sparkline([None, None]) == "  "
+    assert sparkline([1.0, 2.0, 3.0]) == "▁▅█"

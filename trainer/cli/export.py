@@ -1,0 +1,47 @@
+"""`cutcard export`: write every recorded attempt as CSV or JSON, to a file or to stdout."""
+
+from __future__ import annotations
+
+import click
+
+from trainer.cli.common import db_option, settings
+
+
+@click.command("export")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
+              help="CSV (one row per attempt) or a JSON array of attempts.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to FILE (replaced only once the export is complete) instead of stdout.")
+@db_option
+def command(fmt: str, output: str | None) -> None:
+    """Every recorded attempt, oldest first, with its prompt data, answers and answer time."""
+    import os
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from trainer.core.errors import InvalidInputError
+    from trainer.export import write_attempts
+    from trainer.runs import open_store
+
+    with open_store(settings()) as store:
+        records = ((stored.id, stored.attempt) for stored in store.attempts())
+        if output is None:
+            write_attempts(records, sys.stdout, fmt)
+            return
+        target = Path(output).expanduser()
+        try:
+            fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+        except OSError as e:
+            raise InvalidInputError(f"cannot write {target}: {e.strerror or e}") from None
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+                count = write_attempts(records, out, fmt)
+            os.replace(temp, target)
+        except OSError as e:
+            Path(temp).unlink(missing_ok=True)
+            raise InvalidInputError(f"cannot write {target}: {e.strerror or e}") from None
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    click.echo(f"wrote {count} attempts to {target}", err=True)

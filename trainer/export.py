@@ -1,0 +1,66 @@
+"""Every recorded attempt as CSV or JSON (`cutcard export`), streamed so a large history fits anywhere.
+
+Both formats carry the same fields: the attempt's row id, its session, the UTC time as epoch seconds and
+as ISO 8601, the drill, item and rule set, the prompt and its data, the expected and given answers,
+whether it was right, the answer time and the drill's target pace.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import IO, Any
+
+from trainer.core.errors import InvalidInputError
+from trainer.session import Attempt
+
+FORMATS = ("csv", "json")
+FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",
+          "given", "correct", "latency_ms", "target_ms", "verdict")
+
+
+def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
+    """One attempt as an export record, fields in `FIELDS` order."""
+    return {
+        "id": row_id,
+        "session_id": attempt.session_id,
+        "ts": attempt.ts,
+        "time_utc": datetime.fromtimestamp(attempt.ts, tz=UTC).isoformat(timespec="milliseconds"),
+        "drill": attempt.drill,
+        "item": attempt.item,
+        "ruleset": attempt.ruleset,
+        "prompt": attempt.prompt,
+        "data": dict(attempt.data),
+        "expected": attempt.expected,
+        "given": attempt.given,
+        "correct": attempt.correct,
+        "latency_ms": attempt.latency_ms,
+        "target_ms": attempt.target_ms,
+        "verdict": attempt.verdict,
+    }
+
+
+def write_attempts(records: Iterable[tuple[int, Attempt]], out: IO[str], fmt: str) -> int:
+    """Write the attempts to `out` as `fmt` (csv: `data` as a JSON string, `correct` as 1/0); count them."""
+    if fmt not in FORMATS:
+        raise InvalidInputError(f"export format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    written = 0
+    if fmt == "csv":
+        writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
+        writer.writeheader()
+        for row_id, attempt in records:
+            record = attempt_record(row_id, attempt)
+            record["data"] = json.dumps(record["data"], ensure_ascii=False, sort_keys=True)
+            record["correct"] = int(record["correct"])
+            writer.writerow(record)
+            written += 1
+        return written
+    out.write("[")
+    for row_id, attempt in records:
+        out.write(",\n " if written else "\n ")
+        out.write(json.dumps(attempt_record(row_id, attempt), ensure_ascii=False, default=str))
+        written += 1
+    out.write("\n]\n" if written else "]\n")
+    return written

@@ -1,0 +1,245 @@
+"""The spaced-repetition queue (DESIGN §8): due items of every drill, mixed, then new items up to a limit.
+
+Every answer, in any mode, reschedules its review item with fsrs (`trainer.scheduling`, inside
+`Store.record`), so `cutcard review` only has to choose what to ask next:
+
+1. due items, those last answered wrong first, then by the day they fell due, shuffled within a day so
+   that drills mix; the queue is read again as answers reschedule items, so a miss comes back when its
+   relearning step (minutes) has passed, and an item answered right is not asked again until it is due;
+2. then new items, taking turns between the drills, until the day's new-item limit is reached. A new item
+   is one a drill offers (`items(ruleset)`, if the drill can list them) that was never answered under that
+   rule set; a drill that cannot list its items contributes fresh questions (`ask` without an item). The
+   limit counts items first answered today anywhere (a drill session introduces items too), because each
+   of them adds to the reviews of the days to come.
+
+The queue is a lazy plan of `(Session, item)` pairs for `trainer.runs.run_plan`, one `Session` per drill
+and rule set; it reads the time from an injectable `Clock`, so tests run it on a fake one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from importlib.util import find_spec
+from typing import TYPE_CHECKING
+
+import drills
+from trainer.core.errors import RulesetError, TrainerError
+from trainer.core.rules import Ruleset, find_ruleset
+from trainer.days import day_start, local_day
+from trainer.scheduling import ItemKey, ReviewItem
+from trainer.session import Clock, Session
+
+if TYPE_CHECKING:
+    from trainer.storage import Store
+
+NEW_PER_DAY = 20
+"""New items a day unless `--new` says otherwise (Anki's default)."""
+DEFAULT_RULESET = "casino"
+"""The rule set new items are drawn for when none is given and nothing was answered yet."""
+_BATCH = 200
+
+
+def due_count(store: Store, now: float) -> int:
+    """How many review items are due at `now`, over every drill and rule set (the REPL toolbar)."""
+    return store.due_count(now)
+
+
+def offered_items(drill: object, ruleset: Ruleset) -> Sequence[str] | None:
+    """The items a drill can list for a rule set, or None when it cannot (it then asks fresh questions)."""
+    lister = getattr(drill, "items", None)
+    if not callable(lister):
+        return None
+    items = lister(ruleset)
+    return None if items is None else list(items)
+
+
+def _drill_available(name: str) -> bool:
+    """True when the drill's module is installed (registered drills may still be being written)."""
+    module = drills.DRILLS[name][0].split(":")[0]
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+class ReviewQueue:
+    """What `cutcard review` asks, in order; `plan()` is consumed by a driver one question at a time."""
+
+    def __init__(self, store: Store, *, rng: random.Random, clock: Clock | None = None,
+                 ruleset: Ruleset | None = None, limit: int | None = None,
+                 new_per_day: int = NEW_PER_DAY, drill_names: Iterable[str] | None = None) -> None:
+        self.store = store
+        self.rng = rng
+        self.clock = clock or Clock()
+        self.ruleset = ruleset
+        """Only this rule set's items are reviewed, and new items are drawn for it."""
+        self.limit = limit
+        self.new_per_day = new_per_day
+        self.drill_names = list(drill_names if drill_names is not None else drills.DRILLS)
+        self.served = 0
+        self.notes: list[str] = []
+        """One-line remarks for the learner (skipped items, the new-item limit), shown after the run."""
+        self._sessions: dict[tuple[str, str], Session | None] = {}
+        self._rulesets: dict[str, Ruleset | None] = {}
+
+    def plan(self) -> Iterator[tuple[Session, str | None]]:
+        """Due items first, then new ones; stops at `limit` questions or when both run out."""
+        yield from self._due()
+        yield from self._new()
+
+    def _full(self) -> bool:
+        return self.limit is not None and self.served >= self.limit
+
+    # --- due items ------------------------------------------------------------------------------
+
+    def _due(self) -> Iterator[tuple[Session, str | None]]:
+        # items asked in this run and the due time they had then: one not rescheduled since (its drill
+        # asked about another item, say) is not asked again, so the run always ends
+        served_at: dict[ItemKey, float] = {}
+        skipped: set[ItemKey] = set()
+        only = self.ruleset.name if self.ruleset else None
+        while not self._full():
+            batch = self.store.due_items(self.clock.now(), ruleset=only,
+                                         limit=_BATCH + len(served_at) + len(skipped))
+            waiting = [i for i in batch if i.key not in skipped and served_at.get(i.key) != i.due_ts]
+            asked = 0
+            for item in self._mixed(waiting):
+                if self._full():
+                    return
+                now = self.clock.now()
+                current = self.store.review_item(item.key)
+                if current is None or current.due_ts != item.due_ts or current.due_ts > now:
+                    continue  # answered meanwhile (in this run or by another trainer): read the queue again
+                session = self._session(item.key.drill, item.key.ruleset)
+                if session is None:
+                    skipped.add(item.key)
+                    continue
+                served_at[item.key] = item.due_ts
+                self.served += 1
+                asked += 1
+                yield session, item.key.item
+            if asked == 0:
+                return
+
+    def _mixed(self, items: list[ReviewItem]) -> list[ReviewItem]:
+        """Misses first, then by the day they fell due; shuffled within each, so drills interleave."""
+        ordered: list[ReviewItem] = []
+        for _, group in itertools.groupby(items, key=lambda i: (i.last_correct, local_day(i.due_ts))):
+            chunk = list(group)
+            self.rng.shuffle(chunk)
+            ordered.extend(chunk)
+        return ordered
+
+    # --- new items ------------------------------------------------------------------------------
+
+    def _new(self) -> Iterator[tuple[Session, str | None]]:
+        if self._full():
+            return
+        now = self.clock.now()
+        remaining = self.new_per_day - self.store.introduced_since(day_start(local_day(now)))
+        if remaining <= 0:
+            if self.new_per_day:
+                self.notes.append(f"no new items: today's {self.new_per_day} have been started "
+                                  "(--new N to allow more)")
+            return
+        ruleset = self._ruleset_for_new()
+        sources: list[tuple[str, Session, deque[str] | None]] = []
+        for name in self.drill_names:
+            if name not in drills.DRILLS or not _drill_available(name):
+                continue  # registered but not written yet: nothing to offer, nothing to report
+            session = self._session(name, ruleset.name)
+            if session is None:
+                continue
+            offered = offered_items(session.drill, ruleset)
+            if offered is None:
+                sources.append((name, session, None))
+                continue
+            known = self.store.known_items(name, ruleset.name)
+            fresh = [item for item in offered if item not in known]
+            self.rng.shuffle(fresh)
+            if fresh:
+                sources.append((name, session, deque(fresh)))
+        while sources and remaining > 0:
+            for source in list(sources):
+                if remaining <= 0 or self._full():
+                    return
+                name, session, pending = source
+                item: str | None = None
+                if pending is not None:
+                    item = pending.popleft()
+                    if not pending:
+                        sources.remove(source)
+                    key = ItemKey(drill=name, item=item, ruleset=ruleset.name)
+                    if self.store.review_item(key) is not None:
+                        continue  # answered meanwhile, in a drill session or another trainer
+                remaining -= 1
+                self.served += 1
+                yield session, item
+
+    def _ruleset_for_new(self) -> Ruleset:
+        if self.ruleset is not None:
+            return self.ruleset
+        latest = self.store.latest_ruleset()
+        found = self._find_ruleset(latest) if latest else None
+        return found or find_ruleset(DEFAULT_RULESET)
+
+    # --- sessions -------------------------------------------------------------------------------
+
+    def _session(self, drill_name: str, ruleset_name: str) -> Session | None:
+        """The session asking a drill's items under a rule set (None, with a note, if it cannot be made)."""
+        key = (drill_name, ruleset_name)
+        if key not in self._sessions:
+            self._sessions[key] = self._make_session(drill_name, ruleset_name)
+        return self._sessions[key]
+
+    def _make_session(self, drill_name: str, ruleset_name: str) -> Session | None:
+        ruleset = self._find_ruleset(ruleset_name)
+        if ruleset is None:
+            return None
+        if drill_name not in drills.DRILLS or not _drill_available(drill_name):
+            self.notes.append(f"skipped the items of drill {drill_name!r}: it is not installed")
+            return None
+        try:
+            drill = drills.make_drill(drill_name)
+        except (ImportError, TrainerError) as e:
+            self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
+            return None
+        return Session(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock)
+
+    def _find_ruleset(self, name: str) -> Ruleset | None:
+        if self.ruleset is not None and name == self.ruleset.name:
+            return self.ruleset
+        if name not in self._rulesets:
+            try:
+                self._rulesets[name] = find_ruleset(name)
+            except RulesetError:
+                self._rulesets[name] = None
+                self.notes.append(f"skipped the items of rule set {name!r}: it is not built in "
+                                  "(review them with --ruleset PATH-TO-ITS-FILE)")
+        return self._rulesets[name]
+
+    def nothing_to_do(self) -> str:
+        """What to tell a learner when the queue was empty: when the next item falls due."""
+        only = self.ruleset.name if self.ruleset else None
+        next_due = self.store.next_due_ts(ruleset=only)
+        if next_due is None:
+            return "nothing to review yet: answer some drills first"
+        return f"nothing is due; the next item falls due in {describe_wait(next_due - self.clock.now())}"
+
+
+def describe_wait(seconds: float) -> str:
+    """A wait in the largest sensible unit.
+
+    >>> describe_wait(40), describe_wait(600), describe_wait(5400), describe_wait(3 * 86400)
+    ('under a minute', '10 minutes', '1.5 hours', '3.0 days')
+    """
+    if seconds < 60:
+        return "under a minute"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 86400:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:.1f} days"

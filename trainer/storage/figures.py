@@ -1,0 +1,204 @@
+"""The aggregate queries behind `cutcard stats`: each a SQL query, none a Python loop over every attempt.
+
+Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); the exact
+median answer time walks an index in latency order; item accuracy takes each item's counters less its
+running totals before the window (`item_days`). Only the median of a short recent window and the
+counting pace read attempts directly, through an index on time, so their cost follows the window.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from trainer.scheduling import ItemKey
+from trainer.storage.connection import guarded
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tally:
+    """Answers, right answers and their summed answer time over some span."""
+
+    attempts: int
+    correct: int
+    latency_ms: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeekTally:
+    """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
+
+    drill: str
+    weeks_ago: int
+    tally: Tally
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayTally:
+    day: date
+    tally: Tally
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemTally:
+    key: ItemKey
+    attempts: int
+    correct: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaceWeek:
+    """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
+
+    weeks_ago: int
+    count: int
+    best: float
+    median: float
+
+
+SECONDS_PER_DECK = """coalesce(
+    json_extract(data, '$.seconds_per_deck'),
+    CASE json_type(data, '$.cards')
+        WHEN 'array' THEN latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)
+        WHEN 'integer' THEN latency_ms / 1000.0 * 52 / nullif(json_extract(data, '$.cards'), 0)
+    END)"""
+"""A count-down's pace: the drill's own `data.seconds_per_deck`, else the answer time per 52 of `data.cards`
+(a list of the cards shown, or their number)."""
+
+_LATENCY_ORDER = "idx_attempts_drill_latency_ms_ts"
+_TIME_ORDER = "idx_attempts_drill_ts"
+
+
+def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
+    return Tally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
+
+
+class Figures:
+    """Aggregate queries over one progress database (reached as `store.figures`)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+
+    def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
+        """Per drill: answers, right answers and summed answer time on or after the day `since`."""
+        with guarded(self.path, "total the answers"):
+            rows = self.conn.execute(
+                "SELECT drill, sum(attempts), sum(correct), sum(latency_ms) FROM daily WHERE day >= ? "
+                "GROUP BY drill ORDER BY sum(attempts) DESC, drill",
+                (since.isoformat() if since else "",)).fetchall()
+        return {drill: _tally(n, right, ms) for drill, n, right, ms in rows}
+
+    def weekly(self, today: date, since: date | None, weeks: int) -> list[WeekTally]:
+        """Per drill, per week ending today (0), a week before (1), ... up to `weeks` - 1 weeks ago."""
+        first = date.fromordinal(today.toordinal() - 7 * weeks + 1)
+        if since is not None and since > first:
+            first = since
+        with guarded(self.path, "read the weekly trend"):
+            rows = self.conn.execute(
+                "SELECT drill, CAST((julianday(?) - julianday(day)) / 7 AS INTEGER) AS weeks_ago, "
+                "sum(attempts), sum(correct), sum(latency_ms) FROM daily WHERE day >= ? AND day <= ? "
+                "GROUP BY drill, weeks_ago", (today.isoformat(), first.isoformat(), today.isoformat()),
+            ).fetchall()
+        return [WeekTally(drill=drill, weeks_ago=ago, tally=_tally(n, right, ms))
+                for drill, ago, n, right, ms in rows]
+
+    def daily(self, since: date, until: date) -> list[DayTally]:
+        """Every drill's answers per day with any, from `since` to `until` (the activity calendar)."""
+        with guarded(self.path, "read the activity calendar"):
+            rows = self.conn.execute(
+                "SELECT day, sum(attempts), sum(correct), sum(latency_ms) FROM daily "
+                "WHERE day >= ? AND day <= ? GROUP BY day ORDER BY day",
+                (since.isoformat(), until.isoformat())).fetchall()
+        return [DayTally(day=date.fromisoformat(day), tally=_tally(n, right, ms))
+                for day, n, right, ms in rows]
+
+    def median_latency_ms(self, drill: str, since_ts: float | None = None) -> float | None:
+        """The exact median answer time of a drill (since `since_ts`), None without answers.
+
+        Over a long span it walks the (drill, latency) index to the middle; over a short recent one it
+        sorts the few answers found through the (drill, time) index.
+        """
+        with guarded(self.path, "compute a median answer time"):
+            total = self._count(drill, None)
+            count = total if since_ts is None else self._count(drill, since_ts)
+            if count == 0:
+                return None
+            if since_ts is None:
+                sql = (f"SELECT latency_ms FROM attempts INDEXED BY {_LATENCY_ORDER} WHERE drill = ? "
+                       "ORDER BY latency_ms LIMIT ? OFFSET ?")
+                args: tuple[object, ...] = (drill,)
+            else:
+                index = _TIME_ORDER if count * 8 < total else _LATENCY_ORDER
+                sql = (f"SELECT latency_ms FROM attempts INDEXED BY {index} WHERE drill = ? AND ts >= ? "
+                       "ORDER BY latency_ms LIMIT ? OFFSET ?")
+                args = (drill, since_ts)
+            middle = [row[0] for row in self.conn.execute(sql, (*args, 2 - count % 2, (count - 1) // 2))]
+        return float(sum(middle)) / len(middle)
+
+    def _count(self, drill: str, since_ts: float | None) -> int:
+        if since_ts is None:
+            row = self.conn.execute("SELECT sum(attempts) FROM daily WHERE drill = ?", (drill,)).fetchone()
+        else:
+            row = self.conn.execute(f"SELECT count(*) FROM attempts INDEXED BY {_TIME_ORDER} "
+                                    "WHERE drill = ? AND ts >= ?", (drill, since_ts)).fetchone()
+        return int(row[0] or 0)
+
+    def item_tallies(self, *, since: date | None = None, item_prefix: str = "", min_attempts: int = 1,
+                     limit: int | None = None) -> list[ItemTally]:
+        """Answers and right answers per review item on or after the day `since`, worst accuracy first
+        (ties: most attempted).
+
+        Each item's counters on `review_items`, less its running totals at the end of the last day
+        before `since` (`item_days`): the cost follows the number of items, not the length of the span.
+        """
+        pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        sql = """
+            SELECT drill, item, ruleset, attempts, correct FROM (
+                SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
+                       r.correct - coalesce(b.correct_to_date, 0) AS correct
+                FROM review_items AS r
+                LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
+                    AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
+                                 AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
+                WHERE r.item LIKE ? ESCAPE '\\')
+            WHERE attempts >= ?
+            ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"""
+        first = since.isoformat() if since else ""
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with guarded(self.path, "read item accuracy"):
+            rows = self.conn.execute(sql, (first, pattern, max(1, min_attempts))).fetchall()
+        return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
+                for drill, item, ruleset, n, right in rows]
+
+    def counting_pace(self, drill: str, today: date, since_ts: float | None, weeks: int) -> list[PaceWeek]:
+        """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ..."""
+        first_ts = since_ts or 0.0
+        sql = f"""
+            WITH paces AS (
+                SELECT CAST((julianday(?) - julianday(date(ts, 'unixepoch', 'localtime'))) / 7 AS INTEGER)
+                       AS weeks_ago, {SECONDS_PER_DECK} AS pace
+                FROM attempts INDEXED BY {_TIME_ORDER}
+                WHERE drill = ? AND ts >= ? AND correct = 1
+            ), ranked AS (
+                SELECT weeks_ago, pace, row_number() OVER (PARTITION BY weeks_ago ORDER BY pace) AS n,
+                       count(*) OVER (PARTITION BY weeks_ago) AS total
+                FROM paces WHERE pace IS NOT NULL AND weeks_ago < ?
+            )
+            SELECT weeks_ago, max(total), min(pace),
+                   avg(CASE WHEN n IN ((total + 1) / 2, (total + 2) / 2) THEN pace END)
+            FROM ranked GROUP BY weeks_ago ORDER BY weeks_ago DESC"""
+        with guarded(self.path, "read the counting pace"):
+            rows = self.conn.execute(sql, (today.isoformat(), drill, first_ts, weeks)).fetchall()
+        return [PaceWeek(weeks_ago=ago, count=n, best=best, median=median) for ago, n, best, median in rows]
+
+    def due_by_day(self, today: date, until_ts: float) -> list[tuple[date, int]]:
+        """Review items falling due per local day before `until_ts`; today's count includes the overdue."""
+        with guarded(self.path, "read the review forecast"):
+            rows = self.conn.execute(
+                "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
+                "WHERE due_ts < ? GROUP BY day ORDER BY day", (today.isoformat(), until_ts)).fetchall()
+        return [(date.fromisoformat(day), n) for day, n in rows]

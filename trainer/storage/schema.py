@@ -1,0 +1,123 @@
+"""The progress database's schema: sqlite-utils migrations, and the version a database was written at.
+
+Each migration is registered once, in order; `SCHEMA_VERSION` is how many there are, and a migrated
+database carries it in `PRAGMA user_version` as well as in sqlite-utils' `_sqlite_migrations` table. A
+database that knows a migration we do not, or a higher version, was written by a newer cutcard and is
+refused rather than "migrated" backwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from textwrap import dedent
+
+from sqlite_utils import Database
+from sqlite_utils.db import Table
+from sqlite_utils.migrations import Migrations
+
+MIGRATION_SET = "cutcard"
+MIGRATIONS = Migrations(MIGRATION_SET)
+MIGRATION_NAMES: list[str] = []
+"""Every migration this version knows, in the order they apply."""
+
+
+def _migration(name: str) -> Callable[[Callable[[Database], None]], Callable[[Database], None]]:
+    """Register a migration under `name` (and remember the name, to spot unknown ones)."""
+
+    def register(fn: Callable[[Database], None]) -> Callable[[Database], None]:
+        MIGRATION_NAMES.append(name)
+        return MIGRATIONS(name=name)(fn)
+
+    return register
+
+
+def _table(db: Database, name: str) -> Table:
+    table = db[name]
+    assert isinstance(table, Table)
+    return table
+
+
+@_migration("0001_progress")
+def _m0001(db: Database) -> None:
+    """Sessions, attempts, their daily roll-ups, and review items (DESIGN §8)."""
+    _table(db, "sessions").create(
+        {"id": str, "drill": str, "ruleset": str, "started_ts": float},
+        pk="id", not_null={"drill", "ruleset", "started_ts"},
+    )
+    attempts = _table(db, "attempts")
+    attempts.create(
+        {
+            "id": int,
+            "session_id": str,
+            "drill": str,
+            "item": str,
+            "ruleset": str,
+            "prompt": str,
+            "data": str,
+            "expected": str,
+            "given": str,
+            "correct": int,
+            "latency_ms": int,
+            "target_ms": int,
+            "verdict": str,
+            "ts": float,
+        },
+        pk="id",
+        not_null={"session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
+                  "correct", "latency_ms", "verdict", "ts"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    # windowed figures per drill; the exact median answer time walks the second in latency order
+    attempts.create_index(["drill", "ts"])
+    attempts.create_index(["drill", "latency_ms", "ts"])
+    attempts.create_index(["ts"])
+    # one row per local calendar day, drill and rule set, kept in step by every answer: the activity
+    # heatmap, the trends and the attempt counts read this instead of every attempt
+    # (roll-ups are WITHOUT ROWID tables: stored once, in their key's order, at half the size)
+    db.execute(dedent("""
+        CREATE TABLE "daily" (
+            "day" TEXT NOT NULL,
+            "drill" TEXT NOT NULL,
+            "ruleset" TEXT NOT NULL,
+            "attempts" INTEGER NOT NULL,
+            "correct" INTEGER NOT NULL,
+            "latency_ms" INTEGER NOT NULL,
+            PRIMARY KEY ("day", "drill", "ruleset")
+        ) WITHOUT ROWID""").strip())
+    review = _table(db, "review_items")
+    review.create(
+        {
+            "drill": str,
+            "item": str,
+            "ruleset": str,
+            "card": str,
+            "due_ts": float,
+            "standing": str,
+            "first_ts": float,
+            "last_ts": float,
+            "attempts": int,
+            "correct": int,
+            "last_correct": int,
+        },
+        pk=("drill", "item", "ruleset"),
+        not_null={"drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts", "attempts",
+                  "correct", "last_correct"},
+    )
+    review.create_index(["due_ts"])
+    review.create_index(["first_ts"])
+    # each item's running totals at the end of every day it was answered: a window's tally per item is
+    # today's counters minus the totals before the window, two index seeks per item however long it is
+    db.execute(dedent("""
+        CREATE TABLE "item_days" (
+            "drill" TEXT NOT NULL,
+            "item" TEXT NOT NULL,
+            "ruleset" TEXT NOT NULL,
+            "day" TEXT NOT NULL,
+            "attempts_to_date" INTEGER NOT NULL,
+            "correct_to_date" INTEGER NOT NULL,
+            PRIMARY KEY ("drill", "item", "ruleset", "day")
+        ) WITHOUT ROWID""").strip())
+
+
+SCHEMA_VERSION = len(MIGRATION_NAMES)
+"""The schema this cutcard writes; stored in `PRAGMA user_version`."""

@@ -1,0 +1,215 @@
+"""The progress database of one user: every graded answer, committed the moment it is given (DESIGN §8).
+
+`Store.record` is the session's recorder. In one `BEGIN IMMEDIATE` transaction it keeps the attempt,
+adds it to the day's roll-ups, and reschedules the attempt's review item with fsrs, so a crash can lose
+nothing already answered and two trainers sharing the file cannot lose each other's updates. Values go in
+and come out as domain dataclasses; SQL stays in this package.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.days import local_day
+from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
+from trainer.session import Attempt
+from trainer.storage.connection import connect, guarded, write_transaction
+from trainer.storage.figures import Figures
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredAttempt:
+    """An attempt as kept: its row id gives the order answers were recorded in."""
+
+    id: int
+    attempt: Attempt
+
+
+ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
+                   "correct", "latency_ms", "target_ms", "verdict", "ts")
+REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
+                  "attempts", "correct", "last_correct")
+
+INSERT_ATTEMPT = (f"INSERT INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
+                  f"VALUES ({', '.join('?' for _ in ATTEMPT_COLUMNS)})")
+ADD_TO_DAY = (
+    "INSERT INTO daily (day, drill, ruleset, attempts, correct, latency_ms) VALUES (?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (day, drill, ruleset) DO UPDATE SET attempts = attempts + 1, "
+    "correct = correct + excluded.correct, latency_ms = latency_ms + excluded.latency_ms"
+)
+SAVE_REVIEW_ITEM = (
+    f"INSERT INTO review_items ({', '.join(REVIEW_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in REVIEW_COLUMNS)}) "
+    "ON CONFLICT (drill, item, ruleset) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in REVIEW_COLUMNS[3:] if c != "first_ts")
+)
+REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
+ITEM_TO_DATE = (
+    "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (drill, item, ruleset, day) DO UPDATE SET "
+    "attempts_to_date = excluded.attempts_to_date, correct_to_date = excluded.correct_to_date"
+)
+
+
+def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
+    """An attempt as the values of an `attempts` row, in `ATTEMPT_COLUMNS` order."""
+    return (attempt.session_id, attempt.drill, attempt.item, attempt.ruleset, attempt.prompt,
+            json.dumps(attempt.data, default=str, sort_keys=True, ensure_ascii=False), attempt.expected,
+            attempt.given, int(attempt.correct), attempt.latency_ms, attempt.target_ms, attempt.verdict,
+            attempt.ts)
+
+
+def review_row(item: ReviewItem) -> tuple[Any, ...]:
+    """A review item as the values of a `review_items` row, in `REVIEW_COLUMNS` order."""
+    return (item.key.drill, item.key.item, item.key.ruleset, item.card, item.due_ts, item.standing.value,
+            item.first_ts, item.last_ts, item.attempts, item.correct, int(item.last_correct))
+
+
+def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
+    drill, item, ruleset, card, due_ts, standing, first_ts, last_ts, attempts, correct, last_correct = row
+    return ReviewItem(key=ItemKey(drill=drill, item=item, ruleset=ruleset), card=card, due_ts=due_ts,
+                      standing=Standing(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
+                      correct=correct, last_correct=bool(last_correct))
+
+
+class Store:
+    """The progress database of one user; open it with `Store.open(path)`."""
+
+    def __init__(self, db: Database, path: Path) -> None:
+        self.db = db
+        self.path = path
+        self._sessions: set[str] = set()
+        self.figures = Figures(db.conn, path)
+        """The aggregate queries behind `cutcard stats`."""
+
+    @classmethod
+    def open(cls, path: Path | str) -> Store:
+        """Open (creating if needed) and migrate the database at `path`; refuse one that is not ours."""
+        path = Path(path)
+        return cls(connect(path), path)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    # --- recording ------------------------------------------------------------------------------
+
+    def record(self, attempt: Attempt) -> None:
+        """Commit one graded answer and reschedule its review item, together (a crash loses nothing)."""
+        conn = self.conn
+        key = ItemKey(drill=attempt.drill, item=attempt.item, ruleset=attempt.ruleset)
+        with write_transaction(conn, self.path, "record the answer"):
+            if attempt.session_id not in self._sessions:
+                conn.execute("INSERT OR IGNORE INTO sessions (id, drill, ruleset, started_ts) "
+                             "VALUES (?, ?, ?, ?)",
+                             (attempt.session_id, attempt.drill, attempt.ruleset, attempt.ts))
+            conn.execute(INSERT_ATTEMPT, attempt_row(attempt))
+            day = local_day(attempt.ts).isoformat()
+            conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
+                                      attempt.latency_ms))
+            item = schedule_answer(self._review_item(key), attempt)
+            conn.execute(SAVE_REVIEW_ITEM, review_row(item))
+            conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))
+        self._sessions.add(attempt.session_id)
+
+    # --- the review queue -----------------------------------------------------------------------
+
+    def _review_item(self, key: ItemKey) -> ReviewItem | None:
+        row = self.conn.execute(f"{REVIEW_SELECT} WHERE drill = ? AND item = ? AND ruleset = ?",
+                                (key.drill, key.item, key.ruleset)).fetchone()
+        return None if row is None else _review_item(row)
+
+    def review_item(self, key: ItemKey) -> ReviewItem | None:
+        """One review item's schedule, or None if it was never answered."""
+        with guarded(self.path, "read a review item"):
+            return self._review_item(key)
+
+    def due_items(self, now: float, *, ruleset: str | None = None, limit: int = 500) -> list[ReviewItem]:
+        """Items due at `now`: those last answered wrong first, then the longest overdue."""
+        where, args = self._due_filter(now, ruleset)
+        with guarded(self.path, "read the review queue"):
+            rows = self.conn.execute(f"{REVIEW_SELECT} WHERE {where} ORDER BY last_correct, due_ts LIMIT ?",
+                                     (*args, limit)).fetchall()
+        return [_review_item(row) for row in rows]
+
+    def due_count(self, now: float, *, ruleset: str | None = None) -> int:
+        """How many items are due at `now`."""
+        where, args = self._due_filter(now, ruleset)
+        with guarded(self.path, "count the review queue"):
+            row = self.conn.execute(f"SELECT count(*) FROM review_items WHERE {where}", args).fetchone()
+        return int(row[0])
+
+    def next_due_ts(self, *, ruleset: str | None = None) -> float | None:
+        """When the next item falls due (None: no items yet)."""
+        where, args = ("ruleset = ?", (ruleset,)) if ruleset else ("1", ())
+        with guarded(self.path, "read the review queue"):
+            row = self.conn.execute(f"SELECT min(due_ts) FROM review_items WHERE {where}", args).fetchone()
+        return None if row[0] is None else float(row[0])
+
+    @staticmethod
+    def _due_filter(now: float, ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
+        if ruleset is None:
+            return "due_ts <= ?", (now,)
+        return "due_ts <= ? AND ruleset = ?", (now, ruleset)
+
+    def known_items(self, drill: str, ruleset: str) -> set[str]:
+        """The items of a drill under a rule set that have been answered at least once."""
+        with guarded(self.path, "read the review items"):
+            rows = self.conn.execute("SELECT item FROM review_items WHERE drill = ? AND ruleset = ?",
+                                     (drill, ruleset)).fetchall()
+        return {row[0] for row in rows}
+
+    def introduced_since(self, ts: float) -> int:
+        """How many items were answered for the first time at or after `ts` (the daily new-item limit)."""
+        with guarded(self.path, "count new review items"):
+            return int(self.conn.execute("SELECT count(*) FROM review_items WHERE first_ts >= ?",
+                                         (ts,)).fetchone()[0])
+
+    def latest_ruleset(self) -> str | None:
+        """The rule set of the most recent answer (review serves new items for it by default)."""
+        with guarded(self.path, "read the last answer"):
+            row = self.conn.execute("SELECT ruleset FROM attempts ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else str(row[0])
+
+    # --- reading attempts back ------------------------------------------------------------------
+
+    def attempts(self) -> Iterator[StoredAttempt]:
+        """Every attempt, in the order they were recorded (streamed: exports can be large)."""
+        with guarded(self.path, "read the attempts"):
+            cursor = self.conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY id")
+            while rows := cursor.fetchmany(1000):
+                for row in rows:
+                    yield _stored_attempt(row)
+
+    def attempt_count(self) -> int:
+        with guarded(self.path, "count the attempts"):
+            return int(self.conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+
+    # --- lifetime -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
+    (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
+     target_ms, verdict, ts) = row
+    attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
+                      data=json.loads(data), expected=expected, given=given, correct=bool(correct),
+                      latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict)
+    return StoredAttempt(id=row_id, attempt=attempt)
