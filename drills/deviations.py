@@ -73,6 +73,10 @@ class DeviationsDrill(DrillBase):
         check_settings("deviations", self.options.extra, ("surrender",))
         self.surrender = read_late_surrender("deviations", self.options.extra)
 
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every index play that fits the table, as review items."""
+        return [f"deviations:{play.game}:{play.name}" for play in plays_for(_table(ruleset, self.surrender))]
+
     def intro(self, ruleset: Ruleset) -> list[str]:
         table = _table(ruleset, self.surrender)
         name, _ = source(game_of(table))

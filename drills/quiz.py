@@ -38,6 +38,10 @@ class QuizDrill(DrillBase):
             self._banks[key] = quiz_items(ruleset)
         return self._banks[key]
 
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every question of the rule set's quiz, as review items."""
+        return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
+
     def intro(self, ruleset: Ruleset) -> list[str]:
         count = len(self._items(ruleset))
         return [f"{count} questions on the rules of {ruleset.name} ({ruleset.title}). "

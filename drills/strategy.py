@@ -105,6 +105,10 @@ class StrategyDrill(DrillBase):
         """Weight the cells toward those the learner gets wrong (the progress store supplies them)."""
         self.weights = dict(weights)
 
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every cell of the rule set's chart, as review items."""
+        return [f"strategy:{cell}" for cell in chart_for(ruleset).cells]
+
     def intro(self, ruleset: Ruleset) -> list[str]:
         return [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
                 "split or surrender (h, s, d, p, r)."]

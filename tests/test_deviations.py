@@ -220,3 +220,19 @@ def test_the_plays_away_from_the_index_are_the_engines_basic_strategy(ruleset: R
         assert basic == (play.below if play.index > 0 else play.above), (play.name, play.index, basic)
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("surrender", ["none", "late"])
+def test_every_listed_review_item_asks_itself(ruleset: Ruleset, surrender: str) -> None:
+    drill = DeviationsDrill(DrillOptions(extra={"surrender": surrender}))
+    items = drill.items(ruleset)
+    assert len(items) == len(set(items)) == len(plays_for(drill_table(ruleset, surrender == "late")))
+    for item in items:
+        assert drill.ask(random.Random(2), ruleset, item).item == item
+
+
+def drill_table(ruleset: Ruleset, surrender: bool) -> Ruleset:
+    from drills.payout_rounds import with_late_surrender
+
+    return with_late_surrender(ruleset) if surrender else ruleset

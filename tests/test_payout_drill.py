@@ -232,7 +232,7 @@ def test_cutcard_drill_payout_jsonl_grades_and_re_prompts() -> None:
     from trainer.storage import Store
 
     with Store.open(_home_db()) as store:
-        attempts = [kept.attempt for kept in store.attempts()]  # streamed: read before the store closes
+        attempts = [stored.attempt for stored in store.attempts()]
     assert [a.given for a in attempts if a.drill == "payout"][-1] == grade["given"]
     assert not any(a.given in ("abc", "52.5.0", "3 purplee") for a in attempts)
 

@@ -105,3 +105,12 @@ def test_cutcard_drill_quiz_jsonl() -> None:
                            input=f"zzz\n{answer}\n")
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert "error" in lines[1] and lines[2]["given"] == answer and "Source: " in lines[2]["explanation"]
+
+
+@pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
+def test_every_listed_review_item_asks_itself(ruleset: object) -> None:
+    drill = QuizDrill()
+    items = drill.items(ruleset)  # type: ignore[arg-type]
+    assert len(items) == len(set(items)) >= 25
+    for item in items:
+        assert drill.ask(random.Random(1), ruleset, item).item == item  # type: ignore[arg-type]

@@ -114,3 +114,11 @@ def test_cutcard_drill_strategy_jsonl() -> None:
     assert {"ruleset", "cards", "up"} <= set(question["data"])
     lines = [json.loads(line) for line in runner.invoke(cli, args, input="nope\nstand\n").output.splitlines()]
     assert "error" in lines[1] and lines[2]["given"] == "stand" and "ev_cost" in lines[2]["detail"]
+
+
+def test_every_chart_cell_is_a_review_item_that_asks_itself() -> None:
+    drill = StrategyDrill()
+    h17 = find_ruleset("casino-h17")
+    items = drill.items(h17)
+    assert len(items) == len(chart_for(h17).cells) == 360
+    assert all(drill.ask(random.Random(n), h17, item).item == item for n, item in enumerate(items))
