@@ -1,0 +1,167 @@
+"""The deviations drill: a hand, an up card and a Hi-Lo true count; the index play (`drills.index_plays`).
+
+The table's rules pick the index card (S17 or H17) and which plays can arise; true counts cluster at
+each play's index and just below it, where the decision flips. The options offered for a hand are the
+ones the `Round` engine allows at this table. `--set surrender=late` practises the Fab 4 for a
+late-surrender table (no shipped rule set offers surrender).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
+from drills.payout_rounds import cards_text, deal_order, with_late_surrender
+from drills.settings import check_settings, read_late_surrender
+from trainer.core.cards import Card, Rank, card
+from trainer.core.errors import InvalidInputError
+from trainer.core.events import Action
+from trainer.core.round import Phase, Round
+from trainer.core.rules import Ruleset, Surrender
+from trainer.core.shoe import Shoe
+
+_WORDS = {
+    "hit": "hit", "h": "hit",
+    "stand": "stand", "s": "stand", "stay": "stand",
+    "double": "double", "d": "double", "dbl": "double", "double down": "double",
+    "split": "split", "p": "split", "sp": "split",
+    "surrender": "surrender", "r": "surrender", "sur": "surrender",
+    "insure": "insure", "insurance": "insure", "i": "insure", "take insurance": "insure",
+    "even money": "even-money", "even-money": "even-money", "e": "even-money",
+    "decline": "decline", "no insurance": "decline", "no": "decline", "n": "decline",
+}
+_YES = ("yes", "y", "take it", "take")
+
+
+def _table(ruleset: Ruleset, surrender: bool) -> Ruleset:
+    if surrender and ruleset.player.surrender is Surrender.NONE:
+        return with_late_surrender(ruleset)
+    return ruleset
+
+
+def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insurance: bool = False
+                  ) -> tuple[str, ...]:
+    """The plays the engine allows this hand against this up card at this table, as answer words.
+
+    With `insurance`, the offer under an ace (insurance, or even money to a natural); otherwise the
+    hand's own choices once any offer is declined.
+    """
+    hole = card(Rank.FIVE) if up.value in (1, 10) else card(Rank.SEVEN)  # never a dealer natural
+    stack = deal_order(table, cards, up, hole if table.dealer.hole_card else None)
+    round_ = Round.start(table, Shoe.stacked(table, [*stack, *[card(Rank.TWO)] * 10]), bets=[10])
+    legal = round_.legal_actions()
+    if insurance and round_.phase == Phase.OFFERS:
+        return tuple(a.value for a in (Action.INSURE, Action.EVEN_MONEY, Action.DECLINE) if a in legal)
+    if round_.phase == Phase.OFFERS:
+        round_.act(Action.DECLINE)
+        legal = round_.legal_actions()
+    order = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+    return tuple(a.value for a in order if a in legal)
+
+
+class DeviationsDrill(DrillBase):
+    """Hi-Lo index plays: the Illustrious 18 and Fab 4, asked at the counts where they flip."""
+
+    name = "deviations"
+    title = "Hi-Lo index plays"
+    target_ms = 3000
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        check_settings("deviations", self.options.extra, ("surrender",))
+        self.surrender = read_late_surrender("deviations", self.options.extra)
+
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every index play that fits the table, as review items."""
+        return [f"deviations:{play.game}:{play.name}" for play in plays_for(_table(ruleset, self.surrender))]
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        table = _table(ruleset, self.surrender)
+        name, _ = source(game_of(table))
+        lines = [f"{ruleset.name}: the Illustrious 18 and Fab 4 from {name}. "
+                 "Give the play at the true count shown."]
+        if table is not ruleset:
+            lines.append(f"Practice: late surrender, so the Fab 4 are asked; {ruleset.name} offers none.")
+        elif table.player.surrender is Surrender.NONE:
+            lines.append("No surrender at this table, so the Fab 4 are not asked (--set surrender=late "
+                         "practises them).")
+        if not ruleset.counting_helps:
+            why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
+            lines.append(f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
+                         "dealt to a cut card; practise them here for such a game.")
+        if not ({1, 10} <= set(table.dealer.peek) and table.dealer.natural):
+            lines.append("The dealer does not check for blackjack here, so the doubles and splits against "
+                         "a ten or an ace (which assume a peek) are left out.")
+        return lines
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        table = _table(ruleset, self.surrender)
+        plays = plays_for(table)
+        play = _play_for_item(plays, item) if item else None
+        if play is None:
+            play = rng.choice(plays)
+        natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
+        cards = deal_hand(play, rng, natural=natural)
+        true_count = boundary_count(play, rng)
+        insurance = play.hand == "insurance"
+        options = offered_plays(table, cards, play.up_card, insurance=insurance)
+        expected = play.play_at(true_count)
+        if natural:
+            expected = "even-money" if expected == "insure" else expected
+        if expected not in options:
+            raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
+        up = cards_text((play.up_card,))
+        where = f"{cards_text(cards)} against {up}, true count {true_count:+d}".replace("+0", "0")
+        ask = "Insurance?" if insurance else "Your play?"
+        if not insurance and play.up == "A" and table.player.insurance:
+            ask = "Insurance declined and no dealer blackjack. Your play?"
+        data: dict[str, JSON] = {
+            "ruleset": ruleset.name, "system": "hi-lo", "game": play.game, "play": play.name,
+            "set": play.set, "cards": [str(c) for c in cards], "up": str(play.up_card),
+            "true_count": true_count, "surrender": table.player.surrender is not Surrender.NONE,
+            "options": list(options),
+        }
+        why = f"{play.name}: {play.rule()} ({play.title}; source: {source(play.game)[0]})."
+        if natural:
+            why += " Even money on a blackjack is insurance on it: the same index."
+        return Question(drill=self.name, item=f"deviations:{play.game}:{play.name}",
+                        prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
+                        target_ms=self.target_ms,
+                        show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
+                                           f"True count: {true_count:+d}".replace("+0", "0"))),),
+                        explanation=why)
+
+    def parse(self, question: Question, text: str) -> Answer:
+        options = [str(o) for o in question.data["options"]]
+        word = " ".join(text.strip().lower().split())
+        if word in _YES and ("insure" in options or "even-money" in options):
+            word = "insure" if "insure" in options else "even-money"
+        play = _WORDS.get(word)
+        if play == "insure" and "even-money" in options:
+            play = "even-money"
+        if play is None or play not in options:
+            what = f"{text.strip()!r} is not" if play is None else f"{play} is not offered here:"
+            raise InvalidInputError(f"{what} one of {', '.join(options)} (h, s, d, p, r also work)")
+        return Answer(text=text, value=play)
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        correct = answer.value == question.expected
+        return Grade(correct=correct, expected=question.expected, given=str(answer.value),
+                     explanation=question.explanation,
+                     detail={"true_count": question.data["true_count"], "play": question.data["play"]})
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        lines = super().summary(grades)
+        missed = sorted({str(g.detail["play"]) for g in grades if not g.correct})
+        if missed:
+            lines.append("review: " + ", ".join(missed))
+        return lines
+
+
+def _play_for_item(plays: Sequence[IndexPlay], item: str) -> IndexPlay | None:
+    """The play a review item names ('deviations:s17:16 vs 10'), if it fits this table."""
+    _, _, rest = item.partition(":")
+    game, _, name = rest.partition(":")
+    return next((p for p in plays if p.game == game and p.name == name), None)

@@ -1,0 +1,167 @@
+"""Hi-Lo index plays as data: the Illustrious 18 and the Fab 4, S17 and H17 (`drills/data/indices.toml`).
+
+Each play is one line of a counter's index card: a hand against an up card, an index, the play at that
+true count or more, and the play below it. The sources are cited in the data file. Which plays fit a
+table depends on its rules: doubles need the double rule, the ten split needs splitting, the Fab 4
+needs late surrender, and plays that double or split against a ten or an ace assume the dealer has
+already checked for blackjack (so a no-peek table leaves them out).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from trainer.core.cards import Card, Rank, card
+from trainer.core.rules import Ruleset
+
+GAMES = ("s17", "h17")
+SET_TITLES = {"illustrious-18": "Illustrious 18", "fab-4": "Fab 4"}
+_UP_NAMES = {"A": "an ace", "T": "a ten"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexPlay:
+    """One index play: at a true count of `index` or more play `above`, below it play `below`."""
+
+    game: str
+    set: str
+    number: int
+    hand: str
+    """'hard 16', 'pair of 10s' or 'insurance'."""
+    up: str
+    """The dealer's up card: 'A', 'T' or '2'..'9'."""
+    index: int
+    above: str
+    below: str
+    when: str = ""
+    """'' (always), 'surrender' (needs late surrender) or 'no-surrender' (a surrender table replaces it)."""
+
+    @property
+    def name(self) -> str:
+        """How counters name the play: '16 vs 10', '10,10 vs 5', 'insurance'."""
+        if self.hand == "insurance":
+            return "insurance"
+        up = "10" if self.up == "T" else self.up
+        if self.hand == "pair of 10s":
+            return f"10,10 vs {up}"
+        return f"{self.hand.removeprefix('hard ')} vs {up}"
+
+    @property
+    def title(self) -> str:
+        """'Illustrious 18 #2' or 'Fab 4 #3'."""
+        return f"{SET_TITLES[self.set]} #{self.number}"
+
+    @property
+    def up_card(self) -> Card:
+        return card(Rank.ACE if self.up == "A" else Rank.TEN if self.up == "T" else Rank(int(self.up)))
+
+    def play_at(self, true_count: int) -> str:
+        """The right play at this true count."""
+        return self.above if true_count >= self.index else self.below
+
+    def rule(self) -> str:
+        """The index as a sentence: 'stand at a true count of 0 or more, hit below'."""
+        count = f"{self.index:+d}" if self.index else "0"
+        return f"{self.above} at a true count of {count} or more, {self.below} below"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    text = resources.files("drills").joinpath("data/indices.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def index_plays(game: str) -> tuple[IndexPlay, ...]:
+    """Every index play of one table ('s17' or 'h17'), in the source's order."""
+    if game not in GAMES:
+        raise ValueError(f"no index plays for {game!r}: expected one of {', '.join(GAMES)}")
+    return tuple(IndexPlay(game=game, **entry) for entry in _data()[game])
+
+
+def source(game: str) -> tuple[str, str]:
+    """(short name, full citation) of the index table for 's17' or 'h17'."""
+    entry = _data()["sources"][game]
+    return str(entry["name"]), " ".join(str(entry["cite"]).split())
+
+
+def game_of(ruleset: Ruleset) -> str:
+    """Which index table a rule set uses: H17 where the dealer hits soft 17, else S17."""
+    return "h17" if ruleset.dealer.hits_soft_17 else "s17"
+
+
+def fits(play: IndexPlay, ruleset: Ruleset) -> bool:
+    """True when the play can arise at this table, as its index assumes (see the module docstring)."""
+    player, dealer = ruleset.player, ruleset.dealer
+    surrender = player.surrender.value != "none"
+    if play.when == "surrender" and not surrender:
+        return False
+    if play.when == "no-surrender" and surrender:
+        return False
+    if play.hand == "insurance":
+        return player.insurance
+    doubles_or_splits = {play.above, play.below} & {"double", "split", "surrender"}
+    if doubles_or_splits and play.up in ("A", "T"):
+        peeked = (1 if play.up == "A" else 10) in dealer.peek and dealer.natural and dealer.hole_card
+        if not peeked:
+            return False
+    if "split" in doubles_or_splits and player.max_hands < 2:
+        return False
+    if "double" in doubles_or_splits:
+        total = int(play.hand.removeprefix("hard "))
+        allowed = {"any-two": True, "9-11": 9 <= total <= 11, "10-11": 10 <= total <= 11, "none": False}
+        return allowed[player.double.value]
+    return True
+
+
+def plays_for(ruleset: Ruleset) -> tuple[IndexPlay, ...]:
+    """The index plays of the rule set's table that fit its rules."""
+    return tuple(p for p in index_plays(game_of(ruleset)) if fits(p, ruleset))
+
+
+_HARD_HANDS = {
+    9: ((2, 7), (3, 6), (4, 5)),
+    10: ((2, 8), (3, 7), (4, 6)),
+    11: ((2, 9), (3, 8), (4, 7), (5, 6)),
+    12: ((10, 2), (9, 3), (8, 4), (7, 5)),
+    13: ((10, 3), (9, 4), (8, 5), (7, 6)),
+    14: ((10, 4), (9, 5), (8, 6)),
+    15: ((10, 5), (9, 6), (8, 7)),
+    16: ((10, 6), (9, 7)),
+}
+"""Two-card hard totals without a pair (a pair is a split question, not this one) and without an ace."""
+_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def _card_of(value: int, rng: random.Random) -> Card:
+    return card(rng.choice(_TEN_RANKS) if value == 10 else Rank(value))
+
+
+def deal_hand(play: IndexPlay, rng: random.Random, *, natural: bool = False) -> tuple[Card, Card]:
+    """Two cards that make the play's hand ('hard 16' as 10-6 or 9-7; tens as a same-rank pair)."""
+    if play.hand == "pair of 10s":
+        rank = rng.choice(_TEN_RANKS)
+        return card(rank), card(rank)
+    if play.hand == "insurance":
+        if natural:
+            return card(Rank.ACE), _card_of(10, rng)
+        first, second = rng.choice([pair for hands in _HARD_HANDS.values() for pair in hands])
+        return _card_of(first, rng), _card_of(second, rng)
+    first, second = rng.choice(_HARD_HANDS[int(play.hand.removeprefix("hard "))])
+    cards = [_card_of(first, rng), _card_of(second, rng)]
+    rng.shuffle(cards)
+    return cards[0], cards[1]
+
+
+_OFFSETS = (0, -1, 1, -2, 2, -3, 3)
+_OFFSET_WEIGHTS = (4, 4, 2, 1, 1, 0.5, 0.5)
+"""True counts around the index: the index itself and the count just below it are asked most."""
+
+
+def boundary_count(play: IndexPlay, rng: random.Random) -> int:
+    """A true count near the play's index, the boundary weighted most."""
+    return play.index + rng.choices(_OFFSETS, weights=_OFFSET_WEIGHTS)[0]

@@ -1,0 +1,341 @@
+"""Dealer payout drills: pay blackjacks, insurance, even money, surrenders and split/doubled hands; colour up.
+
+Every expected payout is what the `Round` engine settles on a stacked shoe (`drills.payout_rounds`), so
+the drill and the engine cannot disagree. Bets are realistic stacks within the rule set's limits.
+Situations follow the rule set: insurance only where it is offered, even money only where the rule
+set offers it. Practice options, clearly labelled: `--set ratio=6:5` (a 6:5 table) and
+`--set surrender=late` (late surrender), since no shipped rule set has either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.payout_answers import (
+    NOT_DEALER_CORRECT,
+    expected_text,
+    grade_payout,
+    read_chip_setting,
+    read_payout,
+    realistic_bet,
+)
+from drills.payout_cases import (
+    SMALL_UP_CARDS,
+    TEN_CARDS,
+    Case,
+    blackjack_case,
+    even_money_case,
+    insurance_case,
+    settle_case,
+    surrender_case,
+)
+from drills.payout_rounds import (
+    blackjack_payout,
+    can_settle_double,
+    can_settle_split,
+    even_money_payout,
+    insurance_payout,
+    settle_seat,
+    surrender_refund,
+    with_blackjack_ratio,
+    with_late_surrender,
+)
+from drills.settings import check_settings, read_late_surrender
+from trainer.core.cards import card
+from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
+from trainer.core.errors import InvalidInputError
+from trainer.core.money import Money, Ratio, format_money
+from trainer.core.rules import Ruleset, Surrender
+
+SITUATIONS = ("blackjack", "insurance", "even-money", "surrender", "settle")
+TARGET_MS = {"blackjack": 3000, "insurance": 3000, "even-money": 2000, "surrender": 2500, "settle": 7000,
+             "color-up": 8000}
+"""Dealer pace: how fast a trained dealer pays each situation."""
+_WEIGHTS = {"blackjack": 4, "insurance": 2, "even-money": 1, "surrender": 2, "settle": 3}
+_SETTINGS = ("ratio", "surrender", "situation", "chips")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayoutSettings:
+    """The drill's `--set` options, read once."""
+
+    ratio: Ratio | None
+    """A practice blackjack ratio (`--set ratio=6:5`), or None for the rule set's own."""
+    surrender: bool
+    """Practice late surrender (`--set surrender=late`)."""
+    situations: tuple[str, ...]
+    chips: ChipSet
+    in_chips: bool
+
+
+def read_settings(options: DrillOptions) -> PayoutSettings:
+    """The payout drill's settings from `--chips` and `--set KEY=VALUE`."""
+    extra = options.extra
+    check_settings("payout", extra, _SETTINGS)
+    ratio = Ratio.parse(extra["ratio"]) if extra.get("ratio") else None
+    surrender = read_late_surrender("payout", extra)
+    wanted = tuple(s.strip() for s in extra.get("situation", "").split(",") if s.strip())
+    for name in wanted:
+        if name not in SITUATIONS:
+            raise InvalidInputError(f"situation={name!r}: expected some of {', '.join(SITUATIONS)}")
+    return PayoutSettings(ratio=ratio, surrender=surrender, situations=wanted or SITUATIONS,
+                          chips=read_chip_setting(extra), in_chips=options.chips)
+
+
+def _table(ruleset: Ruleset, settings: PayoutSettings) -> Ruleset:
+    """The rule set the questions are paid under: the session's, with any practice rule applied."""
+    table = ruleset
+    if settings.ratio is not None and settings.ratio != ruleset.payouts.blackjack:
+        table = with_blackjack_ratio(table, settings.ratio)
+    if settings.surrender and ruleset.player.surrender is Surrender.NONE:
+        table = with_late_surrender(table)
+    return table
+
+
+def practice_notes(ruleset: Ruleset, settings: PayoutSettings) -> list[str]:
+    """Say plainly which rules are practice, not the rule set's."""
+    notes = []
+    if settings.ratio is not None and settings.ratio != ruleset.payouts.blackjack:
+        notes.append(f"Practice: blackjack pays {settings.ratio} here, as on a {settings.ratio} table; "
+                     f"{ruleset.name} itself pays {ruleset.payouts.blackjack}.")
+    if settings.surrender and ruleset.player.surrender is Surrender.NONE:
+        notes.append(f"Practice: late surrender (half the bet back); {ruleset.name} offers no surrender.")
+    return notes
+
+
+def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[str, ...]:
+    """The situations a dealer meets at this table (with the practice rules)."""
+    table = _table(ruleset, settings)
+    found = []
+    for name in settings.situations:
+        if name == "insurance" and not (table.player.insurance and 1 in table.dealer.peek):
+            continue
+        if name == "even-money" and not (table.player.insurance and table.player.even_money):
+            continue
+        if name == "surrender" and table.player.surrender is Surrender.NONE:
+            continue
+        if name == "settle" and not (can_settle_split(table) or can_settle_double(table)):
+            continue
+        found.append(name)
+    if not found:
+        raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
+                                "(insurance, even money and surrender are not offered everywhere)")
+    return tuple(found)
+
+
+def _bet_limits(ruleset: Ruleset) -> tuple[Money, Money]:
+    """The bets to draw from: the table limits, capped at what a player at this table really bets."""
+    table = ruleset.table
+    return table.min_bet, min(table.max_bet, max(table.bankroll, Decimal(500)))
+
+
+class PayoutDrill(DrillBase):
+    """Pay it as a dealer does: the right amount, at dealer pace, and in chip mode with the fewest chips."""
+
+    name = "payout"
+    title = "Dealer payouts"
+    target_ms = TARGET_MS["blackjack"]
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        self.settings = read_settings(self.options)
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        names = ", ".join(offered(ruleset, self.settings))
+        how = ("in chips, fewest first: e.g. '2 green 1 red 1 pink'" if self.settings.in_chips
+               else "as an amount (52.50) or in chips")
+        return [f"Pay at {ruleset.name}: {names}. Answer {how}.", *practice_notes(ruleset, self.settings)]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        table = _table(ruleset, self.settings)
+        situations = offered(ruleset, self.settings)
+        case = _case_for_item(rng, table, self.settings, item, situations) if item else None
+        if case is None:
+            situation = rng.choices(situations, weights=[_WEIGHTS[s] for s in situations])[0]
+            case = _new_case(rng, table, self.settings, situation)
+        data = dict(case.data)
+        data["answer_in"] = "chips" if self.settings.in_chips else "amount"
+        if self.settings.in_chips:
+            data["chips"] = self.settings.chips.as_dict()
+        if table is not ruleset:
+            data["practice"] = practice_notes(ruleset, self.settings)
+        how = "Answer in chips:" if self.settings.in_chips else "Amount:"
+        return Question(drill=self.name, item=case.item, prompt=f"{case.prompt} {how}", data=data,
+                        expected=expected_text(case.amount, self.settings.chips, self.settings.in_chips),
+                        target_ms=TARGET_MS[case.situation], show=(Lines(lines=case.lines),),
+                        explanation=case.why)
+
+    def parse(self, question: Question, text: str) -> Answer:
+        return read_payout(question, text)
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        return grade_payout(question, answer)
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        lines = super().summary(grades)
+        wasteful = sum(g.verdict == NOT_DEALER_CORRECT for g in grades)
+        if wasteful:
+            lines.append(f"{wasteful} paid the right amount in more chips than needed")
+        return lines
+
+
+def _payable(table: Ruleset, settings: PayoutSettings, pay: Money) -> bool:
+    return not settings.in_chips or fewest_chips(pay, settings.chips) is not None
+
+
+def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situation: str) -> Case:
+    lowest, highest = _bet_limits(table)
+
+    def bet_paying(pay: Callable[[Money], Money], low: Money = lowest, high: Money = highest) -> Stack:
+        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(table, settings, pay(bet)))
+
+    if situation == "blackjack":
+        ratio = table.payouts.blackjack
+        ten, up = card(rng.choice(TEN_CARDS)), card(rng.choice(SMALL_UP_CARDS))
+        in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
+        stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
+            not (in_fives and bet % 5) and _payable(table, settings, blackjack_payout(table, bet))))
+        return blackjack_case(table, stack.value, stack, ten, up)
+    if situation == "insurance":
+        stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
+        bet, stake = stack.value, stack.value / 2
+        if rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
+            partial = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
+            payable = [s for s in partial if _payable(table, settings, insurance_payout(table, bet, s))]
+            stake = rng.choice(payable) if payable else stake
+        return insurance_case(table, bet, stake, stack)
+    if situation == "even-money":
+        stack = bet_paying(lambda bet: even_money_payout(table, bet))
+        return even_money_case(table, stack.value, stack)
+    if situation == "surrender":
+        stack = bet_paying(lambda bet: surrender_refund(table, bet))
+        return surrender_case(table, stack.value, stack)
+    split = can_settle_split(table) and (not can_settle_double(table) or rng.random() < 0.7)
+    return _settle_case(rng, table, settings, split)
+
+
+def _settle_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, split: bool) -> Case:
+    lowest, highest = _bet_limits(table)
+    bet = realistic_bet(rng, lowest, max(lowest, min(highest, Decimal(200))), settings.chips,
+                        lambda b: _payable(table, settings, b) and _payable(table, settings, 2 * b)).value
+    seat = settle_seat(rng, table, bet, split=split)
+    for _ in range(30):  # a seat with something to pay is the interesting one
+        if seat.paid > 0 and _payable(table, settings, seat.paid):
+            break
+        seat = settle_seat(rng, table, bet, split=split)
+    return settle_case(seat, "split" if split else "double")
+
+
+def _case_for_item(rng: random.Random, table: Ruleset, settings: PayoutSettings, item: str,
+                   situations: tuple[str, ...]) -> Case | None:
+    """The question a review item names ('payout:bj 3:2:35'), or None if it does not fit this table."""
+    kind, _, rest = item.removeprefix("payout:").partition(" ")
+    parts = rest.split(":")
+    case: Case | None = None
+    try:
+        if kind == "bj" and "blackjack" in situations and ":".join(parts[:2]) == str(table.payouts.blackjack):
+            case = blackjack_case(table, Decimal(parts[2]))
+        elif kind == "insurance" and "insurance" in situations:
+            case = insurance_case(table, Decimal(parts[2]), Decimal(parts[3]))
+        elif kind == "even-money" and kind in situations:
+            case = even_money_case(table, Decimal(rest))
+        elif kind == "surrender" and kind in situations:
+            case = surrender_case(table, Decimal(rest))
+        elif kind == "settle" and "settle" in situations:
+            case = _settle_case(rng, table, settings, rest == "split" and can_settle_split(table))
+    except (IndexError, ArithmeticError, ValueError):
+        return None
+    if case is None or not _payable(table, settings, case.amount):
+        return None
+    return case
+
+
+# --- colour up ---------------------------------------------------------------------------------
+
+
+class ColorUpDrill(DrillBase):
+    """Colour up: exchange a pile of small chips for the fewest chips of the same value."""
+
+    name = "color-up"
+    title = "Colour up"
+    target_ms = TARGET_MS["color-up"]
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        check_settings("color-up", self.options.extra, ("chips",))
+        self.chips = read_chip_setting(self.options.extra)
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        return [f"Colour up each pile into the fewest chips ({self.chips.describe()}). "
+                "Answer like '3 green 2 red 1 pink'."]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        pile = _pile(rng, self.chips, _item_amount(item))
+        amount = pile.value
+        best = fewest_chips(amount, self.chips)
+        if best is None:  # a pile is made of the tray's chips, so the tray can always pay it
+            raise AssertionError(f"cannot colour up {pile}")
+        data: dict[str, JSON] = {"situation": "color-up", "pile": pile.as_dict(), "answer_in": "chips",
+                                 "chips": self.chips.as_dict()}
+        why = (f"The pile is worth ${format_money(amount)}; the fewest chips are {best} "
+               f"({best.chip_count} instead of {pile.chip_count}).")
+        return Question(drill=self.name, item=f"color-up:{format_money(amount)}",
+                        prompt="Colour up this pile. Which chips do you give?", data=data, expected=str(best),
+                        target_ms=self.target_ms, show=(Lines(lines=(f"Pile: {pile}",)),), explanation=why)
+
+    def parse(self, question: Question, text: str) -> Answer:
+        return read_payout(question, text)
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        return grade_payout(question, answer)
+
+
+def _item_amount(item: str | None) -> Money | None:
+    if not item or not item.startswith("color-up:"):
+        return None
+    try:
+        return Decimal(item.split(":", 1)[1])
+    except ArithmeticError:
+        return None
+
+
+def _pile(rng: random.Random, chips: ChipSet, amount: Money | None) -> Stack:
+    """A messy pile of the three smallest chips (sometimes a few of the fourth) that colours up smaller.
+
+    For a review item the pile is made for its amount by breaking the fewest-chip stack into small chips.
+    """
+    small = list(reversed(chips.chips))[:4]
+    if amount is not None:
+        best = fewest_chips(amount, chips)
+        if best is not None and amount > 0:
+            return _break_up(rng, best, chips)
+    for _ in range(1000):
+        counts = {c.colour: rng.randint(0, 12) for c in small[:3]}
+        if len(small) > 3 and rng.random() < 0.3:
+            counts[small[3].colour] = rng.randint(1, 3)
+        pile = stack_from_counts(counts, chips)
+        best = fewest_chips(pile.value, chips)
+        if pile.chip_count >= 6 and best is not None and best.chip_count < pile.chip_count:
+            return pile
+    raise InvalidInputError(f"no pile of small chips colours up with {chips.describe()}")
+
+
+def _break_up(rng: random.Random, stack: Stack, chips: ChipSet) -> Stack:
+    """Change chips of `stack` for smaller ones until the pile is messy (8 chips or more)."""
+    pile = dict(stack.counts)
+    for _ in range(200):
+        if sum(pile.values()) >= 8:
+            break
+        chip = rng.choice([c for c, n in pile.items() if n])
+        smaller = [c for c in chips.chips if c.value < chip.value]
+        change = fewest_chips(chip.value, ChipSet(tuple(smaller))) if smaller else None
+        if change is None:
+            continue
+        pile[chip] -= 1
+        for small_chip, count in change.counts:
+            pile[small_chip] = pile.get(small_chip, 0) + count
+    return Stack.of(pile.items())

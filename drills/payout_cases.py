@@ -1,0 +1,151 @@
+"""The payouts a dealer makes, each as a `Case`: the amount (from the engine), the words, the facts.
+
+`Case.data` becomes the question's machine-mode `data` (DESIGN §2): `situation`, `bet` and the other
+amounts as decimal strings, `ratio` where one applies, and the cards. It holds the facts a program needs
+to check the grade, never the answer itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drills.base import JSON
+from drills.payout_rounds import (
+    SettledSeat,
+    blackjack_payout,
+    cards_text,
+    even_money_payout,
+    insurance_payout,
+    surrender_refund,
+)
+from trainer.core.cards import Card, Rank, card
+from trainer.core.chips import Stack, fewest_chips
+from trainer.core.money import Money, format_money
+from trainer.core.rules import Ruleset
+
+TEN_CARDS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Case:
+    """One payout to make, before it becomes a `Question`."""
+
+    situation: str
+    item: str
+    amount: Money
+    prompt: str
+    why: str
+    data: dict[str, JSON]
+    lines: tuple[str, ...]
+
+
+def _money(amount: Money) -> str:
+    return f"${format_money(amount)}"
+
+
+def _bet_line(bet: Money, stack: Stack | None, more: str = "") -> str:
+    """'Bet: $35 (1 green 2 red)': the amount and the chips the player pushed out."""
+    shown = stack if stack is not None and stack.value == bet else fewest_chips(bet)
+    chips = f" ({shown})" if shown is not None and shown.chip_count else ""
+    return f"Bet: {_money(bet)}{chips}{more}"
+
+
+def _facts(situation: str, bet: Money, stack: Stack | None, **more: JSON) -> dict[str, JSON]:
+    facts: dict[str, JSON] = {"situation": situation, "bet": format_money(bet)}
+    if stack is not None and stack.value == bet:
+        facts["bet_chips"] = stack.as_dict()
+    facts.update(more)
+    return facts
+
+
+_KING, _NINE = card(Rank.KING), card(Rank.NINE)
+
+
+def blackjack_case(table: Ruleset, bet: Money, stack: Stack | None = None, ten: Card = _KING,
+                   up: Card = _NINE) -> Case:
+    """A natural paid at the table's blackjack ratio."""
+    ratio = table.payouts.blackjack
+    pay = blackjack_payout(table, bet, ten=ten, up=up)
+    why = f"Blackjack pays {ratio}: {_money(bet)} × {ratio.win} ÷ {ratio.stake} = {_money(pay)}."
+    return Case(situation="blackjack", item=f"payout:bj {ratio}:{format_money(bet)}", amount=pay,
+                prompt=f"Blackjack on a {_money(bet)} bet (pays {ratio}).", why=why,
+                data=_facts("blackjack", bet, stack, ratio=str(ratio), cards=["A", str(ten)], up=str(up)),
+                lines=(_bet_line(bet, stack), f"Player: {cards_text((card(Rank.ACE), ten))}  (blackjack)"
+                       f"    Dealer: {cards_text((up,))}"))
+
+
+def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None = None) -> Case:
+    """A winning insurance bet (full or partial) paid at the insurance ratio."""
+    ratio = table.payouts.insurance
+    pay = insurance_payout(table, bet, stake)
+    part = "full" if stake == bet / 2 else "partial"
+    why = (f"Insurance pays {ratio}: {_money(stake)} × {ratio.win} ÷ {ratio.stake} = {_money(pay)}; "
+           f"the {_money(bet)} bet itself loses to the blackjack.")
+    return Case(situation="insurance",
+                item=f"payout:insurance {ratio}:{format_money(bet)}:{format_money(stake)}", amount=pay,
+                prompt=f"{_money(bet)} bet insured for {_money(stake)} ({part} insurance); the dealer turns "
+                       f"a blackjack. Pay the insurance ({ratio}).",
+                why=why,
+                data=_facts("insurance", bet, stack, ratio=str(ratio), insurance=format_money(stake),
+                            cards=["T", "7"], up="A", hole="K"),
+                lines=(_bet_line(bet, stack, f"    Insurance: {_money(stake)}"),
+                       "Player: 10 7    Dealer: A K  (blackjack)"))
+
+
+def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
+    """A natural against an ace paid 1:1 at once because the player took even money."""
+    pay = even_money_payout(table, bet)
+    full = table.payouts.blackjack.pay(bet)
+    why = (f"Even money pays the bet 1:1 at once: {_money(pay)} (instead of {_money(full)} at "
+           f"{table.payouts.blackjack} if the dealer turns no blackjack, or a push if the dealer does).")
+    return Case(situation="even-money", item=f"payout:even-money {format_money(bet)}", amount=pay,
+                prompt=f"Blackjack on {_money(bet)} against an ace; the player takes even money.",
+                why=why, data=_facts("even-money", bet, stack, ratio="1:1", cards=["A", "K"], up="A"),
+                lines=(_bet_line(bet, stack), "Player: A K  (blackjack)    Dealer: A"))
+
+
+def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
+    """A late surrender: half the bet goes back to the player."""
+    back = surrender_refund(table, bet)
+    why = (f"A surrender gives up half the bet: {_money(back)} goes back to the player and the house "
+           f"keeps {_money(bet - back)}.")
+    return Case(situation="surrender", item=f"payout:surrender {format_money(bet)}", amount=back,
+                prompt=f"The player surrenders a {_money(bet)} bet. How much goes back to them?",
+                why=why, data=_facts("surrender", bet, stack, cards=["T", "6"], up="9"),
+                lines=(_bet_line(bet, stack), "Player: 10 6  (surrenders)    Dealer: 9"))
+
+
+def settle_case(seat: SettledSeat, how: str) -> Case:
+    """Split or doubled hands settled together against one dealer result: the total paid out."""
+    dealer = seat.dealer_total
+    dealer_says = f"busts with {dealer}" if dealer > 21 else f"has {dealer}"
+    lines = [f"Dealer: {cards_text(seat.dealer)}  ({dealer_says})"]
+    reasons = []
+    hands: list[JSON] = []
+    for number, hand in enumerate(seat.hands, start=1):
+        doubled = ", doubled" if hand.doubled else ""
+        lines.append(f"Hand {number}: {cards_text(hand.cards)}  ({hand.total}{doubled})"
+                     f"  bet {_money(hand.bet)}")
+        reasons.append(f"hand {number} {_verdict(hand.outcome, hand.total, dealer, hand.net)}")
+        hands.append({"cards": [str(c) for c in hand.cards], "bet": format_money(hand.bet),
+                      "doubled": hand.doubled, "total": hand.total})
+    why = (f"Pay each winning hand its bet and take each losing one: {'; '.join(reasons)}. "
+           f"In all: pay {_money(seat.paid)}, take {_money(seat.taken)}.")
+    data = _facts("settle", seat.bet, None, hands=hands,
+                  dealer={"cards": [str(c) for c in seat.dealer], "total": dealer})
+    return Case(situation="settle", item=f"payout:settle {how}", amount=seat.paid,
+                prompt="Settle this seat: take the losing bets and pay the winners. How much do you pay?",
+                why=why, data=data, lines=tuple(lines))
+
+
+def _verdict(outcome: str, total: int, dealer: int, net: Money) -> str:
+    amount = _money(abs(net))
+    if outcome == "bust":
+        return f"busted with {total}: take {amount}"
+    if outcome == "push":
+        return f"{total} ties {dealer}: push"
+    if net > 0:
+        beaten = "the dealer's bust" if dealer > 21 else str(dealer)
+        return f"{total} beats {beaten}: pay {amount}"
+    return f"{total} loses to {dealer}: take {amount}"

@@ -1,0 +1,245 @@
+"""What a dealer pays, read off the real `Round` engine on stacked shoes, so drill and engine never disagree.
+
+Each function deals the situation a payout question describes (a blackjack, a winning insurance bet, even
+money, a surrender, split and doubled hands against a dealer total), plays it through `Round`, and returns
+what the engine settled. Practice variants (a 6:5 table, late surrender) are the rule set with that one
+rule changed, so the engine pays them too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.core.cards import Card, Rank, card
+from trainer.core.events import Action, InsuranceSettled, Settled
+from trainer.core.hands import hand_total
+from trainer.core.money import Money, Ratio
+from trainer.core.round import Round
+from trainer.core.rules import Double, Ruleset, Surrender
+from trainer.core.shoe import Shoe
+
+
+def with_blackjack_ratio(ruleset: Ruleset, ratio: Ratio) -> Ruleset:
+    """The rule set with blackjack paid at another ratio (the 6:5 practice table)."""
+    return dataclasses.replace(ruleset, payouts=dataclasses.replace(ruleset.payouts, blackjack=ratio))
+
+
+def with_late_surrender(ruleset: Ruleset) -> Ruleset:
+    """The rule set with late surrender offered (practice: no shipped rule set offers it)."""
+    player = dataclasses.replace(ruleset.player, surrender=Surrender.LATE)
+    return dataclasses.replace(ruleset, player=player)
+
+
+def deal_order(ruleset: Ruleset, player: Sequence[Card], up: Card, hole: Card | None) -> list[Card]:
+    """One seat's first two cards and the dealer's cards in the rule set's table order (see `Round.start`).
+
+    Without a hole card the dealer's second card comes after play, so `hole` is then left for the caller
+    to stack behind any cards the seat draws.
+    """
+    first, second = player
+    if not ruleset.dealer.hole_card:
+        return [up, first, second]
+    if hole is None:
+        raise ValueError("a hole-card game needs a hole card")
+    if ruleset.dealer.hole_card_first:
+        return [first, hole, second, up]
+    return [first, up, second, hole]
+
+
+_SEVEN, _NINE, _TEN, _KING, _ACE = (card(Rank.SEVEN), card(Rank.NINE), card(Rank.TEN), card(Rank.KING),
+                                    card(Rank.ACE))
+
+
+def _start(ruleset: Ruleset, cards: Sequence[Card], bet: Money) -> Round:
+    return Round.start(ruleset, Shoe.stacked(ruleset, cards), bets=[bet])
+
+
+def _settled_net(round_: Round, hand: int = 0) -> Money:
+    for event in round_.events:
+        if isinstance(event, Settled) and event.seat == 0 and event.hand == hand:
+            return event.net
+    raise AssertionError(f"hand {hand} was never settled")  # a bug in the scenario, not in the answer
+
+
+def blackjack_payout(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card = _NINE) -> Money:
+    """What a natural (an ace and `ten`) is paid against `up` (2-9) with a 7 in the hole."""
+    if up.value in (1, 10) or ten.value != 10:
+        raise ValueError(f"a blackjack question needs a ten-card and a 2-9 up card, not {ten} and {up}")
+    cards = deal_order(ruleset, (_ACE, ten), up, _SEVEN if ruleset.dealer.hole_card else None)
+    if not ruleset.dealer.hole_card:
+        cards.append(_SEVEN)
+    round_ = _start(ruleset, cards, bet)
+    if not round_.finished:
+        raise AssertionError("a natural against a 9 needs no decision")
+    return _settled_net(round_)
+
+
+def insurance_payout(ruleset: Ruleset, bet: Money, stake: Money) -> Money:
+    """What a winning insurance bet of `stake` is paid: 10-7 against an ace with a king in the hole."""
+    round_ = _start(ruleset, deal_order(ruleset, (_TEN, _SEVEN), _ACE, _KING), bet)
+    round_.act(Action.INSURE, stake)
+    for event in round_.events:
+        if isinstance(event, InsuranceSettled) and event.seat == 0:
+            return event.net
+    raise AssertionError("the insurance bet was never settled")
+
+
+def even_money_payout(ruleset: Ruleset, bet: Money) -> Money:
+    """What a natural against an ace is paid when the player takes even money."""
+    round_ = _start(ruleset, deal_order(ruleset, (_ACE, _KING), _ACE, _SEVEN), bet)
+    round_.act(Action.EVEN_MONEY)
+    return _settled_net(round_)
+
+
+def surrender_refund(ruleset: Ruleset, bet: Money) -> Money:
+    """What a surrendered 10-6 against a 9 gets back: the bet plus its (negative) settlement."""
+    cards = deal_order(ruleset, (_TEN, card(Rank.SIX)), _NINE, _SEVEN if ruleset.dealer.hole_card else None)
+    if not ruleset.dealer.hole_card:
+        cards.append(_SEVEN)
+    round_ = _start(ruleset, cards, bet)
+    round_.act(Action.SURRENDER)
+    return bet + _settled_net(round_)
+
+
+# --- split and doubled hands settled against the dealer ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettledHand:
+    """One hand of a settled seat, as the dealer sees it at payout time."""
+
+    cards: tuple[Card, ...]
+    bet: Money
+    doubled: bool
+    outcome: str
+    net: Money
+
+    @property
+    def total(self) -> int:
+        return hand_total(self.cards)[0]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettledSeat:
+    """A seat whose hands (split, doubled) were settled against one dealer result."""
+
+    bet: Money
+    hands: tuple[SettledHand, ...]
+    dealer: tuple[Card, ...]
+
+    @property
+    def paid(self) -> Money:
+        """What the dealer pays out: each winning hand's winnings (losing bets are taken, not paid)."""
+        return sum((h.net for h in self.hands if h.net > 0), Decimal(0))
+
+    @property
+    def taken(self) -> Money:
+        """What the dealer takes from the losing hands."""
+        return -sum((h.net for h in self.hands if h.net < 0), Decimal(0))
+
+    @property
+    def net(self) -> Money:
+        return self.paid - self.taken
+
+    @property
+    def dealer_total(self) -> int:
+        return hand_total(self.dealer)[0]
+
+
+_RANKS = tuple(Rank)
+
+
+def _pair(rng: random.Random) -> tuple[Card, Card]:
+    """A pair of one rank (so `same-rank` and `same-value` tables both let it split); no tens or fives."""
+    rank = rng.choice((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.EIGHT,
+                       Rank.NINE, Rank.ACE))
+    return card(rank), card(rank)
+
+
+def _two_cards(rng: random.Random) -> tuple[Card, Card]:
+    """A non-pair hard 9, 10 or 11, the usual hand a player doubles."""
+    first, second = rng.choice(((2, 7), (3, 6), (4, 5), (2, 8), (3, 7), (4, 6), (2, 9), (3, 8), (4, 7),
+                                (5, 6)))
+    return card(Rank(first)), card(Rank(second))
+
+
+def _decide(rng: random.Random, round_: Round, stop_at: int) -> Action:
+    """A plausible player choice: double 9-11 when allowed, hit below `stop_at`, else stand."""
+    legal = round_.legal_actions()
+    if Action.DECLINE in legal:  # an offer (early surrender on a user's rule set): play on
+        return Action.DECLINE
+    hand = round_.hands(0)[round_.hand_in_turn]
+    total = hand.total
+    if Action.DOUBLE in legal and 9 <= total <= 11 and rng.random() < 0.8:
+        return Action.DOUBLE
+    if Action.HIT in legal and total < stop_at:
+        return Action.HIT
+    return Action.STAND
+
+
+def settle_seat(rng: random.Random, ruleset: Ruleset, bet: Money, *, split: bool) -> SettledSeat:
+    """Deal a seat a pair to split (or a hand to double), play it plausibly and settle it with the engine.
+
+    The seat's first cards and the dealer's two cards are chosen (no dealer natural); every other card is
+    a random rank, so the dealer's result is whatever the engine's draw rules make of them.
+    """
+    first_cards = _pair(rng) if split else _two_cards(rng)
+    while True:
+        up, hole = card(rng.choice(_RANKS)), card(rng.choice(_RANKS))
+        if hand_total((up, hole))[0] != 21 and not (up.is_ace and ruleset.player.insurance):
+            break
+    tail = [card(rng.choice(_RANKS)) for _ in range(40)]
+    # without a hole card the dealer's second card is simply the next one after the seat's draws
+    cards = deal_order(ruleset, first_cards, up, hole if ruleset.dealer.hole_card else None) + tail
+    round_ = _start(ruleset, cards, bet)
+    stop_at = rng.choice((12, 13, 15, 17, 17))
+    while not round_.finished:
+        legal = round_.legal_actions()
+        if split and Action.SPLIT in legal and len(round_.hands(0)) < rng.choice((2, 2, 3, 4)):
+            round_.act(Action.SPLIT)
+        else:
+            round_.act(_decide(rng, round_, stop_at))
+    nets = {e.hand: (e.outcome.value, e.net) for e in round_.events if isinstance(e, Settled)}
+    view = round_.view(0)
+    hands = tuple(
+        SettledHand(cards=hand.cards, bet=hand_bet, doubled=hand_bet > bet, outcome=nets[i][0],
+                    net=nets[i][1])
+        for i, (hand, hand_bet) in enumerate(zip(view.hands, view.bets, strict=True))
+    )
+    return SettledSeat(bet=bet, hands=hands, dealer=round_.dealer_hand.cards)
+
+
+def can_settle_split(ruleset: Ruleset) -> bool:
+    """True when the rule set lets a seat split (so a split-hands settlement can be dealt)."""
+    return ruleset.player.max_hands > 1
+
+
+def can_settle_double(ruleset: Ruleset) -> bool:
+    """True when the rule set lets a seat double a hard 9, 10 or 11."""
+    return ruleset.player.double is not Double.NONE
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as a dealer reads them: 'A K 7'."""
+    return " ".join("10" if c.rank is Rank.TEN else c.rank.symbol for c in cards)
+
+
+__all__ = [
+    "SettledHand",
+    "SettledSeat",
+    "blackjack_payout",
+    "can_settle_double",
+    "can_settle_split",
+    "cards_text",
+    "deal_order",
+    "even_money_payout",
+    "insurance_payout",
+    "settle_seat",
+    "surrender_refund",
+    "with_blackjack_ratio",
+    "with_late_surrender",
+]

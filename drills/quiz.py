@@ -1,0 +1,92 @@
+"""The rules quiz: multiple-choice and true/false questions on the table's rules, procedures and scenarios.
+
+Questions come from the rule set's data and its seed (`drills.quiz_bank`); each explains its answer and
+names its source, and `data` carries the rule in question. A session goes through the whole quiz in a
+random order before repeating a question.
+"""
+
+from __future__ import annotations
+
+import random
+
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
+from drills.quiz_bank import TRUE_FALSE, QuizItem, quiz_items
+from drills.settings import check_settings
+from trainer.core.rules import Ruleset
+
+_TRUE = ("t", "true", "y", "yes")
+_FALSE = ("f", "false", "n", "no")
+
+
+class QuizDrill(DrillBase):
+    """The rules of the table: procedures, payouts and scenarios, each with its source."""
+
+    name = "quiz"
+    title = "Rules quiz"
+    target_ms = None
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        check_settings("quiz", self.options.extra, ())
+        self._asked: dict[str, set[str]] = {}
+        self._banks: dict[tuple[str, str], list[QuizItem]] = {}
+
+    def _items(self, ruleset: Ruleset) -> list[QuizItem]:
+        """The rule set's quiz, generated once per session."""
+        key = (ruleset.name, ruleset.fingerprint)
+        if key not in self._banks:
+            self._banks[key] = quiz_items(ruleset)
+        return self._banks[key]
+
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every question of the rule set's quiz, as review items."""
+        return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        count = len(self._items(ruleset))
+        return [f"{count} questions on the rules of {ruleset.name} ({ruleset.title}). "
+                "Answer with the letter, the number or the words; true/false also takes t/f or y/n."]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        items = self._items(ruleset)
+        chosen = _item_named(items, ruleset, item) if item else None
+        if chosen is None:
+            asked = self._asked.setdefault(ruleset.name, set())
+            fresh = [i for i in items if i.key not in asked] or items
+            if len(fresh) == len(items):
+                asked.clear()
+            chosen = rng.choice(fresh)
+            asked.add(chosen.key)
+        return to_question(chosen, ruleset, rng)
+
+    def parse(self, question: Question, text: str) -> Answer:
+        given = text.strip().lower()
+        if question.choices == TRUE_FALSE:
+            if given in _TRUE:
+                return Answer(text=text, value="true")
+            if given in _FALSE:
+                return Answer(text=text, value="false")
+        return Answer(text=text, value=parse_choice(question, text))
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        return Grade(correct=answer.value == question.expected, expected=question.expected,
+                     given=str(answer.value), explanation=question.explanation,
+                     detail={"source": question.data["source"]})
+
+
+def to_question(item: QuizItem, ruleset: Ruleset, rng: random.Random) -> Question:
+    """The drill question for a quiz item (choices shuffled with `rng`)."""
+    data: dict[str, JSON] = {"ruleset": ruleset.name, "question": item.key, "kind": item.kind,
+                             "source": item.source, "rule": dict(item.rule)}
+    return Question(drill="quiz", item=f"quiz:{ruleset.name}:{item.key}", prompt=item.prompt, data=data,
+                    expected=item.answer, choices=item.choices(rng),
+                    explanation=f"{item.explanation} Source: {item.source}.")
+
+
+def _item_named(items: list[QuizItem], ruleset: Ruleset, item: str) -> QuizItem | None:
+    """The quiz item a review item names ('quiz:casino:dealer-soft-17'), if this rule set has it."""
+    _, _, rest = item.partition(":")
+    name, _, key = rest.partition(":")
+    if name != ruleset.name:
+        return None
+    return next((i for i in items if i.key == key), None)

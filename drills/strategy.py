@@ -1,0 +1,213 @@
+"""The strategy drill: a hand against an up card under the session's rule set; the answer is the play.
+
+Expected answers are the exact engine's chart (`trainer.strategy.chart_for`) read for the hand as a
+player reads a strategy card (`chart_action`: Dh is double where allowed, else hit). Hands are two-card
+hands, pairs and three-card hands of every chart cell, never a composition-dependent exception, so
+the chart's play is also the best play for those exact cards. A wrong answer shows the right play and
+what the mistake costs in EV (`hand_evs`). Cells are chosen by weight: trivial rows less, and by an
+optional mapping of item -> weight (the cells a learner gets wrong, supplied by the progress store).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations_with_replacement
+
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.payout_rounds import cards_text
+from drills.settings import check_settings
+from trainer.core.cards import Card, Rank, card
+from trainer.core.errors import InvalidInputError
+from trainer.core.events import Action
+from trainer.core.hands import hand_total
+from trainer.core.rules import Ruleset, Split, load_ruleset
+from trainer.strategy import Chart, chart_action, chart_for, hand_evs, legal_actions
+
+_WORDS = {"hit": "hit", "h": "hit", "stand": "stand", "s": "stand", "stay": "stand", "double": "double",
+          "d": "double", "double down": "double", "split": "split", "p": "split", "sp": "split",
+          "surrender": "surrender", "r": "surrender", "sur": "surrender"}
+_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+_TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+_UPS = {"A": 1, **{str(v): v for v in range(2, 11)}}
+_LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
+            "Rh": "surrender, else hit", "Rs": "surrender, else stand", "Rp": "surrender, else split"}
+
+
+def parse_cell(cell: str) -> tuple[str, int, int]:
+    """('hard', 16, 10) from 'hard 16 vs 10'; pairs by value ('pair 8-8 vs A' -> ('pair', 8, 1))."""
+    row, _, up = cell.partition(" vs ")
+    kind, _, number = row.partition(" ")
+    if kind == "pair":
+        face = number.partition("-")[0]
+        value = 1 if face == "A" else int(face)
+    else:
+        value = int(number)
+    return kind, value, _UPS[up]
+
+
+def _card_of(value: int, rng: random.Random) -> Card:
+    return card(rng.choice(_TENS) if value == 10 else Rank(value))
+
+
+def _category(values: tuple[int, ...]) -> tuple[str, int]:
+    """A hand of values read as a chart row: ('pair', v), ('soft', n) or ('hard', n)."""
+    if len(values) == 2 and values[0] == values[1]:
+        return "pair", values[0]
+    cards = [card(Rank(v)) for v in values]
+    total, soft = hand_total(cards)
+    return ("soft" if soft else "hard"), total
+
+
+Values = tuple[int, ...]
+
+
+def hands_for(kind: str, number: int) -> tuple[list[Values], list[Values]]:
+    """The two-card and three-card hands (card values, ace = 1) that fall in a chart row.
+
+    >>> hands_for("hard", 12)[0], hands_for("soft", 21)[0], len(hands_for("hard", 20)[1])
+    ([(2, 10), (3, 9), (4, 8), (5, 7)], [], 13)
+    """
+    if kind == "pair":
+        return [(number, number)], []
+    twos: list[Values] = [h for h in combinations_with_replacement(range(1, 11), 2)
+                          if _category(h) == (kind, number) and h != (1, 10)]
+    threes: list[Values] = [h for h in combinations_with_replacement(range(1, 11), 3)
+                            if sum(h) <= 21 and _category(h) == (kind, number)]
+    return twos, threes
+
+
+def _weight(kind: str, number: int) -> float:
+    """Rows a player never gets wrong come up less: hard 8 or less, hard 18 or more, soft 20 and 21."""
+    trivial = (kind == "hard" and (number <= 8 or number >= 18)) or (kind == "soft" and number >= 20)
+    return 0.3 if trivial else 1.0
+
+
+class StrategyDrill(DrillBase):
+    """The exact basic-strategy play for a hand against an up card, with the EV a mistake costs."""
+
+    name = "strategy"
+    title = "Basic strategy"
+    target_ms = 3000
+
+    def __init__(self, options: DrillOptions | None = None,
+                 weights: Mapping[str, float] | None = None) -> None:
+        super().__init__(options)
+        check_settings("strategy", self.options.extra, ("hands",))
+        self.hands = self.options.extra.get("hands", "any").strip().lower() or "any"
+        if self.hands not in ("any", "two-card", "multi-card", "pairs"):
+            raise InvalidInputError(f"hands={self.hands!r}: expected any, two-card, multi-card or pairs")
+        self.weights: dict[str, float] = dict(weights or {})
+        """Item ('strategy:hard 16 vs 10') or cell -> how much more often to ask it (default 1)."""
+        self._rulesets: dict[str, Ruleset] = {}
+
+    def set_weights(self, weights: Mapping[str, float]) -> None:
+        """Weight the cells toward those the learner gets wrong (the progress store supplies them)."""
+        self.weights = dict(weights)
+
+    def items(self, ruleset: Ruleset) -> list[str]:
+        """Every cell of the rule set's chart, as review items."""
+        return [f"strategy:{cell}" for cell in chart_for(ruleset).cells]
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        return [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
+                "split or surrender (h, s, d, p, r)."]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        self._rulesets[ruleset.name] = ruleset
+        chart = chart_for(ruleset)
+        cell = item.removeprefix("strategy:") if item else None
+        if cell not in chart.cells:
+            cell = self._pick_cell(rng, chart)
+        assert cell is not None
+        cards, up = self._deal(rng, ruleset, chart, cell)
+        legal = legal_actions(ruleset, cards)
+        expected = chart_action(chart, cards, up, legal).value
+        options = [a.value for a in _ORDER if a in legal]
+        letter = chart.cells[cell].action
+        shown = f"{cards_text(cards)} against {cards_text((up,))}"
+        data: dict[str, JSON] = {"ruleset": ruleset.name, "cards": [str(c) for c in cards], "up": str(up),
+                                 "cell": cell, "options": options}
+        why = f"{cell}: the chart says {letter} ({_LETTERS[letter]})"
+        if len(cards) > 2:
+            why += "; with more than two cards only hit or stand are left"
+        return Question(drill=self.name, item=f"strategy:{cell}",
+                        prompt=f"{shown}. Your play? ({', '.join(options)})",
+                        data=data, expected=expected, target_ms=self.target_ms,
+                        show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {cards_text((up,))}",)),),
+                        explanation=why + ".")
+
+    def _pick_cell(self, rng: random.Random, chart: Chart) -> str:
+        cells = [c for c in chart.cells if self.hands != "pairs" or c.startswith("pair ")]
+        weights = []
+        for cell in cells:
+            kind, number, _ = parse_cell(cell)
+            extra = self.weights.get(f"strategy:{cell}", self.weights.get(cell, 1.0))
+            weights.append(_weight(kind, number) * max(extra, 0.0))
+        if not any(weights):
+            weights = [1.0] * len(cells)
+        return rng.choices(cells, weights=weights)[0]
+
+    def _deal(self, rng: random.Random, ruleset: Ruleset, chart: Chart,
+              cell: str) -> tuple[tuple[Card, ...], Card]:
+        """Cards for the cell that are not a composition-dependent exception (a pair is its own cell);
+        three-card hands a quarter of the time, or as `--set hands=...` says."""
+        kind, number, up_value = parse_cell(cell)
+        twos, threes = hands_for(kind, number)
+        exceptions = {(d.cards, d.up) for d in chart.exceptions}
+        if kind != "pair":
+            twos = [h for h in twos if (h, up_value) not in exceptions]
+        threes = [h for h in threes if (h, up_value) not in exceptions]
+        if self.hands == "multi-card":
+            pool = threes or twos
+        elif self.hands in ("two-card", "pairs") or not threes:
+            pool = twos or threes
+        else:
+            pool = threes if not twos or rng.random() < 0.25 else twos
+        if not pool:
+            raise AssertionError(f"no hand for {cell} that the chart plays as its best")
+        values = rng.choice(pool)
+        up = _card_of(up_value, rng)
+        if kind == "pair" and number == 10 and ruleset.player.split is Split.SAME_RANK:
+            rank = rng.choice(_TENS)
+            return (card(rank), card(rank)), up
+        cards = [_card_of(v, rng) for v in values]
+        rng.shuffle(cards)
+        return tuple(cards), up
+
+    def parse(self, question: Question, text: str) -> Answer:
+        options = [str(o) for o in question.data["options"]]
+        word = _WORDS.get(" ".join(text.strip().lower().split()))
+        if word is None or word not in options:
+            what = f"{text.strip()!r} is not" if word is None else f"{word} is not allowed here:"
+            raise InvalidInputError(f"{what} one of {', '.join(options)} (h, s, d, p, r also work)")
+        return Answer(text=text, value=word)
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        data = question.data
+        ruleset = self._rulesets.get(str(data["ruleset"])) or load_ruleset(str(data["ruleset"]))
+        cards = tuple(_parse(c) for c in data["cards"])
+        evs = hand_evs(ruleset, cards, _parse(str(data["up"])))
+        given = Action(answer.value)
+        correct = answer.value == question.expected
+        cost = evs.cost(given)
+        shown = ", ".join(f"{a.value} {100 * v:+.2f}%" for a, v in evs.ev.items())
+        why = f"{question.explanation} Exact EVs for these cards: {shown}."
+        if not correct:
+            why += f" {given.value.capitalize()} costs {100 * cost:.2f}% of the bet here."
+        return Grade(correct=correct, expected=question.expected, given=given.value, explanation=why,
+                     detail={"ev_cost": round(cost, 6), "cell": str(data["cell"]),
+                             "ev": {a.value: round(v, 6) for a, v in evs.ev.items()}})
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        lines = super().summary(grades)
+        lost = sum(float(g.detail.get("ev_cost", 0.0)) for g in grades)
+        if lost:
+            lines.append(f"mistakes cost {100 * lost:.2f}% of a bet in all")
+        return lines
+
+
+def _parse(text: str) -> Card:
+    from trainer.core.cards import parse_card
+
+    return parse_card(text)

@@ -1,0 +1,124 @@
+"""The strategy drill against the exact engine: every cell of every shipped rule set, EV costs, weights."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from drills.base import DrillOptions
+from drills.strategy import StrategyDrill, parse_cell
+from trainer.core import Action, Ruleset, builtin_rulesets, find_ruleset, parse_card
+from trainer.core.errors import InvalidInputError
+from trainer.strategy import chart_for, hand_evs, legal_actions
+
+RULESETS = list(builtin_rulesets().values())
+
+
+def _from_letter(letter: str, legal: set[str]) -> str:
+    """How a player reads a chart letter for a hand that may take `legal` (independent of the drill)."""
+    first, fallback = {
+        "H": ("hit", "hit"), "S": ("stand", "stand"), "Dh": ("double", "hit"), "Ds": ("double", "stand"),
+        "P": ("split", "split"), "Rh": ("surrender", "hit"), "Rs": ("surrender", "stand"),
+        "Rp": ("surrender", "split"),
+    }[letter]
+    return first if first in legal else fallback
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("hands", ["two-card", "multi-card"])
+def test_expected_answers_are_the_engines_chart_for_every_cell(ruleset: Ruleset, hands: str) -> None:
+    drill = StrategyDrill(DrillOptions(extra={"hands": hands}))
+    chart = chart_for(ruleset)
+    rng = random.Random(1)
+    for cell, entry in chart.cells.items():
+        question = drill.ask(rng, ruleset, f"strategy:{cell}")
+        assert question.data["cell"] == cell and question.data["ruleset"] == ruleset.name
+        cards = tuple(parse_card(c) for c in question.data["cards"])
+        legal = {a.value for a in legal_actions(ruleset, cards)}
+        assert set(question.data["options"]) == legal
+        assert parse_card(str(question.data["up"])).value == parse_cell(cell)[2]
+        assert question.expected == _from_letter(entry.action, legal), (cell, question.data["cards"])
+        if len(cards) == 2:  # a two-card hand plays its cell's letter as printed, never a fallback
+            assert question.expected == _from_letter(entry.action, {"hit", "stand", "double", "split",
+                                                                    "surrender"})
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+def test_asked_hands_are_never_exceptions_so_the_chart_play_is_the_best(ruleset: Ruleset) -> None:
+    drill = StrategyDrill()
+    rng = random.Random(7)
+    for _ in range(12):
+        question = drill.ask(rng, ruleset)
+        cards = tuple(parse_card(c) for c in question.data["cards"])
+        evs = hand_evs(ruleset, cards, parse_card(str(question.data["up"])))
+        assert evs.cost(Action(question.expected)) <= 1e-12, question.data  # the chart's play is the best
+
+
+def test_a_wrong_answer_shows_the_right_play_and_its_ev_cost() -> None:
+    drill = StrategyDrill(DrillOptions(extra={"hands": "two-card"}))
+    casino = find_ruleset("casino")
+    question = drill.ask(random.Random(2), casino, "strategy:hard 16 vs 10")
+    assert question.expected == "hit"
+    wrong = drill.grade(question, drill.parse(question, "s"))
+    assert not wrong.correct and wrong.expected == "hit"
+    assert 0 < float(wrong.detail["ev_cost"]) < 0.05 and "Stand costs" in wrong.explanation
+    right = drill.grade(question, drill.parse(question, "hit"))
+    assert right.correct and right.detail["ev_cost"] == 0
+    assert drill.summary([wrong, right])[-1].startswith("mistakes cost")
+
+
+def test_pairs_are_split_by_the_chart_and_tens_dealt_by_rank_where_splits_need_it() -> None:
+    drill = StrategyDrill()
+    bicycle = find_ruleset("bicycle")
+    for seed in range(20):
+        question = drill.ask(random.Random(seed), bicycle, "strategy:pair 10-10 vs 6")
+        first, second = question.data["cards"]
+        assert first == second and "split" in question.data["options"]
+
+
+def test_weights_favour_the_cells_a_learner_gets_wrong() -> None:
+    drill = StrategyDrill(weights={"strategy:soft 18 vs 9": 500.0})
+    casino = find_ruleset("casino")
+    rng = random.Random(3)
+    asked = Counter(drill.ask(rng, casino).data["cell"] for _ in range(200))
+    assert asked.most_common(1)[0][0] == "soft 18 vs 9" and asked["soft 18 vs 9"] > 100
+    drill.set_weights({})
+    spread = Counter(drill.ask(rng, casino).data["cell"] for _ in range(200))
+    assert spread["soft 18 vs 9"] < 10
+
+
+@pytest.mark.parametrize("text", ["abc", "surrender", "r", "", "split please"])
+def test_malformed_or_illegal_answers_are_refused_with_a_hint(text: str) -> None:
+    drill = StrategyDrill(DrillOptions(extra={"hands": "two-card"}))
+    question = drill.ask(random.Random(2), find_ruleset("casino"), "strategy:hard 16 vs 10")
+    with pytest.raises(InvalidInputError, match="one of hit, stand, double"):
+        drill.parse(question, text)
+
+
+def test_settings_are_checked() -> None:
+    for extra in ({"hands": "three"}, {"speed": "1"}):
+        with pytest.raises(InvalidInputError):
+            StrategyDrill(DrillOptions(extra=extra))
+
+
+def test_cutcard_drill_strategy_jsonl() -> None:
+    from trainer.cli import cli
+
+    runner = CliRunner()
+    args = ["drill", "strategy", "--seed", "4", "--count", "1", "--jsonl", "-r", "casino-h17"]
+    question = json.loads(runner.invoke(cli, args).output.splitlines()[0])
+    assert {"ruleset", "cards", "up"} <= set(question["data"])
+    lines = [json.loads(line) for line in runner.invoke(cli, args, input="nope\nstand\n").output.splitlines()]
+    assert "error" in lines[1] and lines[2]["given"] == "stand" and "ev_cost" in lines[2]["detail"]
+
+
+def test_every_chart_cell_is_a_review_item_that_asks_itself() -> None:
+    drill = StrategyDrill()
+    h17 = find_ruleset("casino-h17")
+    items = drill.items(h17)
+    assert len(items) == len(chart_for(h17).cells) == 360
+    assert all(drill.ask(random.Random(n), h17, item).item == item for n, item in enumerate(items))
