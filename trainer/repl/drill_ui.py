@@ -33,8 +33,10 @@ def show_question(console: Console, question: Question) -> None:
     """Draw a question's displays (flashes play out in time) and its choices."""
     for shown in question.show:
         if isinstance(shown, Lines):
+            from trainer.render.cards import card_line
+
             for line in shown.lines:
-                console.print(line)
+                console.print(card_line(line))
         elif isinstance(shown, Tray):
             from trainer.render.tray import tray_picture
 
@@ -46,10 +48,12 @@ def show_question(console: Console, question: Question) -> None:
 
 
 def flash_cards(console: Console, flash: Flash) -> None:
-    """Show the cards `per_flash` at a time at the set pace, each replacing the last."""
+    """Show the cards `per_flash` at a time at the set pace, each replacing the last (keys typed
+    meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt)."""
     from trainer.render.flash import play_flash
 
-    play_flash(console, flash)
+    console.file.flush()
+    play_flash(flash)
 
 
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> RunSummary:
