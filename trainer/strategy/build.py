@@ -11,7 +11,7 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from trainer.core.rules import Ruleset, Surrender
-from trainer.strategy.chart import ACTIONS, ROWS, UPS, Cell, Chart, Deviation, cell_key
+from trainer.strategy.chart import ACTIONS, ROWS, UPS, Cell, Chart, Deviation, cell_key, up_label
 from trainer.strategy.composition import ACE, TEN, Composition
 from trainer.strategy.engine import Engine, Progress
 from trainer.strategy.evaluate import DOUBLE, HIT, STAND, Values, evaluate
@@ -217,8 +217,6 @@ class ChartBuilder:
     def game_ev(self, chart: Chart, by_chart: Values,
                 splits: dict[int, NDArray[np.float64]]) -> tuple[float, dict[str, float]]:
         """The whole game's EV played by the chart, and per up card."""
-        from trainer.strategy.chart import up_label
-
         shoe, terms = self.shoe, self.terms
         total = 0.0
         per_up: dict[str, float] = {}

@@ -97,7 +97,7 @@ def split_value(shoe: SplitShoe, hands: int, one_card: Callable[[int], float],
         return result
 
     total = 0.0
-    for chance, h, a, b, waiting in hand_counts(shoe, hands):
+    for chance, _, a, b, waiting in hand_counts(shoe, hands):
         if chance == 0:
             continue
         value = 0.0
@@ -106,7 +106,6 @@ def split_value(shoe: SplitShoe, hands: int, one_card: Callable[[int], float],
         if waiting:
             value += waiting * w("X", 1 + a, b)
         total += chance * value
-        del h
     return total
 
 
