@@ -25,7 +25,7 @@ Public API
     The play a chart prescribes for any hand (multi-card hands by total, unsplittable pairs by total),
     made legal (Dh -> hit when doubling is not allowed, Rs -> stand without surrender, ...).
 `NormalSeat`, `HardSeat`: computer seats deciding from a `SeatView` (`.decide(view) -> Action`);
-    `GENERIC_CHART` is the Normal seats' fixed card. (The Easy seat is `trainer.core.seats.EasySeat`; all three decide with `decide(view)`.)
+    `GENERIC_CHART` is the Normal seats' fixed card. (The Easy seat is `trainer.core.seats.EasySeat`.)
 `dealer_outcomes(ruleset, up, *, removed=()) -> DealerOutcomes`
     The dealer's exact final-total distribution for one up card.
 `ChartCache`, `install_cache(cache)`: the cache protocol (`load(key) -> bytes | None`,
