@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from fake_drills import CELLS, FakeStrategyDrill, answer_for, fake_drills
 
 from trainer.cli import cli
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.review import ReviewQueue, due_count
 from trainer.session import Attempt, Clock, Session
 from trainer.storage import Store

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 import drills
 from trainer.core.errors import RulesetError, TrainerError
-from trainer.core.rules import Ruleset, find_ruleset
+from trainer.core.rules import Ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.days import day_start, local_day
 from trainer.scheduling import ItemKey, ReviewItem
 from trainer.session import Clock, Session

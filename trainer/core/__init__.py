@@ -1,7 +1,8 @@
 """The pure rules core: cards, hands, rule sets, the shoe, rounds and their events, money.
 
-No I/O happens here: no printing, no files but the packaged rule sets, no clock, and randomness only
-from an injected `random.Random`.
+No I/O happens here: no printing, no clock, and randomness only from an injected `random.Random`. The
+only files read are the packaged data and a rule set or count system a user names by path
+(`trainer.core.tomlfiles`).
 """
 
 from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
@@ -17,13 +18,8 @@ from trainer.core.events import DEALER, Action, Outcome
 from trainer.core.hands import Hand, hand_total
 from trainer.core.money import Money, Ratio, format_money, parse_money, to_money
 from trainer.core.round import Phase, Round, SeatView
-from trainer.core.rules import (
-    Ruleset,
-    builtin_rulesets,
-    find_ruleset,
-    load_ruleset,
-    ruleset_to_dict,
-)
+from trainer.core.rules import Ruleset, ruleset_to_dict
+from trainer.core.rulesfile import builtin_rulesets, find_ruleset, load_ruleset
 from trainer.core.shoe import Shoe
 
 __all__ = [
