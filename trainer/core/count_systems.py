@@ -1,0 +1,263 @@
+"""Count systems as data: the tag of every card, and where an unbalanced count starts.
+
+Built-in systems live in `count_systems.toml` (read through `importlib.resources`); a user's own system
+is a TOML file of the same schema, read by `load_system(path)` and checked strictly: a bad key or value
+is an `InvalidInputError` that names the file, the key and what is allowed. The schema:
+
+    name = "my-count"                 # letters, digits and dashes; also aliases = [...], title, source
+    tags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }   # T: 10 J Q K
+    red_tags = { 7 = 1 }              # optional: red cards of a rank tagged apart (Red 7)
+    [start]                           # optional, for unbalanced counts
+    offset = 4                        # initial running count = offset + per_deck x decks
+    per_deck = -4
+    pivot = 4                         # the count a full shoe ends at
+    key_counts = { 1 = 2, 6 = -4 }    # published key counts by decks
+
+Tags are whole or half numbers from -4 to 4.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from trainer.core.cards import Card
+from trainer.core.errors import InvalidInputError
+
+Count = int | Fraction
+"""A tag or a count: a whole number, or a Fraction for half-point systems (Wong Halves)."""
+
+RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""The tag table's keys, by blackjack value 1..10; T stands for every ten-valued card (10 J Q K)."""
+
+
+def _plain(value: Fraction) -> Count:
+    """A whole-number Fraction as an int, so Hi-Lo tags and counts read as 1, -3, 0."""
+    return int(value) if value.denominator == 1 else value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountSystem:
+    """One card-counting system: a tag per rank (and colour), and where an unbalanced count starts."""
+
+    name: str
+    title: str
+    source: str = ""
+    aliases: tuple[str, ...] = ()
+    tags: tuple[Fraction, ...]
+    """Tags of black cards (and of suitless cards) by blackjack value: A, 2, ..., 9, T."""
+    red_tags: tuple[Fraction, ...]
+    """Tags of red cards by value; equal to `tags` unless the system counts colours (Red 7)."""
+    irc_offset: Fraction = Fraction(0)
+    irc_per_deck: Fraction = Fraction(0)
+    """Initial running count = irc_offset + irc_per_deck x decks (KO: 4 - 4 x decks; Red 7: -2 x decks)."""
+    pivot: Fraction | None = None
+    """The running count every full shoe ends at, counted from the IRC (KO +4, Red 7 0)."""
+    key_counts: tuple[tuple[int, Fraction], ...] = ()
+    """Published key counts (the running count where the player first has the edge) by decks."""
+
+    def tag(self, card: Card) -> Count:
+        """The card's tag; a red seven and a black one differ under Red 7.
+
+        >>> from trainer.core.cards import parse_card
+        >>> hi_lo = find_system("hi-lo")
+        >>> [hi_lo.tag(parse_card(c)) for c in ("5h", "8c", "Kd", "As")]
+        [1, 0, -1, -1]
+        """
+        red = card.suit.is_red if card.suit is not None else None
+        if red is None and self.counts_colour and self.tags[card.value - 1] != self.red_tags[card.value - 1]:
+            raise InvalidInputError(f"{self.title} counts a {card.rank.symbol} by its colour, "
+                                    f"and {card} has no suit")
+        return _plain((self.red_tags if red else self.tags)[card.value - 1])
+
+    @property
+    def counts_colour(self) -> bool:
+        return self.tags != self.red_tags
+
+    @property
+    def deck_total(self) -> Count:
+        """The tags of one 52-card deck added up: 0 for a balanced count (KO +4, Red 7 +2)."""
+        per_value = [1] * 9 + [4]  # ranks per value: A..9 once, T for 10 J Q K
+        return _plain(sum((2 * (b + r) * n for b, r, n in zip(self.tags, self.red_tags, per_value,
+                                                               strict=True)), Fraction(0)))
+
+    @property
+    def balanced(self) -> bool:
+        return self.deck_total == 0
+
+    @property
+    def halves(self) -> bool:
+        """True when some tag is a half point, so counts may end in .5."""
+        return any(t.denominator != 1 for t in (*self.tags, *self.red_tags))
+
+    def initial_running_count(self, decks: int) -> Count:
+        """Where the count starts after a shuffle of `decks` decks (0 for a balanced count).
+
+        An infinite deck (decks = 0) has no shoe to start from: its count starts at 0.
+
+        >>> find_system("ko").initial_running_count(6), find_system("red-7").initial_running_count(6)
+        (-20, -12)
+        """
+        if decks < 1:
+            return 0
+        return _plain(self.irc_offset + self.irc_per_deck * decks)
+
+    def end_count(self, decks: int) -> Count:
+        """The running count after every card of a `decks`-deck shoe (KO: +4 whatever the decks)."""
+        return _plain(Fraction(self.initial_running_count(decks)) + decks * Fraction(self.deck_total))
+
+    def key_count(self, decks: int) -> Count | None:
+        """The published key count for that many decks, or None where the source gives none."""
+        return next((_plain(k) for d, k in self.key_counts if d == decks), None)
+
+    def running_count(self, cards: Iterable[Card], *, decks: int) -> Count:
+        """The running count after `cards`, seen since the shuffle of a `decks`-deck shoe."""
+        total = Fraction(self.initial_running_count(decks))
+        for seen in cards:
+            total += self.tag(seen)
+        return _plain(total)
+
+    def ranks_tagged(self, value: Count) -> tuple[str, ...]:
+        """The ranks (A, 2..9, T) whose tag is `value`, for the countdown's checkout of a missing card."""
+        return tuple(key for key, b, r in zip(RANK_KEYS, self.tags, self.red_tags, strict=True)
+                     if value in (b, r))
+
+
+def _tag_value(value: Any, *, limit: int) -> Fraction:
+    """A whole or half number within +-limit, from TOML (int or float)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a whole or half number from -{limit} to {limit}")
+    number = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    if (2 * number).denominator != 1 or abs(number) > limit:
+        raise ValueError(f"expected a whole or half number from -{limit} to {limit}")
+    return number
+
+
+def _rank_table(where: str, key: str, table: Any, *, complete: bool) -> dict[int, Fraction]:
+    if not isinstance(table, dict):
+        raise InvalidInputError(f"{where}: {key} must be a table such as {{ A = -1, 2 = 1, ... }}")
+    known = ", ".join(RANK_KEYS)
+    out: dict[int, Fraction] = {}
+    for rank_key, value in table.items():
+        wanted = "T" if rank_key in ("10", "t") else str(rank_key).upper()
+        if wanted not in RANK_KEYS:
+            raise InvalidInputError(f"{where}: unknown key {key}.{rank_key} (known keys: {known})")
+        try:
+            out[RANK_KEYS.index(wanted) + 1] = _tag_value(value, limit=4)
+        except ValueError as e:
+            raise InvalidInputError(f"{where}: {key}.{rank_key} = {value!r} is not allowed: {e}") from None
+    missing = [k for i, k in enumerate(RANK_KEYS, 1) if i not in out]
+    if complete and missing:
+        raise InvalidInputError(f"{where}: missing key {key}.{missing[0]} (every rank needs a tag: {known})")
+    return out
+
+
+_TOP_KEYS = ("name", "title", "source", "aliases", "tags", "red_tags", "start")
+_START_KEYS = ("offset", "per_deck", "pivot", "key_counts")
+
+
+def parse_system(data: Mapping[str, Any], *, where: str) -> CountSystem:
+    """A `CountSystem` from parsed TOML; every unknown key or bad value names itself and the file."""
+    unknown = sorted(set(data) - set(_TOP_KEYS))
+    if unknown:
+        raise InvalidInputError(f"{where}: unknown key {unknown[0]!r} (known keys: {', '.join(_TOP_KEYS)})")
+    name = data.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", name.strip().lower()):
+        raise InvalidInputError(f"{where}: name = {name!r} is not allowed: expected a short name such as "
+                                "\"my-count\" (letters, digits and dashes)")
+    for key in ("title", "source"):
+        if key in data and not (isinstance(data[key], str) and data[key].strip()):
+            raise InvalidInputError(f"{where}: {key} = {data[key]!r} is not allowed: expected a string")
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+        raise InvalidInputError(f"{where}: aliases = {aliases!r} is not allowed: expected a list of names")
+    if "tags" not in data:
+        raise InvalidInputError(f"{where}: missing table tags (a tag for each of {', '.join(RANK_KEYS)})")
+    black = _rank_table(where, "tags", data["tags"], complete=True)
+    red = black | _rank_table(where, "red_tags", data.get("red_tags", {}), complete=False)
+    start = data.get("start", {})
+    if not isinstance(start, dict):
+        raise InvalidInputError(f"{where}: start must be a table [start]")
+    odd = sorted(set(start) - set(_START_KEYS))
+    if odd:
+        raise InvalidInputError(f"{where}: unknown key start.{odd[0]} (known keys: {', '.join(_START_KEYS)})")
+    numbers: dict[str, Fraction] = {}
+    for key in ("offset", "per_deck", "pivot"):
+        if key in start:
+            try:
+                numbers[key] = _tag_value(start[key], limit=100)
+            except ValueError as e:
+                raise InvalidInputError(f"{where}: start.{key} = {start[key]!r} is not allowed: {e}") \
+                    from None
+    keys = start.get("key_counts", {})
+    if not isinstance(keys, dict):
+        raise InvalidInputError(f"{where}: start.key_counts must be a table such as {{ 1 = 2, 6 = -4 }}")
+    key_counts: list[tuple[int, Fraction]] = []
+    for decks, value in keys.items():
+        if not str(decks).isdigit() or not 1 <= int(decks) <= 8:
+            raise InvalidInputError(f"{where}: start.key_counts.{decks} is not allowed: "
+                                    "expected a number of decks from 1 to 8")
+        try:
+            key_counts.append((int(decks), _tag_value(value, limit=100)))
+        except ValueError as e:
+            raise InvalidInputError(f"{where}: start.key_counts.{decks} = {value!r} is not allowed: {e}") \
+                from None
+    clean = name.strip().lower()
+    return CountSystem(
+        name=clean,
+        title=str(data.get("title", clean)).strip(),
+        source=str(data.get("source", where)).strip(),
+        aliases=tuple(a.strip().lower() for a in aliases),
+        tags=tuple(black[v] for v in range(1, 11)),
+        red_tags=tuple(red[v] for v in range(1, 11)),
+        irc_offset=numbers.get("offset", Fraction(0)),
+        irc_per_deck=numbers.get("per_deck", Fraction(0)),
+        pivot=numbers.get("pivot"),
+        key_counts=tuple(sorted(key_counts)),
+    )
+
+
+@functools.cache
+def builtin_systems() -> dict[str, CountSystem]:
+    """The shipped count systems by name, Hi-Lo (the default) first."""
+    text = resources.files("trainer.core").joinpath("count_systems.toml").read_text(encoding="utf-8")
+    tables = tomllib.loads(text)["system"]
+    systems = (parse_system(t, where="count_systems.toml") for t in tables)
+    return {s.name: s for s in systems}
+
+
+def find_system(name: str) -> CountSystem:
+    """A built-in count system by name or alias (case-insensitive): 'hi-lo', 'ko', 'wong-halves', ..."""
+    wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
+    for system in builtin_systems().values():
+        if wanted == system.name or wanted in system.aliases:
+            return system
+    known = ", ".join(builtin_systems())
+    raise InvalidInputError(f"no count system named {name!r} (built-in: {known}; or give a path to a "
+                            ".toml file)")
+
+
+def load_system(name_or_path: str | Path) -> CountSystem:
+    """A built-in count system by name, or a user's count-system TOML file by path."""
+    text = str(name_or_path)
+    if not (isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text):
+        return find_system(text)
+    path = Path(text).expanduser()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InvalidInputError(f"cannot read count system {text}: {e.strerror or e}") from None
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidInputError(f"{path.name}: not valid TOML: {e}") from None
+    return parse_system(data, where=path.name)
+
+
