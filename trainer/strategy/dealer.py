@@ -1,0 +1,192 @@
+"""The dealer's exact final-total distribution for an up card and a shoe composition.
+
+Two forms of the same mathematics:
+
+- `dealer_outcomes` follows every dealer draw from the given shoe (a memoised recursion): the reference
+  for one up card and one shoe, used by `hand_evs` checks, the infinite deck and the tests;
+- `dealer_table` lists every way the dealer can stand (17-21, not a natural) as a multiset of cards
+  with, per up card, the number of draw orders that reach it. The probability of one multiset from any
+  shoe is then a product of falling factorials, which `kernel.py` evaluates for thousands of shoes at
+  once. (A dealer's draw order has no effect on the probability of a given multiset: drawing without
+  replacement, each order of the same cards is equally likely.)
+
+Outcomes are indexed 0-4 for totals 17-21, 5 for a dealer natural, 6 for a bust, unconditioned: the
+caller conditions on "no dealer blackjack" where the dealer peeks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from trainer.core.cards import Card
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+from trainer.strategy.composition import ACE, TEN, Composition
+
+OUTCOMES = ("17", "18", "19", "20", "21", "blackjack", "bust")
+BLACKJACK, BUST = 5, 6
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerOutcomes:
+    """Probabilities of the dealer's final hand for one up card: 17..21, a natural, a bust."""
+
+    up: int
+    """The up card's blackjack value (ace = 1)."""
+    totals: tuple[float, float, float, float, float]
+    blackjack: float
+    bust: float
+
+    def given_no_blackjack(self) -> DealerOutcomes:
+        """The same distribution once a peek has shown the dealer has no natural."""
+        keep = 1.0 - self.blackjack
+        if keep <= 0:
+            raise InvalidInputError("the dealer is certain to have blackjack: nothing to condition on")
+        t = tuple(p / keep for p in self.totals)
+        return DealerOutcomes(up=self.up, totals=(t[0], t[1], t[2], t[3], t[4]), blackjack=0.0,
+                              bust=self.bust / keep)
+
+    def as_dict(self) -> dict[str, float]:
+        return dict(zip(OUTCOMES, (*self.totals, self.blackjack, self.bust), strict=True))
+
+
+def _dealer_stands(hard: int, has_ace: bool, hits_soft_17: bool) -> bool:
+    soft = has_ace and hard <= 11
+    total = hard + 10 if soft else hard
+    return total > 17 or (total == 17 and not (soft and hits_soft_17))
+
+
+def _final_index(hard: int, has_ace: bool, cards: int, natural: bool) -> int:
+    total = hard + 10 if has_ace and hard <= 11 else hard
+    if total > 21:
+        return BUST
+    if natural and cards == 2 and total == 21:
+        return BLACKJACK
+    return total - 17
+
+
+def dealer_distribution(values: tuple[int, ...], up: int, *, hits_soft_17: bool, natural: bool,
+                        infinite: bool = False, exact: bool = False) -> list[Fraction | float]:
+    """The dealer's outcome probabilities (see `OUTCOMES`) with `up` showing and `values` left in the shoe.
+
+    `values` are the counts by value of the cards the dealer draws from (the up card already out); for
+    the infinite deck they are weights. `exact` returns Fractions (for cross-checks), else floats.
+    """
+    total = sum(values)
+    one: Fraction | float = Fraction(1) if exact else 1.0
+    if total <= 0:
+        raise InvalidInputError("the shoe is empty: the dealer cannot draw")
+    memo: dict[tuple[int, ...], list[Fraction | float]] = {}
+
+    def go(left: list[int], n: int, hard: int, has_ace: bool, cards: int) -> list[Fraction | float]:
+        if _dealer_stands(hard, has_ace, hits_soft_17) or hard > 21:
+            out = [one * 0] * 7
+            out[_final_index(hard, has_ace, cards, natural)] = one
+            return out
+        key = (*left, hard, has_ace, cards) if not infinite else (hard, has_ace, cards == 1)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        acc = [one * 0] * 7
+        for index in range(10):
+            count = left[index]
+            if count == 0:
+                continue
+            chance = (Fraction(count, n) if exact else count / n)
+            if not infinite:
+                left[index] -= 1
+            sub = go(left, n if infinite else n - 1, hard + index + 1, has_ace or index == 0, cards + 1)
+            if not infinite:
+                left[index] += 1
+            for o in range(7):
+                acc[o] += chance * sub[o]
+        memo[key] = acc
+        return acc
+
+    return go(list(values), total, up, up == ACE, 1)
+
+
+def dealer_outcomes(ruleset: Ruleset, up: Card | int, *, removed: Iterable[Card] = (),
+                    shoe: Composition | None = None) -> DealerOutcomes:
+    """Exact dealer outcomes for an up card, from the rule set's full shoe less `removed` (and the up card).
+
+    Unconditioned: `blackjack` is the chance of a natural; call `given_no_blackjack()` for the
+    distribution after a peek.
+    """
+    value = up if isinstance(up, int) else up.value
+    base = shoe if shoe is not None else Composition.full(ruleset)
+    left = base.without(removed)
+    counts = list(left.values)
+    if not left.infinite:
+        if counts[value - 1] <= 0:
+            raise InvalidInputError(f"no card of value {value} is left in the shoe to be the up card")
+        counts[value - 1] -= 1
+    probs = dealer_distribution(tuple(counts), value, hits_soft_17=ruleset.dealer.hits_soft_17,
+                                natural=ruleset.dealer.natural, infinite=left.infinite)
+    p = [float(x) for x in probs]
+    return DealerOutcomes(up=value, totals=(p[0], p[1], p[2], p[3], p[4]), blackjack=p[BLACKJACK],
+                          bust=p[BUST])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerTable:
+    """Every standing dealer hand as a multiset (counts by value, up card included), with its total
+    and, per up card, the number of draw orders that start with that up card and reach it."""
+
+    hands: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    orders: tuple[tuple[int, ...], ...]
+    """orders[i][u - 1]: draw orders of hands[i] whose first card (the up card) has value u."""
+
+
+@lru_cache(maxsize=4)
+def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
+    """The standing dealer hands for S17 or H17 (a natural excluded when the dealer has naturals).
+
+    Built by counting paths over multisets: a multiset's total and softness do not depend on the order
+    of its cards, so the orders that keep the dealer drawing until the last card add up per multiset.
+    """
+    finals: dict[tuple[int, ...], list[int]] = {}
+    totals: dict[tuple[int, ...], int] = {}
+    for up in range(1, 11):
+        start = [0] * 10
+        start[up - 1] = 1
+        frontier: dict[tuple[int, ...], int] = {tuple(start): 1}
+        while frontier:
+            following: dict[tuple[int, ...], int] = {}
+            for hand, paths in frontier.items():
+                hard = sum((i + 1) * c for i, c in enumerate(hand))
+                for index in range(10):
+                    grown = list(hand)
+                    grown[index] += 1
+                    key = tuple(grown)
+                    new_hard = hard + index + 1
+                    has_ace = grown[0] > 0
+                    cards = sum(grown)
+                    if new_hard > 21:
+                        continue
+                    if _dealer_stands(new_hard, has_ace, hits_soft_17):
+                        outcome = _final_index(new_hard, has_ace, cards, natural)
+                        if outcome == BLACKJACK:
+                            continue
+                        finals.setdefault(key, [0] * 10)[up - 1] += paths
+                        totals[key] = outcome + 17
+                    else:
+                        following[key] = following.get(key, 0) + paths
+            frontier = following
+    keys = sorted(finals)
+    return DealerTable(hands=tuple(keys), totals=tuple(totals[k] for k in keys),
+                       orders=tuple(tuple(finals[k]) for k in keys))
+
+
+def blackjack_chance(values: tuple[int, ...], up: int, *, infinite: bool) -> float:
+    """The chance of a dealer natural with `up` showing, from `values` left (up card already out)."""
+    total = sum(values)
+    if up == ACE:
+        return values[TEN - 1] / total
+    if up == TEN:
+        return values[ACE - 1] / total
+    return 0.0

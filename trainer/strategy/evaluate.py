@@ -1,0 +1,173 @@
+"""Expected values of standing, hitting and doubling for every node of a table, against every up card.
+
+`Payoffs.prepare` works out what each node is worth if the player stands now (from the dealer's exact
+distribution for that node's shoe) and what a bust costs; `evaluate` then walks the table from the
+largest hands down, so that every hand's hit value can use the values of the hands it can draw to.
+
+Decisions at each node are either the best of the allowed actions (`leader` makes split hands with more
+pair cards gone follow the choices of the hand with only its pair partner gone, so every split hand is
+played by one fixed strategy that depends only on its own cards) or given (`decisions`: a chart's).
+Action codes: 0 stand, 1 hit, 2 double.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trainer.strategy.dealer import BLACKJACK, BUST, dealer_distribution
+from trainer.strategy.kernel import DealerKernel
+from trainer.strategy.terms import Terms
+from trainer.strategy.tree import NodeTable
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+STAND, HIT, DOUBLE = 0, 1, 2
+_NEVER = -1.0e9
+
+
+@dataclass(slots=True)
+class Payoffs:
+    """Per node (rows) and up card (columns): terminal values and drawing chances."""
+
+    draw: NDArray[np.float64]
+    """(n, 10 up, 10 card) chance that the next card has each value."""
+    dealer: NDArray[np.float64]
+    """(n, 10, 7) dealer outcome chances for the node's shoe."""
+    stand: NDArray[np.float64]
+    """(n, 10) standing with one unit bet (unnormalised where the dealer peeks)."""
+    stand_doubled: NDArray[np.float64]
+    """(n, 10) standing with two units (a doubled hand)."""
+    bust: NDArray[np.float64]
+    """(n, 10, 10) busting with one unit when drawing that card."""
+    may_double: NDArray[np.bool_]
+    """(n,) a split hand of two cards that may double (DAS and the doubling rule)."""
+
+    @classmethod
+    def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,
+                hits_soft_17: bool, natural: bool) -> Payoffs:
+        import numpy as np
+
+        n = len(table.total)
+        if infinite:
+            q = np.array(values, dtype=np.float64) / sum(values)
+            draw = np.broadcast_to(q, (n, 10, 10)).copy()
+            per_up = np.array([dealer_distribution(values, u, hits_soft_17=hits_soft_17, natural=natural,
+                                                   infinite=True) for u in range(1, 11)], dtype=float)
+            dealer = np.broadcast_to(per_up, (n, 10, 7)).copy()
+            bj_after = np.broadcast_to(per_up[:, BLACKJACK][None, :, None], (n, 10, 10)).copy()
+        else:
+            counts = np.array(values, dtype=np.int64)
+            uniq, back = np.unique(table.removal, axis=0, return_inverse=True)
+            kernel = _kernel(hits_soft_17, natural)
+            dealer = kernel.outcomes(counts, uniq, natural=natural)[back.reshape(-1)]
+            left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
+            size = left.sum(axis=1)
+            eye = np.eye(10)
+            avail = left[:, None, :] - eye[None, :, :]  # (n, up, card)
+            draw = np.maximum(avail, 0.0) / np.maximum(size - 1, 1)[:, None, None]
+            # chance of a natural after one more (busting) card: hole card from the rest
+            rest = np.maximum(size - 2, 1)[:, None]
+            bj_after = np.zeros((n, 10, 10))
+            if natural:
+                bj_after[:, 0, :] = np.maximum(left[:, 9][:, None] - eye[9][None, :], 0) / rest
+                bj_after[:, 9, :] = np.maximum(left[:, 0][:, None] - eye[0][None, :], 0) / rest
+        peeked = np.array(terms.peeked)
+        sign = np.zeros((22, 7))
+        for t in range(22):
+            sign[t, :5] = np.sign(t - np.arange(17, 22))
+            sign[t, BUST] = 1.0
+        beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
+        no_bj = 1.0 - dealer[:, :, BLACKJACK]
+        pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
+                                for s in (False, True)]) for bet in (1, 2))
+        split = table.split.astype(int)
+        stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
+        stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
+        if terms.split_21_is_blackjack:
+            natural_21 = table.split & (table.cards == 2) & (table.total == 21)
+            stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+        bust = np.where(peeked[None, :, None], -(1.0 - bj_after), -1.0)
+        das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])
+        may_double = table.split & (table.cards == 2) & table.can_hit & das
+        return cls(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
+                   may_double=may_double)
+
+
+_KERNELS: dict[tuple[bool, bool], DealerKernel] = {}
+
+
+def _kernel(hits_soft_17: bool, natural: bool) -> DealerKernel:
+    from trainer.strategy.dealer import dealer_table
+
+    key = (hits_soft_17, natural)
+    if key not in _KERNELS:
+        _KERNELS[key] = DealerKernel(dealer_table(hits_soft_17, natural))
+    return _KERNELS[key]
+
+
+@dataclass(slots=True)
+class Values:
+    """The result of one pass: per node and up card."""
+
+    hit: NDArray[np.float64]
+    """Hitting now, then playing on by the pass's decisions."""
+    double: NDArray[np.float64]
+    """Doubling now (one card, two units)."""
+    value: NDArray[np.float64]
+    """The node's worth when reached: the chosen action's value."""
+    decision: NDArray[np.int8]
+
+
+def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
+             decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
+             stand_doubled: NDArray[np.float64] | None = None,
+             bust: NDArray[np.float64] | None = None,
+             bust_doubled: NDArray[np.float64] | None = None) -> Values:
+    """One pass over the table, largest hands first.
+
+    Without `decisions`, each node takes its best allowed action (followers take their leader's);
+    with them, the given actions. The terminal values default to the prepared payoffs; passing others
+    (e.g. 1 for a bust, 0 otherwise, with fixed decisions) measures other things, such as bust chances.
+    """
+    import numpy as np
+
+    st = pay.stand if stand is None else stand
+    st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
+    b1 = pay.bust if bust is None else bust
+    b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
+    n = len(table.total)
+    hit = np.zeros((n, 10))
+    double = np.zeros((n, 10))
+    value = np.zeros((n, 10))
+    decision = np.zeros((n, 10), dtype=np.int8)
+    for idx in table.levels:
+        kids = table.child[idx]  # (m, 10 card)
+        live = (kids >= 0)[:, None, :]
+        safe = np.where(kids >= 0, kids, 0)
+        chance = pay.draw[idx]
+        after_hit = np.where(live, value[safe].transpose(0, 2, 1), b1[idx])
+        hit[idx] = (chance * after_hit).sum(axis=2)
+        after_double = np.where(live, st2[safe].transpose(0, 2, 1), b2[idx])
+        double[idx] = (chance * after_double).sum(axis=2)
+        options = np.stack([
+            st[idx],
+            np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),
+            np.where(pay.may_double[idx][:, None], double[idx], _NEVER),
+        ], axis=1)  # (m, 3, 10)
+        if decisions is not None:  # a chart's choice, made legal as a chart reader would
+            chosen = decisions[idx].copy()
+            chosen[(chosen == DOUBLE) & ~pay.may_double[idx][:, None]] = HIT
+            chosen[(chosen == HIT) & ~table.can_hit[idx][:, None]] = STAND
+        else:
+            chosen = options.argmax(axis=1).astype(np.int8)
+            decision[idx] = chosen
+            if leader is not None:
+                follows = leader[idx] >= 0
+                if follows.any():
+                    chosen[follows] = decision[leader[idx][follows]]
+        decision[idx] = chosen
+        value[idx] = np.take_along_axis(options, chosen[:, None, :].astype(np.int64), axis=1)[:, 0, :]
+    return Values(hit=hit, double=double, value=value, decision=decision)

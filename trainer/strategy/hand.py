@@ -1,0 +1,151 @@
+"""`hand_evs`: the exact EV of every legal action for one hand, and `ev_cost` of a wrong play.
+
+The hand is a dealt, unsplit hand; the rest of the rule set's full shoe (less the hand, the up card and
+`removed`) is what is drawn from. Where the dealer peeks, EVs are conditioned on no dealer natural.
+After a hit the hand is played on by the best play for its exact cards; a split is evaluated to the
+rule set's hand limit (see `split.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.core.cards import Card
+from trainer.core.errors import IllegalActionError, InvalidInputError
+from trainer.core.events import Action
+from trainer.core.hands import hand_total
+from trainer.core.rules import Ruleset, Surrender
+from trainer.strategy.composition import TEN, Composition
+from trainer.strategy.engine import Engine
+from trainer.strategy.terms import Terms
+from trainer.strategy.tree import Context
+
+_ORDER = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandEVs:
+    """EV per unit bet of each legal action for one hand against one up card, and the best of them."""
+
+    cards: tuple[Card, ...]
+    up: Card
+    ev: dict[Action, float]
+    """Legal actions only."""
+    best: Action
+    natural: bool
+    """The hand is a blackjack: nothing to decide, it stands and is paid."""
+    peeked: bool
+    """The EVs are conditioned on no dealer natural (the dealer peeks under this up card)."""
+
+    @property
+    def legal(self) -> frozenset[Action]:
+        return frozenset(self.ev)
+
+    def cost(self, action: Action) -> float:
+        """What `action` gives up against the best play, per unit bet (0 for the best)."""
+        if action not in self.ev:
+            legal = ", ".join(a.value for a in self.ev)
+            raise IllegalActionError(f"{action.value} is not allowed with this hand (legal: {legal})")
+        return self.ev[self.best] - self.ev[action]
+
+
+def legal_actions(ruleset: Ruleset, cards: Sequence[Card]) -> frozenset[Action]:
+    """What a dealt (unsplit) hand may do under the rules, as `Round.legal_actions` allows it."""
+    total, _ = hand_total(cards)
+    if len(cards) == 2 and total == 21:
+        return frozenset({Action.STAND})
+    actions = {Action.STAND, Action.HIT}
+    if len(cards) == 2:
+        terms = Terms.of(ruleset)
+        if terms.may_double(total):
+            actions.add(Action.DOUBLE)
+        first, second = cards
+        same = first.rank == second.rank if terms.same_rank else first.value == second.value
+        if same and terms.hands_for(first.value) >= 2:
+            actions.add(Action.SPLIT)
+        if terms.surrender is not Surrender.NONE:
+            actions.add(Action.SURRENDER)
+    return frozenset(actions)
+
+
+_MEMO: dict[tuple[object, ...], HandEVs] = {}
+
+
+def hand_evs(ruleset: Ruleset, cards: Sequence[Card], up: Card, *, removed: Sequence[Card] = ()) -> HandEVs:
+    """Exact EVs of every legal action for `cards` against `up`, drawing from the full shoe less the
+    hand, the up card and `removed`."""
+    cards = tuple(cards)
+    if len(cards) < 2:
+        raise InvalidInputError(f"a hand has at least two cards, not {len(cards)}")
+    total, _ = hand_total(cards)
+    if total > 21:
+        raise InvalidInputError(f"{' '.join(str(c) for c in cards)} is bust ({total}): nothing to decide")
+    full = Composition.full(ruleset)
+    full.without((*cards, up, *removed))  # raises when the shoe cannot hold them
+    key = (ruleset.fingerprint, tuple(sorted(c.rank for c in cards)), up.rank,
+           tuple(sorted(c.rank for c in removed)))
+    found = _MEMO.get(key)
+    if found is not None:
+        return HandEVs(cards=cards, up=up, ev=found.ev, best=found.best, natural=found.natural,
+                       peeked=found.peeked)
+    result = _compute(ruleset, full, cards, up, tuple(removed))
+    if len(_MEMO) > 2048:
+        _MEMO.clear()
+    _MEMO[key] = result
+    return result
+
+
+def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Card,
+             removed: tuple[Card, ...]) -> HandEVs:
+    terms = Terms.of(ruleset)
+    legal = legal_actions(ruleset, cards)
+    u = up.value
+    col = u - 1
+    own = [0] * 10
+    for c in cards:
+        own[c.value - 1] += 1
+    extra = [0] * 10
+    for c in removed:
+        extra[c.value - 1] += 1
+    shoe = full.without(removed)
+    contexts = [Context(extra=tuple(extra), root=tuple(own))]
+    pair = cards[0].value if Action.SPLIT in legal else 0
+    if pair:
+        contexts += Engine.split_contexts_for(terms, pair, extra, infinite=full.infinite)
+    engine = Engine(ruleset, full, contexts)
+    node = engine.node(own)
+    bj = float(engine.blackjack_chance(node)[col])
+    norm = 1.0 - bj if terms.peeked[col] else 1.0
+    natural = len(cards) == 2 and hand_total(cards)[0] == 21
+    raw: dict[Action, float] = {}
+    if natural:
+        raw[Action.STAND] = terms.blackjack_pays * (1.0 - bj)
+    else:
+        raw[Action.STAND] = float(engine.pay.stand[node, col])
+        raw[Action.HIT] = float(engine.optimal.hit[node, col])
+        if Action.DOUBLE in legal:
+            raw[Action.DOUBLE] = float(engine.optimal.double[node, col])
+        if Action.SPLIT in legal:
+            rank_left = shoe.rank_count(cards[0].rank) if terms.same_rank and pair == TEN else None
+            pair_shoe = engine.pair_shoe(pair, extra, rank_left=rank_left,
+                                         up_rank_is_pair=up.rank == cards[0].rank)
+            seat = None
+            if engine.seat_blackjack_correction_needed():
+                seat = (engine.blackjack_chance(node),
+                        engine.split_bust_chance(pair, engine.optimal.decision))
+            raw[Action.SPLIT] = float(engine.split_ev(pair, engine.optimal, pair_shoe, seat)[col])
+        if Action.SURRENDER in legal:
+            raw[Action.SURRENDER] = float(engine.surrender_ev(node)[col])
+    ev = {a: raw[a] / norm for a in _ORDER if a in raw}
+    best = max(ev, key=lambda a: ev[a])  # ties: the first in _ORDER (stand before hit ...)
+    return HandEVs(cards=cards, up=up, ev=ev, best=best, natural=natural, peeked=terms.peeked[col])
+
+
+def ev_cost(ruleset: Ruleset, cards: Sequence[Card], up: Card, action: Action, *,
+            removed: Sequence[Card] = ()) -> float:
+    """What `action` costs against the best play for this hand, per unit bet (0 when it is the best).
+
+    For drill explanations: `ev_cost(r, parse_cards("10 6"), parse_card("10"), Action.STAND)`.
+    """
+    return hand_evs(ruleset, cards, up, removed=removed).cost(action)

@@ -1,0 +1,171 @@
+"""The player's hands as a table of compositions ("nodes"), linked by the card that is drawn next.
+
+A hand's expected value depends on which cards it holds, not on their order, so every multiset of
+values with a hard total of 21 or less is one node; hitting links a node to the node with one more
+card. A *context* is a family of nodes sharing what else has left the shoe: the base context (a hand as
+dealt, less any cards removed by the caller) or a split context (a hand that starts as one card of a
+pair with `k` more pair cards gone: the other half of the pair and the cards that came out by
+resplitting). The engine evaluates all contexts of a rule set in one pass over the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+BUST = -1
+"""`child` entry: this card busts the hand."""
+BLOCKED = -2
+"""`child` entry: no such child in the context (the card is not left, or the hand may not draw)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Compositions:
+    """Every multiset of values with hard total 21 or less and at least one card, as arrays."""
+
+    own: NDArray[np.int64]
+    """(G, 10) card counts by value, ace first."""
+    hard: NDArray[np.int64]
+    cards: NDArray[np.int64]
+    child: NDArray[np.int64]
+    """(G, 10): index of the composition with one more card of that value, or BUST."""
+    index: dict[tuple[int, ...], int]
+
+
+@lru_cache(maxsize=1)
+def compositions() -> Compositions:
+    """All 3,082 player compositions, built once per process."""
+    import numpy as np
+
+    found: list[tuple[int, ...]] = []
+
+    def grow(counts: list[int], smallest: int, hard: int) -> None:
+        for value in range(smallest, 11):
+            if hard + value > 21:
+                break
+            counts[value - 1] += 1
+            found.append(tuple(counts))
+            grow(counts, value, hard + value)
+            counts[value - 1] -= 1
+
+    grow([0] * 10, 1, 0)
+    found.sort(key=lambda c: (sum(c), c))
+    index = {c: i for i, c in enumerate(found)}
+    own = np.array(found, dtype=np.int64)
+    weights = np.arange(1, 11)
+    hard = own @ weights
+    child = np.full((len(found), 10), BUST, dtype=np.int64)
+    for i, c in enumerate(found):
+        for v in range(10):
+            if hard[i] + v + 1 <= 21:
+                grown = list(c)
+                grown[v] += 1
+                child[i, v] = index[tuple(grown)]
+    return Compositions(own=own, hard=hard, cards=own.sum(axis=1), child=child, index=index)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Context:
+    """One family of hands: the base hand(s) or one split hand with `k` more pair cards gone."""
+
+    extra: tuple[int, ...]
+    """Cards by value gone from the shoe besides the hand itself (and the up card)."""
+    root: tuple[int, ...] | None = None
+    """Only hands containing this composition (None: every hand of two or more cards)."""
+    pair: int = 0
+    """Split contexts: the pair's value (1 = aces); 0 for the base context."""
+    k: int = 0
+    """Split contexts: pair cards gone besides the hand's own (the other half of the pair is 1)."""
+    one_card: bool = False
+    """Split aces that get one card each: the hand stops at two cards."""
+
+
+@dataclass(slots=True)
+class NodeTable:
+    """The nodes of several contexts, concatenated, with what the evaluation needs about each."""
+
+    contexts: list[Context]
+    offsets: list[int]
+    """offsets[i] is the first node of contexts[i]; offsets[-1] the node count."""
+    composition: NDArray[np.int64]
+    """(n,) index into `compositions()`."""
+    own: NDArray[np.int64]
+    removal: NDArray[np.int64]
+    """(n, 10) the hand plus the context's extra cards: what has left the shoe besides the up card."""
+    total: NDArray[np.int64]
+    soft: NDArray[np.bool_]
+    cards: NDArray[np.int64]
+    child: NDArray[np.int64]
+    """(n, 10) node index of the hand after drawing that value, or BUST / BLOCKED."""
+    split: NDArray[np.bool_]
+    """(n,) node of a split context."""
+    can_hit: NDArray[np.bool_]
+    levels: list[NDArray[np.int64]] = field(default_factory=list)
+    """Node indices by number of cards, most cards first (the evaluation order)."""
+
+    def node(self, context: int, own: Sequence[int]) -> int:
+        """The node of `own` (counts by value) in context `context`, or -1 if it has none."""
+        comp = compositions().index.get(tuple(own))
+        if comp is None:
+            return -1
+        lo, hi = self.offsets[context], self.offsets[context + 1]
+        import numpy as np
+
+        where = np.flatnonzero(self.composition[lo:hi] == comp)
+        return int(lo + where[0]) if len(where) else -1
+
+
+def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> NodeTable:
+    """The nodes of every context; `limits` are the shoe's counts by value (None: infinite deck)."""
+    import numpy as np
+
+    comps = compositions()
+    g = len(comps.own)
+    weights = np.arange(1, 11)
+    parts_comp, parts_extra, parts_child, parts_split, parts_hit = [], [], [], [], []
+    offsets = [0]
+    for ctx in contexts:
+        extra = np.array(ctx.extra, dtype=np.int64)
+        keep = comps.cards >= (1 if ctx.root is not None or ctx.pair else 2)
+        if ctx.root is not None:
+            keep &= (comps.own >= np.array(ctx.root)[None, :]).all(axis=1)
+        if ctx.pair:
+            keep &= comps.own[:, ctx.pair - 1] >= 1
+        if ctx.one_card:
+            keep &= comps.cards <= 2
+        if limits is not None:
+            keep &= (comps.own + extra[None, :] <= np.array(limits)[None, :]).all(axis=1)
+        chosen = np.flatnonzero(keep)
+        local = np.full(g + 1, BLOCKED, dtype=np.int64)
+        local[chosen] = np.arange(len(chosen)) + offsets[-1]
+        local[BUST] = BUST  # index -1 maps a bust to itself
+        kids = local[comps.child[chosen]]
+        hit = np.ones(len(chosen), dtype=bool)
+        if ctx.one_card:
+            two = comps.cards[chosen] >= 2
+            kids[two] = BLOCKED
+            hit[two] = False
+        parts_comp.append(chosen)
+        parts_extra.append(np.broadcast_to(extra, (len(chosen), 10)))
+        parts_child.append(kids)
+        parts_split.append(np.full(len(chosen), bool(ctx.pair)))
+        parts_hit.append(hit)
+        offsets.append(offsets[-1] + len(chosen))
+    composition = np.concatenate(parts_comp)
+    own = comps.own[composition]
+    hard = own @ weights
+    soft = (own[:, 0] > 0) & (hard <= 11)
+    cards = comps.cards[composition]
+    table = NodeTable(
+        contexts=list(contexts), offsets=offsets, composition=composition, own=own,
+        removal=own + np.concatenate(parts_extra), total=np.where(soft, hard + 10, hard), soft=soft,
+        cards=cards, child=np.concatenate(parts_child), split=np.concatenate(parts_split),
+        can_hit=np.concatenate(parts_hit))
+    table.levels = [np.flatnonzero(cards == n) for n in range(int(cards.max()), 0, -1)]
+    return table
