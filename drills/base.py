@@ -87,6 +87,8 @@ class Answer:
 
     text: str
     value: JSON
+    latency_ms: int | None = None
+    """How long the answer took, filled in by the session before grading (a countdown's seconds per deck)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

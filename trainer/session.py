@@ -7,6 +7,7 @@ answer raises `InvalidInputError` out of `answer` and records nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import uuid
@@ -100,7 +101,7 @@ class Session:
     def answer(self, question: Question, text: str, latency_ms: int | None = None) -> Grade:
         """Parse, grade and record one answer; a parse error leaves everything unchanged."""
         latency = self.elapsed_ms() if latency_ms is None else latency_ms
-        parsed = self.drill.parse(question, text)
+        parsed = dataclasses.replace(self.drill.parse(question, text), latency_ms=latency)
         grade = self.drill.grade(question, parsed)
         self.recorder.record(
             Attempt(

@@ -47,7 +47,8 @@ class Outcome(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shuffled:
-    """The dealer shuffled before this round; `burned` are the burn cards, face down."""
+    """The dealer shuffled: before this round (`burned` are the burn cards, face down), or in the
+    middle of it when the shoe ran out and the discards were shuffled to go on (no burn card)."""
 
     cards_behind_cut: int
     burned: tuple[Card, ...]

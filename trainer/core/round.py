@@ -122,13 +122,22 @@ class Round:
         round_._open_offers()
         return round_
 
-    def _deal_to_seat(self, seat: int) -> None:
+    def _draw(self) -> Card:
+        """The next card; a shoe that runs out mid-round has its discards shuffled, and the round
+        records that as a `Shuffled` event (no burn) before the card, so a counter knows."""
+        shuffles = self.shoe.shuffles
         drawn = self.shoe.draw()
+        if self.shoe.shuffles != shuffles:
+            self.events.append(Shuffled(cards_behind_cut=self.shoe.cards_behind_cut, burned=()))
+        return drawn
+
+    def _deal_to_seat(self, seat: int) -> None:
+        drawn = self._draw()
         self.seats[seat].hands[0].cards.append(drawn)
         self.events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=True))
 
     def _deal_to_dealer(self, face_up: bool) -> None:
-        drawn = self.shoe.draw()
+        drawn = self._draw()
         self.dealer_cards.append(drawn)
         self.events.append(Dealt(card=drawn, seat=DEALER, hand=0, face_up=face_up))
 
@@ -236,7 +245,7 @@ class Round:
             while self.hand_in_turn < len(seat.hands):
                 hand = seat.hands[self.hand_in_turn]
                 if len(hand.cards) == 1:  # a split hand waiting for its second card
-                    drawn = self.shoe.draw()
+                    drawn = self._draw()
                     hand.cards.append(drawn)
                     self.events.append(Dealt(card=drawn, seat=self.seat_in_turn,
                                              hand=self.hand_in_turn, face_up=True))
@@ -371,7 +380,7 @@ class Round:
     def hit(self) -> Event:
         self._require(Action.HIT)
         _seat, hand = self._current()
-        drawn = self.shoe.draw()
+        drawn = self._draw()
         hand.cards.append(drawn)
         event = Hit(seat=self.seat_in_turn, hand=self.hand_in_turn, card=drawn)
         self.events.append(event)
@@ -392,7 +401,7 @@ class Round:
     def double(self) -> Event:
         self._require(Action.DOUBLE)
         _, hand = self._current()
-        drawn = self.shoe.draw()
+        drawn = self._draw()
         hand.cards.append(drawn)
         hand.bet *= 2
         hand.doubled = True
@@ -413,7 +422,7 @@ class Round:
         hand.from_split = True
         hand.split_aces = aces
         seat.hands.insert(self.hand_in_turn + 1, second)
-        drawn = self.shoe.draw()
+        drawn = self._draw()
         hand.cards.append(drawn)
         event = SplitHand(seat=self.seat_in_turn, hand=self.hand_in_turn, card=drawn)
         self.events.append(event)
@@ -525,7 +534,7 @@ class Round:
         self.shoe.end_round(self.table_cards())
 
     def _dealer_draw(self) -> None:
-        drawn = self.shoe.draw()
+        drawn = self._draw()
         self.dealer_cards.append(drawn)
         self.events.append(DealerDrew(card=drawn))
 

@@ -109,6 +109,7 @@ class Shoe:
         self._next = 0
         self.cards_behind_cut = 0
         self.rng.shuffle(self._cards)
+        self.shuffles += 1
         self._end_of_round_shuffle = True
 
     @property

@@ -46,10 +46,12 @@ def show_question(console: Console, question: Question) -> None:
 
 
 def flash_cards(console: Console, flash: Flash) -> None:
-    """Show the cards `per_flash` at a time at the set pace, each replacing the last."""
+    """Show the cards `per_flash` at a time at the set pace, each replacing the last (keys typed
+    meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt)."""
     from trainer.render.flash import play_flash
 
-    play_flash(console, flash)
+    console.file.flush()
+    play_flash(flash)
 
 
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> RunSummary:

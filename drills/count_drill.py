@@ -1,0 +1,109 @@
+"""What every count drill shares: its count system, the opening lines, and reading a count answer."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+from drills.base import Answer, DrillBase, DrillOptions, Question
+from trainer.core.cards import Card, full_deck
+from trainer.core.counting import RANK_KEYS, CountSystem, format_count, load_system, parse_count
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Reshuffle, Ruleset
+
+
+def no_edge_note(ruleset: Ruleset) -> str | None:
+    """Why counting cannot win at this table, in plain words; None where it can (`counting_helps`)."""
+    if ruleset.counting_helps:
+        return None
+    if ruleset.infinite_deck:
+        why = ("every card is an independent draw from an infinite deck, so the cards already seen "
+               "say nothing about the next one")
+    elif ruleset.shoe.reshuffle is Reshuffle.EVERY_ROUND:
+        why = ("the shoe is reshuffled after every round, so no count lasts long enough to find a "
+               "shoe rich in tens and aces")
+    else:  # pragma: no cover - counting_helps lists exactly these two cases
+        why = "the shoe never runs deep enough to count"
+    return f"Counting gives no edge at {ruleset.name}: {why}. The drill still trains your count."
+
+
+def tag_summary(system: CountSystem) -> str:
+    """The tags in one line, grouped as counters learn them: '+1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A'."""
+    groups: dict[Fraction, list[str]] = {}
+    order = (*range(1, 10), 0)  # 2..9, T, then A: the order counters recite the tags in
+    for index in order:
+        key, black, red = RANK_KEYS[index], system.tags[index], system.red_tags[index]
+        if black == red:
+            groups.setdefault(black, []).append(key)
+        else:
+            groups.setdefault(black, []).append(f"black {key}")
+            groups.setdefault(red, []).append(f"red {key}")
+    parts = [f"{format_count(tag)}: {' '.join(ranks)}" for tag, ranks in sorted(groups.items(), reverse=True)]
+    return " · ".join(parts)
+
+
+def shuffled_decks(rng: random.Random, decks: int) -> list[Card]:
+    """`decks` fresh decks shuffled together (a practice deck for flash and countdown drills)."""
+    cards = list(full_deck() * decks)
+    rng.shuffle(cards)
+    return cards
+
+
+class CountDrill(DrillBase):
+    """A drill graded by a count system (`--system`, a built-in name or a TOML file)."""
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        self.system = load_system(self.options.system)
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        """The system's tags (and where an unbalanced count starts), and the no-edge warning."""
+        lines = [f"{self.system.title}: {tag_summary(self.system)}"]
+        if not self.system.balanced:
+            starts = ", ".join(f"{d} deck{'s' if d > 1 else ''} at "
+                               f"{format_count(self.system.initial_running_count(d))}" for d in (1, 2, 6, 8))
+            lines.append(f"{self.system.title} is unbalanced: the count starts at {starts}, and a full "
+                         f"shoe ends at {format_count(self.system.end_count(1))}.")
+        note = no_edge_note(ruleset)
+        if note:
+            lines.append(note)
+        return lines
+
+    def parse_count_answer(self, text: str) -> Fraction:
+        """A running count as typed; a half point is only a count where the system has half points."""
+        value = parse_count(text)
+        if value.denominator != 1 and not self.system.halves:
+            raise InvalidInputError(f"{self.system.title} counts in whole numbers: type e.g. +3, -2 or 0")
+        return value
+
+    def parse(self, question: Question, text: str) -> Answer:
+        value = self.parse_count_answer(text)
+        return Answer(text=text.strip(), value=format_count(value, signed=False))
+
+
+def count_json(value: Fraction | int) -> int | float:
+    """A count as a JSON number: whole counts as ints, half points as floats (2.5)."""
+    number = Fraction(value)
+    return int(number) if number.denominator == 1 else float(number)
+
+
+def shoe_decks(ruleset: Ruleset, options: DrillOptions) -> int:
+    """The decks of a tray drill's shoe: `--decks`, else the rule set's (6 for an infinite deck)."""
+    return options.decks or ruleset.shoe.decks or 6
+
+
+def draw_tray(rng: random.Random, decks: int, unit: Fraction, decks_left: Fraction | None = None) -> int:
+    """Cards left in a part-dealt shoe: a whole number of `unit`s (or `decks_left`), give or take under
+    a quarter unit.
+
+    The jitter keeps every estimate clear of a tie, so reading the tray to the unit has one answer. At
+    least half a deck is dealt and half a deck left, as far as the shoe allows.
+    """
+    if decks_left is None:
+        low, high = max(unit, Fraction(1, 2)), decks - Fraction(1, 2)
+        steps = [low + k * unit for k in range(max(0, math.floor((high - low) / unit)) + 1)]
+        decks_left = rng.choice(steps)
+    jitter = math.ceil(unit * 13) - 1
+    cards = round(decks_left * 52) + rng.randint(-jitter, jitter)
+    return min(max(cards, 1), decks * 52 - 1)

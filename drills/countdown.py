@@ -1,0 +1,184 @@
+"""Countdown: count down a whole deck (or `--decks N`) against the clock, with cards removed unseen.
+
+The cards are laid out in rows of 13 to read left to right, as fast as you can; the clock runs from the
+moment they appear to your answer, and the grade reports seconds per deck (52 cards) against the pace
+learners aim for: under 25 s a deck with no error is professional pace.
+
+With a balanced count and one card removed (the default; `--set missing=N` removes up to 5), the answer
+is the classic checkout, "COUNT, MISSING": the final count and what the missing card is. A balanced
+deck sums to 0, so the final count is minus the missing card's tag: +1 under Hi-Lo means a high card is
+gone. MISSING is a word (low, neutral or high: the cards with a plus, zero or minus tag, when those share
+one tag) or ranks (A, 2-9, T); it is right when every card it names carries the missing card's tag.
+Otherwise (an unbalanced count, or several cards removed) the answer is the final running count only.
+
+Machine mode (`data`): `system`, `cards` (shown, in order), `missing` (how many were removed),
+`initial_running_count`, `decks`, `checkout` (whether MISSING is asked).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from drills.base import Answer, DrillOptions, Grade, Lines, Question
+from drills.count_drill import CountDrill, count_json, shuffled_decks
+from trainer.core.cards import Card, parse_card
+from trainer.core.counting import RANK_KEYS, format_count, parse_count
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+
+PROFESSIONAL_SECONDS = 25.0
+"""A deck counted down in under 25 s with no error is professional pace (the learners' benchmark)."""
+
+
+def _rank_key(card: Card) -> str:
+    return RANK_KEYS[card.value - 1]
+
+
+class CountdownDrill(CountDrill):
+    """A shuffled deck with cards missing: the final count (and the missing card) against the clock."""
+
+    name: ClassVar[str] = "countdown"
+    title: ClassVar[str] = "countdown"
+    target_ms: ClassVar[int | None] = int(PROFESSIONAL_SECONDS * 1000)
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        self.decks = self.options.decks or 1
+        text = self.options.extra.get("missing", "1")
+        if not text.isdigit() or not 1 <= int(text) <= 5:
+            raise InvalidInputError(f"--set missing={text} is not allowed: expected 1 to 5 cards removed")
+        self.missing = int(text)
+        self.checkout = self.system.balanced and self.missing == 1
+
+    def words(self) -> dict[str, tuple[str, ...]]:
+        """The words a checkout may use, for the tags where they name one group of cards."""
+        groups = {"low": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t > 0],
+                  "neutral": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t == 0],
+                  "high": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t < 0]}
+        return {word: tuple(ranks) for word, ranks in groups.items() if ranks}
+
+    def _name_of(self, tag: Fraction) -> str:
+        """How the expected answer names the cards carrying `tag`: a word if one fits, else the ranks."""
+        ranks = self.system.ranks_tagged(tag)
+        for word, group in self.words().items():
+            if set(group) == set(ranks):
+                return word
+        return " ".join(ranks)
+
+    def example(self) -> str:
+        """A checkout answer for a missing high card, in this system's words: '+1, high' for Hi-Lo."""
+        high = min(self.system.tags)
+        return f"{format_count(-high)}, {self._name_of(high)}"
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        cards = shuffled_decks(rng, self.decks)
+        removed, shown = cards[:self.missing], cards[self.missing:]
+        count = self.system.running_count(shown, decks=self.decks)
+        expected = format_count(count, signed=False)
+        if self.checkout:
+            missing_tag = Fraction(self.system.tag(removed[0]))
+            expected += ", " + self._name_of(missing_tag)
+            prompt = f"Final count, and the missing card? (e.g. {self.example()})"
+        else:
+            prompt = "Final running count?"
+        rows = [" ".join(f"{c.pretty():>3}" for c in shown[i:i + 13]) for i in range(0, len(shown), 13)]
+        removed_words = "one card" if self.missing == 1 else f"{self.missing} cards"
+        deck_words = "a deck" if self.decks == 1 else f"{self.decks} decks"
+        return Question(
+            drill=self.name,
+            item=f"{self.name}:{self.system.name}:{self.decks}d" + (":checkout" if self.checkout else ""),
+            prompt=prompt,
+            data={
+                "system": self.system.name,
+                "cards": [str(c) for c in shown],
+                "missing": self.missing,
+                "initial_running_count": count_json(self.system.initial_running_count(self.decks)),
+                "decks": self.decks,
+                "checkout": self.checkout,
+            },
+            expected=expected,
+            target_ms=int(PROFESSIONAL_SECONDS * 1000 * len(shown) / 52),
+            show=(Lines(lines=(f"Count down {deck_words} with {removed_words} taken out unseen; "
+                               "the clock is running.", *rows)),),
+            explanation=(f"The count ends at {format_count(count)}; removed: "
+                         f"{' '.join(c.pretty() for c in removed)}"),
+        )
+
+    def parse(self, question: Question, text: str) -> Answer:
+        words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+        if not words:
+            raise InvalidInputError("type the final count" + (", then the missing card (e.g. +1, high)"
+                                                              if self.checkout else ""))
+        count = self.parse_count_answer(words[0])
+        named: list[str] = []
+        for word in words[1:]:
+            lower = word.lower()
+            if lower in self.words():
+                named.extend(self.words()[lower])
+                continue
+            try:
+                named.append(_rank_key(parse_card(word)))
+            except InvalidInputError:
+                choices = ", ".join(self.words())
+                raise InvalidInputError(f"{word!r} names no card: use {choices} or ranks A, 2-9, T") \
+                    from None
+        if self.checkout and not named:
+            raise InvalidInputError(f"name the missing card too: e.g. '{self.example()}' (" +
+                                    ", ".join(self.words()) + ", or a rank)")
+        if named and not self.checkout:
+            raise InvalidInputError("only the final count is asked here: e.g. +3")
+        value = {"count": format_count(count, signed=False), "missing": sorted(set(named)),
+                 "named": " ".join(w.lower() if w.lower() in self.words() else w.upper() for w in words[1:])}
+        return Answer(text=text.strip(), value=value)
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        given = answer.value
+        expected_count = question.expected.partition(", ")[0]
+        count_right = parse_count(given["count"]) == parse_count(expected_count)
+        missing_right = True
+        if question.data["checkout"]:
+            missing_tag = -parse_count(expected_count)
+            missing_right = all(Fraction(t) == missing_tag for key in given["missing"]
+                                for t in self._tags_of(key))
+        correct = count_right and missing_right
+        detail: dict[str, object] = {}
+        verdict = "" if correct else ("count right, missing card wrong" if count_right else "count wrong")
+        explanation = question.explanation
+        if answer.latency_ms is not None:
+            per_deck = answer.latency_ms / 1000 / (len(question.data["cards"]) / 52)
+            detail["seconds_per_deck"] = round(per_deck, 1)
+            explanation += f". {per_deck:.1f} s a deck: " + _pace(per_deck, correct)
+            if correct and per_deck <= PROFESSIONAL_SECONDS:
+                verdict = "professional pace"
+        shown_given = given["count"] + (", " + given["named"] if given["named"] else "")
+        return Grade(correct=correct, expected=question.expected, given=shown_given,
+                     explanation=explanation, verdict=verdict, detail=detail)
+
+    def _tags_of(self, key: str) -> tuple[Fraction, ...]:
+        index = RANK_KEYS.index(key)
+        return (self.system.tags[index], self.system.red_tags[index])
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        lines = super().summary(grades)
+        timed = [float(g.detail["seconds_per_deck"]) for g in grades
+                 if g.correct and "seconds_per_deck" in g.detail]
+        if timed:
+            fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
+            lines.append(f"best {min(timed):.1f} s a deck, mean {sum(timed) / len(timed):.1f} s over "
+                         f"{len(timed)} exact countdowns; {fast} at professional pace (under "
+                         f"{PROFESSIONAL_SECONDS:g} s)")
+        return lines
+
+
+def _pace(per_deck: float, correct: bool) -> str:
+    """Where a time stands against the learners' benchmark."""
+    if not correct:
+        return "pace counts only with no error"
+    if per_deck <= PROFESSIONAL_SECONDS:
+        return f"professional pace (under {PROFESSIONAL_SECONDS:g} s with no error)"
+    return f"{per_deck - PROFESSIONAL_SECONDS:.1f} s slower than professional pace " \
+           f"({PROFESSIONAL_SECONDS:g} s)"

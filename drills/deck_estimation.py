@@ -1,0 +1,104 @@
+"""Deck estimation: a discard tray drawn to scale, and the decks left in the shoe to the half deck.
+
+A counter divides by the decks still to be dealt, and reads them off the discard tray: the height of
+the stack of discards, subtracted from the shoe. The tray is drawn with a scale of the shoe; the answer
+is the decks left to the session's estimation unit (`--estimation`: half a deck by default, or full or
+quarter; `exact` is for the true-count drill, so here it reads to the quarter deck). Every tray is
+dealt a little off a whole number of units, never near a tie, so one answer is right.
+
+Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`; the expected
+answer is `round_decks(cards_left / 52, estimation)`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from drills.base import Answer, DrillOptions, Grade, Question, Tray
+from drills.count_drill import CountDrill, draw_tray, shoe_decks
+from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+
+TARGET_MS = 2000
+
+
+class DeckEstimationDrill(CountDrill):
+    """How many decks are left, read from the discard tray."""
+
+    name: ClassVar[str] = "deck-estimation"
+    title: ClassVar[str] = "deck estimation"
+    target_ms: ClassVar[int | None] = TARGET_MS
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        chosen = Estimation(self.options.estimation)
+        self.estimation = Estimation.QUARTER if chosen is Estimation.EXACT else chosen
+        self.unit = self.estimation.unit or Fraction(1, 4)
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        lines = [f"Read the discard tray and say how many decks are still to be dealt, to the "
+                 f"{self.estimation.value} deck."]
+        if self.options.estimation == Estimation.EXACT.value:
+            lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
+        return lines + [line for line in super().intro(ruleset) if line.startswith("Counting gives")]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        decks = shoe_decks(ruleset, self.options)
+        cards_left = draw_tray(rng, decks, self.unit, _decks_left_of(item) if item else None)
+        estimate = estimate_decks_left(cards_left, self.estimation)
+        discarded = decks * 52 - cards_left
+        return Question(
+            drill=self.name,
+            item=f"{self.name}:{decks}d:{self.estimation.value}:{format_decks(estimate)}",
+            prompt=f"Decks left? (to the {self.estimation.value} deck)",
+            data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
+                  "decks": decks, "estimation": self.estimation.value},
+            expected=format_decks(estimate),
+            target_ms=TARGET_MS,
+            show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
+            explanation=(f"The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
+                         f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
+                         f"{format_decks(estimate)} to the {self.estimation.value} deck"),
+        )
+
+    def parse(self, question: Question, text: str) -> Answer:
+        value = parse_decks(text)
+        if (value / self.unit).denominator != 1:
+            step = format_decks(self.unit)
+            raise InvalidInputError(f"answer to the {self.estimation.value} deck (steps of {step}): "
+                                    "e.g. 3 or 3.5")
+        return Answer(text=text.strip(), value=format_decks(value))
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        given, expected = parse_decks(answer.value), parse_decks(question.expected)
+        off = given - expected
+        verdict = ""
+        if off:
+            verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
+                      f"{'too many' if off > 0 else 'too few'}"
+        elif answer.latency_ms is not None and answer.latency_ms > TARGET_MS:
+            verdict = f"right but slow: {answer.latency_ms / 1000:.1f} s (target {TARGET_MS / 1000:g} s)"
+        return Grade(correct=off == 0, expected=question.expected, given=answer.value,
+                     explanation=question.explanation, verdict=verdict)
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        lines = super().summary(grades)
+        over = sum("too many" in g.verdict for g in grades)
+        under = sum("too few" in g.verdict for g in grades)
+        if over or under:
+            lines.append(f"misses: {over} too many decks left (you under-read the tray), "
+                         f"{under} too few (you over-read it)")
+        return lines
+
+
+def _decks_left_of(item: str) -> Fraction:
+    """The decks left a review item asks about: 'deck-estimation:6d:half:3.5' -> 3.5."""
+    try:
+        return parse_decks(item.rsplit(":", 1)[1])
+    except (IndexError, InvalidInputError):
+        raise InvalidInputError(f"{item!r} is not a deck-estimation item "
+                                "(e.g. deck-estimation:6d:half:3.5)") from None

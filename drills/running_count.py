@@ -1,0 +1,156 @@
+"""Running count: cards flashed at a set pace, then "running count?" at a checkpoint you cannot predict.
+
+The drill deals through a practice deck (`--decks N` for a bigger shoe) a stretch of 6 to 20 cards at a
+time, shown one, two or three at a time (`--per-flash`) at `--speed` seconds a card (0.5 by default,
+down to 0.1). The count runs on from checkpoint to checkpoint and starts again at each shuffle. Three
+exact counts in a row make the cards come faster, a miss makes them slower, and the drill says so.
+
+Machine mode (`data`): `system`; `cards`, every card shown since the drill began, in order (`"7h"`);
+`shoe_start`, the index in `cards` where the current shoe began; `initial_running_count`; `decks`.
+The expected answer is initial_running_count + the tags of cards[shoe_start:].
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question
+from drills.count_drill import CountDrill, count_json, shuffled_decks
+from trainer.core.cards import Card
+from trainer.core.counting import format_count, parse_count
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+
+SPEEDS = (1.0, 0.8, 0.65, 0.5, 0.4, 0.33, 0.25, 0.2, 0.15, 0.1)
+"""The speed ladder in seconds a card, slow to fast; 0.1 s is as fast as the drill goes."""
+DEFAULT_SPEED = 0.5
+STREAK = 3
+"""Exact counts in a row that earn a faster pace."""
+STRETCH = (6, 20)
+"""Cards between checkpoints, both ends included."""
+
+
+def faster(speed: float) -> float:
+    """The next rung up the ladder (fewer seconds a card), or the fastest."""
+    return max((s for s in SPEEDS if s < speed - 1e-9), default=SPEEDS[-1])
+
+
+def slower(speed: float) -> float:
+    """The next rung down the ladder (more seconds a card), or the slowest."""
+    return min((s for s in SPEEDS if s > speed + 1e-9), default=SPEEDS[0])
+
+
+class RunningCountDrill(CountDrill):
+    """Cards flashed at pace; the running count asked at random checkpoints; the pace adapts."""
+
+    name: ClassVar[str] = "running-count"
+    title: ClassVar[str] = "running count"
+    target_ms: ClassVar[int | None] = None
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        self.speed = self.options.speed or DEFAULT_SPEED
+        if self.speed < SPEEDS[-1] - 1e-9:
+            raise InvalidInputError(f"--speed {self.speed:g} is faster than the drill goes: "
+                                    f"{SPEEDS[-1]:g} s a card at most")
+        self.decks = self.options.decks or 1
+        self.shown: list[Card] = []
+        """Every card flashed since the drill began."""
+        self.shoe_start = 0
+        self._undealt: list[Card] = []
+        self.streak = 0
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        if item:
+            self.speed = _speed_of(item)
+        lines: list[str] = []
+        irc = self.system.initial_running_count(self.decks)
+        if not self._undealt:
+            self._undealt = shuffled_decks(rng, self.decks)
+            self.shoe_start = len(self.shown)
+            deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
+            lines.append(f"A freshly shuffled {deck}: the count starts at {format_count(irc)}.")
+        before = self.system.running_count(self.shown[self.shoe_start:], decks=self.decks)
+        size = rng.randint(*STRETCH)
+        if len(self._undealt) - size < STRETCH[0] // 2:
+            size = len(self._undealt)
+        stretch, self._undealt = self._undealt[:size], self._undealt[size:]
+        self.shown.extend(stretch)
+        count = self.system.running_count(self.shown[self.shoe_start:], decks=self.decks)
+        added = Fraction(count) - Fraction(before)
+        end = " (the end of the shoe)" if not self._undealt else ""
+        return Question(
+            drill=self.name,
+            item=f"{self.name}:{self.system.name}:{self.speed:.2f}s",
+            prompt=f"Running count{end}?",
+            data={
+                "system": self.system.name,
+                "cards": [str(c) for c in self.shown],
+                "shoe_start": self.shoe_start,
+                "initial_running_count": count_json(irc),
+                "decks": self.decks,
+                "seconds_per_card": self.speed,
+                "per_flash": self.options.per_flash,
+                "flashed": len(stretch),
+            },
+            expected=format_count(count, signed=False),
+            show=(*([Lines(lines=tuple(lines))] if lines else []),
+                  Flash(cards=tuple(str(c) for c in stretch), seconds_per_card=self.speed,
+                        per_flash=self.options.per_flash)),
+            explanation=(f"{format_count(before)} before these {len(stretch)} cards, which add "
+                         f"{format_count(added)}: {format_count(count)}"),
+        )
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        given = parse_count(str(answer.value))
+        expected = parse_count(question.expected)
+        off = given - expected
+        return Grade(
+            correct=off == 0,
+            expected=question.expected,
+            given=format_count(given, signed=False),
+            explanation=question.explanation,
+            verdict="" if off == 0 else f"off by {format_count(off)}",
+            detail={"seconds_per_card": question.data["seconds_per_card"],
+                    "cards": question.data["flashed"]},
+        )
+
+    def after(self, question: Question, grade: Grade) -> str | None:
+        """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed."""
+        if grade.correct:
+            self.streak += 1
+            if self.streak < STREAK or self.speed <= SPEEDS[-1] + 1e-9:
+                return None
+            self.streak = 0
+            self.speed = faster(self.speed)
+            return f"{STREAK} exact counts in a row: faster now, {self.speed:g} s a card."
+        self.streak = 0
+        if self.speed >= SPEEDS[0] - 1e-9:
+            return None
+        self.speed = slower(self.speed)
+        return f"A miss: slower now, {self.speed:g} s a card."
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        if not grades:
+            return []
+        right = [g for g in grades if g.correct]
+        cards = sum(int(g.detail.get("cards", 0)) for g in grades)
+        lines = [f"{len(right)} of {len(grades)} counts exact ({100 * len(right) / len(grades):.0f}%) "
+                 f"over {cards} cards"]
+        if right:
+            fastest = min(float(g.detail["seconds_per_card"]) for g in right)
+            lines.append(f"fastest exact count: {fastest:g} s a card ({60 / fastest:.0f} cards a minute)")
+        lines.append(f"next pace: {self.speed:g} s a card")
+        return lines
+
+
+def _speed_of(item: str) -> float:
+    """The pace a review item names: 'running-count:hi-lo:0.40s' -> 0.4."""
+    try:
+        return float(item.rsplit(":", 1)[1].removesuffix("s"))
+    except (IndexError, ValueError):
+        raise InvalidInputError(f"{item!r} is not a running-count item (e.g. running-count:hi-lo:0.50s)") \
+            from None

@@ -1,0 +1,220 @@
+"""Table: count a whole table, seat by seat and round by round, through a real shoe.
+
+Rounds are dealt from the rule set's shoe (`--decks` to change it) to 1-7 computer seats (`--seats`),
+each playing seed 003's Easy policy (hit below 17, otherwise stand). Everything a player would see is
+shown and must be counted; the burn card stays face down (unless the rule set shows it) and the hole
+card counts only once turned. The count is asked at checkpoints you cannot predict: after one to three
+rounds, now and then straight after a deal with the hole card still down, and always at the end of a
+shoe, when the cut card has come out. The count starts again at each shuffle.
+
+When a count is wrong the grade shows where the drift began: the first round since your last right count
+(or the shuffle), with the true count after each round since, so you can find the hand you missed.
+
+Machine mode (`data`): `system`, `decks`, `seats`, `initial_running_count`, `cards` (every card shown
+since the shuffle, in order; when the shoe runs out mid-round, the cards of that round seen so far),
+`checkpoint` (`hidden`, `after the deal`, `end of the shoe`), `rounds` ([first, last] shown in this
+question), `trail` (the count after each round since the last right count). The expected answer is
+initial_running_count + the tags of `cards`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from drills.base import Answer, DrillOptions, Grade, Lines, Question
+from drills.count_drill import CountDrill, count_json
+from drills.table_transcript import round_lines
+from trainer.core.cards import Card
+from trainer.core.counting import format_count, parse_count
+from trainer.core.errors import InvalidInputError
+from trainer.core.events import Event, Shuffled, seen_cards
+from trainer.core.round import Round
+from trainer.core.rules import Ruleset
+from trainer.core.seats import easy_decision
+from trainer.core.shoe import Shoe
+
+ROUNDS_BETWEEN = (1, 3)
+"""Rounds dealt between hidden checkpoints, both ends included."""
+DEAL_CHECKPOINT = 0.25
+"""How often a checkpoint falls straight after a deal, with the hole card still face down."""
+END_OF_SHOE = "end of the shoe"
+AFTER_DEAL = "after the deal"
+
+
+class TableDrill(CountDrill):
+    """A table of computer seats dealt from a real shoe; the running count at hidden checkpoints."""
+
+    name: ClassVar[str] = "table"
+    title: ClassVar[str] = "table count"
+    target_ms: ClassVar[int | None] = None
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        self.seats = self.options.seats
+        self._rules: Ruleset | None = None
+        self._shoe: Shoe | None = None
+        self._paused: tuple[Round, int] | None = None
+        """A round stopped after its deal, and how many of its events were shown."""
+        self._seen: list[Card] = []
+        """Every card shown since the shuffle: what the count is made of."""
+        self._this_round: list[Card] = []
+        self._trail: list[dict[str, object]] = []
+        self._round_no = 0
+        self._shoe_tally = [0, 0]
+        """Right counts and counts asked in the current shoe."""
+
+    def _table(self, ruleset: Ruleset, rng: random.Random) -> tuple[Ruleset, Shoe, list[str]]:
+        """The rule set and shoe, set up on the first question; lines announcing a new shoe."""
+        if self._rules is not None and self._shoe is not None:
+            return self._rules, self._shoe, []
+        rules = ruleset.with_decks(self.options.decks) if self.options.decks else ruleset
+        if not 1 <= self.seats <= rules.table.seats:
+            raise InvalidInputError(f"a {rules.name} table seats 1 to {rules.table.seats}, "
+                                    f"not --seats {self.seats}")
+        if rules.infinite_deck and self.system.counts_colour:
+            raise InvalidInputError(f"{self.system.title} counts sevens by colour, and the infinite "
+                                    f"deck of {rules.name} deals ranks without suits")
+        self._rules, self._shoe = rules, Shoe.shuffled(rules, rng)
+        if rules.shoe.burn_shown:
+            self._seen.extend(self._shoe.burned)
+        shoe = "an infinite deck" if rules.infinite_deck else f"a {rules.shoe.decks}-deck shoe"
+        irc = self.system.initial_running_count(rules.shoe.decks)
+        return rules, self._shoe, [f"{self.seats} seat{'s' if self.seats > 1 else ''} at {rules.name}, "
+                                   f"dealt from {shoe}; the count starts at {format_count(irc)}."]
+
+    def _take(self, rules: Ruleset, events: Sequence[Event], *, new_round: bool) -> None:
+        """Count what the events show; a shuffle starts the count (and the drift trail) again.
+
+        A shoe that runs out mid-round has its discards shuffled: the cards already on the table are
+        not in the new pack, so the new count starts with the ones seen this round.
+        """
+        if new_round:
+            self._this_round = []
+        for event in events:
+            if isinstance(event, Shuffled) and not rules.infinite_deck:
+                self._seen, self._trail, self._shoe_tally = list(self._this_round), [], [0, 0]
+            cards = seen_cards([event], burn_shown=rules.shoe.burn_shown)
+            self._seen.extend(cards)
+            self._this_round.extend(cards)
+
+    def _count(self, rules: Ruleset) -> int | float:
+        return count_json(self.system.running_count(self._seen, decks=rules.shoe.decks))
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        rules, shoe, lines = self._table(ruleset, rng)
+        wanted = rng.randint(*ROUNDS_BETWEEN)
+        first = self._round_no if self._paused else self._round_no + 1
+        checkpoint, played = "hidden", 0
+        shuffles, burn_shown = not rules.infinite_deck, rules.shoe.burn_shown
+        while True:
+            if self._paused is not None:
+                table, shown = self._paused
+                self._paused = None
+                _play_out(table)
+                events = table.events[shown:]
+                lines.append(f"Round {self._round_no}, played out:")
+                lines.extend("  " + line for line in round_lines(events, dealing=False, shuffles=shuffles,
+                                                                  burn_shown=burn_shown))
+            else:
+                self._round_no += 1
+                table = Round.start(rules, shoe, [rules.table.min_bet] * self.seats)
+                pause = rules.dealer.hole_card and not table.finished and rng.random() < DEAL_CHECKPOINT
+                if not pause:
+                    _play_out(table)
+                events = list(table.events)
+                lines.append(f"Round {self._round_no}:")
+                lines.extend("  " + line for line in round_lines(events, shuffles=shuffles,
+                                                                  burn_shown=burn_shown))
+                if pause:
+                    self._take(rules, events, new_round=True)
+                    self._paused = (table, len(events))
+                    checkpoint = AFTER_DEAL
+                    self._trail.append({"round": self._round_no, "stage": "deal",
+                                        "count": self._count(rules)})
+                    break
+            self._take(rules, events, new_round=table.events[0] is events[0])
+            self._trail.append({"round": self._round_no, "stage": "end", "count": self._count(rules)})
+            played += 1
+            if shoe.needs_shuffle and not rules.infinite_deck:
+                checkpoint = END_OF_SHOE
+                break
+            if played >= wanted:
+                break
+        count = self.system.running_count(self._seen, decks=rules.shoe.decks)
+        prompt = {"hidden": "Running count?",
+                  AFTER_DEAL: "Running count after the deal (the hole card is still face down)?",
+                  END_OF_SHOE: "The cut card is out, end of the shoe: running count?"}[checkpoint]
+        return Question(
+            drill=self.name,
+            item=f"{self.name}:{self.system.name}:{self.seats}s",
+            prompt=prompt,
+            data={
+                "system": self.system.name,
+                "decks": rules.shoe.decks,
+                "seats": self.seats,
+                "initial_running_count": count_json(self.system.initial_running_count(rules.shoe.decks)),
+                "cards": [str(c) for c in self._seen],
+                "checkpoint": checkpoint,
+                "rounds": [first, self._round_no],
+                "trail": [dict(step) for step in self._trail],
+            },
+            expected=format_count(count, signed=False),
+            show=(Lines(lines=tuple(lines)),),
+        )
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        given, expected = parse_count(str(answer.value)), parse_count(question.expected)
+        correct = given == expected
+        explanation = "" if correct else _drift(question.data["trail"])
+        return Grade(correct=correct, expected=question.expected, given=format_count(given, signed=False),
+                     explanation=explanation,
+                     verdict="" if correct else f"off by {format_count(given - expected)}",
+                     detail={"checkpoint": question.data["checkpoint"]})
+
+    def after(self, question: Question, grade: Grade) -> str | None:
+        """A right count closes the drift trail; the end of a shoe gets its tally."""
+        self._shoe_tally[0] += grade.correct
+        self._shoe_tally[1] += 1
+        if grade.correct:
+            self._trail = []
+        if question.data["checkpoint"] != END_OF_SHOE:
+            return None
+        right, asked = self._shoe_tally
+        return f"End of the shoe: {right} of {asked} counts right. The dealer shuffles; count from the start."
+
+    def summary(self, grades: Sequence[Grade]) -> list[str]:
+        if not grades:
+            return []
+        lines = super().summary(grades)
+        run = best = 0
+        for grade in grades:
+            run = run + 1 if grade.correct else 0
+            best = max(best, run)
+        ends = [g for g in grades if g.detail.get("checkpoint") == END_OF_SHOE]
+        lines.append(f"{self._round_no} rounds dealt; longest run of right counts: {best}")
+        if ends:
+            lines.append(f"end-of-shoe counts right: {sum(g.correct for g in ends)} of {len(ends)}")
+        return lines
+
+
+def _play_out(table: Round) -> None:
+    """Every seat plays the Easy policy from its own view until the round is settled."""
+    while not table.finished:
+        table.act(easy_decision(table.view(table.seat_in_turn)))
+
+
+def _drift(trail: object) -> str:
+    """Where a wrong count went wrong: the first round since the last right count, and the counts since."""
+    steps = [s for s in trail if isinstance(s, dict)] if isinstance(trail, list) else []
+    if not steps:
+        return ""
+    first = steps[0]
+    words = []
+    for step in steps[:10]:
+        stage = " (after the deal)" if step["stage"] == "deal" else ""
+        words.append(f"round {step['round']}{stage} {format_count(parse_count(str(step['count'])))}")
+    more = f", and {len(steps) - 10} more" if len(steps) > 10 else ""
+    return (f"The count first went wrong in round {first['round']} or after: your last right count (or the "
+            f"shuffle) came just before it. The count after each round since: {', '.join(words)}{more}.")

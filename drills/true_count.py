@@ -1,0 +1,146 @@
+"""True count: a running count and a discard tray, and the true count under the session's settings.
+
+The tray is read to the session's estimation (`--estimation`, half a deck by default), subtracted from
+the shoe, and the running count divided by the decks left and made whole by `--rounding` (floor by
+default); see `trainer.core.counting` for the exact rules, ties included. With `exact` estimation the
+cards left are stated, since no tray can be read to the card. Timed: a trained counter answers in 2 s.
+
+Machine mode (`data`): `running_count`, `decks_left` (exact: cards left / 52), `estimation`,
+`rounding`, and `cards_left`, `shoe_decks`, `system`. The expected answer is
+`true_count(running_count, round_decks(decks_left, estimation), rounding)`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import ClassVar
+
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray
+from drills.count_drill import CountDrill, count_json, draw_tray, shoe_decks
+from trainer.core.counting import (
+    Estimation,
+    Rounding,
+    estimate_decks_left,
+    format_count,
+    format_decks,
+    true_count,
+)
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+
+TARGET_MS = 2000
+TRUE_COUNTS = range(-4, 9)
+"""The true counts asked, evenly: where bets and index plays change."""
+BANDS = (-3, 6)
+"""Review items group true counts from -3 (and below) to +6 (and above)."""
+
+
+class TrueCountDrill(CountDrill):
+    """Running count and discard tray in, true count out, in under two seconds."""
+
+    name: ClassVar[str] = "true-count"
+    title: ClassVar[str] = "true count"
+    target_ms: ClassVar[int | None] = TARGET_MS
+
+    def __init__(self, options: DrillOptions | None = None) -> None:
+        super().__init__(options)
+        if not self.system.balanced:
+            raise InvalidInputError(
+                f"{self.system.title} is unbalanced: it is played by the running count against its key "
+                "count, with no true count. Pick a balanced system, e.g. --system hi-lo")
+        self.estimation = Estimation(self.options.estimation)
+        self.rounding = Rounding(self.options.rounding)
+
+    def intro(self, ruleset: Ruleset) -> list[str]:
+        rules = {
+            Rounding.FLOOR: "floor (down: +2.8 is +2, -2.8 is -3)",
+            Rounding.TRUNCATE: "truncate (toward zero: +2.8 is +2, -2.8 is -2)",
+            Rounding.ROUND: "round (to the nearest; halves away from zero: +2.5 is +3, -2.5 is -3)",
+        }[self.rounding]
+        unit = "the exact decks left (cards left / 52)" if self.estimation is Estimation.EXACT else \
+            f"decks left to the {self.estimation.value} deck (ties up, never below one unit)"
+        return [*super().intro(ruleset), f"True count = running count / {unit}, then {rules}."]
+
+    def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        decks = shoe_decks(ruleset, self.options)
+        target = _band_of(item) if item else rng.choice(TRUE_COUNTS)
+        step = Fraction(1, 2) if self.system.halves else Fraction(1)
+        biggest = max(abs(t) for t in (*self.system.tags, *self.system.red_tags))
+        for _ in range(200):
+            cards_left = draw_tray(rng, decks, self.estimation.unit or Fraction(1, 4))
+            divisor = estimate_decks_left(cards_left, self.estimation)
+            seen = min(cards_left, decks * 52 - cards_left)
+            low = math.floor(((target - 1) * divisor - 1) / step) * step
+            high = (target + 2) * divisor + 1
+            candidates = [low + k * step for k in range(math.floor((high - low) / step) + 1)]
+            fits = [rc for rc in candidates if abs(rc) <= biggest * seen
+                    and true_count(rc, divisor, self.rounding) == target]
+            if fits:
+                running = rng.choice(fits)
+                break
+        else:  # pragma: no cover - every target in TRUE_COUNTS fits some tray within a few tries
+            raise InvalidInputError(f"no discard tray gives a true count of {target} here")
+        exact = Fraction(cards_left, 52)
+        discarded = decks * 52 - cards_left
+        shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
+                                     Tray(discarded=discarded, shoe_cards=decks * 52)]
+        if self.estimation is Estimation.EXACT:
+            shown.append(Lines(lines=(f"{cards_left} cards left",)))
+        band = min(max(target, BANDS[0]), BANDS[1])
+        exact_mode = self.estimation is Estimation.EXACT
+        how = "exact decks" if exact_mode else f"{self.estimation.value}-deck estimate"
+        if exact_mode:
+            reading = f"{cards_left} cards left = {format_decks(exact)} decks"
+        else:
+            reading = (f"The tray holds {discarded} cards ({float(Fraction(discarded, 52)):.2f} of {decks} "
+                       f"decks): {format_decks(exact)} decks left, {format_decks(divisor)} to the "
+                       f"{self.estimation.value} deck")
+        return Question(
+            drill=self.name,
+            item=f"{self.name}:{self.system.name}:{self.estimation.value}:{self.rounding.value}:{band:+d}",
+            prompt=f"True count? ({how}, {self.rounding.value})",
+            data={
+                "system": self.system.name,
+                "running_count": count_json(running),
+                "decks_left": float(exact),
+                "cards_left": cards_left,
+                "shoe_decks": decks,
+                "estimation": self.estimation.value,
+                "rounding": self.rounding.value,
+            },
+            expected=str(target),
+            target_ms=TARGET_MS,
+            show=tuple(shown),
+            explanation=(f"{reading}. {format_count(running)} / {format_decks(divisor)} = "
+                         f"{float(running / divisor):+.2f}, {self.rounding.value} {format_count(target)}"),
+        )
+
+    def parse(self, question: Question, text: str) -> Answer:
+        value = self.parse_count_answer(text)
+        if value.denominator != 1:
+            raise InvalidInputError(f"a true count here is a whole number ({self.rounding.value}): "
+                                    "type e.g. +2 or -1")
+        return Answer(text=text.strip(), value=int(value))
+
+    def grade(self, question: Question, answer: Answer) -> Grade:
+        expected = int(question.expected)
+        correct = answer.value == expected
+        verdict = ""
+        latency = answer.latency_ms
+        if correct and latency is not None and latency > TARGET_MS:
+            verdict = f"right but slow: {latency / 1000:.1f} s (target {TARGET_MS / 1000:g} s)"
+        elif not correct:
+            verdict = f"off by {format_count(answer.value - expected)}"
+        return Grade(correct=correct, expected=question.expected, given=str(answer.value),
+                     explanation=question.explanation, verdict=verdict)
+
+
+def _band_of(item: str) -> int:
+    """The true count a review item asks about: 'true-count:hi-lo:half:floor:+3' -> 3."""
+    try:
+        return int(item.rsplit(":", 1)[1])
+    except (IndexError, ValueError):
+        raise InvalidInputError(f"{item!r} is not a true-count item (e.g. true-count:hi-lo:half:floor:+3)") \
+            from None

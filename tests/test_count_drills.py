@@ -1,0 +1,219 @@
+"""The true-count, deck-estimation and countdown drills on seeded questions, and every count drill's intro."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from drills import make_drill
+from drills.base import Answer, DrillOptions, Lines, Question, Tray
+from drills.countdown import CountdownDrill
+from drills.deck_estimation import DeckEstimationDrill
+from drills.true_count import TrueCountDrill
+from trainer.core.cards import parse_cards
+from trainer.core.counting import find_system, round_decks, true_count
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import find_ruleset
+
+CASINO = find_ruleset("casino")
+COMBINATIONS = [(e, r) for e in ("full", "half", "quarter", "exact") for r in ("floor", "truncate", "round")]
+
+
+def _answer(drill: object, question: Question, text: str, latency_ms: int | None = None) -> Answer:
+    parsed = drill.parse(question, text)
+    return replace(parsed, latency_ms=latency_ms)
+
+
+# --- true count ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("estimation, rounding", COMBINATIONS)
+def test_true_count_questions_are_checkable_from_their_data(estimation: str, rounding: str) -> None:
+    drill = TrueCountDrill(DrillOptions(estimation=estimation, rounding=rounding))
+    rng = random.Random(f"{estimation}-{rounding}")
+    for _ in range(25):
+        question = drill.ask(rng, CASINO)
+        data = question.data
+        want = true_count(data["running_count"], round_decks(data["decks_left"], data["estimation"]),
+                          data["rounding"])
+        assert question.expected == str(want)
+        assert data["decks_left"] == data["cards_left"] / 52
+        tray = next(s for s in question.show if isinstance(s, Tray))
+        assert tray.discarded + data["cards_left"] == tray.shoe_cards == 6 * 52
+        assert abs(data["running_count"]) <= min(data["cards_left"], tray.discarded)
+        assert drill.grade(question, _answer(drill, question, question.expected)).correct
+
+
+def test_true_count_grades_slow_and_wrong_answers() -> None:
+    drill = TrueCountDrill()
+    question = drill.ask(random.Random(2), CASINO, item="true-count:hi-lo:half:floor:+3")
+    assert question.expected == "3" and question.target_ms == 2000
+    assert question.item == "true-count:hi-lo:half:floor:+3"
+    fast = drill.grade(question, _answer(drill, question, "+3", 1500))
+    slow = drill.grade(question, _answer(drill, question, "3", 3100))
+    wrong = drill.grade(question, _answer(drill, question, "1", 900))
+    assert fast.correct and fast.verdict == ""
+    assert slow.correct and slow.verdict == "right but slow: 3.1 s (target 2 s)"
+    assert not wrong.correct and wrong.verdict == "off by -2"
+    assert "floor +3" in wrong.explanation
+
+
+@pytest.mark.parametrize("text", ["abc", "+-3", "2.5"])
+def test_true_count_rejects_malformed_answers(text: str) -> None:
+    drill = TrueCountDrill()
+    question = drill.ask(random.Random(2), CASINO)
+    with pytest.raises(InvalidInputError, match="type"):
+        drill.parse(question, text)
+
+
+def test_true_count_bands_clip_at_both_ends() -> None:
+    drill = TrueCountDrill()
+    items = {drill.ask(random.Random(seed), CASINO).item.rsplit(":", 1)[1] for seed in range(80)}
+    assert items == {f"{band:+d}" for band in range(-3, 7)}
+
+
+def test_exact_estimation_states_the_cards_left() -> None:
+    question = TrueCountDrill(DrillOptions(estimation="exact")).ask(random.Random(4), CASINO)
+    shown = [line for s in question.show if isinstance(s, Lines) for line in s.lines]
+    assert f"{question.data['cards_left']} cards left" in shown
+
+
+def test_an_unbalanced_count_has_no_true_count_drill() -> None:
+    with pytest.raises(InvalidInputError, match=r"Knock-Out .* is unbalanced"):
+        TrueCountDrill(DrillOptions(system="ko"))
+
+
+# --- deck estimation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("estimation, unit", [("half", Fraction(1, 2)), ("full", Fraction(1)),
+                                              ("quarter", Fraction(1, 4)), ("exact", Fraction(1, 4))])
+@pytest.mark.parametrize("rules", ["casino", "eight-deck", "bicycle"])
+def test_deck_estimation_reads_the_tray_to_the_unit(estimation: str, unit: Fraction, rules: str) -> None:
+    ruleset = find_ruleset(rules)
+    drill = DeckEstimationDrill(DrillOptions(estimation=estimation))
+    rng = random.Random(rules + estimation)
+    for _ in range(20):
+        question = drill.ask(rng, ruleset)
+        data = question.data
+        exact = Fraction(data["cards_left"], 52)
+        answer = Fraction(question.expected)
+        assert (answer / unit).denominator == 1
+        assert abs(answer - exact) < unit / 2  # never a tie: one answer is right
+        assert answer == round_decks(exact, data["estimation"])
+        assert data["shoe_cards"] == ruleset.shoe.decks * 52 == data["discarded"] + data["cards_left"]
+        assert drill.grade(question, _answer(drill, question, question.expected)).correct
+
+
+def test_deck_estimation_grades_too_many_and_too_few() -> None:
+    drill = DeckEstimationDrill()
+    question = drill.ask(random.Random(1), CASINO, item="deck-estimation:6d:half:3.5")
+    assert question.expected == "3.5"
+    assert drill.grade(question, _answer(drill, question, "4")).verdict == "0.5 deck too many"
+    assert drill.grade(question, _answer(drill, question, "2½")).verdict == "1 deck too few"
+    assert drill.grade(question, _answer(drill, question, "3 1/2", 2500)).verdict.startswith("right but slow")
+    with pytest.raises(InvalidInputError, match="to the half deck"):
+        drill.parse(question, "3.25")
+
+
+# --- countdown --------------------------------------------------------------------------------------
+
+
+def _count_of(question: Question) -> Fraction:
+    system = find_system(question.data["system"])
+    cards = parse_cards(question.data["cards"])
+    return Fraction(question.data["initial_running_count"]) + sum(
+        (Fraction(system.tag(c)) for c in cards), Fraction(0))
+
+
+@pytest.mark.parametrize("system, decks", [("hi-lo", 1), ("omega-ii", 2), ("wong-halves", 1), ("ko", 6)])
+def test_countdown_questions_hold_every_card_but_the_missing_one(system: str, decks: int) -> None:
+    drill = CountdownDrill(DrillOptions(system=system, decks=decks))
+    question = drill.ask(random.Random(system), CASINO)
+    assert len(question.data["cards"]) == 52 * decks - 1
+    count = _count_of(question)
+    assert Fraction(question.expected.split(", ")[0]) == count
+    if find_system(system).balanced:
+        assert question.data["checkout"]
+        name = question.expected.split(", ")[1]
+        missing_tag = -count
+        ranks = {"low": "23456", "neutral": "789", "high": "TA"}.get(name, name.replace(" ", ""))
+        assert all(Fraction(find_system(system).tags["A23456789T".index(r)]) == missing_tag for r in ranks)
+    assert drill.grade(question, _answer(drill, question, question.expected.replace(",", " "))).correct
+
+
+def test_the_checkout_grades_the_count_and_the_missing_card_apart() -> None:
+    drill = CountdownDrill()
+    question = drill.ask(random.Random(3), CASINO)
+    assert question.expected == "1, high"  # an ace is missing with this seed
+    assert question.data["cards"].count("Ad") == 0
+    both = drill.grade(question, _answer(drill, question, "+1, high", 22_000))
+    rank = drill.grade(question, _answer(drill, question, "1 K", 30_000))
+    bad_card = drill.grade(question, _answer(drill, question, "+1, low"))
+    bad_count = drill.grade(question, _answer(drill, question, "-1, high", 15_000))
+    assert both.correct and both.verdict == "professional pace"
+    assert both.detail["seconds_per_deck"] == round(22 / (51 / 52), 1)
+    assert rank.correct and "slower than professional pace" in rank.explanation
+    assert not bad_card.correct and bad_card.verdict == "count right, missing card wrong"
+    assert not bad_count.correct and bad_count.verdict == "count wrong" and bad_count.given == "-1, high"
+    assert "pace counts only with no error" in bad_count.explanation
+
+
+@pytest.mark.parametrize("text, hint", [("+1", "name the missing card too"), ("abc", "not a count"),
+                                        ("+1, purple", "names no card")])
+def test_checkout_answers_need_both_parts(text: str, hint: str) -> None:
+    drill = CountdownDrill()
+    question = drill.ask(random.Random(3), CASINO)
+    with pytest.raises(InvalidInputError, match=hint):
+        drill.parse(question, text)
+
+
+def test_several_missing_cards_ask_the_count_only() -> None:
+    drill = CountdownDrill(DrillOptions(extra={"missing": "3"}))
+    question = drill.ask(random.Random(5), CASINO)
+    assert len(question.data["cards"]) == 49 and not question.data["checkout"]
+    assert question.prompt == "Final running count?"
+    with pytest.raises(InvalidInputError, match="only the final count"):
+        drill.parse(question, "+2, high")
+    with pytest.raises(InvalidInputError, match="1 to 5"):
+        CountdownDrill(DrillOptions(extra={"missing": "9"}))
+
+
+def test_countdown_summary_reports_seconds_per_deck() -> None:
+    drill = CountdownDrill()
+    grades = []
+    for seed, latency in ((3, 20_000), (4, 40_000)):
+        question = drill.ask(random.Random(seed), CASINO)
+        grades.append(drill.grade(question, _answer(drill, question, question.expected, latency)))
+    lines = drill.summary(grades)
+    assert lines[0] == "2 of 2 right (100%)"
+    assert lines[1].startswith("best 20.4 s a deck, mean 30.6 s over 2 exact countdowns; 1 at professional")
+
+
+# --- every count drill on tables where counting cannot win ----------------------------------------------
+
+COUNT_DRILLS = ["running-count", "countdown", "true-count", "deck-estimation", "table"]
+
+
+@pytest.mark.parametrize("name", COUNT_DRILLS)
+@pytest.mark.parametrize("rules, why", [("eight-deck", "reshuffled after every round"),
+                                        ("chat-host", "independent draw from an infinite deck")])
+def test_count_drills_say_plainly_when_counting_gives_no_edge(name: str, rules: str, why: str) -> None:
+    ruleset = find_ruleset(rules)
+    drill = make_drill(name)
+    note = [line for line in drill.intro(ruleset) if "no edge" in line]
+    assert note and why in note[0] and rules in note[0]
+    question = drill.ask(random.Random(1), ruleset)  # the drill still runs
+    assert question.expected
+    assert not any("no edge" in line for line in drill.intro(CASINO))
+
+
+def test_the_intro_teaches_the_tags_and_an_unbalanced_start() -> None:
+    hi_lo = make_drill("running-count").intro(CASINO)
+    assert hi_lo == ["Hi-Lo (balanced, level 1): +1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A"]
+    red_7 = make_drill("running-count", DrillOptions(system="red-7")).intro(CASINO)
+    assert "+1: 2 3 4 5 6 red 7 · 0: black 7 8 9 · -1: T A" in red_7[0]
+    assert "6 decks at -12" in red_7[1] and "ends at 0" in red_7[1]

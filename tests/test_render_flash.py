@@ -1,0 +1,143 @@
+"""The flash display: deadlines anchored to the start, keys swallowed, Ctrl-C; no real sleeping."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+
+from drills.base import DrillOptions, Flash
+from drills.running_count import RunningCountDrill
+from trainer.batch import repeat
+from trainer.core.rules import find_ruleset
+from trainer.render import make_console
+from trainer.render.flash import FlashTiming, card_faces, flash_deadlines, play_flash
+from trainer.repl import drill_ui
+from trainer.session import ListRecorder, Session
+
+
+class FakeTime:
+    """A clock that moves only when the flash sleeps, by what it asked for plus `oversleep`."""
+
+    def __init__(self, oversleep: float = 0.0) -> None:
+        self.now = 1000.0
+        self.oversleep = oversleep
+        self.sleeps: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        for _ in range(3):  # let the application draw and read keys, as a real sleep would
+            await asyncio.sleep(0)
+        self.sleeps.append(seconds)
+        self.now += seconds + self.oversleep
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as keys:
+        yield keys
+
+
+def _play(flash: Flash, fake: FakeTime, keys: PipeInput) -> FlashTiming:
+    return play_flash(flash, input=keys, output=DummyOutput(), clock=fake.clock, sleep=fake.sleep,
+                      lead_in=0.5)
+
+
+CARDS = ("7h", "Kd", "Ts", "2c", "5s", "As", "9d")
+
+
+def test_deadlines_are_counted_from_the_start() -> None:
+    flash = Flash(cards=CARDS, seconds_per_card=0.25, per_flash=2)
+    assert flash_deadlines(flash, 10.0) == [10.0, 10.5, 11.0, 11.5, 12.0]
+
+
+def test_every_card_appears_at_its_deadline(pipe: PipeInput) -> None:
+    fake = FakeTime()
+    timing = _play(Flash(cards=CARDS, seconds_per_card=0.5), fake, pipe)
+    assert timing.deadlines[0] == 1000.5
+    assert timing.shown_at == pytest.approx(timing.deadlines[:-1])
+    assert fake.now == pytest.approx(timing.deadlines[-1])
+
+
+def test_a_late_wake_up_does_not_push_later_cards_back(pipe: PipeInput) -> None:
+    fake = FakeTime(oversleep=0.004)
+    timing = _play(Flash(cards=CARDS * 4, seconds_per_card=0.1), fake, pipe)
+    late = timing.deviations_ms()
+    assert len(late) == len(CARDS) * 4
+    assert max(late) == pytest.approx(4.0)  # each card as late as one oversleep, never more
+    assert min(late) == pytest.approx(4.0)
+
+
+def test_groups_of_three_and_a_blank_before_each_next_card(pipe: PipeInput) -> None:
+    fake = FakeTime()
+    timing = _play(Flash(cards=CARDS, seconds_per_card=0.2, per_flash=3), fake, pipe)
+    assert len(timing.shown_at) == 3  # 3 + 3 + 1 cards
+    # each period is slept in two parts: the card, then a blank of 12% of it (at most 50 ms)
+    assert fake.sleeps[1:3] == pytest.approx([0.6 - 0.05, 0.05])
+
+
+def test_keys_typed_during_the_flash_are_swallowed(pipe: PipeInput) -> None:
+    pipe.send_text("12\r")
+    timing = _play(Flash(cards=CARDS, seconds_per_card=0.5), FakeTime(), pipe)
+    assert timing.keys_discarded == 3
+    assert len(timing.shown_at) == len(CARDS)
+
+
+def test_ctrl_c_stops_the_flash(pipe: PipeInput) -> None:
+    pipe.send_text("\x03")
+    with pytest.raises(KeyboardInterrupt):
+        _play(Flash(cards=CARDS, seconds_per_card=0.5), FakeTime(), pipe)
+
+
+def test_cards_are_drawn_as_faces_with_red_suits_in_red() -> None:
+    faces = card_faces(["Th", "As"])
+    text = "".join(t for _, t in faces).splitlines()
+    assert text[1] == "   │10   │  │A    │"
+    assert text[2] == "   │  ♥  │  │  ♠  │"
+    assert ("class:card.red", "  ♥  ") in faces and ("class:card.black", "  ♠  ") in faces
+
+
+def test_ctrl_c_during_a_flash_ends_the_drill_keeping_what_was_answered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    flashes: list[Flash] = []
+
+    def fake_flash(flash: Flash) -> FlashTiming:
+        flashes.append(flash)
+        if len(flashes) == 2:
+            raise KeyboardInterrupt
+        return FlashTiming()
+
+    monkeypatch.setattr("trainer.render.flash.play_flash", fake_flash)
+    recorder = ListRecorder()
+    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+                      rng=random.Random(3), recorder=recorder)
+    answers = iter(["abc", "+0"])
+    out = io.StringIO()
+    summary = drill_ui.run_interactive(repeat(session, 5), make_console(out, color=False, width=100),
+                                       ask=lambda _prompt: next(answers))
+    assert summary.answered == 1 and len(recorder.attempts) == 1
+    printed = out.getvalue()
+    assert "? 'abc' is not a count" in printed
+    assert "drill stopped; every answer given is kept" in printed
+    assert "counts exact" in printed  # the summary still comes
+
+
+def test_the_interactive_driver_flashes_only_the_new_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[tuple[str, ...]] = []
+    monkeypatch.setattr("trainer.render.flash.play_flash",
+                        lambda flash: shown.append(flash.cards) or FlashTiming())
+    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+                      rng=random.Random(3), recorder=ListRecorder())
+    out = io.StringIO()
+    drill_ui.run_interactive(repeat(session, 2), make_console(out, color=False, width=100),
+                             ask=lambda _prompt: "0")
+    assert len(shown) == 2 and "A freshly shuffled deck" in out.getvalue()
+    assert sum(len(cards) for cards in shown) == len(session.drill.shown)
