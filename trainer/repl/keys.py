@@ -29,14 +29,15 @@ def repl_key_bindings() -> KeyBindings:
 
 
 def read_key(message: AnyFormattedText, keys: Mapping[str, str]) -> str:
-    """Wait for one of `keys` (either case) and return it in lower case; other keys are ignored.
+    """Wait for one of `keys` (a letter in either case, or a key name such as "enter") and return it;
+    other keys are ignored.
 
     `keys` maps each key to what it does (the caller shows that); Ctrl-C raises KeyboardInterrupt and
     Ctrl-D raises EOFError, as at the prompt.
     """
     bindings = KeyBindings()
     for key in keys:
-        for spelling in {key.lower(), key.upper()}:
+        for spelling in {key.lower(), key.upper()} if len(key) == 1 else {key}:
             bindings.add(spelling)(_exit_with(key.lower()))
 
     @bindings.add("c-c")
