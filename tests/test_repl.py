@@ -209,3 +209,19 @@ def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
     typed.send_text(CTRL_D)  # type: ignore[attr-defined]
     with pytest.raises(EOFError):
         read_key("? ", {"h": "hit"})
+
+
+def test_a_registered_command_not_installed_yet_is_named_as_such(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(COMMANDS, "ghost", ("trainer.cli.ghost", "A command still being written."))
+    out = repl(lines("ghost") + CTRL_D, capsys)
+    assert "`ghost` is not in this version of cutcard yet" in out and "ghost" not in installed_commands()
+
+
+def test_a_registered_drill_not_installed_yet_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drills import DRILLS, find_drill
+    from trainer.core.errors import InvalidInputError
+
+    monkeypatch.setitem(DRILLS, "ghost", ("drills.ghost:GhostDrill", "a drill still being written"))
+    with pytest.raises(InvalidInputError, match="the ghost drill is not in this version of cutcard yet"):
+        find_drill("ghost")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib.util import find_spec
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
@@ -50,9 +51,12 @@ def test_rule_set_names_and_aliases_complete_where_a_rule_set_is_expected() -> N
     assert texts("use eig") == ["eight-deck"]
 
 
-def test_the_drill_name_completes_from_the_drill_registry() -> None:
-    assert texts("drill ") == list(DRILLS)
-    assert texts("drill co") == ["countdown", "color-up"]
+def test_the_drill_name_completes_from_the_drill_registry_with_each_drills_help() -> None:
+    installed = [n for n, (target, _) in DRILLS.items() if find_spec(target.split(":")[0]) is not None]
+    found = suggest("drill ", RegistryVocabulary())
+    assert [s.text for s in found] == installed and "running-count" in installed
+    assert found[0].meta == DRILLS[installed[0]][1]
+    assert texts("drill cou") == ["countdown"]
 
 
 def test_options_are_read_from_the_click_command() -> None:

@@ -153,16 +153,19 @@ def test_count_checks_come_at_random_checkpoints_and_at_every_reshuffle() -> Non
     assert no_count.check_due(needs_shuffle=True) is None
 
 
-def test_running_and_true_counts_are_graded_by_the_half_deck_estimate_or_the_exact_decks() -> None:
+def test_running_and_true_counts_are_graded_by_the_half_deck_estimate() -> None:
     keeper = CountKeeper(CASINO, "hi-lo", random.Random(0))
     keeper.seen = list(parse_cards("2 3 4 5 6 5 T"))  # +5
     assert keeper.grade_running("+5").correct and not keeper.grade_running("4").correct
     with pytest.raises(InvalidInputError):
         keeper.grade_running("lots")
-    # 130 cards left: 2.5 decks by the half-deck estimate -> +2; exactly 2.5 decks too
+    # 130 cards left: 2.5 decks by the half-deck estimate -> +5 / 2.5 = +2
     grade = keeper.grade_true("2", 130)
     assert grade.correct and grade.expected == "+2" and "/ 2.5 decks" in grade.explanation
     assert not keeper.grade_true("1", 130).correct
+    # 211 cards left is 4.06 decks, read as 4: +4 / 4 = +1 (not +4 / 4.06 = 0.98, floored to 0)
+    keeper.seen = list(parse_cards("2 3 4 5"))
+    assert keeper.grade_true("1", 211).correct and not keeper.grade_true("0", 211).correct
 
 
 def test_the_bet_ramp_is_a_one_to_eight_spread_of_the_table_minimum() -> None:

@@ -72,7 +72,10 @@ def all_words() -> dict[str, str]:
 
 VALUE_KINDS: dict[str, str] = {"ruleset": "ruleset", "system": "system"}
 """An option or argument of this name completes to values of this kind, whatever its command."""
-ARGUMENT_KINDS: dict[tuple[tuple[str, ...], str], str] = {(("rules", "show"), "name"): "ruleset"}
+ARGUMENT_KINDS: dict[tuple[tuple[str, ...], str], str] = {
+    (("rules", "show"), "name"): "ruleset",
+    (("drill",), "name"): "drill",
+}
 """Positional arguments whose values have a kind (keyed by command path and argument name)."""
 SPEEDS = ("0.3", "0.4", "0.5", "0.8", "1")
 
@@ -125,7 +128,7 @@ def spec_of_click(command: Any, path: tuple[str, ...]) -> CommandSpec:
     for param in command.params:
         choices = tuple(str(c) for c in getattr(param.type, "choices", ()) or ())
         kind = VALUE_KINDS.get(param.name or "") or ARGUMENT_KINDS.get((path, param.name or ""), "")
-        values: str | tuple[str, ...] = choices or kind
+        values: str | tuple[str, ...] = kind or choices
         if param.param_type_name == "argument":
             arguments.append(ArgumentSpec(name=param.name or "", values=values))
         elif not getattr(param, "hidden", False):
@@ -143,7 +146,7 @@ def _first_line(text: str) -> str:
 
 
 def _values_of(kind: str) -> Mapping[str, str]:
-    """The values of one kind, each with a short note (titles, help lines)."""
+    """The values of one kind, each with a short note (titles, help lines); drills only once installed."""
     if kind == "ruleset":
         from trainer.core.rules import builtin_rulesets
 
@@ -158,9 +161,12 @@ def _values_of(kind: str) -> Mapping[str, str]:
 
         return {s.name: s.title for s in builtin_systems().values()}
     if kind == "drill":
+        from importlib.util import find_spec
+
         from drills import DRILLS
 
-        return {name: help_text for name, (_, help_text) in DRILLS.items()}
+        return {name: help_text for name, (target, help_text) in DRILLS.items()
+                if find_spec(target.split(":")[0]) is not None}
     if kind == "command":
         return all_words()
     if kind == "setting":
@@ -212,6 +218,10 @@ def run_cli(state: ReplState, argv: list[str]) -> int:
 
 def unknown_word_message(word: str) -> str:
     """'no command named X' with the closest real words, so a typo costs one glance."""
+    from trainer.cli import COMMANDS
+
+    if word.lower() in COMMANDS:
+        return f"? `{word.lower()}` is not in this version of cutcard yet; `help` lists the commands"
     close = difflib.get_close_matches(word.lower(), list(all_words()), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     return f"? no command named {word!r}{hint}; `help` lists the commands"

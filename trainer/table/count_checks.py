@@ -3,8 +3,8 @@ the bet ramp a counter would use.
 
 The learner is asked for the running count at random checkpoints (every 3 to 7 rounds) and whenever
 the cut card has come out, before the dealer shuffles; at a checkpoint a balanced count also asks the
-true count. The true count divides by the decks left estimated to the half deck and rounds down
-(DESIGN §5 defaults); dividing by the exact decks left is accepted as well.
+true count. The true count divides by the decks left estimated to the half deck, as a player reads
+the discard tray, and rounds down (DESIGN §5 defaults).
 """
 
 from __future__ import annotations
@@ -97,22 +97,19 @@ class CountKeeper:
                           explanation=f"{len(self.seen)} cards seen since the shuffle{since}, "
                                       f"counted with {self.system.title.split(' (')[0]}")
 
-    def true_counts(self, cards_left: int) -> tuple[int, int, Fraction]:
-        """The true count by half-deck estimate, by exact decks, and the estimate itself."""
+    def true_count(self, cards_left: int) -> tuple[int, Fraction]:
+        """The true count by the half-deck estimate of the decks left, and that estimate."""
         estimate = estimate_decks_left(cards_left, "half")
-        running = self.running_count()
-        exact = Fraction(cards_left, 52)
-        return true_count(running, estimate, "floor"), true_count(running, exact, "floor"), estimate
+        return true_count(self.running_count(), estimate, "floor"), estimate
 
     def grade_true(self, text: str, cards_left: int) -> CountGrade:
-        """Grade a true count: the half-deck estimate's, or the exact decks' (both rounded down)."""
+        """Grade a true count: running count / decks left to the half deck, rounded down."""
         given = parse_count(text)
-        by_estimate, by_exact, estimate = self.true_counts(cards_left)
+        expected, estimate = self.true_count(cards_left)
         explanation = (f"running count {format_count(self.running_count())} / {format_decks(estimate)} decks "
                        f"left ({cards_left} cards), rounded down")
-        return CountGrade(question="true count", expected=format_count(by_estimate),
-                          given=format_count(given), correct=given in (by_estimate, by_exact),
-                          explanation=explanation)
+        return CountGrade(question="true count", expected=format_count(expected),
+                          given=format_count(given), correct=given == expected, explanation=explanation)
 
 
 def bet_ramp(ruleset: Ruleset, system: str, unit: Money | None = None) -> list[str]:
