@@ -150,3 +150,15 @@ def test_timed_line_returns_what_was_typed_or_none_when_time_is_up() -> None:
         pipe.send_text("25\r")
         assert timed_line("bet > ", 30) == "25"
 
+
+
+def test_ctrl_c_and_ctrl_d_at_the_timed_bet_stop_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(CTRL_C)
+        with pytest.raises(KeyboardInterrupt):
+            timed_line("bet > ", 30)
+        pipe.send_text("\x04")
+        with pytest.raises(EOFError):
+            timed_line("bet > ", 30)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out and "never retrieved" not in captured.err

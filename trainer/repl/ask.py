@@ -31,10 +31,15 @@ def timed_line(message: AnyFormattedText, seconds: float, *,
 
     session: PromptSession[str] = PromptSession(bottom_toolbar=countdown, refresh_interval=0.5)
 
-    async def within() -> str | None:
+    async def within() -> str | BaseException | None:
         try:
             return await asyncio.wait_for(session.prompt_async(message), timeout=max(0.0, seconds))
         except TimeoutError:
             return None
+        except (KeyboardInterrupt, EOFError) as stop:  # raised outside the event loop, below: a task that
+            return stop  # dies of KeyboardInterrupt makes asyncio print a traceback at shutdown
 
-    return asyncio.run(within())
+    typed = asyncio.run(within())
+    if isinstance(typed, BaseException):
+        raise typed
+    return typed

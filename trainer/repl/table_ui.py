@@ -125,8 +125,11 @@ class TableUI:
             self._print_events()
         self.console.print(table_picture(round_, self.names, learner=s.learner))
         net = s.end_round()
-        said = "you win " if net > 0 else ("you lose " if net < 0 else "you break even ")
-        result = Text(f"Round over: {said}").append_text(money_text(abs(net)))
+        result = Text("Round over: ")
+        if net:
+            result.append("you win " if net > 0 else "you lose ").append_text(money_text(abs(net)))
+        else:
+            result.append("a push")
         result.append(f"  (bankroll ${format_money(s.bankroll)})", style="muted")
         self.console.print(result)
         if s.shoe.needs_shuffle and s.ruleset.counting_helps:
@@ -179,9 +182,10 @@ class TableUI:
         self.console.print(Text("Session summary", style="title"))
         self.console.print(Text("  ").append_text(net))
         if plays:
+            wrong = plays - tally.plays_right
+            cost = f"; the {wrong} wrong gave up {tally.ev_given_up:.2f} bets in EV" if wrong else ""
             self.console.print(f"  strategy: {tally.plays_right} of {plays} plays by the chart or an index "
-                               f"play ({100 * tally.plays_right / plays:.0f}%); the wrong ones gave up "
-                               f"{tally.ev_given_up:.2f} bets in EV")
+                               f"play ({100 * tally.plays_right / plays:.0f}%){cost}")
         if counts:
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
                                f"({100 * tally.counts_right / counts:.0f}%)")
