@@ -78,6 +78,8 @@ def test_the_host_mode_prints_the_posts_and_reads_the_bots_rolls() -> None:
             + CTRL_C)
     out = play(["--ruleset", "chat-host", "--host", "--names", "Ann,Bob", "--seed", "1"], keys)
     assert "» — Round 1 — bets, please" in out and "» .roll 13" in out and "» .roll 2d13" in out
+    # the host posts the dealing order before rolling for the players, who are then dealt in that order
+    assert out.index("» Dealing order: ") < out.index("» .roll 2d13")
     assert "Bob: no bet in time, so bets $10" in out
     assert "Ann wins: +$20 → $120" in out and "Bob wins: +$10 → $110" in out
     assert "» Two players are left: no attacks." in out

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from trainer.core.attacks import attack_chance
-from trainer.core.chat_posts import dollars, total_words
+from trainer.core.chat_posts import dollars, face, total_words
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
 from trainer.core.money import parse_money
@@ -53,12 +53,12 @@ class TournamentUI:
         """Until the game is over, or the user stops it (Ctrl-C, or q)."""
         try:
             while self.t.stage is not Stage.OVER:
-                self._print_transcript()
+                self.print_transcript()
                 if not self._decide():
                     break
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("game stopped", style="muted"))
-        self._print_transcript()
+        self.print_transcript()
         self._standings()
 
     def _decide(self) -> bool:
@@ -83,7 +83,8 @@ class TournamentUI:
                 t.advance()
         return True
 
-    def _print_transcript(self) -> None:
+    def print_transcript(self) -> None:
+        """Print the posts not shown yet."""
         for post in self.t.transcript[self._shown:]:
             style = "title" if post.startswith("—") else ("warn" if "attack" in post.lower() else "")
             self.console.print(Text(("» " if self.host else "  ") + post, style=style))
@@ -119,8 +120,10 @@ class TournamentUI:
         keys = {k: a.value for k, a in PLAY_KEYS.items() if a in legal}
         which = f" hand {view.hand_in_turn + 1}" if len(view.hands) > 1 else ""
         who = name if self.host else "you"
-        prompt = (f"  {who}{which}: {' '.join(str(c) for c in hand.cards)} = {total_words(hand)} against the "
-                  f"host's {view.up_card} · " + " · ".join(f"{k} {w}" for k, w in keys.items()) + " > ")
+        shown = ", ".join(face(c) for c in hand.cards) if self.host else " ".join(str(c) for c in hand.cards)
+        up = face(view.up_card) if self.host else str(view.up_card)
+        prompt = (f"  {who}{which}: {shown} = {total_words(hand)} against the host's {up} · "
+                  + " · ".join(f"{k} {w}" for k, w in keys.items()) + " > ")
         self.t.act(PLAY_KEYS[self.key(prompt, keys)])
 
     def _ask_attack(self, name: str) -> None:
@@ -166,8 +169,11 @@ class TypedDice:
     def __init__(self, console: Console, line: ReadLine = read_line) -> None:
         self.console = console
         self.line = line
+        self.before_roll: Callable[[], None] = lambda: None
+        """Called before each roll: the UI prints the posts so far (the dealing order comes first)."""
 
     def roll(self, sides: int, count: int, who: str) -> tuple[int, ...]:
+        self.before_roll()
         command = ".roll 13" if (count, sides) == (1, 13) else f".roll {count}d{sides}"
         self.console.print(Text(f"» {command}", style="key") + Text(f"   (for {who})", style="muted"))
         while True:
@@ -188,11 +194,14 @@ def play_tournament(rules: Ruleset, console: Console, *, players: int, rng: rand
     """Seat the players and run the game: the learner against computer players, or a chat's host."""
     if host:
         people = _names(names or read_line(f"the {players} or more players' names, separated by commas > "))
+        dice = TypedDice(console)
         tournament = Tournament(rules, [Entrant(name=n, computer=False) for n in people], rng=rng,
-                                dice=TypedDice(console), bet_timer=timer)
+                                dice=dice, bet_timer=timer)
         console.print(Text("Post each » line in the chat; type what the dice bot rolled and what the "
                            "players chose. Ctrl-C stops.", style="muted"))
-        TournamentUI(tournament, console, host=True).run()
+        ui = TournamentUI(tournament, console, host=True)
+        dice.before_roll = ui.print_transcript
+        ui.run()
         return tournament
     if names:
         raise InvalidInputError("--names lists the people of a --host game; use --name for your own name")
