@@ -24,10 +24,8 @@ Nothing here reads a clock or prints: the betting timer is the front end's, whic
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.attacks import AttackResult, roll_attack, roll_off
@@ -39,48 +37,10 @@ from trainer.core.money import Money, to_money
 from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.tournament_players import StatedPolicy, TournamentPolicy
+from trainer.core.tournament_standings import Entrant, Player, Stage, Standing, ranked
 
 
-class Stage(enum.StrEnum):
-    """Where the tournament stands."""
-
-    BETTING = "betting"
-    PLAY = "play"
-    ATTACKS = "attacks"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Entrant:
-    """A player at the start: a name, and whether the computer plays them."""
-
-    name: str
-    computer: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Standing:
-    """One player as the table sees them now."""
-
-    name: str
-    computer: bool
-    cash: Money
-    out_round: int | None
-    """The round in which they were eliminated; None while they play."""
-
-    @property
-    def out(self) -> bool:
-        return self.out_round is not None
-
-
-@dataclass(slots=True, kw_only=True)
-class _Player:
-    name: str
-    computer: bool
-    cash: Money
-    out_round: int | None = None
-    round_start_cash: Money = Decimal(0)
-
+__all__ = ["AttackResult", "Entrant", "Stage", "Standing", "Tournament"]
 
 class Tournament:
     """One chat-host game from the first bet to the winner; read `stage` and call the matching method."""
@@ -106,7 +66,7 @@ class Tournament:
         self.rng = rng
         self.dice: Dice = dice if dice is not None else RandomDice(rng)
         self.policy: TournamentPolicy = policy if policy is not None else StatedPolicy()
-        self._players = {n: _Player(name=n, computer=e.computer, cash=ruleset.table.bankroll)
+        self._players = {n: Player(name=n, computer=e.computer, cash=ruleset.table.bankroll)
                          for n, e in zip(names, entrants, strict=True)}
         self.transcript: list[str] = []
         self.attacks: list[AttackResult] = []
@@ -133,12 +93,9 @@ class Tournament:
 
     def standings(self) -> list[Standing]:
         """Everyone, best first: players still in by cash, then the eliminated, last out first."""
-        players = sorted(self._players.values(),
-                         key=lambda p: (p.out_round is None, p.out_round or 0, p.cash), reverse=True)
-        return [Standing(name=p.name, computer=p.computer, cash=p.cash, out_round=p.out_round)
-                for p in players]
+        return ranked(self._players.values())
 
-    def _player(self, name: str) -> _Player:
+    def _player(self, name: str) -> Player:
         try:
             return self._players[name]
         except KeyError:
