@@ -39,7 +39,6 @@ from trainer.core.rules import Ruleset
 from trainer.core.tournament_players import StatedPolicy, TournamentPolicy
 from trainer.core.tournament_standings import Entrant, Player, Stage, Standing, ranked
 
-
 __all__ = ["AttackResult", "Entrant", "Stage", "Standing", "Tournament"]
 
 class Tournament:
