@@ -21,6 +21,7 @@ from trainer.repl.app import TOUR, run_repl
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
 from trainer.repl.keys import read_key
+from trainer.repl.prefs import Prefs
 
 CTRL_C, CTRL_D = "\x03", "\x04"
 
@@ -225,3 +226,25 @@ def test_a_registered_drill_not_installed_yet_is_a_one_line_error(monkeypatch: p
     monkeypatch.setitem(DRILLS, "ghost", ("drills.ghost:GhostDrill", "a drill still being written"))
     with pytest.raises(InvalidInputError, match="the ghost drill is not in this version of cutcard yet"):
         find_drill("ghost")
+
+
+class TerminalStdin(io.StringIO):
+    """stdin as a terminal: drills started from the REPL then run interactively, as they do for a user."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_c_stops_a_drill_keeping_its_answers_and_the_repl_carries_on(
+        monkeypatch: pytest.MonkeyPatch, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.repl.toolbar import read_facts
+    from trainer.storage import Store
+
+    monkeypatch.setattr(sys, "stdin", TerminalStdin())
+    out = repl(lines("drill true-count --count 5 --seed 3", "+1") + CTRL_C + lines("rules list") + CTRL_D,
+               capsys)
+    assert "drill stopped; every answer given is kept" in out and "bicycle" in out
+    with Store.open(cutcard_home / "progress.db") as store:
+        attempts = store.attempts()
+    assert [(a["drill"], a["given"]) for a in attempts] == [("true-count", "1")]
+    assert read_facts(Prefs(), cutcard_home / "progress.db", since=0).answered == 1
