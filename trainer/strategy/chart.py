@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.strategy.letters import LETTERS, Lookup
+from trainer.strategy.letters import LETTERS
 
 KINDS = ("hard", "soft", "pair")
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -111,10 +111,6 @@ class Chart:
             return self._letters[key]
         except KeyError:
             raise KeyError(f"the chart has no cell {cell_key(kind, key[1], key[2])!r}") from None
-
-    @property
-    def as_lookup(self) -> Lookup:
-        return self.lookup
 
     def to_json(self) -> dict[str, Any]:
         """The `cutcard chart --json` document."""

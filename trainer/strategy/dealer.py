@@ -24,7 +24,7 @@ from functools import lru_cache
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
-from trainer.strategy.composition import ACE, TEN, Composition
+from trainer.strategy.composition import ACE, Composition
 
 OUTCOMES = ("17", "18", "19", "20", "21", "blackjack", "bust")
 BLACKJACK, BUST = 5, 6
@@ -180,13 +180,3 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
     keys = sorted(finals)
     return DealerTable(hands=tuple(keys), totals=tuple(totals[k] for k in keys),
                        orders=tuple(tuple(finals[k]) for k in keys))
-
-
-def blackjack_chance(values: tuple[int, ...], up: int, *, infinite: bool) -> float:
-    """The chance of a dealer natural with `up` showing, from `values` left (up card already out)."""
-    total = sum(values)
-    if up == ACE:
-        return values[TEN - 1] / total
-    if up == TEN:
-        return values[ACE - 1] / total
-    return 0.0

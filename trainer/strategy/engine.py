@@ -50,7 +50,7 @@ class Engine:
     """The node table, payoffs and best-play values of one analysis."""
 
     def __init__(self, ruleset: Ruleset, shoe: Composition, contexts: list[Context], *,
-                 up_rank_tens: int | None = None, progress: Progress | None = None) -> None:
+                 progress: Progress | None = None) -> None:
         import numpy as np
 
         self.ruleset = ruleset
@@ -82,7 +82,6 @@ class Engine:
         self.leader = leader
         self.optimal: Values = evaluate(self.table, self.pay, leader=leader)
         tick(3, 4)
-        self.up_rank_tens = up_rank_tens
 
     # --- building ----------------------------------------------------------------------------
 

@@ -1,0 +1,90 @@
+"""The dealer's exact distribution against a brute-force enumeration of every draw sequence."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from trainer.core import load_ruleset, parse_cards
+from trainer.strategy import dealer_outcomes
+from trainer.strategy.dealer import OUTCOMES, dealer_distribution, dealer_table
+from trainer.strategy.kernel import DealerKernel
+
+SMALL_SHOE = (2, 1, 2, 1, 3, 1, 2, 1, 1, 5)  # 19 cards by value, ace first: small enough to enumerate
+
+
+def brute_force(counts: tuple[int, ...], up: int, *, h17: bool, natural: bool) -> dict[str, Fraction]:
+    """Every dealer draw sequence, one card at a time, with its exact chance; no memory between paths."""
+    result = dict.fromkeys(OUTCOMES, Fraction(0))
+
+    def draw(left: list[int], cards: list[int], chance: Fraction) -> None:
+        hard = sum(cards)
+        soft = 1 in cards and hard <= 11
+        total = hard + 10 if soft else hard
+        if total > 21:
+            result["bust"] += chance
+            return
+        if total > 17 or (total == 17 and not (soft and h17)):
+            name = "blackjack" if natural and len(cards) == 2 and total == 21 else str(total)
+            result[name] += chance
+            return
+        size = sum(left)
+        for value in range(1, 11):
+            if left[value - 1]:
+                p = Fraction(left[value - 1], size)
+                left[value - 1] -= 1
+                draw(left, [*cards, value], chance * p)
+                left[value - 1] += 1
+
+    draw(list(counts), [up], Fraction(1))
+    return result
+
+
+@pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])
+@pytest.mark.parametrize("natural", [True, False], ids=["natural", "no-natural"])
+@pytest.mark.parametrize("up", [1, 2, 6, 7, 10])
+def test_recursion_equals_every_draw_sequence(up: int, h17: bool, natural: bool) -> None:
+    expected = brute_force(SMALL_SHOE, up, h17=h17, natural=natural)
+    got = dealer_distribution(SMALL_SHOE, up, hits_soft_17=h17, natural=natural, exact=True)
+    assert dict(zip(OUTCOMES, got, strict=True)) == expected
+    assert sum(expected.values()) == 1
+
+
+@pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])
+def test_kernel_equals_every_draw_sequence(h17: bool) -> None:
+    """The matrix kernel, for several shoes at once, against the enumeration of each."""
+    full = np.array(SMALL_SHOE) + np.eye(10, dtype=np.int64)[4]  # the up card is still in the shoe
+    removals = np.array([[0] * 10, [1, 0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 0, 1, 0, 0, 0, 1, 0, 0, 2]])
+    got = DealerKernel(dealer_table(h17, True)).outcomes(full, removals, natural=True)
+    for row, removal in enumerate(removals):
+        for up in (1, 5, 10):
+            left = full - removal
+            if left[up - 1] == 0:
+                continue
+            left[up - 1] -= 1
+            expected = brute_force(tuple(int(x) for x in left), up, h17=h17, natural=True)
+            assert got[row, up - 1] == pytest.approx([float(expected[o]) for o in OUTCOMES], abs=1e-13)
+
+
+def test_depletion_changes_the_dealer_and_the_infinite_deck_does_not_deplete() -> None:
+    casino = load_ruleset("casino")
+    full = dealer_outcomes(casino, 6)
+    fewer_tens = dealer_outcomes(casino, 6, removed=parse_cards("T T T T"))
+    assert fewer_tens.bust < full.bust  # tens bust a dealer's 6
+    chat = load_ruleset("chat-host")
+    assert dealer_outcomes(chat, 6) == dealer_outcomes(chat, 6, removed=parse_cards("T T T T"))
+
+
+def test_conditioning_on_no_natural() -> None:
+    after_peek = dealer_outcomes(load_ruleset("casino"), 1).given_no_blackjack()
+    assert after_peek.blackjack == 0
+    assert sum(after_peek.totals) + after_peek.bust == pytest.approx(1.0)
+    assert dealer_outcomes(load_ruleset("chat-host"), 1).blackjack == 0  # the host has no naturals
+
+
+def test_h17_makes_soft_17_draw() -> None:
+    s17 = dealer_outcomes(load_ruleset("casino"), 1)
+    h17 = dealer_outcomes(load_ruleset("casino-h17"), 1)
+    assert h17.totals[0] < s17.totals[0] and h17.bust > s17.bust
