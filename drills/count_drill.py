@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from drills.base import Answer, DrillBase, DrillOptions, Question
 from trainer.core.cards import Card, full_deck
-from trainer.core.counting import RANK_KEYS, CountSystem, format_count, load_system, parse_count
+from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import Reshuffle, Ruleset
+from trainer.core.rules import Ruleset
 
 
 def no_edge_note(ruleset: Ruleset) -> str | None:
@@ -20,11 +20,9 @@ def no_edge_note(ruleset: Ruleset) -> str | None:
     if ruleset.infinite_deck:
         why = ("every card is an independent draw from an infinite deck, so the cards already seen "
                "say nothing about the next one")
-    elif ruleset.shoe.reshuffle is Reshuffle.EVERY_ROUND:
+    else:  # counting_helps is False for exactly two shoes: infinite, or reshuffled every round
         why = ("the shoe is reshuffled after every round, so no count lasts long enough to find a "
                "shoe rich in tens and aces")
-    else:  # pragma: no cover - counting_helps lists exactly these two cases
-        why = "the shoe never runs deep enough to count"
     return f"Counting gives no edge at {ruleset.name}: {why}. The drill still trains your count."
 
 
@@ -50,6 +48,10 @@ def shuffled_decks(rng: random.Random, decks: int) -> list[Card]:
     return cards
 
 
+def _decks(number: int) -> str:
+    return f"{number} deck{'s' if number > 1 else ''}"
+
+
 class CountDrill(DrillBase):
     """A drill graded by a count system (`--system`, a built-in name or a TOML file)."""
 
@@ -59,26 +61,37 @@ class CountDrill(DrillBase):
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         """The system's tags (and where an unbalanced count starts), and the no-edge warning."""
-        lines = [f"{self.system.title}: {tag_summary(self.system)}"]
-        if not self.system.balanced:
-            starts = ", ".join(f"{d} deck{'s' if d > 1 else ''} at "
-                               f"{format_count(self.system.initial_running_count(d))}" for d in (1, 2, 6, 8))
-            lines.append(f"{self.system.title} is unbalanced: the count starts at {starts}, and a full "
-                         f"shoe ends at {format_count(self.system.end_count(1))}.")
+        system = self.system
+        kind = "balanced" if system.balanced else "unbalanced"
+        lines = [f"{system.title} ({kind}): {tag_summary(system)}"]
+        if not system.balanced:
+            starts = ", ".join(f"{_decks(d)} {format_count(system.initial_running_count(d))}"
+                               for d in (1, 2, 6, 8))
+            lines.append(f"Start the count at: {starts}; a full shoe ends at "
+                         f"{format_count(system.end_count(1))}.")
+            if system.key_counts:
+                keys = ", ".join(f"{_decks(d)} {format_count(k)}" for d, k in system.key_counts)
+                lines.append(f"Key count (the edge is yours from there): {keys}.")
         note = no_edge_note(ruleset)
         if note:
             lines.append(note)
         return lines
 
-    def parse_count_answer(self, text: str) -> Fraction:
+    def system_named(self, name: str) -> CountSystem:
+        """The session's system, or the built-in one a review item or a question names."""
+        return self.system if name == self.system.name else find_system(name)
+
+    def parse_count_answer(self, text: str, system: CountSystem | None = None) -> Fraction:
         """A running count as typed; a half point is only a count where the system has half points."""
+        system = system or self.system
         value = parse_count(text)
-        if value.denominator != 1 and not self.system.halves:
-            raise InvalidInputError(f"{self.system.title} counts in whole numbers: type e.g. +3, -2 or 0")
+        if value.denominator != 1 and not system.halves:
+            raise InvalidInputError(f"{system.title} counts in whole numbers: type e.g. +3, -2 or 0")
         return value
 
     def parse(self, question: Question, text: str) -> Answer:
-        value = self.parse_count_answer(text)
+        system = self.system_named(str(question.data.get("system", self.system.name)))
+        value = self.parse_count_answer(text, system)
         return Answer(text=text.strip(), value=format_count(value, signed=False))
 
 

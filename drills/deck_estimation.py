@@ -36,8 +36,7 @@ class DeckEstimationDrill(CountDrill):
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
         chosen = Estimation(self.options.estimation)
-        self.estimation = Estimation.QUARTER if chosen is Estimation.EXACT else chosen
-        self.unit = self.estimation.unit or Fraction(1, 4)
+        self.estimation: Estimation = Estimation.QUARTER if chosen is Estimation.EXACT else chosen
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         lines = [f"Read the discard tray and say how many decks are still to be dealt, to the "
@@ -47,29 +46,33 @@ class DeckEstimationDrill(CountDrill):
         return lines + [line for line in super().intro(ruleset) if line.startswith("Counting gives")]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        decks = shoe_decks(ruleset, self.options)
-        cards_left = draw_tray(rng, decks, self.unit, _decks_left_of(item) if item else None)
-        estimate = estimate_decks_left(cards_left, self.estimation)
+        decks, estimation, wanted = shoe_decks(ruleset, self.options), self.estimation, None
+        if item:
+            decks, estimation, wanted = _item(item)
+        unit = estimation.unit or Fraction(1, 4)
+        cards_left = draw_tray(rng, decks, unit, wanted)
+        estimate = estimate_decks_left(cards_left, estimation)
         discarded = decks * 52 - cards_left
         return Question(
             drill=self.name,
-            item=f"{self.name}:{decks}d:{self.estimation.value}:{format_decks(estimate)}",
-            prompt=f"Decks left? (to the {self.estimation.value} deck)",
+            item=f"{self.name}:{decks}d:{estimation.value}:{format_decks(estimate)}",
+            prompt=f"Decks left? (to the {estimation.value} deck)",
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
-                  "decks": decks, "estimation": self.estimation.value},
+                  "decks": decks, "estimation": estimation.value},
             expected=format_decks(estimate),
             target_ms=TARGET_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
             explanation=(f"The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
-                         f"{format_decks(estimate)} to the {self.estimation.value} deck"),
+                         f"{format_decks(estimate)} to the {estimation.value} deck"),
         )
 
     def parse(self, question: Question, text: str) -> Answer:
         value = parse_decks(text)
-        if (value / self.unit).denominator != 1:
-            step = format_decks(self.unit)
-            raise InvalidInputError(f"answer to the {self.estimation.value} deck (steps of {step}): "
+        estimation = Estimation(question.data["estimation"])
+        unit = estimation.unit or Fraction(1, 4)
+        if (value / unit).denominator != 1:
+            raise InvalidInputError(f"answer to the {estimation.value} deck (steps of {format_decks(unit)}): "
                                     "e.g. 3 or 3.5")
         return Answer(text=text.strip(), value=format_decks(value))
 
@@ -81,7 +84,7 @@ class DeckEstimationDrill(CountDrill):
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
         elif answer.latency_ms is not None and answer.latency_ms > TARGET_MS:
-            verdict = f"right but slow: {answer.latency_ms / 1000:.1f} s (target {TARGET_MS / 1000:g} s)"
+            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
         return Grade(correct=off == 0, expected=question.expected, given=answer.value,
                      explanation=question.explanation, verdict=verdict)
 
@@ -95,10 +98,15 @@ class DeckEstimationDrill(CountDrill):
         return lines
 
 
-def _decks_left_of(item: str) -> Fraction:
-    """The decks left a review item asks about: 'deck-estimation:6d:half:3.5' -> 3.5."""
+def _item(item: str) -> tuple[int, Estimation, Fraction]:
+    """What a review item asks: 'deck-estimation:6d:half:3.5' (decks in the shoe, unit, decks left)."""
     try:
-        return parse_decks(item.rsplit(":", 1)[1])
-    except (IndexError, InvalidInputError):
+        _, decks, estimation, left = item.split(":")
+        number = int(decks.removesuffix("d"))
+        if not 1 <= number <= 8:
+            raise ValueError(decks)
+        unit = Estimation(estimation)
+        return number, Estimation.QUARTER if unit is Estimation.EXACT else unit, parse_decks(left)
+    except ValueError:  # InvalidInputError is a ValueError too
         raise InvalidInputError(f"{item!r} is not a deck-estimation item "
                                 "(e.g. deck-estimation:6d:half:3.5)") from None

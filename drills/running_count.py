@@ -20,7 +20,7 @@ from typing import ClassVar
 from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card
-from trainer.core.counting import format_count, parse_count
+from trainer.core.counting import CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -55,7 +55,7 @@ class RunningCountDrill(CountDrill):
         self.speed = self.options.speed or DEFAULT_SPEED
         if self.speed < SPEEDS[-1] - 1e-9:
             raise InvalidInputError(f"--speed {self.speed:g} is faster than the drill goes: "
-                                    f"{SPEEDS[-1]:g} s a card at most")
+                                    f"the fastest is {SPEEDS[-1]:g} s a card")
         self.decks = self.options.decks or 1
         self.shown: list[Card] = []
         """Every card flashed since the drill began."""
@@ -64,30 +64,31 @@ class RunningCountDrill(CountDrill):
         self.streak = 0
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        system = self.system
         if item:
-            self.speed = _speed_of(item)
+            system, self.speed = self._item(item)
         lines: list[str] = []
-        irc = self.system.initial_running_count(self.decks)
+        irc = system.initial_running_count(self.decks)
         if not self._undealt:
             self._undealt = shuffled_decks(rng, self.decks)
             self.shoe_start = len(self.shown)
             deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
             lines.append(f"A freshly shuffled {deck}: the count starts at {format_count(irc)}.")
-        before = self.system.running_count(self.shown[self.shoe_start:], decks=self.decks)
+        before = system.running_count(self.shown[self.shoe_start:], decks=self.decks)
         size = rng.randint(*STRETCH)
         if len(self._undealt) - size < STRETCH[0] // 2:
             size = len(self._undealt)
         stretch, self._undealt = self._undealt[:size], self._undealt[size:]
         self.shown.extend(stretch)
-        count = self.system.running_count(self.shown[self.shoe_start:], decks=self.decks)
+        count = system.running_count(self.shown[self.shoe_start:], decks=self.decks)
         added = Fraction(count) - Fraction(before)
-        end = " (the end of the shoe)" if not self._undealt else ""
+        end = f" (the end of the {'deck' if self.decks == 1 else 'shoe'})" if not self._undealt else ""
         return Question(
             drill=self.name,
-            item=f"{self.name}:{self.system.name}:{self.speed:.2f}s",
+            item=f"{self.name}:{system.name}:{self.speed:.2f}s",
             prompt=f"Running count{end}?",
             data={
-                "system": self.system.name,
+                "system": system.name,
                 "cards": [str(c) for c in self.shown],
                 "shoe_start": self.shoe_start,
                 "initial_running_count": count_json(irc),
@@ -100,9 +101,18 @@ class RunningCountDrill(CountDrill):
             show=(*([Lines(lines=tuple(lines))] if lines else []),
                   Flash(cards=tuple(str(c) for c in stretch), seconds_per_card=self.speed,
                         per_flash=self.options.per_flash)),
-            explanation=(f"{format_count(before)} before these {len(stretch)} cards, which add "
-                         f"{format_count(added)}: {format_count(count)}"),
+            explanation=(f"The count was {format_count(before)}; these {len(stretch)} cards add "
+                         f"{format_count(added)}, making {format_count(count)}."),
         )
+
+    def _item(self, item: str) -> tuple[CountSystem, float]:
+        """The system and pace a review item names: 'running-count:hi-lo:0.40s'."""
+        try:
+            _, name, speed = item.split(":")
+            return self.system_named(name), float(speed.removesuffix("s"))
+        except ValueError:
+            raise InvalidInputError(f"{item!r} is not a running-count item "
+                                    "(e.g. running-count:hi-lo:0.50s)") from None
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         given = parse_count(str(answer.value))
@@ -112,7 +122,7 @@ class RunningCountDrill(CountDrill):
             correct=off == 0,
             expected=question.expected,
             given=format_count(given, signed=False),
-            explanation=question.explanation,
+            explanation="" if off == 0 else question.explanation,
             verdict="" if off == 0 else f"off by {format_count(off)}",
             detail={"seconds_per_card": question.data["seconds_per_card"],
                     "cards": question.data["flashed"]},
@@ -145,12 +155,3 @@ class RunningCountDrill(CountDrill):
             lines.append(f"fastest exact count: {fastest:g} s a card ({60 / fastest:.0f} cards a minute)")
         lines.append(f"next pace: {self.speed:g} s a card")
         return lines
-
-
-def _speed_of(item: str) -> float:
-    """The pace a review item names: 'running-count:hi-lo:0.40s' -> 0.4."""
-    try:
-        return float(item.rsplit(":", 1)[1].removesuffix("s"))
-    except (IndexError, ValueError):
-        raise InvalidInputError(f"{item!r} is not a running-count item (e.g. running-count:hi-lo:0.50s)") \
-            from None

@@ -20,6 +20,7 @@ from typing import ClassVar
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray
 from drills.count_drill import CountDrill, count_json, draw_tray, shoe_decks
 from trainer.core.counting import (
+    CountSystem,
     Estimation,
     Rounding,
     estimate_decks_left,
@@ -65,18 +66,22 @@ class TrueCountDrill(CountDrill):
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         decks = shoe_decks(ruleset, self.options)
-        target = _band_of(item) if item else rng.choice(TRUE_COUNTS)
-        step = Fraction(1, 2) if self.system.halves else Fraction(1)
-        biggest = max(abs(t) for t in (*self.system.tags, *self.system.red_tags))
+        system, estimation, rounding = self.system, self.estimation, self.rounding
+        if item:
+            system, estimation, rounding, target = self._item(item)
+        else:
+            target = rng.choice(TRUE_COUNTS)
+        step = Fraction(1, 2) if system.halves else Fraction(1)
+        biggest = max(abs(t) for t in (*system.tags, *system.red_tags))
         for _ in range(200):
-            cards_left = draw_tray(rng, decks, self.estimation.unit or Fraction(1, 4))
-            divisor = estimate_decks_left(cards_left, self.estimation)
+            cards_left = draw_tray(rng, decks, estimation.unit or Fraction(1, 4))
+            divisor = estimate_decks_left(cards_left, estimation)
             seen = min(cards_left, decks * 52 - cards_left)
             low = math.floor(((target - 1) * divisor - 1) / step) * step
             high = (target + 2) * divisor + 1
             candidates = [low + k * step for k in range(math.floor((high - low) / step) + 1)]
             fits = [rc for rc in candidates if abs(rc) <= biggest * seen
-                    and true_count(rc, divisor, self.rounding) == target]
+                    and true_count(rc, divisor, rounding) == target]
             if fits:
                 running = rng.choice(fits)
                 break
@@ -86,41 +91,53 @@ class TrueCountDrill(CountDrill):
         discarded = decks * 52 - cards_left
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=discarded, shoe_cards=decks * 52)]
-        if self.estimation is Estimation.EXACT:
+        if estimation is Estimation.EXACT:
             shown.append(Lines(lines=(f"{cards_left} cards left",)))
         band = min(max(target, BANDS[0]), BANDS[1])
-        exact_mode = self.estimation is Estimation.EXACT
-        how = "exact decks" if exact_mode else f"{self.estimation.value}-deck estimate"
+        exact_mode = estimation is Estimation.EXACT
+        how = "exact decks" if exact_mode else f"{estimation.value}-deck estimate"
         if exact_mode:
             reading = f"{cards_left} cards left = {format_decks(exact)} decks"
         else:
             reading = (f"The tray holds {discarded} cards ({float(Fraction(discarded, 52)):.2f} of {decks} "
                        f"decks): {format_decks(exact)} decks left, {format_decks(divisor)} to the "
-                       f"{self.estimation.value} deck")
+                       f"{estimation.value} deck")
         return Question(
             drill=self.name,
-            item=f"{self.name}:{self.system.name}:{self.estimation.value}:{self.rounding.value}:{band:+d}",
-            prompt=f"True count? ({how}, {self.rounding.value})",
+            item=f"{self.name}:{system.name}:{estimation.value}:{rounding.value}:{band:+d}",
+            prompt=f"True count? ({how}, {rounding.value})",
             data={
-                "system": self.system.name,
+                "system": system.name,
                 "running_count": count_json(running),
                 "decks_left": float(exact),
                 "cards_left": cards_left,
                 "shoe_decks": decks,
-                "estimation": self.estimation.value,
-                "rounding": self.rounding.value,
+                "estimation": estimation.value,
+                "rounding": rounding.value,
             },
             expected=str(target),
             target_ms=TARGET_MS,
             show=tuple(shown),
             explanation=(f"{reading}. {format_count(running)} / {format_decks(divisor)} = "
-                         f"{float(running / divisor):+.2f}, {self.rounding.value} {format_count(target)}"),
+                         f"{float(running / divisor):+.2f}, {rounding.value} {format_count(target)}"),
         )
+
+    def _item(self, item: str) -> tuple[CountSystem, Estimation, Rounding, int]:
+        """What a review item asks: 'true-count:hi-lo:half:floor:+3' (system, estimation, rounding, band)."""
+        try:
+            _, name, estimation, rounding, band = item.split(":")
+            system = self.system_named(name)
+            if not system.balanced:
+                raise ValueError(name)
+            return system, Estimation(estimation), Rounding(rounding), int(band)
+        except ValueError:
+            raise InvalidInputError(f"{item!r} is not a true-count item "
+                                    "(e.g. true-count:hi-lo:half:floor:+3)") from None
 
     def parse(self, question: Question, text: str) -> Answer:
         value = self.parse_count_answer(text)
         if value.denominator != 1:
-            raise InvalidInputError(f"a true count here is a whole number ({self.rounding.value}): "
+            raise InvalidInputError(f"a true count here is a whole number ({question.data['rounding']}): "
                                     "type e.g. +2 or -1")
         return Answer(text=text.strip(), value=int(value))
 
@@ -130,17 +147,8 @@ class TrueCountDrill(CountDrill):
         verdict = ""
         latency = answer.latency_ms
         if correct and latency is not None and latency > TARGET_MS:
-            verdict = f"right but slow: {latency / 1000:.1f} s (target {TARGET_MS / 1000:g} s)"
+            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
         elif not correct:
             verdict = f"off by {format_count(answer.value - expected)}"
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
                      explanation=question.explanation, verdict=verdict)
-
-
-def _band_of(item: str) -> int:
-    """The true count a review item asks about: 'true-count:hi-lo:half:floor:+3' -> 3."""
-    try:
-        return int(item.rsplit(":", 1)[1])
-    except (IndexError, ValueError):
-        raise InvalidInputError(f"{item!r} is not a true-count item (e.g. true-count:hi-lo:half:floor:+3)") \
-            from None

@@ -56,7 +56,7 @@ def test_true_count_grades_slow_and_wrong_answers() -> None:
     slow = drill.grade(question, _answer(drill, question, "3", 3100))
     wrong = drill.grade(question, _answer(drill, question, "1", 900))
     assert fast.correct and fast.verdict == ""
-    assert slow.correct and slow.verdict == "right but slow: 3.1 s (target 2 s)"
+    assert slow.correct and slow.verdict == "slow: the target is 2 s"
     assert not wrong.correct and wrong.verdict == "off by -2"
     assert "floor +3" in wrong.explanation
 
@@ -82,7 +82,7 @@ def test_exact_estimation_states_the_cards_left() -> None:
 
 
 def test_an_unbalanced_count_has_no_true_count_drill() -> None:
-    with pytest.raises(InvalidInputError, match=r"Knock-Out .* is unbalanced"):
+    with pytest.raises(InvalidInputError, match=r"Knock-Out \(KO\) is unbalanced"):
         TrueCountDrill(DrillOptions(system="ko"))
 
 
@@ -114,7 +114,7 @@ def test_deck_estimation_grades_too_many_and_too_few() -> None:
     assert question.expected == "3.5"
     assert drill.grade(question, _answer(drill, question, "4")).verdict == "0.5 deck too many"
     assert drill.grade(question, _answer(drill, question, "2½")).verdict == "1 deck too few"
-    assert drill.grade(question, _answer(drill, question, "3 1/2", 2500)).verdict.startswith("right but slow")
+    assert drill.grade(question, _answer(drill, question, "3 1/2", 2500)).verdict == "slow: the target is 2 s"
     with pytest.raises(InvalidInputError, match="to the half deck"):
         drill.parse(question, "3.25")
 
@@ -213,7 +213,37 @@ def test_count_drills_say_plainly_when_counting_gives_no_edge(name: str, rules: 
 
 def test_the_intro_teaches_the_tags_and_an_unbalanced_start() -> None:
     hi_lo = make_drill("running-count").intro(CASINO)
-    assert hi_lo == ["Hi-Lo (balanced, level 1): +1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A"]
+    assert hi_lo == ["Hi-Lo (balanced): +1: 2 3 4 5 6 · 0: 7 8 9 · -1: T A"]
     red_7 = make_drill("running-count", DrillOptions(system="red-7")).intro(CASINO)
-    assert "+1: 2 3 4 5 6 red 7 · 0: black 7 8 9 · -1: T A" in red_7[0]
-    assert "6 decks at -12" in red_7[1] and "ends at 0" in red_7[1]
+    assert red_7[0] == "Red Seven (unbalanced): +1: 2 3 4 5 6 red 7 · 0: black 7 8 9 · -1: T A"
+    assert red_7[1] == "Start the count at: 1 deck -2, 2 decks -4, 6 decks -12, 8 decks -16; a full shoe ends at 0."
+    ko = make_drill("running-count", DrillOptions(system="ko")).intro(CASINO)
+    assert ko[2] == "Key count (the edge is yours from there): 1 deck +2, 2 decks +1, 6 decks -4, 8 decks -6."
+
+
+# --- review items ask what they name ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, item", [
+    ("running-count", "running-count:ko:0.33s"),
+    ("running-count", "running-count:wong-halves:0.25s"),
+    ("true-count", "true-count:omega-ii:exact:round:-2"),
+    ("true-count", "true-count:hi-lo:full:truncate:+6"),
+    ("deck-estimation", "deck-estimation:8d:quarter:2.75"),
+    ("deck-estimation", "deck-estimation:2d:half:1.5"),
+])
+def test_a_review_item_is_asked_as_it_was_recorded(name: str, item: str) -> None:
+    drill = make_drill(name)  # a review builds drills with the default settings
+    question = drill.ask(random.Random(item), CASINO, item=item)
+    assert question.item == item
+    assert drill.grade(question, _answer(drill, question, question.expected)).correct
+
+
+@pytest.mark.parametrize("name, item", [
+    ("running-count", "running-count:hi-lo"), ("running-count", "running-count:nope:0.5s"),
+    ("true-count", "true-count:ko:half:floor:+1"), ("true-count", "true-count:hi-lo:half:ceiling:+1"),
+    ("deck-estimation", "deck-estimation:9d:half:2"), ("deck-estimation", "deck-estimation:6d:half:lots"),
+])
+def test_a_malformed_review_item_is_named(name: str, item: str) -> None:
+    with pytest.raises(InvalidInputError, match=f"is not a {name} item"):
+        make_drill(name).ask(random.Random(1), CASINO, item=item)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -17,7 +18,7 @@ from drills.running_count import RunningCountDrill
 from trainer.batch import repeat
 from trainer.core.rules import find_ruleset
 from trainer.render import make_console
-from trainer.render.flash import FlashTiming, card_faces, flash_deadlines, play_flash
+from trainer.render.flash import EARLY, FlashTiming, card_faces, flash_deadlines, play_flash
 from trainer.repl import drill_ui
 from trainer.session import ListRecorder, Session
 
@@ -37,7 +38,10 @@ class FakeTime:
         for _ in range(3):  # let the application draw and read keys, as a real sleep would
             await asyncio.sleep(0)
         self.sleeps.append(seconds)
-        self.now += seconds + self.oversleep
+        self.now += seconds + self.oversleep if seconds else self.TICK
+
+    TICK = 0.0005
+    """What a bare yield to the event loop costs on this clock."""
 
 
 @pytest.fixture
@@ -62,9 +66,9 @@ def test_deadlines_are_counted_from_the_start() -> None:
 def test_every_card_appears_at_its_deadline(pipe: PipeInput) -> None:
     fake = FakeTime()
     timing = _play(Flash(cards=CARDS, seconds_per_card=0.5), fake, pipe)
-    assert timing.deadlines[0] == 1000.5
-    assert timing.shown_at == pytest.approx(timing.deadlines[:-1])
-    assert fake.now == pytest.approx(timing.deadlines[-1])
+    assert timing.deadlines[0] == pytest.approx(1000.5)  # after the lead-in
+    assert timing.shown_at == pytest.approx(timing.deadlines[:-1], abs=1e-3)
+    assert fake.now == pytest.approx(timing.deadlines[-1], abs=1e-3)
 
 
 def test_a_late_wake_up_does_not_push_later_cards_back(pipe: PipeInput) -> None:
@@ -72,23 +76,43 @@ def test_a_late_wake_up_does_not_push_later_cards_back(pipe: PipeInput) -> None:
     timing = _play(Flash(cards=CARDS * 4, seconds_per_card=0.1), fake, pipe)
     late = timing.deviations_ms()
     assert len(late) == len(CARDS) * 4
-    assert max(late) == pytest.approx(4.0)  # each card as late as one oversleep, never more
-    assert min(late) == pytest.approx(4.0)
+    assert late[0] == pytest.approx(0.0)  # due the moment the lead-in ends
+    # woken EARLY ms ahead, each card is one oversleep less EARLY late, and that never piles up
+    assert late[1:] == pytest.approx([4.0 - EARLY * 1000] * (len(late) - 1))
 
 
 def test_groups_of_three_and_a_blank_before_each_next_card(pipe: PipeInput) -> None:
     fake = FakeTime()
     timing = _play(Flash(cards=CARDS, seconds_per_card=0.2, per_flash=3), fake, pipe)
     assert len(timing.shown_at) == 3  # 3 + 3 + 1 cards
-    # each period is slept in two parts: the card, then a blank of 12% of it (at most 50 ms)
-    assert fake.sleeps[1:3] == pytest.approx([0.6 - 0.05, 0.05])
+    assert [b - a for a, b in itertools.pairwise(timing.shown_at)] == pytest.approx([0.6, 0.6], abs=1e-3)
+    # each period is slept in two parts (each woken EARLY): the card, then a blank of 12% of it (at
+    # most 50 ms) so that the same card twice in a row still shows as two
+    waits = [round(w, 4) for w in fake.sleeps if w > 0.01]
+    assert waits.count(round(0.6 - 0.05 - EARLY, 4)) == 3 and waits.count(round(0.05 - EARLY, 4)) == 3
+
+
+def test_enter_deals_at_once_and_later_keys_are_swallowed(pipe: PipeInput) -> None:
+    fake = FakeTime()
+    pipe.send_text("\r")
+    timing = _play(Flash(cards=CARDS, seconds_per_card=0.5), fake, pipe)
+    assert timing.deadlines[0] < 1000.5  # Enter cut the lead-in short
+    assert timing.keys_discarded == 0
 
 
 def test_keys_typed_during_the_flash_are_swallowed(pipe: PipeInput) -> None:
-    pipe.send_text("12\r")
-    timing = _play(Flash(cards=CARDS, seconds_per_card=0.5), FakeTime(), pipe)
-    assert timing.keys_discarded == 3
+    fake = FakeTime()
+
+    async def typing_sleep(seconds: float) -> None:
+        if len(fake.sleeps) == 12:  # in the middle of the cards
+            pipe.send_text("12\r")
+        await fake.sleep(seconds)
+
+    timing = play_flash(Flash(cards=CARDS, seconds_per_card=0.5), input=pipe, output=DummyOutput(),
+                        clock=fake.clock, sleep=typing_sleep, lead_in=0.5)
+    assert timing.keys_discarded == 3  # 1, 2 and Enter: none of them reaches the answer prompt
     assert len(timing.shown_at) == len(CARDS)
+    assert timing.shown_at == pytest.approx(timing.deadlines[:-1], abs=1e-3)
 
 
 def test_ctrl_c_stops_the_flash(pipe: PipeInput) -> None:
@@ -141,3 +165,15 @@ def test_the_interactive_driver_flashes_only_the_new_cards(monkeypatch: pytest.M
                              ask=lambda _prompt: "0")
     assert len(shown) == 2 and "A freshly shuffled deck" in out.getvalue()
     assert sum(len(cards) for cards in shown) == len(session.drill.shown)
+
+
+def test_a_card_replaced_before_any_redraw_is_reported_missed(pipe: PipeInput) -> None:
+    fake = FakeTime()
+
+    async def hogging_sleep(seconds: float) -> None:  # never lets the application draw
+        fake.now += seconds or FakeTime.TICK
+
+    timing = play_flash(Flash(cards=CARDS, seconds_per_card=0.5), input=pipe, output=DummyOutput(),
+                        clock=fake.clock, sleep=hogging_sleep, lead_in=0.5)
+    assert timing.missed >= len(CARDS) - 1
+    assert len(timing.deviations_ms()) == len(CARDS) - timing.missed

@@ -232,3 +232,17 @@ def test_split_21_may_count_as_blackjack_where_a_rule_set_says_so() -> None:
     round_ = _deal(CUSTOM["split-21-is-blackjack"], "9 A A K 7 9")
     play(round_, "split", "stand", "stand")
     assert of_type(round_, Settled)[0].outcome is Outcome.BLACKJACK
+
+
+def test_insurance_without_a_peek_waits_for_the_dealers_second_card() -> None:
+    """A user's no-peek game with insurance: the bet is settled when the natural is known, not before."""
+    no_peek = custom("european", player={"insurance": True})
+    natural = _deal(no_peek, "T A 9 K")
+    play(natural, "insure")
+    assert not of_type(natural, InsuranceSettled) and not natural.finished
+    play(natural, "stand")
+    assert of_type(natural, InsuranceSettled) == [InsuranceSettled(seat=0, net=Decimal(10))]
+    assert natural.results == money(0)
+    none = _deal(no_peek, "T A 9 7")
+    play(none, "insure", "stand")
+    assert none.results == money(10 - 5)  # 19 v soft 18 wins, the insurance is lost

@@ -62,12 +62,12 @@ def test_grading_right_and_wrong_with_how_far_off() -> None:
     session = _session(seed=3)
     _, question = session.ask()
     right = session.answer(question, question.expected)
-    assert right.correct and right.verdict == ""
+    assert right.correct and right.verdict == "" and right.explanation == ""
     _, question = session.ask()
     wrong = session.answer(question, str(int(question.expected) + 2))
     assert not wrong.correct and wrong.verdict == "off by +2"
     assert wrong.expected == question.expected
-    assert "before these" in wrong.explanation
+    assert wrong.explanation.startswith("The count was ") and "cards add" in wrong.explanation
 
 
 @pytest.mark.parametrize("text", ["abc", "+-3", "", "2.5"])
@@ -127,7 +127,7 @@ def test_per_flash_and_speed_reach_the_display() -> None:
 
 
 def test_faster_than_a_tenth_of_a_second_is_refused() -> None:
-    with pytest.raises(InvalidInputError, match=r"0\.1 s a card at most"):
+    with pytest.raises(InvalidInputError, match=r"the fastest is 0\.1 s a card"):
         RunningCountDrill(DrillOptions(speed=0.05))
 
 

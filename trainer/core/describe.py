@@ -30,7 +30,7 @@ def describe_ruleset(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
                      "(1 = ace, 11-13 = jack, queen, king).")
     else:
         lo, hi = shoe.decks_range
-        more = f" ({lo} to {hi} with --decks)" if lo != hi else ""
+        more = f"; {lo} to {hi} decks with --decks" if lo != hi else ""
         cards.append(f"{shoe.decks} deck{'s' if shoe.decks > 1 else ''} of 52 cards"
                      f" ({52 * shoe.decks} cards){more}.")
         if shoe.reshuffle is Reshuffle.EVERY_ROUND:

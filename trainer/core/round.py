@@ -16,6 +16,7 @@ The order of a round (seeds 000, 001, 004):
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -43,6 +44,7 @@ from trainer.core.events import (
     Stood,
     Surrendered,
     TookEvenMoney,
+    seen_cards,
 )
 from trainer.core.hands import Hand, hand_total
 from trainer.core.money import Money, to_money
@@ -53,7 +55,7 @@ from trainer.core.shoe import Shoe
 __all__ = ["Action", "Phase", "Round", "SeatView"]
 
 
-class Phase:
+class Phase(enum.StrEnum):
     """Where a round stands: offers (insurance, even money, early surrender), play, or finished."""
 
     OFFERS = "offers"
@@ -225,8 +227,8 @@ class Round:
                 self.dealer_natural = True
                 self._finish()
                 return
-        self._settle_insurance()
         if not self._dealer_may_have_natural():
+            self._settle_insurance()
             for index, seat in enumerate(self.seats):
                 hand = seat.hands[0]
                 if not hand.settled and self._is_natural(hand):
@@ -608,8 +610,6 @@ class Round:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see and do now; nothing about the shoe or the hole card."""
-        from trainer.core.events import seen_cards
-
         state = self.seats[seat]
         in_turn = self.seat_in_turn == seat and not self.finished
         return SeatView(

@@ -2,8 +2,9 @@
 
 Each group of cards appears at its own deadline, counted from the start (start + k x period), never
 from the last wake-up, so a late frame does not push the rest back. A card is blanked a moment before
-the next one so that two equal cards in a row still read as two. Keys typed during the flash are
-swallowed (the count is asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
+the next one so that two equal cards in a row still read as two. A short 'get ready' comes first (time
+to read the last grade; Enter deals at once). Keys typed during the flash are swallowed (the count is
+asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
 Ctrl-D EOFError, which the drill driver turns into a clean stop. The clock and the sleep are injected
 so that tests never wait, and `FlashTiming` reports when each group really reached the terminal (for
 `bench/flash.py`).
@@ -28,8 +29,11 @@ from prompt_toolkit.styles import Style
 from drills.base import Flash
 from trainer.core.cards import parse_card
 
-LEAD_IN = 0.6
-"""Seconds of 'get ready' before the first card."""
+LEAD_IN = 1.5
+"""Seconds of 'get ready' before the first card, time to read the last grade; Enter starts at once."""
+POLL = 0.05
+EARLY = 0.002
+"""Wake this many seconds before a card is due and yield until it is: timers wake late, not early."""
 GAP_SHARE, GAP_MOST = 0.12, 0.05
 """The blank before the next card: 12% of the period, at most 50 ms."""
 FACE_HEIGHT = 5
@@ -42,12 +46,27 @@ class FlashTiming:
     """When each group was due and when it was drawn (monotonic seconds), and the keys swallowed."""
 
     deadlines: list[float] = field(default_factory=list)
-    shown_at: list[float] = field(default_factory=list)
+    shown_at: list[float | None] = field(default_factory=list)
+    """When each group reached the terminal; None for a group the next one replaced before any redraw."""
     keys_discarded: int = 0
 
     def deviations_ms(self) -> list[float]:
-        """How late each group appeared, in milliseconds (negative: early)."""
-        return [(shown - due) * 1000 for shown, due in zip(self.shown_at, self.deadlines, strict=False)]
+        """How late each drawn group appeared, in milliseconds (negative: early)."""
+        return [(shown - due) * 1000 for shown, due in zip(self.shown_at, self.deadlines, strict=False)
+                if shown is not None]
+
+    @property
+    def missed(self) -> int:
+        """Groups never drawn on their own (the display fell a whole card behind)."""
+        return sum(shown is None for shown in self.shown_at)
+
+
+@dataclass(slots=True)
+class _Screen:
+    """What the flash shows now, and the group waiting for its first redraw."""
+
+    text: StyleAndTextTuples
+    pending: int | None = None
 
 
 def flash_deadlines(flash: Flash, start: float) -> list[float]:
@@ -83,7 +102,7 @@ def card_faces(cards: Sequence[str]) -> StyleAndTextTuples:
 
 
 def _ready() -> StyleAndTextTuples:
-    return [("", "\n\n"), ("class:ready", "   · · ·  get ready"), ("", "\n\n")]
+    return [("", "\n\n"), ("class:ready", "   · · ·  get ready (Enter: deal now)"), ("", "\n\n")]
 
 
 def _blank() -> StyleAndTextTuples:
@@ -99,7 +118,7 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     period = flash.seconds_per_card * flash.per_flash
     gap = min(GAP_MOST, GAP_SHARE * period)
     timing = FlashTiming()
-    screen: dict[str, StyleAndTextTuples | bool] = {"text": _ready(), "pending": False}
+    screen = _Screen(text=_ready())
 
     keys = KeyBindings()
 
@@ -115,10 +134,16 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     def _swallow(event: KeyPressEvent) -> None:
         timing.keys_discarded += 1
 
+    go = asyncio.Event()
+
+    @keys.add("enter")
+    def _go(event: KeyPressEvent) -> None:
+        if go.is_set():  # during the flash, Enter is swallowed like any key
+            timing.keys_discarded += 1
+        go.set()
+
     def text() -> StyleAndTextTuples:
-        shown = screen["text"]
-        assert isinstance(shown, list)
-        return shown
+        return screen.text
 
     app: Application[None] = Application(
         layout=Layout(Window(FormattedTextControl(text, show_cursor=False), height=FACE_HEIGHT,
@@ -127,25 +152,34 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         input=input, output=output, max_render_postpone_time=0, mouse_support=False)
 
     def drawn(_: object) -> None:
-        if screen["pending"]:
-            timing.shown_at.append(clock())
-            screen["pending"] = False
+        if screen.pending is not None:
+            timing.shown_at[screen.pending] = clock()
+            screen.pending = None
 
     app.after_render += drawn
 
     async def until(moment: float) -> None:
-        wait = moment - clock()
+        """Sleep to just short of `moment` (the event loop's timer may wake a millisecond or two
+        late), then yield to the loop until it is due: keys and redraws still run meanwhile."""
+        wait = moment - clock() - EARLY
         if wait > 0:
             await sleep(wait)
+        while clock() < moment:
+            await sleep(0)
 
     async def deal() -> None:
-        timing.deadlines = flash_deadlines(flash, clock() + lead_in)
+        ready_until = clock() + lead_in
+        while not go.is_set() and (left := ready_until - clock()) > 0.001:
+            await sleep(min(POLL, left))
+        go.set()
+        timing.deadlines = flash_deadlines(flash, clock())
+        timing.shown_at = [None] * len(groups)
         for index, group in enumerate(groups):
             await until(timing.deadlines[index])
-            screen["text"], screen["pending"] = card_faces(group), True
+            screen.text, screen.pending = card_faces(group), index
             app.invalidate()
             await until(timing.deadlines[index + 1] - gap)
-            screen["text"] = _blank()
+            screen.text = _blank()
             app.invalidate()
         await until(timing.deadlines[-1])
         app.exit()

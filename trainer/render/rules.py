@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -14,28 +14,36 @@ from trainer.core.rules import Ruleset
 
 
 def print_ruleset_list(console: Console, rulesets: Iterable[Ruleset]) -> None:
-    table = Table(box=None, pad_edge=False, header_style="title")
+    table = Table(box=None, pad_edge=False, header_style="title", show_edge=False)
     table.add_column("name", style="key", no_wrap=True)
-    table.add_column("aliases", style="muted")
-    table.add_column("rules")
+    table.add_column("rules", ratio=3)
+    table.add_column("aliases", style="muted", ratio=1)
     table.add_column("seed", style="muted", no_wrap=True)
     for r in rulesets:
-        table.add_row(r.name, ", ".join(r.aliases), r.title, r.source)
+        table.add_row(r.name, r.title, ", ".join(r.aliases), r.source[:3])
     console.print(table)
+    console.print(Text("`rules show NAME` for a rule card; the seed documents are 000-004.", style="muted"))
+
+
+def ruleset_card(ruleset: Ruleset) -> Panel:
+    """A readable rule card: the sections of `describe_ruleset`, bullets with hanging indents."""
+    parts: list[RenderableType] = []
+    for heading, sentences in describe_ruleset(ruleset):
+        parts.append(Text(heading, style="title"))
+        bullets = Table.grid(padding=(0, 1))
+        bullets.add_column(width=3, justify="right")
+        bullets.add_column()
+        for sentence in sentences:
+            bullets.add_row("•", sentence)
+        parts.append(bullets)
+    if not ruleset.counting_helps:
+        why = ("every card is an independent draw" if ruleset.infinite_deck
+               else "the shoe is reshuffled after every round")
+        parts.append(Text(f"Counting gives no edge here: {why}.", style="warn"))
+    parts.append(Text(f"Source: seeds/{ruleset.source}   fingerprint {ruleset.fingerprint}", style="muted"))
+    return Panel(Group(*parts), title=f"[title]{ruleset.name}[/] — {ruleset.title}", title_align="left",
+                 expand=False)
 
 
 def print_ruleset(console: Console, ruleset: Ruleset) -> None:
-    """A readable rule card: the sections of `describe_ruleset`, with the seed cited."""
-    parts: list[Text | Table] = []
-    for heading, sentences in describe_ruleset(ruleset):
-        parts.append(Text(heading, style="title"))
-        for sentence in sentences:
-            parts.append(Text("  • " + sentence))
-    parts.append(Text(f"Source: seeds/{ruleset.source}   fingerprint {ruleset.fingerprint}",
-                      style="muted"))
-    if not ruleset.counting_helps:
-        parts.append(Text("Counting gives no edge here: "
-                          + ("every card is an independent draw." if ruleset.infinite_deck
-                             else "the shoe is reshuffled after every round."), style="warn"))
-    console.print(Panel(Group(*parts), title=f"[title]{ruleset.name}[/] — {ruleset.title}",
-                        title_align="left", expand=False))
+    console.print(ruleset_card(ruleset))

@@ -33,8 +33,10 @@ def show_question(console: Console, question: Question) -> None:
     """Draw a question's displays (flashes play out in time) and its choices."""
     for shown in question.show:
         if isinstance(shown, Lines):
+            from trainer.render.cards import card_line
+
             for line in shown.lines:
-                console.print(line)
+                console.print(card_line(line))
         elif isinstance(shown, Tray):
             from trainer.render.tray import tray_picture
 
