@@ -173,3 +173,30 @@ def test_the_bet_ramp_is_a_one_to_eight_spread_of_the_table_minimum() -> None:
     assert "$10" in lines[0] and "$80" in lines[0] and len(lines) == 1
     assert any("key count" in line for line in bet_ramp(CASINO, "ko"))
     assert any("cannot help" in line for line in bet_ramp(load_ruleset("eight-deck"), "hi-lo"))
+
+
+def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_play(chart) -> None:  # type: ignore[no-untyped-def]
+    table = session(chart, 1, "T A 6 7 9")  # you T 6, the dealer's ace up, a 7 in the hole
+    table.start_round(10)
+    assert table.legal_actions() == {Action.INSURE, Action.DECLINE}
+    verdict = table.act(Action.DECLINE)
+    assert verdict.correct and verdict.hand.startswith("insurance")
+    assert table.legal_actions() >= {Action.HIT, Action.STAND}
+
+
+@pytest.mark.parametrize("name", ["bicycle", "casino-h17", "eight-deck", "european"])
+def test_random_legal_play_at_every_table_keeps_the_bankroll_exact(name: str) -> None:
+    rules = load_ruleset(name)
+    rng = random.Random(5)
+    table = TableSession(rules, chart_for(rules), seats=4, rng=rng)
+    start = table.bankroll
+    for _ in range(25):
+        lo, hi = table.bet_bounds()
+        table.start_round(rng.choice([lo, min(hi, lo * 3)]))
+        while table.learner_in_turn:
+            table.act(rng.choice(sorted(table.legal_actions())))
+        table.end_round()
+        table.count_check_due()
+    assert table.tally.rounds == 25 and table.bankroll == start + table.tally.net
+    assert all(v.chart in (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER,
+                           Action.DECLINE) for v in table.tally.plays)
