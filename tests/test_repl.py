@@ -17,7 +17,7 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import COMMANDS, cli, installed_commands
 from trainer.cli.common import Settings
-from trainer.repl.app import TOUR, run_repl
+from trainer.repl.app import TOUR, run_repl, tour
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
 from trainer.repl.keys import read_key
@@ -77,9 +77,19 @@ def lines(*typed: str) -> str:
 
 def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixture[str]) -> None:
     first = repl(CTRL_D, capsys)
-    assert len(TOUR) == 3 and all(line.strip() in first for line in TOUR)
+    assert len(tour()) == 3 and all(line.strip() in first for line in tour())
+    assert all(word in " ".join(tour()) for word in ("help", "drill", "play", "Ctrl-D"))
     second = repl(CTRL_D, capsys)
     assert TOUR[0] not in second and "bye" in second
+
+
+def test_the_tour_offers_only_drills_that_are_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "drills.payout" else real(name, *a))
+    assert "drill payout" not in " ".join(tour()) and "drill true-count" in tour()[1]
 
 
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
