@@ -36,11 +36,11 @@ if TYPE_CHECKING:
 PROMPT = FormattedText([("class:prompt", "cutcard"), ("class:prompt.mark", "> ")])
 TOUR = (
     "Welcome to cutcard. Tab completes, `help` lists the commands, Ctrl-D leaves.",
-    "  drill payout   pay blackjacks and insurance like a dealer (`drill` lists all)",
-    "  play           sit at a table with computer seats; `use european` sets rules",
+    "  drill payout      pay blackjacks and insurance like a dealer (`drill`: all)",
+    "  play              a table with computer seats; `use european` sets the rules",
 )
 """The three lines a first start shows."""
-TOUR_WITHOUT_PAYOUTS = "  drill true-count   a running count and a discard tray: the true count in 2 s"
+TOUR_WITHOUT_PAYOUTS = "  drill true-count  a running count and a discard tray: the true count in 2 s"
 """The second line while the payout drill is not installed (the tour never offers what fails)."""
 
 
