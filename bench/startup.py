@@ -45,6 +45,7 @@ def wall_times(argv: list[str], runs: int, env: dict[str, str], warmup: int = 3)
 
 
 def main() -> None:
+    """Time both commands and print the medians, the ratio and the verdict."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()

@@ -88,6 +88,7 @@ class Tournament:
         return [p.name for p in self._players.values() if p.out_round is None]
 
     def cash(self, name: str) -> Money:
+        """What `name` has now (eliminated players keep what they went out with)."""
         return self._player(name).cash
 
     def standings(self) -> list[Standing]:

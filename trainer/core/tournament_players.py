@@ -36,11 +36,17 @@ BET_UNIT = 5
 class TournamentPolicy(Protocol):
     """A computer player's three decisions; each sees only what a chat player could see."""
 
-    def bet(self, cash: Money, min_bet: Money) -> Money: ...
+    def bet(self, cash: Money, min_bet: Money) -> Money:
+        """The bet for this round, before `Tournament` clamps it to the player's bounds."""
+        ...
 
-    def play(self, view: SeatView, affordable: frozenset[Action]) -> Action: ...
+    def play(self, view: SeatView, affordable: frozenset[Action]) -> Action:
+        """An action for the hand in turn; `affordable` drops a double or split the cash cannot cover."""
+        ...
 
-    def attack(self, name: str, cash: Mapping[str, Money]) -> str | None: ...
+    def attack(self, name: str, cash: Mapping[str, Money]) -> str | None:
+        """Whom `name` attacks, given everyone's cash; None passes."""
+        ...
 
 
 class StatedPolicy:

@@ -39,6 +39,7 @@ def money_text(amount: Money, *, signed: bool = False) -> Text:
 
 
 def total_label(hand: Hand, *, natural: bool = True) -> str:
+    """'16', 'soft 18', 'blackjack', 'bust 24' (`natural=False` for a dealer without naturals)."""
     total, soft = hand_total(hand.cards)
     if natural and hand.is_natural:
         return "blackjack"

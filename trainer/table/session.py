@@ -29,6 +29,8 @@ MAX_SEATS = 7
 
 
 class Decider(Protocol):
+    """A computer seat: an action from its `SeatView` alone."""
+
     def decide(self, view: SeatView) -> Action: ...
 
 
@@ -92,10 +94,12 @@ class TableSession:
     # --- the seats -------------------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
+        """"you", or the computer seat's kind and number: "Hard (seat 3)"."""
         kind = self.kinds[seat]
         return "you" if kind == "you" else f"{kind.capitalize()} (seat {seat + 1})"
 
     def bet_bounds(self) -> tuple[Money, Money]:
+        """The table minimum, and the table maximum or the bankroll if less."""
         table = self.ruleset.table
         return table.min_bet, min(table.max_bet, self.bankroll)
 
@@ -136,6 +140,7 @@ class TableSession:
 
     @property
     def learner_in_turn(self) -> bool:
+        """True when the round waits for the learner's decision."""
         round_ = self.round
         return round_ is not None and not round_.finished and round_.seat_in_turn == self.learner
 
