@@ -21,7 +21,8 @@ from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.hands import hand_total
-from trainer.core.rules import Ruleset, Split, load_ruleset
+from trainer.core.rules import Ruleset, Split
+from trainer.core.rulesfile import load_ruleset
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, legal_actions
 
 _WORDS = {"hit": "hit", "h": "hit", "stand": "stand", "s": "stand", "stay": "stand", "double": "double",

@@ -32,7 +32,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import Event, Shuffled, seen_cards
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
-from trainer.core.seats import easy_decision
+from trainer.core.seats import EasySeat
 from trainer.core.shoe import Shoe
 
 ROUNDS_BETWEEN = (1, 3)
@@ -202,7 +202,7 @@ class TableDrill(CountDrill):
 def _play_out(table: Round) -> None:
     """Every seat plays the Easy policy from its own view until the round is settled."""
     while not table.finished:
-        table.act(easy_decision(table.view(table.seat_in_turn)))
+        table.act(EasySeat().decide(table.view(table.seat_in_turn)))
 
 
 def _drift(trail: object) -> str:

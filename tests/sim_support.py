@@ -12,7 +12,8 @@ from typing import Any
 
 from trainer.core import Action, Round, Ruleset, Shoe, find_ruleset, hand_total
 from trainer.core.cards import Rank, card
-from trainer.core.rules import Double, Reshuffle, Split, parse_ruleset
+from trainer.core.rules import Double, Reshuffle, Split
+from trainer.core.rulesfile import parse_ruleset
 from trainer.sim.codes import CardCodes
 from trainer.sim.plays import LETTERS, Lookup
 from trainer.sim.shoes import ALWAYS

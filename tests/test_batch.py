@@ -9,7 +9,8 @@ import random
 from drills.base import Answer, DrillBase, Grade, Question
 from trainer.batch import repeat, run_jsonl, run_plain
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import Ruleset, find_ruleset
+from trainer.core.rules import Ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.session import Clock, ListRecorder, Session
 
 

@@ -16,7 +16,7 @@ from drills.true_count import TrueCountDrill
 from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, round_decks, true_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 
 CASINO = find_ruleset("casino")
 COMBINATIONS = [(e, r) for e in ("full", "half", "quarter", "exact") for r in ("floor", "truncate", "round")]

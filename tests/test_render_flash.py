@@ -16,7 +16,7 @@ from prompt_toolkit.output import DummyOutput
 from drills.base import DrillOptions, Flash
 from drills.running_count import RunningCountDrill
 from trainer.batch import repeat
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.render import make_console
 from trainer.render.flash import EARLY, FlashTiming, card_faces, flash_deadlines, play_flash
 from trainer.repl import drill_ui

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from fake_drills import CELLS, FakeStrategyDrill, answer_for, fake_drills
 
 from trainer.cli import cli
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.review import ReviewQueue, due_count
 from trainer.session import Attempt, Clock, Session
 from trainer.storage import Store
@@ -60,6 +60,15 @@ def review(store: Store, when: FakeTime, **options: object) -> list[str]:
         asked.append(question.item)
         session.answer(question, question.expected)
     return asked
+
+
+def test_a_review_right_after_the_drill_serves_what_was_just_missed(store: Store, fake_drills: object) -> None:
+    """No waiting out fsrs's 1-minute learning step: a miss stays due until it is answered right."""
+    when = FakeTime()
+    drill_every_cell(store, when, MISSED)
+    assert due_count(store, when.now) == len(MISSED)
+    assert sorted(review(store, when, new_per_day=0)) == sorted(MISSED)
+    assert review(store, when, new_per_day=0) == []  # answered right: fsrs decides when they return
 
 
 def test_missed_cells_come_first_and_not_again_until_due_after_a_right_answer(

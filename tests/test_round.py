@@ -27,7 +27,7 @@ from trainer.core import (
     find_ruleset,
 )
 from trainer.core.events import Doubled, InsuranceSettled, Insured, Settled, SplitHand, Surrendered
-from trainer.core.rules import parse_ruleset
+from trainer.core.rulesfile import parse_ruleset
 
 
 def custom(base: str, **sections: dict[str, Any]) -> Ruleset:

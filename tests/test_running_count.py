@@ -12,7 +12,7 @@ from drills.running_count import SPEEDS, RunningCountDrill, faster, slower
 from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.session import ListRecorder, Session
 
 CASINO = find_ruleset("casino")

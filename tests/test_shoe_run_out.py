@@ -6,7 +6,7 @@ import random
 
 from trainer.core import Round, Shoe, find_ruleset
 from trainer.core.events import DealerDrew, Dealt, Doubled, Hit, HoleCardTurned, Shuffled, SplitHand
-from trainer.core.seats import easy_decision
+from trainer.core.seats import EasySeat
 
 CARD_EVENTS = (Dealt, Hit, Doubled, SplitHand, DealerDrew)
 
@@ -20,7 +20,7 @@ def test_a_mid_round_reshuffle_is_an_event_before_the_first_card_of_the_new_pack
         shuffles = shoe.shuffles + fresh
         table = Round.start(rules, shoe, [10] * 7)
         while not table.finished:
-            table.act(easy_decision(table.view(table.seat_in_turn)))
+            table.act(EasySeat().decide(table.view(table.seat_in_turn)))
         if len(table.table_cards()) > left:
             break
     else:

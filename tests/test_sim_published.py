@@ -18,7 +18,7 @@ import pytest
 from trainer.cli.sim import hi_lo_indices
 from trainer.core import find_ruleset
 from trainer.core.counting import find_system
-from trainer.core.rules import parse_ruleset
+from trainer.core.rulesfile import parse_ruleset
 from trainer.sim.count import parse_ramp
 from trainer.sim.counter import Counter
 from trainer.sim.game import make_game

@@ -12,7 +12,7 @@ from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
 from trainer.core.cards import parse_card
 from trainer.core.counting import find_system
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import find_ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.session import ListRecorder, Session
 
 

@@ -4,8 +4,10 @@ Every answer, in any mode, reschedules its review item with fsrs (`trainer.sched
 `Store.record`), so `cutcard review` only has to choose what to ask next:
 
 1. due items, those last answered wrong first, then by the day they fell due, shuffled within a day so
-   that drills mix; the queue is read again as answers reschedule items, so a miss comes back when its
-   relearning step (minutes) has passed, and an item answered right is not asked again until it is due;
+   that drills mix. A miss from an earlier session is due at once (a review right after a drill starts
+   with what the drill missed); the queue is read again as answers reschedule items, so a miss in this
+   run comes back once its relearning step (minutes) has passed, and an item answered right is not
+   asked again until fsrs says it is due;
 2. then new items, taking turns between the drills, until the day's new-item limit is reached. A new item
    is one a drill offers (`items(ruleset)`, if the drill can list them) that was never answered under that
    rule set; a drill that cannot list its items contributes fresh questions (`ask` without an item). The
@@ -27,7 +29,8 @@ from typing import TYPE_CHECKING
 
 import drills
 from trainer.core.errors import RulesetError, TrainerError
-from trainer.core.rules import Ruleset, find_ruleset
+from trainer.core.rules import Ruleset
+from trainer.core.rulesfile import find_ruleset
 from trainer.days import day_start, local_day
 from trainer.scheduling import ItemKey, ReviewItem
 from trainer.session import Clock, Session
@@ -111,8 +114,11 @@ class ReviewQueue:
                     return
                 now = self.clock.now()
                 current = self.store.review_item(item.key)
-                if current is None or current.due_ts != item.due_ts or current.due_ts > now:
+                if current is None or current.due_ts != item.due_ts:
                     continue  # answered meanwhile (in this run or by another trainer): read the queue again
+                missed_before_this_run = not current.last_correct and item.key not in served_at
+                if current.due_ts > now and not missed_before_this_run:
+                    continue  # a miss in this run waits for its fsrs step, not straight after its answer
                 session = self._session(item.key.drill, item.key.ruleset)
                 if session is None:
                     skipped.add(item.key)

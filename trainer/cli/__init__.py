@@ -31,11 +31,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Command name -> (module defining `command`, one line of help)."""
 
 
+def installed_commands() -> dict[str, str]:
+    """The commands of `COMMANDS` whose module is installed, with their one line of help."""
+    return {name: help_text for name, (module, help_text) in COMMANDS.items() if _module_exists(module)}
+
+
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on use; `--help` lists them from `COMMANDS`."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, (module, _) in COMMANDS.items() if _module_exists(module)]
+        return list(installed_commands())
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS or not _module_exists(COMMANDS[cmd_name][0]):

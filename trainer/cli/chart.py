@@ -18,7 +18,7 @@ def load_chart(ruleset_name: str, *, quiet: bool = False) -> tuple[Ruleset, Char
     import sys
 
     from trainer.chartcache import install_file_cache
-    from trainer.core.rules import load_ruleset
+    from trainer.core.rulesfile import load_ruleset
     from trainer.strategy import chart_for, has_chart
 
     ruleset = load_ruleset(ruleset_name)

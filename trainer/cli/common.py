@@ -81,15 +81,18 @@ def emit_json(document: Any) -> None:
 
 
 def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False,
-                obj: Settings | None = None) -> int:
+                obj: Settings | None = None, default_map: dict[str, Any] | None = None) -> int:
     """Run a click command so that no traceback reaches a user.
+
+    `default_map` gives option defaults per subcommand (the REPL's `use` and `set` remembered settings).
 
     A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
     1; a usage error prints click's message and exits 2; anything else is a bug and says so in one line
     (set CUTCARD_DEBUG=1 for the traceback).
     """
     try:
-        command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj)
+        command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj,
+                     default_map=default_map)
     except TrainerError as e:
         click.echo(f"cutcard: {e}", err=True)
         return 1

@@ -58,7 +58,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
     from drills import make_drill
     from drills.base import DrillOptions
-    from trainer.core.rules import load_ruleset
+    from trainer.core.rulesfile import load_ruleset
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)

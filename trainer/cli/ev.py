@@ -39,7 +39,7 @@ def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...], Card]:
 def command(words: tuple[str, ...], removed: str, ruleset: str, as_json: bool) -> None:
     """Exact EV of each action for one hand, e.g. `cutcard ev 10,6 vs 10`."""
     from trainer.chartcache import install_file_cache
-    from trainer.core.rules import load_ruleset
+    from trainer.core.rulesfile import load_ruleset
     from trainer.strategy import hand_evs
 
     cards, up = parse_hand_vs_up(words)

@@ -27,7 +27,7 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
     Every answer reschedules its item (fsrs): wrong comes back in minutes, right but slower than the
     drill's target pace sooner than right in time.
     """
-    from trainer.core.rules import load_ruleset
+    from trainer.core.rulesfile import load_ruleset
     from trainer.review import NEW_PER_DAY, ReviewQueue
     from trainer.runs import open_store, rng_for, run_plan
 

@@ -16,7 +16,8 @@ def command() -> None:
 @json_option
 def list_rules(as_json: bool) -> None:
     """Every built-in rule set, with its aliases and the seed it comes from."""
-    from trainer.core.rules import builtin_rulesets, ruleset_to_dict
+    from trainer.core.rules import ruleset_to_dict
+    from trainer.core.rulesfile import builtin_rulesets
 
     rulesets = builtin_rulesets().values()
     if as_json:
@@ -33,7 +34,8 @@ def list_rules(as_json: bool) -> None:
 @json_option
 def show_rules(name: str, as_json: bool) -> None:
     """One rule set in full: a built-in name or alias, or a path to your own TOML file."""
-    from trainer.core.rules import load_ruleset, ruleset_to_dict
+    from trainer.core.rules import ruleset_to_dict
+    from trainer.core.rulesfile import load_ruleset
 
     ruleset = load_ruleset(name)
     if as_json:

@@ -61,8 +61,8 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     import random
     import time
 
+    from trainer.core import load_ruleset
     from trainer.core.errors import InvalidInputError
-    from trainer.core.rules import load_ruleset
     from trainer.sim.report import Errors, SimReport
     from trainer.sim.runner import Plan as SimPlan
     from trainer.sim.runner import check_hands, letters_of

@@ -1,30 +1,65 @@
 """The pure rules core: cards, hands, rule sets, the shoe, rounds and their events, money.
 
-No I/O happens here: no printing, no files but the packaged rule sets, no clock, and randomness only
-from an injected `random.Random`.
+No I/O happens here: no printing, no clock, and randomness only from an injected `random.Random`. The
+only files read are the packaged data and a rule set or count system a user names by path
+(`trainer.core.tomlfiles`).
+
+The names below are imported on first use (PEP 562), so that importing one small module such as
+`trainer.core.errors` (every command does, for its error boundary) does not load the round engine and
+the rule-set reader: `cutcard --help` stays fast.
 """
 
-from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
-from trainer.core.errors import (
-    IllegalActionError,
-    InvalidInputError,
-    RulesetError,
-    ShoeExhaustedError,
-    StorageError,
-    TrainerError,
-)
-from trainer.core.events import DEALER, Action, Outcome
-from trainer.core.hands import Hand, hand_total
-from trainer.core.money import Money, Ratio, format_money, parse_money, to_money
-from trainer.core.round import Phase, Round, SeatView
-from trainer.core.rules import (
-    Ruleset,
-    builtin_rulesets,
-    find_ruleset,
-    load_ruleset,
-    ruleset_to_dict,
-)
-from trainer.core.shoe import Shoe
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
+    from trainer.core.errors import (
+        IllegalActionError,
+        InvalidInputError,
+        RulesetError,
+        ShoeExhaustedError,
+        StorageError,
+        TrainerError,
+    )
+    from trainer.core.events import DEALER, Action, Outcome
+    from trainer.core.hands import Hand, hand_total
+    from trainer.core.money import Money, Ratio, format_money, parse_money, to_money
+    from trainer.core.round import Phase, Round, SeatView
+    from trainer.core.rules import Ruleset, ruleset_to_dict
+    from trainer.core.rulesfile import builtin_rulesets, find_ruleset, load_ruleset
+    from trainer.core.shoe import Shoe
+
+_HOMES = {
+    "trainer.core.cards": ("Card", "Rank", "Suit", "card", "format_cards", "parse_card", "parse_cards"),
+    "trainer.core.errors": ("IllegalActionError", "InvalidInputError", "RulesetError",
+                            "ShoeExhaustedError", "StorageError", "TrainerError"),
+    "trainer.core.events": ("DEALER", "Action", "Outcome"),
+    "trainer.core.hands": ("Hand", "hand_total"),
+    "trainer.core.money": ("Money", "Ratio", "format_money", "parse_money", "to_money"),
+    "trainer.core.round": ("Phase", "Round", "SeatView"),
+    "trainer.core.rules": ("Ruleset", "ruleset_to_dict"),
+    "trainer.core.rulesfile": ("builtin_rulesets", "find_ruleset", "load_ruleset"),
+    "trainer.core.shoe": ("Shoe",),
+}
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a re-exported name from its module the first time it is asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'trainer.core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULE_OF])
+
 
 __all__ = [
     "DEALER",

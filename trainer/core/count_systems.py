@@ -30,6 +30,7 @@ from typing import Any
 
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
+from trainer.core.tomlfiles import names_a_file, read_toml
 
 Count = int | Fraction
 """A tag or a count: a whole number, or a Fraction for half-point systems (Wong Halves)."""
@@ -246,18 +247,9 @@ def find_system(name: str) -> CountSystem:
 
 def load_system(name_or_path: str | Path) -> CountSystem:
     """A built-in count system by name, or a user's count-system TOML file by path."""
-    text = str(name_or_path)
-    if not (isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text):
-        return find_system(text)
-    path = Path(text).expanduser()
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InvalidInputError(f"cannot read count system {text}: {e.strerror or e}") from None
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidInputError(f"{path.name}: not valid TOML: {e}") from None
+    if not names_a_file(name_or_path):
+        return find_system(str(name_or_path))
+    data, path = read_toml(name_or_path, what="count system", error=InvalidInputError)
     return parse_system(data, where=path.name)
 
 

@@ -30,6 +30,14 @@ class Action(enum.StrEnum):
     DECLINE = "decline"
 
 
+class Phase(enum.StrEnum):
+    """Where a round stands: offers (insurance, even money, early surrender), play, or finished."""
+
+    OFFERS = "offers"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
 class Outcome(enum.StrEnum):
     """How one hand was settled."""
 

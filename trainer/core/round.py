@@ -16,7 +16,6 @@ The order of a round (seeds 000, 001, 004):
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -26,19 +25,15 @@ from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
     Action,
-    DealerDrew,
-    DealerStood,
     Dealt,
     Declined,
     Doubled,
     Event,
     Hit,
-    HoleCardTurned,
-    InsuranceSettled,
     Insured,
     Outcome,
     Peeked,
-    Settled,
+    Phase,
     Shuffled,
     SplitHand,
     Stood,
@@ -47,20 +42,13 @@ from trainer.core.events import (
     seen_cards,
 )
 from trainer.core.hands import Hand, hand_total
+from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
 from trainer.core.money import Money, to_money
-from trainer.core.rules import BlackjackTakes, Double, Ruleset, Split, Surrender
-from trainer.core.settlement import HandState, SeatState, settle_against_dealer
+from trainer.core.rules import Ruleset, Surrender
+from trainer.core.settlement import DealerTurn, HandState, SeatState
 from trainer.core.shoe import Shoe
 
 __all__ = ["Action", "Phase", "Round", "SeatView"]
-
-
-class Phase(enum.StrEnum):
-    """Where a round stands: offers (insurance, even money, early surrender), play, or finished."""
-
-    OFFERS = "offers"
-    PLAY = "play"
-    FINISHED = "finished"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,7 +68,7 @@ class SeatView:
     ruleset: Ruleset
 
 
-class Round:
+class Round(DealerTurn):
     """One round from the deal to the last payout; see the module docstring for the order."""
 
     def __init__(self, ruleset: Ruleset, shoe: Shoe, bets: Sequence[Money]) -> None:
@@ -123,15 +111,6 @@ class Round:
         round_._deal()
         round_._open_offers()
         return round_
-
-    def _draw(self) -> Card:
-        """The next card; a shoe that runs out mid-round has its discards shuffled, and the round
-        records that as a `Shuffled` event (no burn) before the card, so a counter knows."""
-        shuffles = self.shoe.shuffles
-        drawn = self.shoe.draw()
-        if self.shoe.shuffles != shuffles:
-            self.events.append(Shuffled(cards_behind_cut=self.shoe.cards_behind_cut, burned=()))
-        return drawn
 
     def _deal_to_seat(self, seat: int) -> None:
         drawn = self._draw()
@@ -183,22 +162,7 @@ class Round:
     def _offers(self, seat: int) -> frozenset[Action]:
         if seat >= len(self.seats) or self.seats[seat].answered_offers:
             return frozenset()
-        rules = self.ruleset
-        hand = self.seats[seat].hands[0]
-        natural = self._is_natural(hand)
-        offers: set[Action] = set()
-        if self.up_card.is_ace and rules.player.insurance:
-            offers.add(Action.EVEN_MONEY if natural and rules.player.even_money else Action.INSURE)
-        if (
-            rules.player.surrender is Surrender.EARLY
-            and not natural
-            and self.up_card.value in rules.dealer.peek
-            and rules.dealer.natural
-        ):
-            offers.add(Action.SURRENDER)
-        if offers:
-            offers.add(Action.DECLINE)
-        return frozenset(offers)
+        return offers(self.ruleset, self.up_card, natural=self._natural(self.seats[seat].hands[0]))
 
     def _open_offers(self) -> None:
         self.phase = Phase.OFFERS
@@ -231,7 +195,7 @@ class Round:
             self._settle_insurance()
             for index, seat in enumerate(self.seats):
                 hand = seat.hands[0]
-                if not hand.settled and self._is_natural(hand):
+                if not hand.settled and self._natural(hand):
                     self._settle(index, 0, Outcome.BLACKJACK,
                                  rules.payouts.blackjack.pay(hand.bet))
         self.phase = Phase.PLAY
@@ -261,16 +225,12 @@ class Round:
 
     def _close_if_finished(self, hand: HandState) -> None:
         """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
-        natural = not hand.from_split and self._is_natural(hand)
+        natural = not hand.from_split and self._natural(hand)
+        seat = self.seats[self.seat_in_turn]
         one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
-                        and not self._can_split_hand(self.seats[self.seat_in_turn], hand))
+                        and not may_split(self.ruleset, hand.cards, hands=len(seat.hands), from_split=True))
         if hand.settled or natural or one_card_ace:
             hand.done = True
-
-    def _is_natural(self, hand: HandState) -> bool:
-        if len(hand.cards) != 2 or hand_total(hand.cards)[0] != 21:
-            return False
-        return not hand.from_split or self.ruleset.payouts.split_21_is_blackjack
 
     def _current(self) -> tuple[SeatState, HandState]:
         seat = self.seats[self.seat_in_turn]
@@ -285,50 +245,17 @@ class Round:
         if self.phase != Phase.PLAY:
             return frozenset()
         seat, hand = self._current()
+        rules, cards, hands = self.ruleset, hand.cards, len(seat.hands)
         actions = {Action.STAND}
-        one_card_ace = hand.split_aces and self.ruleset.player.split_aces_one_card
-        if not one_card_ace and hand_total(hand.cards)[0] <= 21:
+        if may_hit(rules, cards, split_aces=hand.split_aces):
             actions.add(Action.HIT)
-        if self._can_double(hand):
+        if may_double(rules, cards, from_split=hand.from_split, split_aces=hand.split_aces):
             actions.add(Action.DOUBLE)
-        if self._can_split_hand(seat, hand):
+        if may_split(rules, cards, hands=hands, from_split=hand.from_split):
             actions.add(Action.SPLIT)
-        if self._can_surrender_late(seat, hand):
+        if may_surrender(rules, cards, hands=hands, from_split=hand.from_split):
             actions.add(Action.SURRENDER)
         return frozenset(actions)
-
-    def _can_double(self, hand: HandState) -> bool:
-        rules = self.ruleset.player
-        if len(hand.cards) != 2 or rules.double is Double.NONE:
-            return False
-        if hand.from_split and (not rules.double_after_split or
-                                (hand.split_aces and rules.split_aces_one_card)):
-            return False
-        total = hand_total(hand.cards)[0]
-        if rules.double is Double.NINE_TO_ELEVEN:
-            return 9 <= total <= 11
-        if rules.double is Double.TEN_OR_ELEVEN:
-            return 10 <= total <= 11
-        return True
-
-    def _can_split_hand(self, seat: SeatState, hand: HandState) -> bool:
-        rules = self.ruleset.player
-        if len(hand.cards) != 2 or len(seat.hands) >= rules.max_hands:
-            return False
-        first, second = hand.cards
-        same = first.rank == second.rank if rules.split is Split.SAME_RANK else first.value == second.value
-        if not same:
-            return False
-        return not (first.is_ace and hand.from_split and not rules.resplit_aces)
-
-    def _can_surrender_late(self, seat: SeatState, hand: HandState) -> bool:
-        rules = self.ruleset.player.surrender
-        return (
-            rules is not Surrender.NONE
-            and len(seat.hands) == 1
-            and not hand.from_split
-            and len(hand.cards) == 2
-        )
 
     def _require(self, action: Action) -> None:
         if action not in self.legal_actions():
@@ -481,98 +408,11 @@ class Round:
         self._next_offer()
         return event
 
-    # --- settlement ---------------------------------------------------------------------------
-
-    def _settle(self, seat: int, hand: int, outcome: Outcome, net: Money) -> None:
-        state = self.seats[seat].hands[hand]
-        state.settled = True
-        state.net = net
-        self.events.append(Settled(seat=seat, hand=hand, outcome=outcome, net=net))
-
     def _bust(self, hand: HandState) -> None:
         """A busted hand loses at once, whatever the dealer does later (seeds 000, 003, 004)."""
         self._settle(self.seat_in_turn, self.hand_in_turn, Outcome.BUST, -hand.bet)
         hand.done = True
         self._advance()
-
-    def _settle_insurance(self) -> None:
-        if self.insurance_settled:
-            return
-        self.insurance_settled = True
-        ratio = self.ruleset.payouts.insurance
-        for index, seat in enumerate(self.seats):
-            if seat.insurance:
-                net = ratio.pay(seat.insurance) if self.dealer_natural else -seat.insurance
-                seat.insurance_net = net
-                self.events.append(InsuranceSettled(seat=index, net=net))
-
-    def _finish(self) -> None:
-        """The dealer's turn (if anything is left to play against) and the settlement of every hand."""
-        self.phase = Phase.FINISHED
-        dealer = self.ruleset.dealer
-        live = [h for s in self.seats for h in s.hands if not h.settled]
-        if dealer.hole_card:
-            self.hole_card_shown = True
-            self.events.append(HoleCardTurned(card=self.dealer_cards[1]))
-        elif live:  # seed 002's host takes a second card only when a hand is left to play against
-            self._dealer_draw()
-        if not self.dealer_natural and len(self.dealer_cards) == 2 and dealer.natural:
-            self.dealer_natural = hand_total(self.dealer_cards)[0] == 21
-        self._settle_insurance()
-        if self.dealer_natural:
-            self._settle_dealer_natural()
-        else:
-            standing = [h for h in live if not h.surrendered and not self._is_natural(h)]
-            if standing:
-                self._dealer_play()
-            total = hand_total(self.dealer_cards)[0]
-            self.events.append(DealerStood(total=total, bust=total > 21, natural=False))
-            for index, seat in enumerate(self.seats):
-                for number, hand in enumerate(seat.hands):
-                    if not hand.settled:
-                        outcome, net = settle_against_dealer(
-                            self.ruleset, hand, self._is_natural(hand), total)
-                        self._settle(index, number, outcome, net)
-        self.shoe.end_round(self.table_cards())
-
-    def _dealer_draw(self) -> None:
-        drawn = self._draw()
-        self.dealer_cards.append(drawn)
-        self.events.append(DealerDrew(card=drawn))
-
-    def _dealer_play(self) -> None:
-        """Draw to 17; under H17 also hit soft 17 (an ace counted 11 makes it soft)."""
-        hits_soft_17 = self.ruleset.dealer.hits_soft_17
-        while True:
-            total, soft = hand_total(self.dealer_cards)
-            if total > 17 or (total == 17 and not (soft and hits_soft_17)):
-                return
-            self._dealer_draw()
-
-    def _settle_dealer_natural(self) -> None:
-        """A dealer natural beats every hand but a natural, which pushes.
-
-        Found by the peek, only original bets are on the table. Found after play, it takes every bet
-        (`blackjack_takes = "all"`) or only the original one: the seat then loses one original stake
-        in all, counting what busted hands already lost, and the rest of its bets come back.
-        """
-        self.events.append(DealerStood(total=21, bust=False, natural=True))
-        takes_all = self.ruleset.dealer.blackjack_takes is BlackjackTakes.ALL
-        for index, seat in enumerate(self.seats):
-            owed = seat.bet - min(seat.bet, -sum((h.net for h in seat.hands if h.settled),
-                                                 Decimal(0)))
-            for number, hand in enumerate(seat.hands):
-                if hand.settled:
-                    continue
-                if self._is_natural(hand):
-                    self._settle(index, number, Outcome.PUSH, Decimal(0))
-                elif takes_all:
-                    loss = hand.bet / 2 if hand.surrendered and hand.early else hand.bet
-                    self._settle(index, number, Outcome.DEALER_BLACKJACK, -loss)
-                else:
-                    loss = min(owed, hand.bet)
-                    owed -= loss
-                    self._settle(index, number, Outcome.DEALER_BLACKJACK, -loss)
 
     # --- reading the round --------------------------------------------------------------------
 
@@ -602,11 +442,6 @@ class Round:
         if self.ruleset.dealer.hole_card and not self.hole_card_shown:
             return Hand((self.up_card,))
         return Hand(tuple(self.dealer_cards))
-
-    def table_cards(self) -> list[Card]:
-        """Every card on the table (players' and dealer's), for the discard tray."""
-        cards = [c for s in self.seats for h in s.hands for c in h.cards]
-        return cards + self.dealer_cards
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see and do now; nothing about the shoe or the hole card."""

@@ -141,7 +141,9 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
     first = report.calendar_from - timedelta(days=report.calendar_from.weekday())
     weeks = (report.today - first).days // 7 + 1
     console.print()
-    console.print(Text(f"Activity: {sum(counts.values()):,} answers on {len(counts)} days", style="title"))
+    answers, days = sum(counts.values()), len(counts)
+    console.print(Text(f"Activity: {answers:,} answer{'s' if answers != 1 else ''} on {days} "
+                       f"day{'s' if days != 1 else ''}", style="title"))
     console.print(_month_labels(first, weeks))
     for weekday in range(7):
         line = Text(f"{WEEKDAYS[weekday]:<4} ", style="muted")

@@ -1,70 +1,147 @@
 """The interactive trainer: a prompt-toolkit loop over the same command registry as the CLI.
 
 Every line is split like a shell command and run through the click group, so `rules show european`
-in the REPL is `cutcard rules show european`. Errors are shown and the loop carries on; Ctrl-C
-cancels the line (or the drill in progress), Ctrl-D leaves.
+in the REPL is `cutcard rules show european`; `use`, `set`, `help` and `exit` are the REPL's own words
+(`trainer.repl.commands`). Errors are shown and the loop carries on; Ctrl-C cancels the line (or the
+drill in progress, keeping what was answered), Ctrl-D leaves. The engine is imported only when a
+command needs it, so the prompt appears at once.
 """
 
 from __future__ import annotations
 
-import shlex
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory
+from prompt_toolkit.styles import Style
 from rich.console import Console
+from rich.text import Text
 
 from trainer.render import make_console
+from trainer.repl.commands import RegistryVocabulary, run_line
+from trainer.repl.completer import ReplCompleter
+from trainer.repl.keys import repl_key_bindings
+from trainer.repl.prefs import Prefs, load_prefs, save_prefs
+from trainer.repl.toolbar import ToolbarFacts, read_facts, toolbar_fragments
 
 if TYPE_CHECKING:
     from trainer.cli.common import Settings
 
-EXIT_WORDS = {"exit", "quit", "q"}
+PROMPT = FormattedText([("class:prompt", "cutcard"), ("class:prompt.mark", "> ")])
 TOUR = (
-    "Welcome to cutcard. Three things to try:",
-    "  drill running-count   flash cards at casino pace and keep the count",
-    "  drill payout          pay blackjacks, insurance and even money like a dealer",
-    "  rules list            the tables you can train for; `help` lists every command",
+    "Welcome to cutcard. Tab completes, `help` lists the commands, Ctrl-D leaves.",
+    "  drill payout      pay blackjacks and insurance like a dealer (`drill`: all)",
+    "  play              a table with computer seats; `use european` sets the rules",
 )
+"""The three lines a first start shows."""
+TOUR_WITHOUT_PAYOUTS = "  drill true-count  a running count and a discard tray: the true count in 2 s"
+"""The second line while the payout drill is not installed (the tour never offers what fails)."""
 
 
-def run_line(line: str, settings: Settings, console: Console) -> bool:
-    """Run one REPL line; False when the user asked to leave."""
-    from trainer.cli import cli
-    from trainer.cli.common import run_guarded
+def tour() -> tuple[str, ...]:
+    """The tour for the drills that are installed."""
+    from importlib.util import find_spec
 
-    try:
-        words = shlex.split(line)
-    except ValueError as e:
-        console.print(f"[warn]? {e}[/]")
-        return True
-    if not words:
-        return True
-    if words[0].lower() in EXIT_WORDS:
-        return False
-    if words[0] == "help":
-        words = [*words[1:], "--help"]
-    run_guarded(cli, words, obj=settings)
-    return True
+    if find_spec("drills.payout") is not None:
+        return TOUR
+    return (TOUR[0], TOUR_WITHOUT_PAYOUTS, TOUR[2])
+
+STYLE = Style.from_dict({
+    "prompt": "ansicyan bold",
+    "prompt.mark": "ansicyan",
+    "bottom-toolbar": "noreverse bg:#303030 #d0d0d0",
+    "toolbar.key": "bg:#505050 #ffffff bold",
+    "toolbar": "",
+    "toolbar.muted": "#8a8a8a",
+})
 
 
-def run_repl(settings: Settings) -> None:
-    """Read commands until Ctrl-D or `exit`."""
-    console = make_console()
+@dataclass(slots=True, kw_only=True)
+class ReplState:
+    """What one REPL run keeps between lines."""
+
+    settings: Settings
+    console: Console
+    prefs: Prefs
+    started: float = field(default_factory=time.time)
+    facts: ToolbarFacts | None = None
+
+    def refresh(self) -> None:
+        """Re-read the toolbar's facts (after each command, never while the prompt redraws)."""
+        self.facts = read_facts(self.prefs, self.settings.db_path, self.started)
+
+
+def run_repl(settings: Settings, console: Console | None = None, *, interactive: bool | None = None) -> None:
+    """Read commands until Ctrl-D or `exit`; a first start shows the three-line tour.
+
+    With input from a pipe (`interactive` False; by default: stdin is not a terminal) the lines are read
+    plainly and run one by one, as a script, and drills read their answers from the same input.
+    """
+    console = console or make_console()
     home = settings.home
     home.mkdir(parents=True, exist_ok=True)
-    marker = home / ".toured"
-    if not marker.exists():
-        for line in TOUR:
-            console.print(line)
-        marker.touch()
-    session: PromptSession[str] = PromptSession(history=FileHistory(str(home / "history")))
+    prefs, warning = load_prefs(home)
+    state = ReplState(settings=settings, console=console, prefs=prefs)
+    if warning:
+        console.print(Text(f"cutcard: {warning}", style="warn"))
+    if not (sys.stdin.isatty() if interactive is None else interactive):
+        run_script(state, sys.stdin)
+        return
+    if not prefs.toured:
+        for line in tour():
+            console.print(Text(line, style="title" if not line.startswith(" ") else ""))
+        state.prefs = Prefs(ruleset=prefs.ruleset, speed=prefs.speed, system=prefs.system, toured=True)
+        save_prefs(home, state.prefs)
+    state.refresh()
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(home / "history")),
+        completer=ReplCompleter(RegistryVocabulary()),
+        complete_while_typing=False,
+        auto_suggest=AutoSuggestFromHistory(),
+        bottom_toolbar=lambda: toolbar_fragments(state.facts) if state.facts else FormattedText(),
+        key_bindings=repl_key_bindings(),
+        style=STYLE,
+    )
     while True:
         try:
-            line = session.prompt("cutcard> ")
+            line = session.prompt(PROMPT)
         except KeyboardInterrupt:
             continue
         except EOFError:
             break
-        if not run_line(line, settings, console):
+        if not run_guarded_line(line, state):
             break
+        state.refresh()
+    console.print(Text("bye", style="muted"))
+
+
+def run_script(state: ReplState, lines: Iterable[str]) -> None:
+    """Run REPL lines from a file or pipe until one says `exit` or the input ends."""
+    for line in lines:
+        if not run_guarded_line(line.rstrip("\r\n"), state):
+            return
+
+
+def run_guarded_line(line: str, state: ReplState) -> bool:
+    """`run_line`, but a bug in a REPL word is one line for the user and the loop goes on."""
+    try:
+        return run_line(line, state)
+    except KeyboardInterrupt:
+        state.console.print(Text("stopped", style="muted"))
+        return True
+    except Exception as e:
+        import os
+
+        if os.environ.get("CUTCARD_DEBUG"):
+            raise
+        state.console.print(Text(f"cutcard: internal error: {type(e).__name__}: {e} "
+                                 "(set CUTCARD_DEBUG=1 to see the traceback)", style="bad"))
+        return True
+    finally:
+        sys.stdout.flush()

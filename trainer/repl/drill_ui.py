@@ -56,6 +56,10 @@ def flash_cards(console: Console, flash: Flash) -> None:
     play_flash(flash)
 
 
+SHORT_PROMPT = 32
+"""Prompts up to this long are the input prompt itself; longer ones are printed above a '›' prompt."""
+
+
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> RunSummary:
     """Ask, read, grade, explain; a malformed answer re-prompts with its one-line hint."""
     read = ask or _prompt_toolkit_ask()
@@ -72,8 +76,11 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
             show_question(console, question)
             session.start_timer()
             grade = None
+            short = len(question.prompt) <= SHORT_PROMPT
+            if not short:  # a long question reads better on its own line than wrapped into the input
+                console.print(Text(question.prompt, style="title"))
             while grade is None:
-                text = read(question.prompt)
+                text = read(question.prompt if short else "›")
                 try:
                     grade = session.answer(question, text)
                 except InvalidInputError as e:

@@ -60,7 +60,7 @@ def card_codes(ruleset: Ruleset, tagger: Tagger | None = None) -> CardCodes:
     Codes 1-10 are values (1 = ace); under same-rank splitting, jacks, queens and kings get 11-13; a
     card whose tag depends on its colour gets its own code for the red cards, from 14 up.
 
-    >>> from trainer.core.rules import find_ruleset
+    >>> from trainer.core import find_ruleset
     >>> codes = card_codes(find_ruleset("casino"))
     >>> codes.by_card[card(Rank.KING)], codes.by_card[card(Rank.ACE, Suit.SPADES)], codes.width
     (10, 1, 11)

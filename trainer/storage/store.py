@@ -156,9 +156,14 @@ class Store:
 
     @staticmethod
     def _due_filter(now: float, ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
+        """Due: fsrs says so, or the last answer was wrong. A miss stays in the queue until it is
+        answered right (fsrs would hold it back for its 1-10 minute relearning step, so a review
+        started right after a drill would skip exactly what was just missed); after a right answer
+        fsrs alone decides when it comes back."""
+        due = "(due_ts <= ? OR last_correct = 0)"
         if ruleset is None:
-            return "due_ts <= ?", (now,)
-        return "due_ts <= ? AND ruleset = ?", (now, ruleset)
+            return due, (now,)
+        return f"{due} AND ruleset = ?", (now, ruleset)
 
     def known_items(self, drill: str, ruleset: str) -> set[str]:
         """The items of a drill under a rule set that have been answered at least once."""

@@ -15,7 +15,8 @@ from trainer.core.cards import Card
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Action
 from trainer.core.hands import hand_total
-from trainer.core.rules import Ruleset, Surrender
+from trainer.core.legal import is_natural, may_double, may_hit, may_split, may_surrender
+from trainer.core.rules import Ruleset
 from trainer.strategy.composition import TEN, Composition
 from trainer.strategy.engine import Engine
 from trainer.strategy.terms import Terms
@@ -51,21 +52,19 @@ class HandEVs:
 
 
 def legal_actions(ruleset: Ruleset, cards: Sequence[Card]) -> frozenset[Action]:
-    """What a dealt (unsplit) hand may do under the rules, as `Round.legal_actions` allows it."""
-    total, _ = hand_total(cards)
-    if len(cards) == 2 and total == 21:
+    """What a dealt (unsplit) hand may do: the core's own rules (`trainer.core.legal`), which the
+    `Round` state machine also follows; a natural only stands."""
+    if is_natural(ruleset, cards, from_split=False):
         return frozenset({Action.STAND})
-    actions = {Action.STAND, Action.HIT}
-    if len(cards) == 2:
-        terms = Terms.of(ruleset)
-        if terms.may_double(total):
-            actions.add(Action.DOUBLE)
-        first, second = cards
-        same = first.rank == second.rank if terms.same_rank else first.value == second.value
-        if same and terms.hands_for(first.value) >= 2:
-            actions.add(Action.SPLIT)
-        if terms.surrender is not Surrender.NONE:
-            actions.add(Action.SURRENDER)
+    actions = {Action.STAND}
+    if may_hit(ruleset, cards, split_aces=False):
+        actions.add(Action.HIT)
+    if may_double(ruleset, cards, from_split=False, split_aces=False):
+        actions.add(Action.DOUBLE)
+    if may_split(ruleset, cards, hands=1, from_split=False):
+        actions.add(Action.SPLIT)
+    if may_surrender(ruleset, cards, hands=1, from_split=False):
+        actions.add(Action.SURRENDER)
     return frozenset(actions)
 
 

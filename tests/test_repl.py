@@ -1,0 +1,260 @@
+"""The REPL driven through prompt-toolkit pipe input: commands, errors, Ctrl-C and Ctrl-D, settings,
+history, the tour, and the one command registry it shares with the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from trainer.cli import COMMANDS, cli, installed_commands
+from trainer.cli.common import Settings
+from trainer.repl.app import TOUR, run_repl, tour
+from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
+from trainer.repl.completer import suggest
+from trainer.repl.keys import read_key
+from trainer.repl.prefs import Prefs
+
+CTRL_C, CTRL_D = "\x03", "\x04"
+
+ECHO_COMMAND = '''
+"""A test command that prints the option values it received."""
+import click
+
+from trainer.cli.common import ruleset_option
+
+
+@click.command("echo-options")
+@ruleset_option
+@click.option("--speed", type=float, default=None)
+@click.option("--system", default="hi-lo")
+@click.option("--interrupt", is_flag=True)
+def command(ruleset, speed, system, interrupt):
+    """Echo the options."""
+    if interrupt:
+        raise KeyboardInterrupt
+    click.echo(f"ruleset={ruleset} speed={speed} system={system}")
+'''
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich wraps at the terminal width; a wide one keeps each message on one line for the asserts."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+@pytest.fixture
+def echo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register one more command in `COMMANDS`, the registry both the CLI and the REPL read."""
+    folder = tmp_path / "extra"
+    folder.mkdir()
+    (folder / "cutcard_echo_options.py").write_text(ECHO_COMMAND)
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.setitem(COMMANDS, "echo-options", ("cutcard_echo_options", "Echo the options it got."))
+    return "echo-options"
+
+
+def repl(keys: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the REPL on typed keys (they must end by leaving) and return what it printed."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        run_repl(Settings(), interactive=True)
+    captured = capsys.readouterr()
+    return captured.out + captured.err
+
+
+def lines(*typed: str) -> str:
+    return "".join(f"{line}\r" for line in typed)
+
+
+def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixture[str]) -> None:
+    first = repl(CTRL_D, capsys)
+    assert len(tour()) == 3 and all(line.strip() in first for line in tour())
+    assert all(word in " ".join(tour()) for word in ("help", "drill", "play", "Ctrl-D"))
+    second = repl(CTRL_D, capsys)
+    assert TOUR[0] not in second and "bye" in second
+
+
+def test_the_tour_offers_only_drills_that_are_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "drills.payout" else real(name, *a))
+    assert "drill payout" not in " ".join(tour()) and "drill true-count" in tour()[1]
+
+
+def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("rules show european") + CTRL_D, capsys)
+    cli_out = CliRunner().invoke(cli, ["rules", "show", "european"]).stdout
+    assert "Source: seeds/003_d1b6da76e34160c3.txt" in out and "Source: seeds/003_d1b6da76e34160c3.txt" in cli_out
+
+
+def test_errors_are_shown_and_the_loop_carries_on(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("rulez list", "rules show monte-carlo", "drill --count 0", 'rules show "eu',
+                     "set speed fast", "rules list") + CTRL_D, capsys)
+    assert "no command named 'rulez' (did you mean rules?)" in out
+    assert "cutcard: no rule set named 'monte-carlo'" in out
+    assert "Invalid value for '--count'" in out
+    assert "No closing quotation" in out
+    assert "speed 'fast' is not a number" in out
+    assert "eight-deck" in out and "bicycle" in out  # the last line, rules list, still ran
+    assert "Traceback" not in out
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl("rules li" + CTRL_C + lines("rules list") + CTRL_D + lines("rules show casino"), capsys)
+    assert "bicycle" in out and "bye" in out
+    assert "Source: seeds/" not in out  # nothing after Ctrl-D ran
+
+
+def test_ctrl_c_inside_a_command_returns_to_the_prompt(echo_command: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines(f"{echo_command} --interrupt", f"{echo_command}") + CTRL_D, capsys)
+    assert "ruleset=casino" in out and "bye" in out
+
+
+def test_exit_and_quit_leave(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "bye" in repl(lines("exit", "rules list"), capsys)
+    out = repl(lines("quit", "rules list"), capsys)
+    assert "bye" in out and "bicycle" not in out
+
+
+def test_every_command_and_every_repl_word_is_reachable(capsys: pytest.CaptureFixture[str]) -> None:
+    names = [*installed_commands(), *REPL_WORDS]
+    out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in installed_commands()))
+               + CTRL_D, capsys)
+    for name in installed_commands():
+        assert out.count(f"Usage: cutcard {name}") == 2, name
+    for word in REPL_WORDS.values():
+        assert f"usage: {word.usage}" in out
+
+
+def test_help_lists_the_cli_commands_and_the_repl_words_from_their_registries(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("help") + CTRL_D, capsys)
+    for name, help_text in installed_commands().items():
+        assert name in out and help_text.split()[0] in out
+    for word in REPL_WORDS.values():
+        assert word.usage in out
+
+
+def test_the_repl_and_the_cli_read_one_command_registry(echo_command: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A command added to `COMMANDS` alone is in the CLI's help, the REPL's help, completion, and runs."""
+    cli_help = CliRunner().invoke(cli, ["--help"]).stdout
+    assert echo_command in cli_help and "Echo the options it got." in cli_help
+    assert echo_command in [s.text for s in suggest("echo", RegistryVocabulary())]
+    assert [s.text for s in suggest(f"{echo_command} --sy", RegistryVocabulary())] == ["--system"]
+    out = repl(lines("help", echo_command) + CTRL_D, capsys)
+    assert "Echo the options it got." in out and "ruleset=casino speed=None system=hi-lo" in out
+
+
+def test_use_and_set_persist_and_become_the_defaults_of_commands(
+        echo_command: str, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("use eu", "set speed 0.4", "set system KO", echo_command,
+                     f"{echo_command} --ruleset bicycle --system hi-lo") + CTRL_D, capsys)
+    assert "ruleset=european speed=0.4 system=ko" in out
+    assert "ruleset=bicycle speed=0.4 system=hi-lo" in out  # what is typed wins
+    saved = json.loads((cutcard_home / "settings.json").read_text())
+    assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "toured": True}
+    again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
+    assert "ruleset=european speed=0.4 system=ko" in again
+    assert "ruleset=european speed=None system=ko" in again
+
+
+def test_a_bad_setting_changes_nothing(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("use atlantis", "set speed 0", "set system nope", "set colour red", "set") + CTRL_D, capsys)
+    assert "no rule set named 'atlantis'" in out and "out of range" in out
+    assert "no count system named 'nope'" in out and "no setting named 'colour'" in out
+    assert "casino (default)" in out and "hi-lo (default)" in out
+    assert json.loads((cutcard_home / "settings.json").read_text())["ruleset"] is None
+
+
+def test_an_unreadable_settings_file_is_reported_and_the_defaults_used(
+        cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cutcard_home.mkdir(parents=True)
+    (cutcard_home / "settings.json").write_text("{not json")
+    out = repl(lines("set") + CTRL_D, capsys)
+    assert "settings.json is not usable" in out and "casino (default)" in out
+
+
+def test_history_is_kept_in_cutcard_home(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repl(lines("rules list") + CTRL_D, capsys)
+    assert "rules list" in (cutcard_home / "history").read_text()
+
+
+def test_with_input_from_a_pipe_the_lines_run_as_a_script(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("use eu\nnonsense\nrules show\nexit\nrules list\n"))
+    run_repl(Settings(), interactive=False)
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "ruleset european" in text and "no command named 'nonsense'" in text
+    assert "Missing argument" in text and "bicycle" not in text
+
+
+@pytest.fixture
+def typed() -> Iterator[object]:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        yield pipe
+
+
+def test_read_key_waits_for_an_allowed_key_in_either_case(typed: object) -> None:
+    typed.send_text("x?\rH")  # type: ignore[attr-defined]
+    assert read_key("hit or stand? ", {"h": "hit", "s": "stand"}) == "h"
+
+
+def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
+    typed.send_text(CTRL_C)  # type: ignore[attr-defined]
+    with pytest.raises(KeyboardInterrupt):
+        read_key("? ", {"h": "hit"})
+    typed.send_text(CTRL_D)  # type: ignore[attr-defined]
+    with pytest.raises(EOFError):
+        read_key("? ", {"h": "hit"})
+
+
+def test_a_registered_command_not_installed_yet_is_named_as_such(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(COMMANDS, "ghost", ("trainer.cli.ghost", "A command still being written."))
+    out = repl(lines("ghost") + CTRL_D, capsys)
+    assert "`ghost` is not in this version of cutcard yet" in out and "ghost" not in installed_commands()
+
+
+def test_a_registered_drill_not_installed_yet_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drills import DRILLS, find_drill
+    from trainer.core.errors import InvalidInputError
+
+    monkeypatch.setitem(DRILLS, "ghost", ("drills.ghost:GhostDrill", "a drill still being written"))
+    with pytest.raises(InvalidInputError, match="the ghost drill is not in this version of cutcard yet"):
+        find_drill("ghost")
+
+
+class TerminalStdin(io.StringIO):
+    """stdin as a terminal: drills started from the REPL then run interactively, as they do for a user."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_c_stops_a_drill_keeping_its_answers_and_the_repl_carries_on(
+        monkeypatch: pytest.MonkeyPatch, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.repl.toolbar import read_facts
+    from trainer.storage import Store
+
+    monkeypatch.setattr(sys, "stdin", TerminalStdin())
+    out = repl(lines("drill true-count --count 5 --seed 3", "+1") + CTRL_C + lines("rules list") + CTRL_D,
+               capsys)
+    assert "drill stopped; every answer given is kept" in out and "bicycle" in out
+    with Store.open(cutcard_home / "progress.db") as store:
+        attempts = [stored.attempt for stored in store.attempts()]
+    assert [(a.drill, a.given) for a in attempts] == [("true-count", "1")]
+    assert read_facts(Prefs(), cutcard_home / "progress.db", since=0).answered == 1

@@ -1,0 +1,136 @@
+"""Tab completion: the pure `suggest` over the real registries, and over a vocabulary made by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.util import find_spec
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from drills import DRILLS
+from trainer.cli import installed_commands
+from trainer.core.counting import builtin_systems
+from trainer.core.rulesfile import builtin_rulesets
+from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
+from trainer.repl.completer import (
+    ArgumentSpec,
+    CommandSpec,
+    OptionSpec,
+    ReplCompleter,
+    suggest,
+)
+
+
+def texts(line: str) -> list[str]:
+    return [s.text for s in suggest(line, RegistryVocabulary())]
+
+
+def test_an_empty_line_offers_every_cli_command_and_every_repl_word() -> None:
+    assert texts("") == [*installed_commands(), *REPL_WORDS]
+
+
+def test_the_first_word_completes_by_prefix_with_its_help_beside_it() -> None:
+    found = suggest("ru", RegistryVocabulary())
+    assert [s.text for s in found] == ["rules"]
+    assert found[0].replace == 2 and found[0].meta == installed_commands()["rules"]
+
+
+def test_subcommands_complete_after_a_group() -> None:
+    assert texts("rules ") == ["list", "show"]
+    assert texts("rules s") == ["show"]
+
+
+def test_rule_set_names_and_aliases_complete_where_a_rule_set_is_expected() -> None:
+    names = list(builtin_rulesets())
+    assert set(names) <= set(texts("rules show "))
+    assert texts("rules show eu") == ["european", "eu", "eurooppalainen"]
+    assert set(names) <= set(texts("drill payout --ruleset "))
+    assert texts("drill payout -r chat") == ["chat-host", "chat"]
+    assert texts("use eig") == ["eight-deck"]
+
+
+def test_the_drill_name_completes_from_the_drill_registry_with_each_drills_help() -> None:
+    installed = [n for n, (target, _) in DRILLS.items() if find_spec(target.split(":")[0]) is not None]
+    found = suggest("drill ", RegistryVocabulary())
+    assert [s.text for s in found] == installed and "running-count" in installed
+    assert found[0].meta == DRILLS[installed[0]][1]
+    assert texts("drill cou") == ["countdown"]
+
+
+def test_options_are_read_from_the_click_command() -> None:
+    assert texts("drill payout --r") == ["--ruleset", "--rounding"]
+    assert "--help" in texts("drill payout --")
+    assert texts("rules list --") == ["--json", "--help"]
+
+
+def test_an_option_already_given_is_not_offered_again() -> None:
+    assert "--ruleset" not in texts("drill payout --ruleset eu --")
+    assert "--set" in texts("drill table --set a=1 --")  # --set may repeat
+
+
+def test_choice_options_complete_their_choices() -> None:
+    assert texts("drill true-count --estimation ") == ["full", "half", "quarter", "exact"]
+    assert texts("drill true-count --rounding=t") == ["truncate"]
+
+
+def test_count_systems_complete_for_system_options_and_settings() -> None:
+    systems = list(builtin_systems())
+    assert texts("drill running-count --system ") == systems
+    assert texts("set system k") == ["ko"]
+    assert texts("set ") == ["ruleset", "speed", "system"]
+    assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
+
+
+def test_help_completes_command_names() -> None:
+    assert texts("help dr") == ["drill"]
+    assert "use" in texts("help ")
+
+
+def test_a_typed_out_cutcard_prefix_is_forgiven() -> None:
+    assert texts("cutcard rules ") == ["list", "show"]
+
+
+def test_unknown_commands_and_flags_complete_to_nothing() -> None:
+    assert texts("nosuch ") == []
+    assert texts("rules list --json ") == ["--help"]
+    assert texts("rules list --json --help ") == []
+
+
+class HandVocabulary:
+    """A vocabulary written out by hand: the completer needs no registry and no terminal."""
+
+    def words(self) -> Mapping[str, str]:
+        return {"deal": "deal a round", "dump": "dump the shoe"}
+
+    def spec(self, path: tuple[str, ...]) -> CommandSpec | None:
+        if path == ("deal",):
+            return CommandSpec(options=(OptionSpec(names=("--seats", "-s"), takes_value=True,
+                                                   values=("1", "2", "3")),
+                                        OptionSpec(names=("--fast",))),
+                               arguments=(ArgumentSpec(name="who", values="people"),))
+        return None
+
+    def values(self, kind: str) -> Mapping[str, str]:
+        return {"ann": "seat 1", "bob": "seat 2"} if kind == "people" else {}
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("d", ["deal", "dump"]),
+    ("deal ", ["ann", "bob"]),
+    ("deal a", ["ann"]),
+    ("deal ann ", ["--seats", "--fast", "--help"]),
+    ("deal --seats ", ["1", "2", "3"]),
+    ("deal -s 2 --", ["--fast", "--help"]),
+    ("deal --fast b", ["bob"]),
+    ("dump ", []),
+])
+def test_suggest_over_a_hand_made_vocabulary(line: str, expected: list[str]) -> None:
+    assert [s.text for s in suggest(line, HandVocabulary())] == expected
+
+
+def test_the_prompt_toolkit_completer_replaces_the_word_left_of_the_cursor() -> None:
+    completer = ReplCompleter(HandVocabulary())
+    found = list(completer.get_completions(Document("deal --seats 2 a"), CompleteEvent()))
+    assert [(c.text, c.start_position, c.display_meta_text) for c in found] == [("ann", -1, "seat 1")]

@@ -1,0 +1,90 @@
+"""What the rules let a hand do: double, split, surrender, hit, and the offers under an ace.
+
+Pure functions of the rule set and the hand, shared by the `Round` state machine and the strategy
+engine so that the two can never disagree about what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.core.cards import Card
+from trainer.core.events import Action
+from trainer.core.hands import hand_total
+from trainer.core.rules import Double, Ruleset, Split, Surrender
+
+
+def is_natural(ruleset: Ruleset, cards: Sequence[Card], *, from_split: bool) -> bool:
+    """A two-card 21 that pays as a blackjack: never after a split unless the rule set says so."""
+    if len(cards) != 2 or hand_total(cards)[0] != 21:
+        return False
+    return not from_split or ruleset.payouts.split_21_is_blackjack
+
+
+def may_hit(ruleset: Ruleset, cards: Sequence[Card], *, split_aces: bool) -> bool:
+    """Hitting is allowed until the hand is over 21 (seed 003: "niin kauan kuin käsi ei ole ylittänyt
+    21:tä"), except a split ace where split aces get one card."""
+    if split_aces and ruleset.player.split_aces_one_card:
+        return False
+    return hand_total(cards)[0] <= 21
+
+
+def may_double(ruleset: Ruleset, cards: Sequence[Card], *, from_split: bool, split_aces: bool) -> bool:
+    """Doubling on the first two cards, limited by the rule set's totals ('9-11' and '10-11' are the
+    hand's total, so a soft hand like A-8, 19, cannot double there) and by DAS after a split."""
+    rules = ruleset.player
+    if len(cards) != 2 or rules.double is Double.NONE:
+        return False
+    if from_split and (not rules.double_after_split or (split_aces and rules.split_aces_one_card)):
+        return False
+    total = hand_total(cards)[0]
+    if rules.double is Double.NINE_TO_ELEVEN:
+        return 9 <= total <= 11
+    if rules.double is Double.TEN_OR_ELEVEN:
+        return 10 <= total <= 11
+    return True
+
+
+def is_pair(ruleset: Ruleset, cards: Sequence[Card]) -> bool:
+    """Two cards the rule set lets split: the same value (K-Q) or, under 'same-rank', the same rank."""
+    if len(cards) != 2:
+        return False
+    first, second = cards
+    if ruleset.player.split is Split.SAME_RANK:
+        return first.rank == second.rank
+    return first.value == second.value
+
+
+def may_split(ruleset: Ruleset, cards: Sequence[Card], *, hands: int, from_split: bool) -> bool:
+    """Splitting a pair while the seat has fewer than `max_hands`; split aces again only with RSA."""
+    if hands >= ruleset.player.max_hands or not is_pair(ruleset, cards):
+        return False
+    return not (cards[0].is_ace and from_split and not ruleset.player.resplit_aces)
+
+
+def may_surrender(ruleset: Ruleset, cards: Sequence[Card], *, hands: int, from_split: bool) -> bool:
+    """Surrender as the first decision on the first two cards of an unsplit hand."""
+    return (
+        ruleset.player.surrender is not Surrender.NONE
+        and hands == 1
+        and not from_split
+        and len(cards) == 2
+    )
+
+
+def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
+    """What a seat is offered before play: insurance (even money to a natural, where offered) under an
+    ace, and early surrender where the dealer will peek; DECLINE says no to all of them."""
+    made: set[Action] = set()
+    if up.is_ace and ruleset.player.insurance:
+        made.add(Action.EVEN_MONEY if natural and ruleset.player.even_money else Action.INSURE)
+    if (
+        ruleset.player.surrender is Surrender.EARLY
+        and not natural
+        and up.value in ruleset.dealer.peek
+        and ruleset.dealer.natural
+    ):
+        made.add(Action.SURRENDER)
+    if made:
+        made.add(Action.DECLINE)
+    return frozenset(made)

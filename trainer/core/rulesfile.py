@@ -1,0 +1,349 @@
+"""Reading rule-set files strictly, and finding the built-in rule sets.
+
+Unknown keys, wrong types and out-of-range values are `RulesetError`s that name the file, the key, the
+bad value and what is allowed. A user's file may start from a built-in one with `base = "casino"` and
+change only what differs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from trainer.core.errors import InvalidInputError, RulesetError
+from trainer.core.money import Money, Ratio
+from trainer.core.rules import (
+    BlackjackTakes,
+    DealerRules,
+    Double,
+    PayoutRules,
+    PlayerRules,
+    Reshuffle,
+    Ruleset,
+    ShoeRules,
+    Split,
+    Surrender,
+    TableRules,
+    TournamentRules,
+    scale_cut_card,
+)
+from trainer.core.tomlfiles import names_a_file, read_toml
+
+# --- reading TOML ------------------------------------------------------------------------------
+
+E = TypeVar("E", bound=enum.Enum)
+Reader = Callable[[Any], Any]
+
+
+class _BadValue(Exception):
+    """Raised by a key reader: the message says what is allowed."""
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _BadValue("expected true or false")
+    return value
+
+
+def _int(lo: int, hi: int) -> Reader:
+    def read(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise _BadValue(f"expected a whole number from {lo} to {hi}")
+        return value
+
+    return read
+
+
+def _int_range(lo: int, hi: int) -> Reader:
+    def read(value: Any) -> tuple[int, int]:
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            or not lo <= value[0] <= value[1] <= hi
+        ):
+            raise _BadValue(f"expected [low, high] with {lo} <= low <= high <= {hi}")
+        return (value[0], value[1])
+
+    return read
+
+
+def _choice(kind: type[E]) -> Reader:
+    def read(value: Any) -> E:
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise _BadValue(f"expected one of {allowed}") from None
+
+    return read
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _BadValue("expected a non-empty string")
+    return value
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise _BadValue("expected a list of names, e.g. [\"eu\"]")
+    return tuple(v.lower() for v in value)
+
+
+def _peek(value: Any) -> frozenset[int]:
+    words = {"A": 1, "T": 10, "10": 10}
+    if not isinstance(value, list) or not all(str(v).upper() in words for v in value):
+        raise _BadValue('expected a list of up cards from "A" and "T", e.g. [] or ["A", "T"]')
+    return frozenset(words[str(v).upper()] for v in value)
+
+
+def _ratio(value: Any) -> Ratio:
+    if isinstance(value, str):
+        try:
+            return Ratio.parse(value)
+        except InvalidInputError:
+            pass
+    raise _BadValue('expected a ratio such as "3:2", "6:5" or "1:1"')
+
+
+def _money(value: Any) -> Money:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _BadValue("expected an amount as a whole number or a string such as \"2.50\"")
+    try:
+        amount = Decimal(value)
+    except ArithmeticError:
+        raise _BadValue("expected an amount such as 10 or \"2.50\"") from None
+    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(Decimal("0.01")):
+        raise _BadValue("expected a positive amount with at most two decimals")
+    return amount
+
+
+_TOP: dict[str, Reader] = {"name": _text, "title": _text, "source": _text, "aliases": _names}
+_SECTIONS: dict[str, tuple[type, dict[str, Reader]]] = {
+    "shoe": (ShoeRules, {
+        "decks": _int(0, 8),
+        "decks_range": _int_range(0, 8),
+        "reshuffle": _choice(Reshuffle),
+        "cut_card_from_end": _int_range(0, 416),
+        "burn": _int(0, 10),
+        "burn_shown": _bool,
+    }),
+    "dealer": (DealerRules, {
+        "hits_soft_17": _bool,
+        "hole_card": _bool,
+        "peek": _peek,
+        "hole_card_first": _bool,
+        "blackjack_takes": _choice(BlackjackTakes),
+        "natural": _bool,
+    }),
+    "player": (PlayerRules, {
+        "double": _choice(Double),
+        "double_after_split": _bool,
+        "max_hands": _int(1, 8),
+        "split": _choice(Split),
+        "split_aces_one_card": _bool,
+        "resplit_aces": _bool,
+        "surrender": _choice(Surrender),
+        "insurance": _bool,
+        "even_money": _bool,
+    }),
+    "payouts": (PayoutRules, {
+        "blackjack": _ratio,
+        "insurance": _ratio,
+        "split_21_is_blackjack": _bool,
+    }),
+    "table": (TableRules, {
+        "min_bet": _money,
+        "max_bet": _money,
+        "seats": _int(1, 8),
+        "bankroll": _money,
+    }),
+    "tournament": (TournamentRules, {
+        "players": _int_range(2, 8),
+        "bet_timer": _int_range(1, 600),
+        "attacks": _bool,
+    }),
+}
+_OPTIONAL_SECTIONS = {"tournament"}
+
+
+def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = None) -> Ruleset:
+    """A `Ruleset` from parsed TOML; `base` supplies the keys the data leaves out."""
+    where = Path(path).name if path else "<rules>"
+
+    def fail(key: str, value: Any, why: str) -> RulesetError:
+        return RulesetError(f"{where}: {key} = {_show(value)} is not allowed: {why}")
+
+    unknown = set(data) - set(_TOP) - set(_SECTIONS) - {"base"}
+    if unknown:
+        key = sorted(unknown)[0]
+        known = ", ".join([*_TOP, *(f"[{s}]" for s in _SECTIONS)])
+        raise RulesetError(f"{where}: unknown key {key!r} (known keys: {known})")
+
+    values: dict[str, Any] = {}
+    for key, read in _TOP.items():
+        if key in data:
+            try:
+                values[key] = read(data[key])
+            except _BadValue as e:
+                raise fail(key, data[key], str(e)) from None
+        elif base is not None and key not in ("name", "title"):
+            values[key] = getattr(base, key)
+        elif key == "aliases":
+            values[key] = ()
+        elif key == "source":
+            values[key] = where
+        else:
+            raise RulesetError(f"{where}: missing key {key!r}")
+
+    for section, (kind, readers) in _SECTIONS.items():
+        table = data.get(section)
+        inherited = getattr(base, section) if base is not None else None
+        if table is None and (inherited is not None or section in _OPTIONAL_SECTIONS):
+            values[section] = inherited
+            continue
+        if table is None:
+            raise RulesetError(f"{where}: missing section [{section}]")
+        if not isinstance(table, dict):
+            raise RulesetError(f"{where}: {section} must be a table [{section}]")
+        values[section] = _read_section(where, section, kind, readers, table, inherited)
+        if section == "shoe" and inherited is not None and "cut_card_from_end" not in table:
+            # a user file that changes only the decks keeps its base's penetration
+            shoe = values["shoe"]
+            cut = scale_cut_card(inherited.cut_card_from_end, inherited.decks, shoe.decks)
+            values["shoe"] = dataclasses.replace(shoe, cut_card_from_end=cut)
+
+    ruleset = Ruleset(**values, path=path)
+    _check_consistency(where, ruleset)
+    return ruleset
+
+
+def _read_section(
+    where: str,
+    section: str,
+    kind: type,
+    readers: dict[str, Reader],
+    table: dict[str, Any],
+    inherited: Any,
+) -> Any:
+    unknown = set(table) - set(readers)
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RulesetError(
+            f"{where}: unknown key [{section}] {key} (known keys: {', '.join(readers)})"
+        )
+    fields: dict[str, Any] = {}
+    for key, read in readers.items():
+        if key in table:
+            try:
+                fields[key] = read(table[key])
+            except _BadValue as e:
+                raise RulesetError(
+                    f"{where}: [{section}] {key} = {_show(table[key])} is not allowed: {e}"
+                ) from None
+        elif inherited is not None:
+            fields[key] = getattr(inherited, key)
+        elif section == "shoe" and key == "decks_range" and "decks" in fields:
+            fields[key] = (fields["decks"], fields["decks"])
+        elif section == "shoe" and key == "burn_shown":
+            fields[key] = False
+        else:
+            raise RulesetError(f"{where}: missing key [{section}] {key}")
+    return kind(**fields)
+
+
+def _check_consistency(where: str, r: Ruleset) -> None:
+    """Rules that cannot hold together; each message names both keys."""
+
+    def bad(message: str) -> RulesetError:
+        return RulesetError(f"{where}: {message}")
+
+    decks = r.shoe.decks
+    lo, hi = r.shoe.decks_range
+    if decks == 0 and (lo, hi) != (0, 0):
+        raise bad("[shoe] decks_range must be [0, 0] for the infinite deck (decks = 0)")
+    if decks > 0 and not (1 <= lo <= decks <= hi):
+        raise bad(f"[shoe] decks_range = [{lo}, {hi}] must contain decks = {decks} and start at 1+")
+    if decks > 0 and r.shoe.reshuffle is Reshuffle.CUT_CARD:
+        cut_lo, cut_hi = r.shoe.cut_card_from_end
+        if cut_lo < 1 or cut_hi >= 52 * decks - 10:
+            raise bad(
+                f"[shoe] cut_card_from_end = [{cut_lo}, {cut_hi}] must leave at least 1 card behind "
+                f"the cut card and at least 10 in front of it in {decks} decks"
+            )
+    if not r.dealer.hole_card and (r.dealer.peek or r.dealer.hole_card_first):
+        raise bad("[dealer] peek and hole_card_first need hole_card = true")
+    if r.player.resplit_aces and r.player.max_hands < 3:
+        raise bad("[player] resplit_aces = true needs max_hands of 3 or more")
+    if r.table.min_bet > r.table.max_bet:
+        raise bad(f"[table] min_bet = {r.table.min_bet} is above max_bet = {r.table.max_bet}")
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, str | list | bool | int) else repr(value)
+
+
+# --- finding rule sets -----------------------------------------------------------------------
+
+
+def _builtin_files() -> Iterator[tuple[str, str]]:
+    """(file name, text) of every rule set shipped in the `rulesets` package."""
+    for entry in sorted(resources.files("rulesets").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            yield entry.name, entry.read_text(encoding="utf-8")
+
+
+_BUILTINS: dict[str, Ruleset] | None = None
+
+
+def builtin_rulesets() -> dict[str, Ruleset]:
+    """The shipped rule sets by name, in alphabetical order (read once)."""
+    global _BUILTINS
+    if _BUILTINS is None:
+        found: dict[str, Ruleset] = {}
+        pending = [(name, tomllib.loads(text)) for name, text in _builtin_files()]
+        while pending:  # a built-in may name another as its base
+            progress = False
+            for name, data in list(pending):
+                base_name = data.get("base")
+                if base_name is None or base_name in found:
+                    base = found[base_name] if base_name else None
+                    ruleset = parse_ruleset(data, path=f"rulesets/{name}", base=base)
+                    found[ruleset.name] = ruleset
+                    pending.remove((name, data))
+                    progress = True
+            if not progress:
+                raise RulesetError(f"rulesets/{pending[0][0]}: base {pending[0][1]['base']!r} is unknown")
+        _BUILTINS = dict(sorted(found.items()))
+    return _BUILTINS
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """A built-in rule set by name or alias (case-insensitive)."""
+    wanted = name.strip().lower()
+    for ruleset in builtin_rulesets().values():
+        if wanted == ruleset.name or wanted in ruleset.aliases:
+            return ruleset
+    known = ", ".join(builtin_rulesets())
+    raise RulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml file)")
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """A built-in rule set by name or alias, or a user's rule-set TOML file by path."""
+    if not names_a_file(name_or_path):
+        return find_ruleset(str(name_or_path))
+    data, path = read_toml(name_or_path, what="rule set", error=RulesetError)
+    base = None
+    if "base" in data:
+        if not isinstance(data["base"], str):
+            raise RulesetError(f"{path.name}: base = {_show(data['base'])} must be a rule-set name")
+        base = find_ruleset(data["base"])
+    return parse_ruleset(data, path=str(path), base=base)

@@ -1,0 +1,133 @@
+"""The table as rich text: the dealer and every seat with its cards and bet, and one line per event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from trainer.core.events import (
+    DealerDrew,
+    DealerStood,
+    Declined,
+    Doubled,
+    Event,
+    Hit,
+    HoleCardTurned,
+    Insured,
+    Outcome,
+    Peeked,
+    Settled,
+    Shuffled,
+    SplitHand,
+    Stood,
+    Surrendered,
+    TookEvenMoney,
+)
+from trainer.core.hands import Hand, hand_total
+from trainer.core.money import Money, format_money
+from trainer.core.round import Round
+from trainer.render.cards import card_text, cards_text
+
+
+def money_text(amount: Money, *, signed: bool = False) -> Text:
+    """'$25', '+$12.50', '-$10' in the money style (losses in red)."""
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    style = "bad" if amount < 0 else ("good" if signed and amount > 0 else "money")
+    return Text(f"{sign}${format_money(abs(amount))}", style=style)
+
+
+def total_label(hand: Hand, *, natural: bool = True) -> str:
+    """'16', 'soft 18', 'blackjack', 'bust 24' (`natural=False` for a dealer without naturals)."""
+    total, soft = hand_total(hand.cards)
+    if natural and hand.is_natural:
+        return "blackjack"
+    if total > 21:
+        return f"bust {total}"
+    return f"soft {total}" if soft else str(total)
+
+
+def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = None) -> Table:
+    """The dealer's cards (hole card face down until turned) and each seat's bet, hands and totals."""
+    grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    dealer = round_.dealer_hand
+    hidden = 1 if round_.ruleset.dealer.hole_card and not round_.hole_card_shown else 0
+    shown = total_label(dealer, natural=round_.ruleset.dealer.natural) if not hidden else ""
+    grid.add_row(Text("dealer", style="title"), "", cards_text(dealer.cards, hidden=hidden),
+                 Text(shown, style="muted"))
+    in_turn = None if round_.finished else (round_.seat_in_turn, round_.hand_in_turn)
+    for seat, name in enumerate(names):
+        for number, hand in enumerate(round_.hands(seat)):
+            bet = round_.seats[seat].hands[number].bet
+            label = Text(name if number == 0 else "", style="key" if seat == learner else "")
+            marker = Text("  ◀", style="warn") if in_turn == (seat, number) else Text("")
+            grid.add_row(label, money_text(bet), cards_text(hand.cards),
+                         Text(total_label(hand), style="muted") + marker)
+    return grid
+
+
+_OUTCOME = {
+    Outcome.WIN: "wins", Outcome.LOSE: "loses", Outcome.PUSH: "pushes", Outcome.BLACKJACK: "has blackjack",
+    Outcome.BUST: "busts", Outcome.SURRENDER: "surrenders", Outcome.EVEN_MONEY: "takes even money",
+    Outcome.DEALER_BLACKJACK: "loses to the dealer's blackjack",
+}
+_SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
+                  "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
+                  "splits": "split", "stands": "stand", "insures": "insure", "declines": "decline"}
+
+
+def _agree(subject: str, verb_phrase: str) -> str:
+    """`you wins` -> `you win`: the learner's seat is called "you"."""
+    if subject.split(" ")[0].lower() != "you":
+        return f"{subject} {verb_phrase}"
+    verb, _, rest = verb_phrase.partition(" ")
+    return " ".join(w for w in (subject, _SECOND_PERSON.get(verb, verb), rest) if w)
+
+
+def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
+    """One line for an event a player at the table would notice; None for the quiet ones (the deal)."""
+    def who(seat: int, hand: int = 0) -> str:
+        many = len(round_.seats[seat].hands) > 1
+        return f"{names[seat]} (hand {hand + 1})" if many else names[seat]
+
+    if isinstance(event, Shuffled):
+        cut = event.cards_behind_cut
+        behind = f", the cut card {cut} cards from the end" if cut else ""
+        burned = f", {len(event.burned)} card burned" if event.burned else ""
+        return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
+    if isinstance(event, Hit | Doubled):
+        verb = "hits" if isinstance(event, Hit) else f"doubles to ${format_money(event.bet)}"
+        return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
+    if isinstance(event, SplitHand):
+        return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
+                             card_text(event.card))
+    if isinstance(event, Stood):
+        return Text(_agree(who(event.seat, event.hand), f"stands on {event.total}"), style="muted")
+    if isinstance(event, Surrendered):
+        return Text(_agree(names[event.seat], "surrenders"), style="muted")
+    if isinstance(event, Insured):
+        return Text(_agree(names[event.seat], f"insures for ${format_money(event.amount)}"), style="muted")
+    if isinstance(event, TookEvenMoney):
+        return Text(_agree(names[event.seat], "takes even money"), style="muted")
+    if isinstance(event, Declined):
+        return Text(_agree(names[event.seat], "declines"), style="muted")
+    if isinstance(event, Peeked):
+        return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."), style="warn")
+    if isinstance(event, HoleCardTurned):
+        return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
+    if isinstance(event, DealerDrew):
+        return Text.assemble("The dealer draws ", card_text(event.card))
+    if isinstance(event, DealerStood):
+        said = "has blackjack" if event.natural else (f"busts with {event.total}" if event.bust
+                                                      else f"stands on {event.total}")
+        return Text(f"The dealer {said}.", style="title")
+    if isinstance(event, Settled):
+        outcome = _OUTCOME.get(event.outcome, event.outcome.value)
+        line = Text(_agree(who(event.seat, event.hand), outcome) + " ")
+        return line.append_text(money_text(event.net, signed=True))
+    return None

@@ -1,0 +1,136 @@
+"""The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`) in `$CUTCARD_HOME`.
+
+They are kept as a small JSON file (`settings.json`: the standard library writes JSON, not TOML) and
+become the default `--ruleset`, `--speed` and `--system` of every command run from the REPL, through
+click's `default_map`; an option typed on the line still wins.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.core.errors import InvalidInputError
+
+FILE_NAME = "settings.json"
+DEFAULT_RULESET = "casino"
+"""What `--ruleset` means when nothing was chosen (the `ruleset_option` default in trainer.cli.common)."""
+DEFAULT_SYSTEM = "hi-lo"
+"""What `--system` means when nothing was chosen (the count drills' and play's option default)."""
+SPEED_RANGE = (0.05, 5.0)
+"""Seconds per flashed card that `--speed` accepts."""
+
+KEYS: dict[str, str] = {
+    "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
+    "speed": "seconds per card in flash drills, e.g. 0.4",
+    "system": "the count system of count drills and play, e.g. hi-lo, ko",
+}
+"""Setting name -> what it changes (for `set` and its completion)."""
+
+RESET_WORDS = ("default", "none", "off")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prefs:
+    """The remembered settings; None means "the command's own default"."""
+
+    ruleset: str | None = None
+    speed: float | None = None
+    system: str | None = None
+    toured: bool = False
+    """True once the three-line tour has been shown."""
+
+    def shown(self, key: str) -> str:
+        """A setting as `set` prints it."""
+        value = getattr(self, key)
+        if value is None:
+            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM}.get(key, "the drill's own")
+            return f"{fallback} (default)"
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    def default_map(self, commands: list[str]) -> dict[str, Any]:
+        """click's `default_map`: the chosen settings as option defaults of each command."""
+        chosen = {key: getattr(self, key) for key in KEYS if getattr(self, key) is not None}
+        return {name: dict(chosen) for name in commands} if chosen else {}
+
+
+def load_prefs(home: Path) -> tuple[Prefs, str | None]:
+    """The settings in `home`, and a one-line warning when the file is unreadable (defaults are used)."""
+    path = home / FILE_NAME
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Prefs(), None
+    except OSError as e:
+        return Prefs(), f"cannot read {path}: {e.strerror or e}; using the defaults"
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        prefs = Prefs(toured=bool(data.get("toured", False)))
+        for key in KEYS:
+            if data.get(key) is not None:
+                prefs = change(prefs, key, str(data[key]))
+    except (ValueError, InvalidInputError) as e:
+        return Prefs(toured=True), f"{path} is not usable ({e}); using the defaults"
+    return prefs, None
+
+
+def save_prefs(home: Path, prefs: Prefs) -> None:
+    """Write the settings (to a temporary file first, so a crash never leaves half a file)."""
+    home.mkdir(parents=True, exist_ok=True)
+    path = home / FILE_NAME
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(dataclasses.asdict(prefs), indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def change(prefs: Prefs, key: str, value: str) -> Prefs:
+    """The settings with `key` set to `value` (checked), or reset by 'default'; raises on bad input."""
+    check_key(key)
+    text = value.strip()
+    if text.lower() in RESET_WORDS:
+        reset: dict[str, Any] = {key: None}
+        return dataclasses.replace(prefs, **reset)
+    if key == "ruleset":
+        return dataclasses.replace(prefs, ruleset=_ruleset_name(text))
+    if key == "speed":
+        return dataclasses.replace(prefs, speed=_speed(text))
+    return dataclasses.replace(prefs, system=_system_name(text))
+
+
+def check_key(key: str) -> None:
+    """Raise `InvalidInputError` unless `key` names a setting."""
+    if key not in KEYS:
+        raise InvalidInputError(f"no setting named {key!r} (settings: {', '.join(KEYS)})")
+
+
+def _ruleset_name(text: str) -> str:
+    """A built-in rule set's own name (aliases resolved), or the absolute path of a user's file."""
+    from trainer.core.rulesfile import builtin_rulesets, load_ruleset
+
+    ruleset = load_ruleset(text)
+    if builtin_rulesets().get(ruleset.name) is ruleset:
+        return ruleset.name
+    return str(Path(ruleset.path).resolve())
+
+
+def _speed(text: str) -> float:
+    lo, hi = SPEED_RANGE
+    try:
+        speed = float(text.rstrip("s"))
+    except ValueError:
+        raise InvalidInputError(f"speed {text!r} is not a number of seconds per card, e.g. 0.4") from None
+    if not lo <= speed <= hi:
+        raise InvalidInputError(f"speed {text} is out of range: {lo:g} to {hi:g} seconds per card")
+    return speed
+
+
+def _system_name(text: str) -> str:
+    from trainer.core.counting import find_system
+
+    return find_system(text).name

@@ -1,0 +1,191 @@
+"""`cutcard play` at a terminal: bets, single-key plays, the table drawn with rich, checks and a summary.
+
+Keys: h hit, s stand, d double, p split, r surrender; under an ace i insurance (e even money), n no.
+Ctrl-C (or q at the bet) ends the session with its summary; every key that means nothing is ignored,
+and a malformed bet or count is asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from rich.console import Console
+from rich.text import Text
+
+from trainer.core.errors import TrainerError
+from trainer.core.events import Action
+from trainer.core.money import format_money, parse_money
+from trainer.render.table import event_line, money_text, table_picture
+from trainer.repl.ask import read_line
+from trainer.repl.keys import read_key
+from trainer.table.count_checks import bet_ramp
+from trainer.table.session import TableSession, Tally
+
+KEYS: dict[str, Action] = {
+    "h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT, "r": Action.SURRENDER,
+    "i": Action.INSURE, "e": Action.EVEN_MONEY, "n": Action.DECLINE,
+}
+WORDS = {Action.DECLINE: "no"}
+
+ReadLine = Callable[[str], str]
+ReadKey = Callable[[str, dict[str, str]], str]
+
+
+class TableUI:
+    """One learner's session at the terminal."""
+
+    def __init__(self, session: TableSession, console: Console, *, line: ReadLine = read_line,
+                 key: ReadKey = read_key) -> None:
+        self.session = session
+        self.console = console
+        self.line = line
+        self.key = key
+        self.names = [session.seat_name(i) for i in range(len(session.kinds))]
+        self._shown = 0
+
+    def run(self, rounds: int | None = None) -> Tally:
+        """Play until `rounds` are done, the learner leaves or runs out of chips; print the summary."""
+        self._intro()
+        try:
+            while rounds is None or self.session.tally.rounds < rounds:
+                if self.session.broke:
+                    self.console.print(Text("You are out of chips for this table.", style="warn"))
+                    break
+                bet = self._ask_bet()
+                if bet is None:
+                    break
+                self._play_round(bet)
+                self._count_check()
+        except (KeyboardInterrupt, EOFError):
+            self.console.print(Text("session stopped", style="muted"))
+        self._summary()
+        return self.session.tally
+
+    def _intro(self) -> None:
+        s = self.session
+        rules = s.ruleset
+        seats = ", ".join(f"{i + 1} {kind}" for i, kind in enumerate(s.kinds))
+        lo, hi = s.bet_bounds()
+        self.console.print(Text(f"{rules.title}", style="title"))
+        self.console.print(f"Seats from first base: {seats}. Bankroll ${format_money(s.bankroll)}; "
+                           f"bets ${format_money(lo)} to ${format_money(hi)}.")
+        if s.shoe.cards_behind_cut:
+            burned = f"burns {len(s.shoe.burned)} card{'s' if len(s.shoe.burned) > 1 else ''} and " \
+                if s.shoe.burned else ""
+            self.console.print(Text(f"The dealer shuffles {rules.shoe.decks} decks, {burned}places the cut "
+                                    f"card {s.shoe.cards_behind_cut} cards from the end.", style="muted"))
+        if s.keeper.counting_helps:
+            self.console.print(f"Keep the {s.keeper.system.title.split(' (')[0]} count: you are asked at "
+                               "random checkpoints and whenever the cut card comes out.")
+        else:
+            self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
+                                    "round or rolled): no count checks.", style="warn"))
+        self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
+                                "n no. Ctrl-C ends the session.", style="muted"))
+
+    def _ask_bet(self) -> Decimal | None:
+        s = self.session
+        lo, hi = s.bet_bounds()
+        default = s.last_bet if s.last_bet is not None and lo <= s.last_bet <= hi else lo
+        prompt = (f"bet (${format_money(lo)}-${format_money(hi)}, Enter ${format_money(default)}, "
+                  "? ramp, q leave) > ")
+        while True:
+            text = self.line(prompt).strip().lower()
+            if text in ("q", "quit", "exit"):
+                return None
+            if text in ("?", "ramp", "help"):
+                for line in bet_ramp(s.ruleset, s.keeper.system.name, lo):
+                    self.console.print(Text(line, style="muted"))
+                continue
+            try:
+                bet = parse_money(text) if text else default
+                if not lo <= bet <= hi:
+                    raise TrainerError(f"the bet is ${format_money(lo)} to ${format_money(hi)}, "
+                                       f"not ${format_money(bet)}")
+            except TrainerError as e:
+                self.console.print(Text(f"? {e}", style="warn"))
+                continue
+            return bet
+
+    def _play_round(self, bet: Decimal) -> None:
+        s = self.session
+        self._shown = 0
+        round_ = s.start_round(bet)
+        self._print_events()
+        while s.learner_in_turn:
+            self.console.print(table_picture(round_, self.names, learner=s.learner))
+            legal = s.legal_actions()
+            keys = {k: WORDS.get(a, a.value) for k, a in KEYS.items() if a in legal}
+            choices = " · ".join(f"{k} {word}" for k, word in keys.items())
+            pressed = self.key(f"  {choices} > ", keys)
+            verdict = s.act(KEYS[pressed])
+            style = "bad" if not verdict.correct else ("warn" if verdict.index is not None else "good")
+            self.console.print(Text(f"  {verdict.message()}", style=style))
+            self._print_events()
+        self.console.print(table_picture(round_, self.names, learner=s.learner))
+        net = s.end_round()
+        result = Text("Round over: ")
+        if net:
+            result.append("you win " if net > 0 else "you lose ").append_text(money_text(abs(net)))
+        else:
+            result.append("a push")
+        result.append(f"  (bankroll ${format_money(s.bankroll)})", style="muted")
+        self.console.print(result)
+        if s.shoe.needs_shuffle and s.ruleset.counting_helps:
+            self.console.print(Text("The cut card is out: the dealer shuffles before the next round.",
+                                    style="warn"))
+
+    def _print_events(self) -> None:
+        round_ = self.session.round
+        if round_ is None:
+            return
+        for event in round_.events[self._shown:]:
+            line = event_line(event, round_, self.names)
+            if line is not None:
+                self.console.print(Text("  ").append_text(line))
+        self._shown = len(round_.events)
+
+    def _count_check(self) -> None:
+        s = self.session
+        due = s.count_check_due()
+        if due is None:
+            return
+        head = "Before the shuffle" if due == "reshuffle" else "Count check"
+        self.console.print(Text(f"{head}: what is the running count?", style="count"))
+        self._ask_count("running count")
+        if due == "checkpoint" and s.keeper.system.balanced:
+            self._ask_count("true count")
+
+    def _ask_count(self, question: str) -> None:
+        while True:
+            text = self.line(f"{question} > ")
+            try:
+                grade = self.session.grade_count(question, text)
+            except TrainerError as e:
+                self.console.print(Text(f"? {e}", style="warn"))
+                continue
+            break
+        if grade.correct:
+            self.console.print(Text(f"  ✓ {grade.question} {grade.given}", style="good"))
+        else:
+            self.console.print(Text(f"  ✗ the {grade.question} is {grade.expected}, not {grade.given}",
+                                    style="bad"))
+        self.console.print(Text(f"  {grade.explanation}", style="muted"))
+
+    def _summary(self) -> None:
+        tally = self.session.tally
+        plays, counts = len(tally.plays), len(tally.counts)
+        net = Text(f"{tally.rounds} round{'' if tally.rounds == 1 else 's'}, net ")
+        net.append_text(money_text(tally.net, signed=True))
+        net.append(f" (bankroll ${format_money(self.session.bankroll)})")
+        self.console.print(Text("Session summary", style="title"))
+        self.console.print(Text("  ").append_text(net))
+        if plays:
+            wrong = plays - tally.plays_right
+            cost = f"; the {wrong} wrong gave up {tally.ev_given_up:.2f} bets in EV" if wrong else ""
+            self.console.print(f"  strategy: {tally.plays_right} of {plays} plays by the chart or an index "
+                               f"play ({100 * tally.plays_right / plays:.0f}%){cost}")
+        if counts:
+            self.console.print(f"  count: {tally.counts_right} of {counts} right "
+                               f"({100 * tally.counts_right / counts:.0f}%)")

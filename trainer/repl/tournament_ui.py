@@ -1,0 +1,223 @@
+"""The chat-host tournament at a terminal: as a player against computer players, or as a chat's host.
+
+As a player (`cutcard play --ruleset chat-host`) the transcript scrolls by as the chat would show it;
+the learner bets before the timer runs out (or bets the minimum), plays with h/s/d/p and chooses whom
+to attack. As a host (`--host`) every player is a person in the chat: cutcard prints each line to post,
+and the host types what the dice bot rolled and what each player chose.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from trainer.core.attacks import attack_chance
+from trainer.core.chat_posts import dollars, face, total_words
+from trainer.core.errors import InvalidInputError, TrainerError
+from trainer.core.events import Action
+from trainer.core.money import parse_money
+from trainer.core.rules import Ruleset
+from trainer.core.tournament import Entrant, Stage, Tournament
+from trainer.repl.ask import read_line, timed_line
+from trainer.repl.keys import read_key
+
+PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
+COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus")
+"""The computer players' chat names."""
+
+ReadLine = Callable[[str], str]
+ReadKey = Callable[[str, dict[str, str]], str]
+TimedLine = Callable[[str, float], str | None]
+
+
+class TournamentUI:
+    """Shows a tournament's transcript and asks the people in it for their decisions."""
+
+    def __init__(self, tournament: Tournament, console: Console, *, host: bool = False,
+                 line: ReadLine = read_line, key: ReadKey = read_key, timed: TimedLine = timed_line,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.t = tournament
+        self.console = console
+        self.host = host
+        self.line = line
+        self.key = key
+        self.timed = timed
+        self.clock = clock
+        self._shown = 0
+
+    def run(self) -> None:
+        """Until the game is over, or the user stops it (Ctrl-C, or q)."""
+        try:
+            while self.t.stage is not Stage.OVER:
+                self.print_transcript()
+                if not self._decide():
+                    break
+        except (KeyboardInterrupt, EOFError):
+            self.console.print(Text("game stopped", style="muted"))
+        self.print_transcript()
+        self._standings()
+
+    def _decide(self) -> bool:
+        """Ask whoever must decide now; False when the user chose to leave."""
+        t = self.t
+        if t.waiting_for_bets:
+            for name in t.waiting_for_bets:
+                self._ask_bet(name)
+        elif t.in_turn is not None:
+            self._ask_play(t.in_turn)
+        elif t.attacker is not None:
+            self._ask_attack(t.attacker)
+        else:  # only computer players are left in the game
+            pressed = self.key("  Enter next round · a play to the end · q leave > ",
+                               {"enter": "next", "a": "all", "q": "leave"})
+            if pressed == "q":
+                return False
+            if pressed == "a":
+                while t.stage is not Stage.OVER:
+                    t.advance()
+            else:
+                t.advance()
+        return True
+
+    def print_transcript(self) -> None:
+        """Print the posts not shown yet."""
+        for post in self.t.transcript[self._shown:]:
+            style = "title" if post.startswith("—") else ("warn" if "attack" in post.lower() else "")
+            self.console.print(Text(("» " if self.host else "  ") + post, style=style))
+        self._shown = len(self.t.transcript)
+
+    def _ask_bet(self, name: str) -> None:
+        lo, hi = self.t.bet_bounds(name)
+        if self.host:
+            typed = self.line(f"{name}'s bet ({dollars(lo)}-{dollars(hi)}; Enter: the timer ran out) > ")
+            self._place(name, typed.strip() or None)
+            return
+        deadline = self.clock() + self.t.bet_timer
+        while name in self.t.waiting_for_bets:
+            left = deadline - self.clock()
+            prompt = f"your bet ({dollars(lo)}-{dollars(hi)}, {max(0, round(left))} s) > "
+            self._place(name, self.timed(prompt, left) if left > 0 else None)
+
+    def _place(self, name: str, text: str | None) -> None:
+        """Place a typed bet: None (no bet in time) bets the minimum, as does an empty line."""
+        if text is None:
+            self.t.bet_missed(name)
+            return
+        try:
+            self.t.bet(name, parse_money(text) if text.strip() else self.t.bet_bounds(name)[0])
+        except TrainerError as e:
+            self.console.print(Text(f"? {e}", style="warn"))
+
+    def _ask_play(self, name: str) -> None:
+        view = self.t.view()
+        assert view.hand_in_turn is not None
+        hand = view.hands[view.hand_in_turn]
+        legal = self.t.legal_actions()
+        keys = {k: a.value for k, a in PLAY_KEYS.items() if a in legal}
+        which = f" hand {view.hand_in_turn + 1}" if len(view.hands) > 1 else ""
+        who = name if self.host else "you"
+        shown = ", ".join(face(c) for c in hand.cards) if self.host else " ".join(str(c) for c in hand.cards)
+        up = face(view.up_card) if self.host else str(view.up_card)
+        prompt = (f"  {who}{which}: {shown} = {total_words(hand)} against the host's {up} · "
+                  + " · ".join(f"{k} {w}" for k, w in keys.items()) + " > ")
+        self.t.act(PLAY_KEYS[self.key(prompt, keys)])
+
+    def _ask_attack(self, name: str) -> None:
+        targets = self.t.targets()
+        mine = self.t.cash(name)
+        for number, rival in enumerate(targets, 1):
+            theirs = self.t.cash(rival)
+            chance = 100 * float(attack_chance(mine, theirs))
+            odds = "" if self.host else f"   you win {chance:.0f}% of the time"
+            self.console.print(f"    {number}) {rival} {dollars(theirs)}{odds}")
+        who = f"{name} attacks" if self.host else f"attack with {dollars(mine)}"
+        text = self.line(f"  {who}: number or name, Enter to pass > ").strip()
+        if not text:
+            self.t.pass_attack()
+            return
+        target = _pick(text, targets)
+        if target is None:
+            self.console.print(Text(f"? {text!r} is none of {', '.join(targets)}", style="warn"))
+            return
+        self.t.attack(target)
+
+    def _standings(self) -> None:
+        self.console.print(Text("Standings", style="title"))
+        for place, standing in enumerate(self.t.standings(), 1):
+            out = f"out in round {standing.out_round}" if standing.out_round else "still in"
+            if standing.name == self.t.winner:
+                out = "winner"
+            self.console.print(f"  {place}. {standing.name:<8} {dollars(standing.cash):>8}  {out}")
+
+
+def _pick(text: str, names: Sequence[str]) -> str | None:
+    """A target by its number in the list or by its name (any case, or a unique start of it)."""
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return names[int(text) - 1]
+    matches = [n for n in names if n.lower().startswith(text.lower())]
+    exact = [n for n in names if n.lower() == text.lower()]
+    return exact[0] if exact else (matches[0] if len(matches) == 1 else None)
+
+
+class TypedDice:
+    """The host's dice: cutcard says which roll to post, the host types what the chat's dice bot showed."""
+
+    def __init__(self, console: Console, line: ReadLine = read_line) -> None:
+        self.console = console
+        self.line = line
+        self.before_roll: Callable[[], None] = lambda: None
+        """Called before each roll: the UI prints the posts so far (the dealing order comes first)."""
+
+    def roll(self, sides: int, count: int, who: str) -> tuple[int, ...]:
+        self.before_roll()
+        command = ".roll 13" if (count, sides) == (1, 13) else f".roll {count}d{sides}"
+        self.console.print(Text(f"» {command}", style="key") + Text(f"   (for {who})", style="muted"))
+        while True:
+            text = self.line(f"  the bot rolled ({count} number{'s' if count > 1 else ''}, 1-{sides}) > ")
+            words = text.replace(",", " ").split()
+            try:
+                values = tuple(int(w) for w in words)
+            except ValueError:
+                values = ()
+            if len(values) == count and all(1 <= v <= sides for v in values):
+                return values
+            many = "s" if count > 1 else ""
+            self.console.print(Text(f"? type {count} whole number{many} from 1 to {sides}", style="warn"))
+
+
+def play_tournament(rules: Ruleset, console: Console, *, players: int, rng: random.Random, host: bool,
+                    names: str | None, name: str, timer: int | None) -> Tournament:
+    """Seat the players and run the game: the learner against computer players, or a chat's host."""
+    if host:
+        people = _names(names or read_line(f"the {players} or more players' names, separated by commas > "))
+        dice = TypedDice(console)
+        tournament = Tournament(rules, [Entrant(name=n, computer=False) for n in people], rng=rng,
+                                dice=dice, bet_timer=timer)
+        console.print(Text("Post each » line in the chat; type what the dice bot rolled and what the "
+                           "players chose. Ctrl-C stops.", style="muted"))
+        ui = TournamentUI(tournament, console, host=True)
+        dice.before_roll = ui.print_transcript
+        ui.run()
+        return tournament
+    if names:
+        raise InvalidInputError("--names lists the people of a --host game; use --name for your own name")
+    others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()][:players - 1]
+    entrants = [Entrant(name=name, computer=False), *(Entrant(name=n, computer=True) for n in others)]
+    tournament = Tournament(rules, entrants, rng=rng, bet_timer=timer)
+    console.print(Text(f"You are {name}, with {', '.join(others)}: $100 each. Bet within "
+                       f"{tournament.bet_timer} seconds (Enter bets the $10 minimum, and so does the "
+                       "timer); h hit · s stand · d double · p split. Ctrl-C leaves.", style="muted"))
+    TournamentUI(tournament, console).run()
+    return tournament
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) < 2:
+        raise InvalidInputError(f"a chat-host game needs 2 to 8 players, not {len(names)}: give names "
+                                "separated by commas, e.g. --names Ann,Bob,Cat")
+    return names

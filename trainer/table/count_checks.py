@@ -1,0 +1,130 @@
+"""The count at the table: the cards seen since the shuffle, the checks that ask for the count, and
+the bet ramp a counter would use.
+
+The learner is asked for the running count at random checkpoints (every 3 to 7 rounds) and whenever
+the cut card has come out, before the dealer shuffles; at a checkpoint a balanced count also asks the
+true count. The true count divides by the decks left estimated to the half deck, as a player reads
+the discard tray, and rounds down (DESIGN §5 defaults).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trainer.core.cards import Card
+from trainer.core.counting import (
+    estimate_decks_left,
+    find_system,
+    format_count,
+    format_decks,
+    parse_count,
+    true_count,
+)
+from trainer.core.events import Event, Shuffled, seen_cards
+from trainer.core.money import Money, format_money
+from trainer.core.rules import Ruleset
+
+CHECK_EVERY = (3, 7)
+"""A checkpoint comes after a random number of rounds in this range."""
+RAMP = ((1, 1), (2, 2), (3, 4), (4, 6), (5, 8))
+"""(true count, units): a 1-8 spread; below +2 the bet is one unit."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountGrade:
+    """One count answer."""
+
+    question: str
+    """'running count' or 'true count'."""
+    expected: str
+    given: str
+    correct: bool
+    explanation: str
+
+
+class CountKeeper:
+    """Keeps the cards a player at the table has seen since the shuffle and asks about their count."""
+
+    def __init__(self, ruleset: Ruleset, system: str, rng: random.Random) -> None:
+        self.ruleset = ruleset
+        self.system = find_system(system)
+        self.rng = rng
+        self.seen: list[Card] = []
+        """Cards seen in the finished rounds since the last shuffle."""
+        self.rounds_to_check = rng.randint(*CHECK_EVERY)
+
+    @property
+    def counting_helps(self) -> bool:
+        return self.ruleset.counting_helps
+
+    def seen_now(self, events: Sequence[Event]) -> list[Card]:
+        """Every card seen since the shuffle, the round in progress (its `events`) included."""
+        start = max((i for i, e in enumerate(events) if isinstance(e, Shuffled)), default=-1)
+        earlier = [] if start >= 0 else self.seen
+        return [*earlier, *seen_cards(list(events[start + 1:]), burn_shown=self.ruleset.shoe.burn_shown)]
+
+    def end_round(self, events: Sequence[Event]) -> None:
+        """Take in a finished round's cards (a shuffle at its start clears the earlier ones)."""
+        self.seen = self.seen_now(events)
+        self.rounds_to_check -= 1
+
+    def check_due(self, needs_shuffle: bool) -> str | None:
+        """'reshuffle' when the cut card is out, 'checkpoint' at a random checkpoint, else None."""
+        if not self.counting_helps:
+            return None
+        if needs_shuffle:
+            self.rounds_to_check = self.rng.randint(*CHECK_EVERY)
+            return "reshuffle"
+        if self.rounds_to_check <= 0:
+            self.rounds_to_check = self.rng.randint(*CHECK_EVERY)
+            return "checkpoint"
+        return None
+
+    def running_count(self) -> int | Fraction:
+        return self.system.running_count(self.seen, decks=self.ruleset.shoe.decks)
+
+    def grade_running(self, text: str) -> CountGrade:
+        """Grade a running count; a malformed answer raises `InvalidInputError` (ask again)."""
+        given = parse_count(text)
+        expected = self.running_count()
+        start = self.system.initial_running_count(self.ruleset.shoe.decks)
+        since = f" from {format_count(start)}" if start else ""
+        return CountGrade(question="running count", expected=format_count(expected),
+                          given=format_count(given), correct=given == expected,
+                          explanation=f"{len(self.seen)} cards seen since the shuffle{since}, "
+                                      f"counted with {self.system.title.split(' (')[0]}")
+
+    def true_count(self, cards_left: int) -> tuple[int, Fraction]:
+        """The true count by the half-deck estimate of the decks left, and that estimate."""
+        estimate = estimate_decks_left(cards_left, "half")
+        return true_count(self.running_count(), estimate, "floor"), estimate
+
+    def grade_true(self, text: str, cards_left: int) -> CountGrade:
+        """Grade a true count: running count / decks left to the half deck, rounded down."""
+        given = parse_count(text)
+        expected, estimate = self.true_count(cards_left)
+        explanation = (f"running count {format_count(self.running_count())} / {format_decks(estimate)} decks "
+                       f"left ({cards_left} cards), rounded down")
+        return CountGrade(question="true count", expected=format_count(expected),
+                          given=format_count(given), correct=given == expected, explanation=explanation)
+
+
+def bet_ramp(ruleset: Ruleset, system: str, unit: Money | None = None) -> list[str]:
+    """The bet ramp by true count a counter would use at this table, as lines to show."""
+    counted = find_system(system)
+    unit = unit if unit is not None else ruleset.table.min_bet
+    steps = " · ".join(f"{'+' if tc > 1 else '≤ +'}{tc}{'+' if tc == RAMP[-1][0] else ''}: "
+                       f"${format_money(unit * units)}" for tc, units in RAMP)
+    lines = [f"Bet ramp (a 1-8 spread, one unit = ${format_money(unit)}), by true count: {steps}"]
+    if not counted.balanced:
+        decks = ruleset.shoe.decks
+        key = counted.key_count(decks)
+        where = f" (the key count for {decks} decks is {format_count(key)})" if key is not None else ""
+        lines.append(f"{counted.title.split(' (')[0]} is unbalanced: raise from one unit when the running "
+                     f"count reaches the key count{where}, without converting to a true count.")
+    if not ruleset.counting_helps:
+        lines.append("Counting cannot help at this table: bet one unit.")
+    return lines
