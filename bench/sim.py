@@ -52,7 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     plan = _plan(args.ruleset, args.count)
     cores = os.cpu_count() or 1
-    mode = f"Hi-Lo-style count '{args.count}', 1-12 spread" if args.count else "flat bet, exact chart"
+    mode = f"counting {args.count}, 1-12 spread" if args.count else "flat bet, exact chart"
     print(f"ruleset {args.ruleset}, {mode}; {args.hands:,} hands per core and run; {cores} cores")
 
     play_job(plan, 20_000, 0, 0)  # warm up: imports, tables

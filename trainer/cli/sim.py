@@ -83,17 +83,19 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     chart = _chart(rules, quiet=as_json)
     plan = SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-
-    started = time.perf_counter()
-    summary = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
-    seconds = time.perf_counter() - started
-    mine = None
-    if errors:
+    measured = None
+    if errors:  # read first: a database without answers fails before a long run, not after
         from trainer.learner import measured_mistakes
         from trainer.runs import open_store
 
         with open_store(settings()) as store:
             measured = measured_mistakes(store, chart)
+
+    started = time.perf_counter()
+    summary = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
+    seconds = time.perf_counter() - started
+    mine = None
+    if measured is not None:
         played = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
                       "With your errors", quiet=as_json)
         mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
