@@ -93,3 +93,16 @@ def test_drills_and_strategy_import_only_core_strategy_and_drills(path: Path) ->
         if name.startswith("trainer"):
             assert name.startswith(("trainer.core", "trainer.strategy")), \
                 f"{_rel(path)} imports {name}: drills and strategy import core and strategy only"
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/sim/")], ids=_rel)
+def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
+    """The simulator is pure: no storage, rendering or CLI, and randomness only from an injected rng."""
+    for name in _imports(path):
+        if name.startswith("trainer"):
+            assert name.startswith(("trainer.core", "trainer.strategy", "trainer.sim")), \
+                f"{_rel(path)} imports {name}: the simulator imports core, strategy and itself only"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+            assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"

@@ -1,0 +1,159 @@
+"""`cutcard sim`: the JSON contract, counting mode, --errors from the progress database, and one-line
+errors for bad input; and the learner's error rates as read from the database."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trainer.cli import cli, main
+from trainer.core import find_ruleset
+from trainer.learner import measured_mistakes, next_best, per_card
+from trainer.session import Attempt
+from trainer.storage import Store
+from trainer.strategy import chart_for
+
+HANDS = "20000"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["sim", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout
+
+
+def sim_json(*args: str) -> dict[str, object]:
+    code, out = run("--hands", HANDS, "--seed", "1", "--jobs", "1", "--json", *args)
+    assert code == 0, out
+    document: dict[str, object] = json.loads(out)
+    return document
+
+
+def test_json_has_the_contract_keys_and_the_exact_ev_beside_them() -> None:
+    document = sim_json()
+    assert {"ruleset", "hands", "ev", "sd", "se", "hands_per_second"} <= set(document)
+    assert document["ruleset"] == "casino" and document["hands"] == 20000
+    chart = chart_for(find_ruleset("casino"))
+    assert document["chart_ev"] == chart.ev and document["seed"] == 1
+    assert 1.0 < float(document["sd"]) < 1.3 and 0.005 < float(document["se"]) < 0.01  # type: ignore[arg-type]
+    assert abs(float(document["ev"]) - chart.ev) < 4 * float(document["se"])  # type: ignore[arg-type]
+
+
+def test_the_same_seed_gives_the_same_run() -> None:
+    first, again = sim_json("--ruleset", "bicycle"), sim_json("--ruleset", "bicycle")
+    assert first["ev"] == again["ev"] and first["sd"] == again["sd"]
+
+
+def test_decks_change_the_shoe() -> None:
+    assert sim_json("--decks", "2")["decks"] == 2
+
+
+def test_counting_mode_reports_a_counter_s_figures() -> None:
+    document = sim_json("--count", "hi-lo", "--spread", "1-8", "--ramp", "1:1,2:2,3:4,4:8",
+                        "--bankroll", "500")
+    counting = document["counting"]
+    assert isinstance(counting, dict)
+    assert counting["system"] == "hi-lo" and counting["spread"] == "1-8" and counting["bankroll"] == 500
+    assert "Illustrious 18" in counting["indices"]
+    assert {"win_per_100", "sd_per_100", "n0", "score", "risk_of_ruin", "average_bet"} <= set(counting)
+    assert sum(counting["bets"].values()) == 20000 and set(counting["bets"]) <= {"1", "2", "4", "8"}
+
+
+def test_counting_without_indices_and_another_system() -> None:
+    document = sim_json("--count", "ko", "--no-indices")
+    counting = document["counting"]
+    assert isinstance(counting, dict) and counting["system"] == "ko" and counting["indices"] == ""
+
+
+def test_the_text_report_names_the_figures() -> None:
+    code, out = run("--hands", HANDS, "--seed", "2", "--jobs", "1", "--count", "hi-lo")
+    assert code == 0
+    for words in ("win rate", "units per 100 hands", "N0", "SCORE", "risk of ruin", "Illustrious 18"):
+        assert words in out
+    code, out = run("--hands", HANDS, "--seed", "2", "--jobs", "1", "--ruleset", "european")
+    assert code == 0 and "exact EV" in out and "house edge" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--spread", "12-1", "--count", "hi-lo"], "spread '12-1'"),
+    (["--hands", "0"], "--hands must be"),
+    (["--count", "nonesuch"], "no count system named 'nonesuch'"),
+    (["--count", "hi-lo", "--ramp", "1:1,2"], "ramp step '2'"),
+    (["--count", "ko", "--indices"], "index plays are published for Hi-Lo"),
+    (["--count", "hi-lo", "--ruleset", "eight-deck"], "counting cannot help"),
+    (["--spread", "1-8"], "need --count"),
+    (["--count", "hi-lo", "--estimation", "eighth"], "deck estimation 'eighth'"),
+    (["--jobs", "0"], "--jobs must be"),
+    (["--decks", "9"], "cannot be played with 9 decks"),
+])
+def test_bad_input_is_one_line_and_exit_1(args: list[str], message: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--hands", "1000", *args]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cutcard: ") and message in err and err.count("\n") == 1
+
+
+# --- the learner's error rates -------------------------------------------------------------------
+
+def _answer(drill: str, item: str, correct: bool, ts: float) -> Attempt:
+    return Attempt(session_id=drill, drill=drill, item=item, ruleset="casino", prompt="?", data={},
+                   expected="x", given="x" if correct else "y", correct=correct, latency_ms=900, ts=ts)
+
+
+def _record(path: Path, answers: list[Attempt]) -> None:
+    with Store.open(path) as store:
+        for a in answers:
+            store.record(a)
+
+
+def _drilled(path: Path) -> None:
+    now = time.time() - 3600
+    answers = [_answer("running-count", "running-count:hi-lo:1.00s", i % 5 != 0, now) for i in range(20)]
+    answers += [_answer("true-count", "true-count:x", i % 10 != 0, now) for i in range(20)]
+    answers += [_answer("strategy", "strategy:hard 16 vs 10", i % 2 == 0, now) for i in range(10)]
+    answers += [_answer("strategy", "strategy:hard 12 vs 2", True, now) for i in range(10)]
+    _record(path, answers)
+
+
+def test_error_rates_come_from_the_drills(tmp_path: Path) -> None:
+    db = tmp_path / "progress.db"
+    _drilled(db)
+    chart = chart_for(find_ruleset("casino"))
+    with Store.open(db) as store:
+        measured = measured_mistakes(store, chart)
+    m = measured.mistakes
+    assert abs(m.count - per_card(0.2)) < 1e-12 and abs(m.true_count - 0.1) < 1e-12
+    assert abs(m.strategy - 0.25) < 1e-12
+    assert m.cells == {("hard", 16, 10): 0.5}  # 12 vs 2 was never missed
+    assert m.wrong[("hard", 16, 10)] == next_best(chart, ("hard", 16, 10)) == "S"
+    assert measured.answers == {"running-count": 20, "true-count": 20, "strategy": 20}
+    assert measured.describe() == "60 answers over the last 30 days"
+
+
+def test_next_best_plays_are_the_second_best_ev() -> None:
+    chart = chart_for(find_ruleset("casino"))
+    assert next_best(chart, ("hard", 11, 6)) == "H"  # double is best, hit second
+    assert next_best(chart, ("pair", 8, 10)) == "H"  # not splitting: hitting 16 edges standing
+    assert next_best(chart, ("pair", 10, 6)) == "P"  # splitting tens: the classic mistake
+    assert next_best(chart, ("soft", 18, 6)) == "S" and next_best(chart, ("hard", 20, 6)) == "H"
+
+
+def test_errors_show_what_they_cost(tmp_path: Path) -> None:
+    db = tmp_path / "progress.db"
+    _drilled(db)
+    code, out = run("--db", str(db), "--hands", HANDS, "--seed", "3", "--jobs", "1", "--json",
+                    "--count", "hi-lo", "--errors")
+    assert code == 0, out
+    errors = json.loads(out)["errors"]
+    assert errors["rates"]["true_count"] == pytest.approx(0.1)
+    assert errors["source"].startswith("60 answers")
+    assert errors["cost_per_100"] == pytest.approx(
+        json.loads(out)["counting"]["win_per_100"] - errors["counting"]["win_per_100"])
+
+
+def test_errors_without_answers_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--db", str(tmp_path / "empty.db"), "sim", "--hands", "1000", "--errors"]) == 1
+    assert "drill first" in capsys.readouterr().err

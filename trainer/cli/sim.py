@@ -1,0 +1,206 @@
+"""`cutcard sim`: simulate rounds played by the exact chart; EV and standard error, or what a count earns.
+
+Flat mode plays one unit a hand by the rule set's exact chart and sets the simulated EV beside the
+exact engine's. Counting mode (`--count`) bets by a ramp on the true count and plays the index plays;
+`--errors` plays the same game again with the learner's measured error rates and shows the cost.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from trainer.cli.common import cutcard_home, db_option, emit_json, json_option, ruleset_option, settings
+
+if TYPE_CHECKING:
+    from trainer.core.rules import Ruleset
+    from trainer.sim.counter import Counter, IndexPlay
+    from trainer.sim.results import Summary
+    from trainer.sim.runner import Plan
+    from trainer.strategy import Chart
+
+RAMP_HELP = ("Bet ramp as TRUE_COUNT:UNITS steps, e.g. '1:1,2:2,3:4,4:8,5:12': from each true count up, "
+             "bet that many units; below the first step, the low bet of --spread. Default: the low bet "
+             "up to +1, then doubling per count up to the high bet.")
+PROGRESS_FROM = 200_000
+"""Runs of at least this many hands show a progress bar (on a terminal, without --json)."""
+
+
+@click.command("sim")
+@ruleset_option
+@click.option("--decks", type=int, default=None, help="Play the rule set with this many decks.")
+@click.option("--hands", type=int, default=1_000_000, show_default=True,
+              help="Rounds to play (one seat; a round that splits counts once).")
+@click.option("--seed", type=int, default=None, help="Make the run reproducible (with the same --jobs).")
+@json_option
+@click.option("--jobs", type=int, default=None, help="Processes to use (default: every core).")
+@click.option("--count", "system", metavar="SYSTEM", default=None,
+              help="Count cards with this system (hi-lo, ko, zen, ...) and bet by the ramp.")
+@click.option("--spread", default=None, metavar="LOW-HIGH", help="Lowest and highest bet in units [1-12].")
+@click.option("--ramp", default=None, metavar="TC:UNITS,...", help=RAMP_HELP)
+@click.option("--indices/--no-indices", default=None,
+              help="Play the Illustrious 18 and Fab 4 (S17 or H17 set) and insure at +3 [on for Hi-Lo].")
+@click.option("--estimation", default="half", show_default=True, metavar="full|half|quarter|exact",
+              help="How finely the decks left are estimated for the true count.")
+@click.option("--rounding", default="floor", show_default=True, metavar="floor|truncate|round",
+              help="How the true count is made a whole number.")
+@click.option("--bankroll", type=int, default=1000, show_default=True,
+              help="Bankroll in betting units, for the risk of ruin.")
+@click.option("--errors", is_flag=True,
+              help="Play again with your error rates from the progress database; show what they cost.")
+@db_option
+def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_json: bool, jobs: int | None,
+            system: str | None, spread: str | None, ramp: str | None, indices: bool | None,
+            estimation: str, rounding: str, bankroll: int, errors: bool) -> None:
+    """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
+    with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
+    import dataclasses
+    import os
+    import random
+    import time
+
+    from trainer.core import load_ruleset
+    from trainer.core.errors import InvalidInputError
+    from trainer.sim.report import Errors, SimReport
+    from trainer.sim.runner import Plan as SimPlan
+    from trainer.sim.runner import check_hands, letters_of
+
+    check_hands(hands)
+    rules = load_ruleset(ruleset)
+    if decks is not None:
+        rules = rules.with_decks(decks)
+    if system is None and (spread or ramp or indices):
+        raise InvalidInputError("--spread, --ramp and --indices need --count SYSTEM (e.g. --count hi-lo)")
+    if bankroll < 1:
+        raise InvalidInputError(f"--bankroll must be at least 1 unit, not {bankroll}")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
+    counter, index_words = (None, "") if system is None else _counter(
+        rules, system, spread, ramp, indices, estimation, rounding)
+    chart = _chart(rules, quiet=as_json)
+    plan = SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter)
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    measured = None
+    if errors:  # read first: a database without answers fails before a long run, not after
+        from trainer.learner import measured_mistakes
+        from trainer.runs import open_store
+
+        with open_store(settings()) as store:
+            measured = measured_mistakes(store, chart)
+
+    started = time.perf_counter()
+    summary = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
+    seconds = time.perf_counter() - started
+    mine = None
+    if measured is not None:
+        played = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
+                      "With your errors", quiet=as_json)
+        mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
+    report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
+                       chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
+                       errors=mine)
+    if as_json:
+        emit_json(report.to_json())
+        return
+    from trainer.render import make_console
+    from trainer.render.sim import print_report
+
+    print_report(make_console(), report)
+
+
+def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: bool) -> Summary:
+    """Simulate, with a progress bar for long runs on a terminal."""
+    from trainer.sim.game import make_game
+    from trainer.sim.results import summarize
+    from trainer.sim.runner import simulate
+
+    scale = make_game(plan.ruleset).scale
+    if quiet or hands < PROGRESS_FROM or not sys.stderr.isatty():
+        return summarize(simulate(plan, hands, seed=seed, jobs=jobs), scale)
+    from trainer.render import make_console
+    from trainer.render.sim import sim_progress
+
+    with sim_progress(make_console(sys.stderr), label) as progress:
+        return summarize(simulate(plan, hands, seed=seed, jobs=jobs, progress=progress), scale)
+
+
+def _chart(rules: Ruleset, *, quiet: bool) -> Chart:
+    """The exact chart, from the file cache or computed (with a progress bar on a terminal)."""
+    from trainer.chartcache import install_file_cache
+    from trainer.strategy import chart_for, has_chart
+
+    install_file_cache(cutcard_home() / "charts")
+    if quiet or has_chart(rules) or not sys.stderr.isatty():
+        return chart_for(rules)
+    from trainer.render import make_console
+    from trainer.render.chart import chart_progress
+
+    with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
+        return chart_for(rules, progress=progress)
+
+
+def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
+             indices: bool | None, estimation: str, rounding: str) -> tuple[Counter, str]:
+    """The simulated counter from the options, and its index plays in words."""
+    from trainer.core.counting import load_system
+    from trainer.core.errors import InvalidInputError
+    from trainer.sim.count import TrueCounter, check_ramp, default_ramp, parse_ramp, parse_spread
+    from trainer.sim.counter import Counter
+
+    system = load_system(system_name)
+    TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
+    spread = parse_spread(spread_text or "1-12")
+    ramp = parse_ramp(ramp_text) if ramp_text else default_ramp(spread)
+    check_ramp(ramp, spread)
+    use_indices = system.name == "hi-lo" if indices is None else indices
+    plays: tuple[IndexPlay, ...] = ()
+    insurance: int | None = None
+    words = ""
+    if use_indices:
+        if system.name != "hi-lo":
+            raise InvalidInputError(f"index plays are published for Hi-Lo; {system.title} has none here "
+                                    "(use --no-indices)")
+        plays, insurance, words = hi_lo_indices(rules)
+    counter = Counter(system=system, spread=spread, ramp=ramp, estimation=estimation, rounding=rounding,
+                      indices=plays, insurance_index=insurance)
+    return counter, words
+
+
+_LETTERS = {"stand": "S", "hit": "H", "split": "P"}
+
+
+def hi_lo_indices(rules: Ruleset) -> tuple[tuple[IndexPlay, ...], int | None, str]:
+    """The Hi-Lo index plays that fit the table (`drills.index_plays`), as the simulator's, the
+    insurance index, and the set's name and source."""
+    from drills.index_plays import game_of, plays_for, source
+    from trainer.sim.counter import IndexPlay
+
+    plays: list[IndexPlay] = []
+    insurance: int | None = None
+    sets: list[str] = []
+    for play in plays_for(rules):
+        if play.title.split(" #")[0] not in sets:
+            sets.append(play.title.split(" #")[0])
+        if play.hand == "insurance":
+            insurance = play.index
+            continue
+        kind, number = ("pair", 10) if play.hand == "pair of 10s" else ("hard", int(play.hand.split()[1]))
+        up = 1 if play.up == "A" else 10 if play.up == "T" else int(play.up)
+        plays.append(IndexPlay(kind=kind, number=number, up=up, index=play.index,
+                               at_or_above=_letter(play.above, play.below),
+                               below=_letter(play.below, play.above)))
+    name, _ = source(game_of(rules))
+    words = f"{' + '.join(sets)} ({name}), {len(plays) + (insurance is not None)} plays"
+    return tuple(plays), insurance, words
+
+
+def _letter(word: str, other: str) -> str:
+    """An index play's word as a chart letter (a double or surrender falls back to the other play)."""
+    if word == "double":
+        return "Ds" if other == "stand" else "Dh"
+    if word == "surrender":
+        return "Rs" if other == "stand" else "Rh"
+    return _LETTERS[word]

@@ -1,0 +1,279 @@
+"""The counter a simulation plays: count system, bet ramp, index plays, and the learner's mistakes.
+
+Index plays change a chart cell from a true count on: `IndexPlay("hard", 16, 10, 0, "S", "H")` stands
+on 16 against a ten at 0 and above and hits below. Insurance is its own index. The engine reads one
+table set per true count, compiled here once, so index plays cost nothing per decision.
+
+Mistakes model a learner from their measured error rates (`--errors`):
+
+- count drift: each card seen is mis-tagged with probability `count`, by one point either way, and the
+  error stays in the running count until the shuffle;
+- true-count mistakes: each conversion is one off, either way, with probability `true_count`;
+- strategy mistakes: a hand's first decision is wrong at its chart cell's own error rate (`cells`, as
+  the strategy drill measured it), playing the cell's wrong letter (`wrong`: the next-best play by the
+  exact engine's EVs); without per-cell rates, every cell errs at `strategy` with the usual wrong play
+  (hit for stand and stand for hit, no double, no surrender, not splitting a pair that splits, splitting
+  one that does not). Later decisions of the hand are right.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from trainer.core.counting import CountSystem
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
+from trainer.sim.game import Game
+from trainer.sim.plays import Lookup, UpPlays, compile_plays
+
+Cell = tuple[str, int, int]
+"""A chart cell: (kind, total or pair value, up value)."""
+CHART_CELLS: tuple[Cell, ...] = tuple(
+    (kind, n, up) for kind, rows in (("hard", range(5, 22)), ("soft", range(13, 22)), ("pair", range(1, 11)))
+    for n in rows for up in range(1, 11))
+"""Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IndexPlay:
+    """A count-dependent play: `at_or_above` from the true count `index` up, `below` under it."""
+
+    kind: str
+    number: int
+    up: int
+    index: int
+    at_or_above: str
+    below: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mistakes:
+    """A learner's error rates, each a probability from 0 to 1."""
+
+    count: float = 0.0
+    """Per card seen: the tag is off by one."""
+    true_count: float = 0.0
+    """Per conversion: the true count is off by one."""
+    strategy: float = 0.0
+    """Per hand: the first decision is wrong (every cell alike, unless `cells` says otherwise)."""
+    cells: Mapping[Cell, float] = field(default_factory=dict)
+    """Per chart cell: how often its first decision is wrong (cells not named: never)."""
+    wrong: Mapping[Cell, str] = field(default_factory=dict)
+    """The wrong letter a mistake plays in a cell (default: `mistaken`'s usual wrong play)."""
+
+    def __post_init__(self) -> None:
+        for name in ("count", "true_count", "strategy"):
+            _check_rate(name.replace("_", "-"), getattr(self, name))
+        for cell, rate in self.cells.items():
+            _check_rate(" ".join(map(str, cell)), rate)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.count or self.true_count or self.strategy or any(self.cells.values()))
+
+    def cell_rates(self) -> dict[Cell, float]:
+        """The error rate of every cell that has one."""
+        if self.cells:
+            return {cell: rate for cell, rate in self.cells.items() if rate}
+        return {cell: self.strategy for cell in CHART_CELLS} if self.strategy else {}
+
+
+def _check_rate(what: str, rate: float) -> None:
+    if not 0 <= rate <= 1:
+        raise InvalidInputError(f"a {what} error rate is from 0 to 1, not {rate}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Counter:
+    """How the simulated player counts, bets and deviates (plain data: it crosses process bounds)."""
+
+    system: CountSystem
+    spread: tuple[int, int]
+    ramp: Mapping[int, int]
+    estimation: str = "half"
+    rounding: str = "floor"
+    indices: tuple[IndexPlay, ...] = ()
+    insurance_index: int | None = None
+    """Insure at this true count and above; None: never."""
+
+
+def with_indices(lookup: Lookup, indices: tuple[IndexPlay, ...], count: int) -> Lookup:
+    """The chart as a counter plays it at `count`."""
+    changes: dict[Cell, str] = {}
+    for play in indices:
+        changes[(play.kind, play.number, play.up)] = play.at_or_above if count >= play.index else play.below
+
+    def letter(kind: str, number: int, up: int) -> str:
+        return changes.get((kind, number, up)) or lookup(kind, number, up)
+
+    return letter
+
+
+def mistaken(lookup: Lookup) -> Lookup:
+    """The chart with every cell's usual wrong answer (see the module docstring).
+
+    >>> from trainer.sim.textbook import textbook
+    >>> wrong = mistaken(textbook)
+    >>> wrong("hard", 16, 10), wrong("hard", 11, 6), wrong("pair", 8, 10), wrong("pair", 10, 6)
+    ('H', 'H', 'Rh', 'P')
+    """
+    swap = {"H": "S", "S": "H", "Dh": "H", "Ds": "S", "Rh": "H", "Rs": "S"}
+
+    def letter(kind: str, number: int, up: int) -> str:
+        right = lookup(kind, number, up)
+        if kind != "pair":
+            return swap.get(right, right)
+        if right in ("P", "Ph", "Rp"):  # not splitting: the pair played as its total
+            return "H" if number in (1, 2) else lookup("hard", 2 * number, up)
+        return "P"
+
+    return letter
+
+
+def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
+               rng: random.Random) -> CountPlan:
+    """The engine's view of a counter: tags, the true-count function, bets, and tables by count."""
+    rules: Ruleset = game.ruleset
+    if not rules.counting_helps:
+        why = "an infinite deck" if rules.infinite_deck else "a shoe reshuffled every round"
+        raise InvalidInputError(f"{rules.name} deals from {why}: counting cannot help there")
+    codes = game.codes
+    system = counter.system
+    scale = codes.tag_scale
+    if system.balanced:
+        true_count = TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
+                                 scale=scale).table(52 * rules.shoe.decks + 1)
+    else:  # an unbalanced count bets and plays by the running count itself
+
+        def true_count(running: int, left: int) -> int:
+            return running // scale
+
+    indexes = [p.index for p in counter.indices]
+    # one table set per count from just below the lowest index (every play's `below`) to the highest
+    low, high = (min(indexes) - 1, max(indexes)) if indexes else (0, 0)
+    charts = [with_indices(lookup, counter.indices, tc) for tc in range(low, high + 1)]
+    plays_for = _played(game, charts, low, mistakes, rng)
+    if mistakes.count or mistakes.true_count:
+        true_count = _with_count_mistakes(true_count, mistakes, scale, rng)
+    insurance = NEVER if counter.insurance_index is None else counter.insurance_index
+    initial = int(system.initial_running_count(rules.shoe.decks) * scale)
+    return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
+                     true_count=true_count, bet_for=bet_function(dict(counter.ramp), counter.spread),
+                     plays_for=plays_for, insure_from=insurance)
+
+
+def flat_plan(game: Game, lookup: Lookup, mistakes: Mistakes, rng: random.Random) -> CountPlan:
+    """One unit every round by the chart, with the learner's strategy mistakes (no count to keep)."""
+    return CountPlan(tag=(0,) * game.codes.width, initial=0, burn_shown=False,
+                     true_count=lambda running, left: 0, bet_for=lambda count: 1,
+                     plays_for=_played(game, [lookup], 0, mistakes, rng), insure_from=NEVER)
+
+
+MISTAKE_TABLES = 16
+"""Table sets a mistaken hand picks from: each cell is wrong in its share of them (see `_played`)."""
+
+
+def _played(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
+            rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
+    """Tables by count from `low` up, one chart per count, with the learner's strategy mistakes.
+
+    A hand errs with the highest cell rate `top`; an erring hand then plays one of `MISTAKE_TABLES`
+    table sets, in which each cell is wrong in a share rate / top of the sets (placed at random). So a
+    cell's first decision is wrong at its own rate, and the hot loop still makes one lookup.
+    """
+    rules, codes = game.ruleset, game.codes
+    right = [compile_plays(chart, rules, codes) for chart in charts]
+    plays_for = _by_count(right, low)
+    rates = mistakes.cell_rates()
+    top = max(rates.values(), default=0.0)
+    if not top:
+        return plays_for
+    place = {cell: rng.randrange(MISTAKE_TABLES) for cell in sorted(rates)}
+    compiled: dict[frozenset[Cell], Callable[[int], tuple[UpPlays, ...]]] = {}
+    sets = []
+    for k in range(MISTAKE_TABLES):
+        cells = frozenset(cell for cell, rate in rates.items()
+                          if (k + place[cell]) % MISTAKE_TABLES < round(MISTAKE_TABLES * rate / top))
+        if cells not in compiled:
+            wrong = [_first_decisions_wrong(
+                compile_plays(_wrong_in(chart, cells, mistakes.wrong), rules, codes), r)
+                for chart, r in zip(charts, right, strict=True)]
+            compiled[cells] = _by_count(wrong, low)
+        sets.append(compiled[cells])
+    return _with_strategy_mistakes(plays_for, sets, top, rng)
+
+
+def _wrong_in(lookup: Lookup, cells: frozenset[Cell], letters: Mapping[Cell, str]) -> Lookup:
+    """The chart with the wrong letter in `cells` only."""
+    usual = mistaken(lookup)
+
+    def letter(kind: str, number: int, up: int) -> str:
+        cell = (kind, number, up)
+        if cell not in cells:
+            return lookup(kind, number, up)
+        return letters.get(cell) or usual(kind, number, up)
+
+    return letter
+
+
+def _by_count(tables: list[tuple[UpPlays, ...]], low: int) -> Callable[[int], tuple[UpPlays, ...]]:
+    top = len(tables) - 1
+    if top == 0:
+        only = tables[0]
+        return lambda count: only
+
+    def plays_for(count: int) -> tuple[UpPlays, ...]:
+        i = count - low
+        return tables[0 if i < 0 else (i if i < top else top)]
+
+    return plays_for
+
+
+def _first_decisions_wrong(wrong: tuple[UpPlays, ...], right: tuple[UpPlays, ...]) -> tuple[UpPlays, ...]:
+    """Wrong first decisions, right ones after them (the hit-or-stand table of the right chart)."""
+    return tuple(UpPlays(first=w.first, pair=w.pair, split_first=r.split_first, split_pair=r.split_pair,
+                         split_pair_capped=r.split_pair_capped, hits=r.hits)
+                 for w, r in zip(wrong, right, strict=True))
+
+
+def _with_strategy_mistakes(right: Callable[[int], tuple[UpPlays, ...]],
+                            wrong: list[Callable[[int], tuple[UpPlays, ...]]], rate: float,
+                            rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
+    chance = rng.random
+    sets = len(wrong)
+
+    def plays_for(count: int) -> tuple[UpPlays, ...]:
+        if chance() < rate:
+            return wrong[int(chance() * sets)](count)
+        return right(count)
+
+    return plays_for
+
+
+def _with_count_mistakes(true_count: Callable[[int, int], int], mistakes: Mistakes, scale: int,
+                         rng: random.Random) -> Callable[[int, int], int]:
+    """A true count read through a drifting running count and an occasional conversion slip."""
+    chance = rng.random
+    per_card, per_conversion = mistakes.count, mistakes.true_count
+    state = {"drift": 0, "left": 0}
+
+    def noisy(running: int, left: int) -> int:
+        last = state["left"]
+        if left > last:  # a new shoe: the drift goes with the old count
+            state["drift"] = 0
+        else:
+            drift = state["drift"]
+            for _ in range(last - left):
+                if chance() < per_card:
+                    drift += scale if chance() < 0.5 else -scale
+            state["drift"] = drift
+        state["left"] = left
+        count = true_count(running + state["drift"], left)
+        if per_conversion and chance() < per_conversion:
+            count += 1 if chance() < 0.5 else -1
+        return count
+
+    return noisy

@@ -1,0 +1,243 @@
+"""The hot loop: rounds of one seat dealt from a shoe of card codes and played by decision tables.
+
+Every rule of `trainer.core.round.Round` is here in the same order (the deal in table order, insurance
+and even money, early surrender, the peek, naturals, play, the dealer's turn, settlement), written for
+speed: cards are ints drawn with an iterator's `__next__`, hands are state numbers, decisions and hand
+arithmetic are table lookups, and results are whole numbers. A round that splits goes to `play_split`.
+`tests/test_sim_engine.py` plays this engine and `Round` on the same shoes and asserts identical
+results round by round, for every shipped rule set and the rule options no seed uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from trainer.sim.count import CountPlan
+from trainer.sim.game import Game
+from trainer.sim.hands import BUST, STANDS
+from trainer.sim.plays import DOUBLE, HIT, SPLIT, STAND, SURRENDER, UpPlays
+from trainer.sim.shoes import ALWAYS, ShoeSource
+from trainer.sim.splits import play_split
+
+
+def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
+    """(draw the next card, cards left) over a list: the C methods of one list iterator, the cheapest
+    draw Python has; the iterator raises StopIteration when the cards run out."""
+    it = iter(cards)
+    return it.__next__, it.__length_hint__  # type: ignore[attr-defined]  # list iterators have it
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
+    across jobs, so a simulation split over processes gives the same figures in any order."""
+
+    rounds: int = 0
+    net: int = 0
+    """Sum over rounds of bet x result."""
+    net_squares: int = 0
+    wagered: int = 0
+    """Sum of initial bets, in betting units."""
+    bets: dict[int, int] = field(default_factory=dict)
+    """Rounds played at each initial bet (counting mode)."""
+
+    def add(self, other: Tally) -> None:
+        self.rounds += other.rounds
+        self.net += other.net
+        self.net_squares += other.net_squares
+        self.wagered += other.wagered
+        for bet, n in other.bets.items():
+            self.bets[bet] = self.bets.get(bet, 0) + n
+
+
+def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Tally,
+                *, count: CountPlan | None = None, record: list[int] | None = None,
+                progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
+    """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
+
+    Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
+    with it, the bet and the tables follow the true count (see `CountPlan`). `progress` hears of every
+    `chunk` rounds played.
+    """
+    hands = game.hands
+    start, nxt, natural, total = hands.start, hands.next_state, hands.natural, hands.total
+    dealer_start, dealer_next = hands.dealer_start, hands.dealer_next
+    pair_key = game.codes.pair_key
+    hole_card, hole_first = game.hole_card, game.hole_card_first
+    offers, peeks, may_nat = game.offers, game.peeks, game.may_have_natural
+    insurance_on, early_on, even_money_rule = game.insurance, game.early_surrender, game.even_money
+    scale, blackjack, sur = game.scale, game.blackjack, game.surrender_loss
+    ins_stake, ins_win = game.insurance_stake, game.insurance_win
+    takes_all = game.takes_all
+    early_rule = game.surrender_early
+    counting = count is not None
+    if count is not None:
+        tag, true_count, bet_for, plays_for = count.tag, count.true_count, count.bet_for, count.plays_for
+        insure_from, start_shoe = count.insure_from, count.start_shoe
+    insure = False
+    by_up = plays
+    bet = 1
+    shuffle, run_out = source.shuffle, source.run_out
+
+    cards: list[int] = []  # an empty shoe: the first round starts with a shuffle
+    cut = ALWAYS
+    draw, left = deal_from(cards)
+    seen: list[int] = []
+
+    net_sum = net_sq = wagered = 0
+    bets: dict[int, int] = {}
+    done = 0
+    while done < rounds:
+        size = min(chunk, rounds - done)
+        for _ in range(size):
+            if left() <= cut:
+                cards, cut, burn = shuffle()
+                draw, left = deal_from(cards)
+                for _ in range(burn):
+                    draw()
+                if counting:
+                    seen = start_shoe(cards, burn)
+            at = len(cards) - left()
+            if counting:
+                running = seen[at]
+                bet = bet_for(true_count(running, left()))
+            while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
+                try:
+                    if hole_card:
+                        if hole_first:
+                            p1 = draw()
+                            hole = draw()
+                            p2 = draw()
+                            up = draw()
+                        else:
+                            p1 = draw()
+                            up = draw()
+                            p2 = draw()
+                            hole = draw()
+                    else:
+                        up = draw()
+                        p1 = draw()
+                        p2 = draw()
+                        hole = -1
+                    if counting:
+                        tc = true_count(running + tag[p1] + tag[p2] + tag[up], left())
+                        by_up = plays_for(tc)
+                        insure = tc >= insure_from
+                    up_plays = by_up[up]
+                    player_natural = natural[p1][p2]
+                    net = 0
+                    dealer_may = False
+                    insured = early = False
+                    if offers[up]:
+                        even_money = False
+                        if early_on[up] and not player_natural:
+                            first = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else \
+                                up_plays.first[start[p1][p2]]
+                            early = first == SURRENDER
+                        if insurance_on[up] and insure and not early:  # a seat answers one offer
+                            if player_natural and even_money_rule:
+                                even_money = True
+                            else:
+                                insured = True
+                        if peeks[up]:
+                            if natural[up][hole]:  # the peek finds a natural: the round ends here
+                                if even_money:
+                                    net = scale
+                                elif not player_natural:
+                                    net = -sur if early else -scale
+                                if insured:
+                                    net += ins_win
+                                break
+                            if insured:
+                                net = -ins_stake
+                                insured = False
+                        else:
+                            dealer_may = may_nat[up]
+                        if early:
+                            net -= sur
+                            break
+                        if even_money:
+                            net += scale
+                            break
+                    if player_natural:
+                        if dealer_may:
+                            if hole < 0:
+                                hole = draw()
+                            if natural[up][hole]:
+                                net += ins_win if insured else 0
+                                break
+                        net += blackjack
+                        if insured:
+                            net -= ins_stake
+                        break
+
+                    state = start[p1][p2]
+                    action = up_plays.pair[p1] if pair_key[p1] == pair_key[p2] else up_plays.first[state]
+                    stake = scale
+                    if action == HIT:
+                        hits = up_plays.hits
+                        state = nxt[state][draw()]
+                        while hits[state]:
+                            state = nxt[state][draw()]
+                    elif action == STAND:
+                        pass
+                    elif action == DOUBLE:
+                        state = nxt[state][draw()]
+                        stake = 2 * scale
+                    elif action == SPLIT:
+                        net += play_split(game, up_plays, p1, up, hole, dealer_may, insured, draw)
+                        break
+                    elif action == SURRENDER and (early_rule or not dealer_may):
+                        net -= sur
+                        break
+
+                    if state == BUST:
+                        net -= stake
+                        if insured:  # only a game without a peek gets here with insurance open
+                            net += ins_win if dealer_may and hole >= 0 and natural[up][hole] else -ins_stake
+                        break
+                    if hole < 0:
+                        hole = draw()
+                    if dealer_may and natural[up][hole]:
+                        net -= stake if takes_all and action != SURRENDER else scale
+                        if insured:
+                            net += ins_win
+                        break
+                    if insured:
+                        net -= ins_stake
+                    if action == SURRENDER:
+                        net -= sur
+                        break
+                    dealer = dealer_start[up][hole]
+                    while dealer < STANDS:
+                        dealer = dealer_next[dealer][draw()]
+                    dealer -= STANDS
+                    mine = total[state]
+                    if dealer > 21 or mine > dealer:
+                        net += stake
+                    elif mine < dealer:
+                        net -= stake
+                    break
+                except StopIteration:
+                    cards = run_out(cards, at)
+                    draw, left = deal_from(cards)
+                    at = 0
+                    cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
+            if record is not None:
+                record.append(net)
+            net *= bet
+            net_sum += net
+            net_sq += net * net
+            if counting:
+                wagered += bet
+                bets[bet] = bets.get(bet, 0) + 1
+        done += size
+        if progress is not None:
+            progress(size)
+    tally.rounds += rounds
+    tally.net += net_sum
+    tally.net_squares += net_sq
+    tally.wagered += wagered if counting else rounds
+    for b, n in bets.items():
+        tally.bets[b] = tally.bets.get(b, 0) + n

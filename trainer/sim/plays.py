@@ -1,0 +1,157 @@
+"""A strategy compiled into decision tables: one lookup per decision in the hot loop.
+
+A strategy is read the way the charts print it: a `Lookup` from (kind, number, up) to a letter, with
+kind `hard` (5-21), `soft` (13-21) or `pair` (1-10, 1 = aces), up 1-10 (1 = ace), and the letters H, S,
+Dh, Ds, P, Ph, Rh, Rs, Rp. A letter whose action the rules forbid falls back as its second letter says;
+a split that cannot be played reads the pair as its total; hard 4 and soft 12 (a pair that cannot be
+split) are hit. The rules that never change inside a round (double 9-11, DAS, surrender) are resolved
+here, once; only "has the seat reached its hand limit" is left to the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trainer.core.rules import Double, Ruleset, Surrender
+from trainer.sim.codes import ACE, CardCodes
+from trainer.sim.hands import BUST, SOFT, STATES, is_soft, one_card, total_of
+
+Lookup = Callable[[str, int, int], str]
+"""(kind, total or pair value, up value) -> strategy letter."""
+
+HIT, STAND, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
+ACTION_WORDS = ("hit", "stand", "double", "split", "surrender")
+LETTERS = ("H", "S", "Dh", "Ds", "P", "Ph", "Rh", "Rs", "Rp")
+
+
+@dataclass(frozen=True, slots=True)
+class UpPlays:
+    """The decisions against one up card."""
+
+    first: tuple[int, ...]
+    """first[s]: the first decision of the unsplit two-card hand in state s (not a pair)."""
+    pair: tuple[int, ...]
+    """pair[code]: the first decision of an unsplit pair of `code`."""
+    split_first: tuple[int, ...]
+    """split_first[s]: the first decision of a two-card hand made by a split."""
+    split_pair: tuple[int, ...]
+    """split_pair[code]: a split hand that is a pair again: SPLIT when the chart resplits it."""
+    split_pair_capped: tuple[int, ...]
+    """split_pair_capped[code]: the same pair once the seat has reached its hand limit."""
+    hits: tuple[bool, ...]
+    """hits[s]: whether a hand of three or more cards (or after the first decision) hits."""
+
+
+def can_double_total(ruleset: Ruleset, total: int) -> bool:
+    """Whether two cards of this best total may double under the rule set's doubling rule."""
+    rule = ruleset.player.double
+    if rule is Double.NONE:
+        return False
+    if rule is Double.NINE_TO_ELEVEN:
+        return 9 <= total <= 11
+    if rule is Double.TEN_OR_ELEVEN:
+        return 10 <= total <= 11
+    return True
+
+
+def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender: bool,
+                double_after_split: bool) -> int | None:
+    """One strategy letter as an action under what is allowed; None for a split that cannot be played.
+
+    >>> read_letter("Dh", can_double=False, can_split=False, can_surrender=False, double_after_split=True)
+    0
+    >>> read_letter("Rp", can_double=True, can_split=True, can_surrender=False, double_after_split=True)
+    3
+    """
+    if letter == "H":
+        return HIT
+    if letter == "S":
+        return STAND
+    if letter in ("Dh", "Ds"):
+        return DOUBLE if can_double else (HIT if letter == "Dh" else STAND)
+    if letter == "P":
+        return SPLIT if can_split else None
+    if letter == "Ph":
+        if not can_split:
+            return None
+        return SPLIT if double_after_split else HIT
+    if letter in ("Rh", "Rs", "Rp"):
+        if can_surrender:
+            return SURRENDER
+        if letter == "Rp":
+            return SPLIT if can_split else None
+        return HIT if letter == "Rh" else STAND
+    raise ValueError(f"{letter!r} is not a strategy letter (expected one of {', '.join(LETTERS)})")
+
+
+def _row(state: int) -> tuple[str, int] | None:
+    """The chart row of a hand read by its total; None for hard 4 and soft 12, which always hit."""
+    total = total_of(state)
+    if is_soft(state):
+        return ("soft", total) if total >= 13 else None
+    return ("hard", total) if total >= 5 else None
+
+
+def _by_total(lookup: Lookup, state: int, up: int, *, can_double: bool, can_surrender: bool,
+              das: bool) -> int:
+    total = total_of(state)
+    if state == BUST or total > 21 or (is_soft(state) and total < 12):
+        return STAND  # not a hand anyone decides on
+    row = _row(state)
+    if row is None:
+        return HIT
+    action = read_letter(lookup(row[0], row[1], up), can_double=can_double, can_split=False,
+                         can_surrender=can_surrender, double_after_split=das)
+    if action is None:  # a P in a total row: nothing to split, so hit
+        return HIT
+    return action
+
+
+def up_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes, up: int) -> UpPlays:
+    """The decision tables against an up card of blackjack value `up` (1 = ace)."""
+    player = ruleset.player
+    das = player.double_after_split and player.double is not Double.NONE
+    surrender = player.surrender is not Surrender.NONE
+    splits = player.max_hands >= 2
+    states = range(STATES)
+
+    def double_ok(state: int, split: bool) -> bool:
+        return (not split or das) and can_double_total(ruleset, total_of(state)) and state != BUST
+
+    first = tuple(_by_total(lookup, s, up, can_double=double_ok(s, False), can_surrender=surrender,
+                            das=das) for s in states)
+    split_first = tuple(_by_total(lookup, s, up, can_double=double_ok(s, True), can_surrender=False,
+                                  das=das) for s in states)
+    hits = tuple(_by_total(lookup, s, up, can_double=False, can_surrender=False, das=das) == HIT
+                 and s != BUST for s in states)
+
+    def pair_action(code: int, split: bool, capped: bool = False) -> int:
+        value = codes.value[code]
+        if not value:
+            return STAND
+        state = _pair_state(value)
+        by_total = split_first[state] if split else first[state]
+        can_split = splits and not capped and not (split and value == ACE and not player.resplit_aces)
+        action = read_letter(lookup("pair", value, up), can_double=double_ok(state, split),
+                             can_split=can_split, can_surrender=surrender and not split,
+                             double_after_split=das)
+        return by_total if action is None else action
+
+    pair = tuple(pair_action(c, False) for c in range(codes.width))
+    split_pair = tuple(pair_action(c, True) for c in range(codes.width))
+    capped = tuple(pair_action(c, True, capped=True) for c in range(codes.width))
+    return UpPlays(first=first, pair=pair, split_first=split_first, split_pair=split_pair,
+                   split_pair_capped=capped, hits=hits)
+
+
+def _pair_state(value: int) -> int:
+    """The state of a pair of `value` read as a total (aces: soft 12)."""
+    state = one_card(value)
+    return SOFT + 12 if value == ACE else state + value
+
+
+def compile_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes) -> tuple[UpPlays, ...]:
+    """Decision tables indexed by up-card code (unused codes get the tables of an ace, never read)."""
+    by_value = {v: up_plays(lookup, ruleset, codes, v) for v in range(1, 11)}
+    return tuple(by_value[codes.value[c] or ACE] for c in range(codes.width))
