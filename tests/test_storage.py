@@ -203,6 +203,20 @@ def test_a_database_with_an_unknown_migration_is_refused(tmp_path: Path) -> None
     assert digest(path) == before
 
 
+def test_a_database_from_a_different_cutcard_names_the_changes_this_one_does_not_know(tmp_path: Path) -> None:
+    """Same number of schema changes but another name (a development build's file): not 'newer'."""
+    path = tmp_path / "progress.db"
+    Store.open(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE _sqlite_migrations SET name = '0001_sessions_and_attempts' WHERE migration_set = 'cutcard'")
+    conn.commit()
+    conn.close()
+    before = digest(path)
+    with pytest.raises(StorageError, match=r"different cutcard .*0001_sessions_and_attempts") as info:
+        Store.open(path)
+    assert "newer" not in str(info.value) and digest(path) == before
+
+
 def test_a_folder_at_the_database_path_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="is a folder"):
         Store.open(tmp_path)

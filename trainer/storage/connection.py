@@ -106,11 +106,15 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
         raise StorageError(f"{path} is damaged or not a SQLite database ({e}); it was left untouched") \
             from None
     unknown = [name for name in applied if name not in MIGRATION_NAMES]
-    if version > SCHEMA_VERSION or unknown:
+    if version > SCHEMA_VERSION or len(applied) > SCHEMA_VERSION:
         theirs = max(version, len(applied))
         raise StorageError(
             f"{path} was written by a newer cutcard (schema version {theirs}, this one knows up to "
             f"{SCHEMA_VERSION}); upgrade cutcard to use it. The file was left untouched")
+    if unknown:
+        raise StorageError(
+            f"{path} was written by a different cutcard (schema changes this one does not know: "
+            f"{', '.join(unknown)}); use the cutcard that wrote it. The file was left untouched")
     if tables and not applied:
         raise StorageError(f"{path} is a SQLite database but not a cutcard progress database; "
                            "it was left untouched")
