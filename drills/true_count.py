@@ -5,9 +5,10 @@ the shoe, and the running count divided by the decks left and made whole by `--r
 default); see `trainer.core.counting` for the exact rules, ties included. With `exact` estimation the
 cards left are stated, since no tray can be read to the card. Timed: a trained counter answers in 2 s.
 
-Machine mode (`data`): `running_count`, `decks_left` (exact: cards left / 52), `estimation`,
-`rounding`, and `cards_left`, `shoe_decks`, `system`. The expected answer is
-`true_count(running_count, round_decks(decks_left, estimation), rounding)`.
+Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the session's estimation:
+the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
+`shoe_decks`, `system`. The expected answer is `true_count(running_count, decks_left, rounding)`;
+estimating `decks_left` again changes nothing, so `round_decks(decks_left, estimation)` agrees.
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ class TrueCountDrill(CountDrill):
             data={
                 "system": system.name,
                 "running_count": count_json(running),
-                "decks_left": float(exact),
+                "decks_left": float(divisor),
+                "exact_decks_left": float(exact),
                 "cards_left": cards_left,
                 "shoe_decks": decks,
                 "estimation": estimation.value,

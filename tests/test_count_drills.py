@@ -40,7 +40,9 @@ def test_true_count_questions_are_checkable_from_their_data(estimation: str, rou
         want = true_count(data["running_count"], round_decks(data["decks_left"], data["estimation"]),
                           data["rounding"])
         assert question.expected == str(want)
-        assert data["decks_left"] == data["cards_left"] / 52
+        assert question.expected == str(true_count(data["running_count"], data["decks_left"], data["rounding"]))
+        assert data["exact_decks_left"] == data["cards_left"] / 52
+        assert data["decks_left"] == float(round_decks(data["exact_decks_left"], data["estimation"]))
         tray = next(s for s in question.show if isinstance(s, Tray))
         assert tray.discarded + data["cards_left"] == tray.shoe_cards == 6 * 52
         assert abs(data["running_count"]) <= min(data["cards_left"], tray.discarded)

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from trainer.core.cards import Card, Rank, card, full_deck, parse_cards
+from trainer.core.cards import Card, Rank, card, full_deck, parse_card, parse_cards
 from trainer.core.errors import ShoeExhaustedError
 from trainer.core.rules import Reshuffle, Ruleset
 
@@ -70,13 +70,16 @@ class Shoe:
         return shoe
 
     @classmethod
-    def stacked(cls, ruleset: Ruleset, cards: str | Iterable[Card]) -> Shoe:
+    def stacked(cls, ruleset: Ruleset, cards: str | Iterable[Card | str]) -> Shoe:
         """A shoe that deals exactly these cards from the top, in order, with no burn and no cut card.
 
         The cards are given in the rule set's table order (see `Round.start`). Drawing past the last
         card raises `ShoeExhaustedError`, so a test that needs more cards than it stacked fails loudly.
         """
-        deck = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        if isinstance(cards, str):
+            deck = parse_cards(cards)
+        else:
+            deck = tuple(c if isinstance(c, Card) else parse_card(c) for c in cards)
         return cls(ruleset, random.Random(0), deck, stacked=True)
 
     # --- dealing ------------------------------------------------------------------------------
