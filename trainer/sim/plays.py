@@ -16,13 +16,16 @@ from dataclasses import dataclass
 from trainer.core.rules import Double, Ruleset, Surrender
 from trainer.sim.codes import ACE, CardCodes
 from trainer.sim.hands import BUST, SOFT, STATES, is_soft, one_card, total_of
+from trainer.strategy import letters
 
 Lookup = Callable[[str, int, int], str]
 """(kind, total or pair value, up value) -> strategy letter."""
 
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
 ACTION_WORDS = ("hit", "stand", "double", "split", "surrender")
+_CODES = {word: code for code, word in enumerate(ACTION_WORDS)}
 LETTERS = ("H", "S", "Dh", "Ds", "P", "Ph", "Rh", "Rs", "Rp")
+"""Every letter a simulated strategy may use (the exact charts' and the generic card's Ph)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,32 +60,17 @@ def can_double_total(ruleset: Ruleset, total: int) -> bool:
 
 def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender: bool,
                 double_after_split: bool) -> int | None:
-    """One strategy letter as an action under what is allowed; None for a split that cannot be played.
+    """One strategy letter as an action code under what is allowed; None for a split that cannot be
+    played. The reading is the strategy card's own (`trainer.strategy.letters.read_letter`).
 
     >>> read_letter("Dh", can_double=False, can_split=False, can_surrender=False, double_after_split=True)
     0
     >>> read_letter("Rp", can_double=True, can_split=True, can_surrender=False, double_after_split=True)
     3
     """
-    if letter == "H":
-        return HIT
-    if letter == "S":
-        return STAND
-    if letter in ("Dh", "Ds"):
-        return DOUBLE if can_double else (HIT if letter == "Dh" else STAND)
-    if letter == "P":
-        return SPLIT if can_split else None
-    if letter == "Ph":
-        if not can_split:
-            return None
-        return SPLIT if double_after_split else HIT
-    if letter in ("Rh", "Rs", "Rp"):
-        if can_surrender:
-            return SURRENDER
-        if letter == "Rp":
-            return SPLIT if can_split else None
-        return HIT if letter == "Rh" else STAND
-    raise ValueError(f"{letter!r} is not a strategy letter (expected one of {', '.join(LETTERS)})")
+    name = letters.read_letter(letter, can_double=can_double, can_split=can_split,
+                               can_surrender=can_surrender, double_after_split=double_after_split)
+    return None if name is None else _CODES[name]
 
 
 def _row(state: int) -> tuple[str, int] | None:

@@ -49,7 +49,7 @@ def resolve(lookup: Lookup, kind: str, number: int, up: int, *, can_double: bool
         if row is None:
             return HIT if can_hit else STAND
         letter = lookup(row[0], row[1], up)
-    action = _read(letter, can_double=can_double, can_split=can_split, can_surrender=can_surrender,
+    action = read_letter(letter, can_double=can_double, can_split=can_split, can_surrender=can_surrender,
                    double_after_split=double_after_split)
     if action is None:  # a split that cannot be played: read the pair as its total
         total, soft = pair_total(number)
@@ -60,9 +60,15 @@ def resolve(lookup: Lookup, kind: str, number: int, up: int, *, can_double: bool
     return action
 
 
-def _read(letter: str, *, can_double: bool, can_split: bool, can_surrender: bool,
-          double_after_split: bool) -> str | None:
-    """One letter as an action; None for a split that cannot be played."""
+def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender: bool,
+                double_after_split: bool) -> str | None:
+    """One letter as an action name; None for a split that cannot be played.
+
+    >>> read_letter("Dh", can_double=False, can_split=False, can_surrender=False, double_after_split=True)
+    'hit'
+    >>> read_letter("Rp", can_double=True, can_split=True, can_surrender=False, double_after_split=True)
+    'split'
+    """
     if letter == "H":
         return HIT
     if letter == "S":
