@@ -128,6 +128,11 @@ def test_exit_and_quit_leave(capsys: pytest.CaptureFixture[str]) -> None:
     assert "bye" in out and "bicycle" not in out
 
 
+def test_clear_is_a_word_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("clear", "rules list") + CTRL_D, capsys)
+    assert "no command named" not in out and "bicycle" in out
+
+
 def test_every_command_and_every_repl_word_is_reachable(capsys: pytest.CaptureFixture[str]) -> None:
     names = [*installed_commands(), *REPL_WORDS]
     out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in installed_commands()))

@@ -1,4 +1,5 @@
-"""The REPL's words: every CLI command from the one `COMMANDS` registry, plus `use`, `set`, `help`, `exit`.
+"""The REPL's words: every CLI command from the one `COMMANDS` registry, plus `use`, `set`, `help`,
+`clear`, `exit`.
 
 A line is split like a shell command. A CLI word runs through the click group, exactly as
 `cutcard WORDS` would, with the remembered settings as option defaults; a REPL word runs here. Errors
@@ -48,6 +49,8 @@ REPL_WORDS: dict[str, ReplWord] = {
     "help": ReplWord(
         name="help", usage="help [COMMAND]", help="The commands, or one command in full.",
         spec=CommandSpec(arguments=(ArgumentSpec(name="command", values="command"),))),
+    "clear": ReplWord(name="clear", usage="clear", help="Clear the screen (also Ctrl-L).",
+                      spec=CommandSpec()),
     "exit": ReplWord(name="exit", usage="exit", help="Leave the trainer (also `quit`, or Ctrl-D).",
                      spec=CommandSpec()),
 }
@@ -292,4 +295,9 @@ def help_table() -> Table:
     return table
 
 
-_HANDLERS: dict[str, Callable[[ReplState, list[str]], None]] = {"use": _use, "set": _set, "help": _help}
+def _clear(state: ReplState, args: list[str]) -> None:
+    state.console.clear()
+
+
+_HANDLERS: dict[str, Callable[[ReplState, list[str]], None]] = {
+    "use": _use, "set": _set, "help": _help, "clear": _clear}
