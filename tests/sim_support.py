@@ -10,20 +10,14 @@ import random
 from decimal import Decimal
 from typing import Any
 
-from trainer.core import Action, Round, Ruleset, Shoe, find_ruleset, hand_total
+from stacking import custom
+
+from trainer.core import Action, Round, Ruleset, Shoe, hand_total
 from trainer.core.cards import Rank, card
 from trainer.core.rules import Double, Reshuffle, Split
-from trainer.core.rulesfile import parse_ruleset
 from trainer.sim.codes import CardCodes
 from trainer.sim.plays import LETTERS, Lookup
 from trainer.sim.shoes import ALWAYS
-
-
-def custom(base: str, **sections: dict[str, Any]) -> Ruleset:
-    """A rule set that changes a few keys of a built-in one."""
-    return parse_ruleset({"name": "custom", "title": "custom", **sections}, path="custom.toml",
-                         base=find_ruleset(base))
-
 
 CUSTOM = {
     "late-surrender": custom("casino", player={"surrender": "late"}),

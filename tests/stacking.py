@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 
-from trainer.core import Action, Round, Shoe, load_ruleset
+from trainer.core import Action, Round, Ruleset, Shoe, find_ruleset, load_ruleset
 from trainer.core.events import Event
+from trainer.core.rulesfile import parse_ruleset
 
 
 def deal(ruleset: str, cards: str, bets: Sequence[int | str] = (10,)) -> Round:
@@ -28,3 +30,9 @@ def of_type(round_: Round, kind: type) -> list[Event]:
 
 def money(*values: int | str) -> tuple[Decimal, ...]:
     return tuple(Decimal(str(v)) for v in values)
+
+
+def custom(base: str, **sections: dict[str, Any]) -> Ruleset:
+    """A rule set that changes a few keys of a built-in one."""
+    return parse_ruleset({"name": "custom", "title": "custom", **sections}, path="custom.toml",
+                         base=find_ruleset(base))

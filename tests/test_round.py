@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stacking import money, of_type, play
+from stacking import custom, money, of_type, play
 
 from trainer.core import (
     Action,
@@ -27,14 +26,6 @@ from trainer.core import (
     find_ruleset,
 )
 from trainer.core.events import Doubled, InsuranceSettled, Insured, Settled, SplitHand, Surrendered
-from trainer.core.rulesfile import parse_ruleset
-
-
-def custom(base: str, **sections: dict[str, Any]) -> Ruleset:
-    """A rule set that changes a few keys of a built-in one."""
-    return parse_ruleset({"name": "custom", "title": "custom", **sections}, path="custom.toml",
-                         base=find_ruleset(base))
-
 
 CUSTOM = {
     "late-surrender": custom("casino", player={"surrender": "late"}),
