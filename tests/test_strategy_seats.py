@@ -58,3 +58,22 @@ def test_seats_play_whole_rounds() -> None:
             seat = round_.seat_in_turn
             round_.act(seats[seat].decide(round_.view(seat)))
         assert len(round_.results) == 3
+
+
+@pytest.mark.parametrize(("hand", "normal", "hard"), [
+    ("T T", Action.DECLINE, Action.DECLINE),
+    ("T 9", Action.DECLINE, Action.DECLINE),
+    ("T 6", Action.SURRENDER, Action.SURRENDER),
+    ("8 8", Action.DECLINE, Action.SURRENDER),  # early surrender's exact chart says Rp; the generic card P
+])
+def test_early_surrender_is_taken_only_where_the_card_says_surrender(hand: str, normal: Action,
+                                                                     hard: Action) -> None:
+    """Offered before the peek against a ten, a seat surrenders only on an R letter, never 20 or 19."""
+    from stacking import custom
+
+    ruleset = custom("casino", player={"surrender": "early"})
+    first, second = hand.split()
+    round_ = Round.start(ruleset, Shoe.stacked(ruleset, f"{first} T {second} 7 5 5 5"), bets=[10])
+    view = round_.view(0)
+    assert view.legal_actions == {Action.SURRENDER, Action.DECLINE}
+    assert (NormalSeat().decide(view), HardSeat().decide(view)) == (normal, hard)

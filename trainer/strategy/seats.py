@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.core.errors import IllegalActionError
 from trainer.core.events import Action
 from trainer.core.round import SeatView
 from trainer.strategy.cache import chart_for
+from trainer.strategy.hand import legal_actions
 from trainer.strategy.play import GENERIC_CHART, StrategyTable, chart_action
 
 
 def _decide(table: StrategyTable, view: SeatView) -> Action:
     legal = view.legal_actions
     if not legal:
-        raise ValueError(f"seat {view.seat} has nothing to decide now")
+        raise IllegalActionError(f"seat {view.seat} has nothing to decide now")
     if view.hand_in_turn is None:  # the offers: insurance, even money, early surrender
-        if Action.SURRENDER in legal:
+        if Action.SURRENDER in legal:  # early surrender: only where the card's letter is R...
             hand = view.hands[0]
-            wanted = chart_action(table, hand.cards, view.up_card, legal - {Action.DECLINE},
+            would_play = legal_actions(view.ruleset, hand.cards)  # the choices the hand will have
+            wanted = chart_action(table, hand.cards, view.up_card, would_play,
                                   double_after_split=view.ruleset.player.double_after_split)
             if wanted is Action.SURRENDER:
                 return Action.SURRENDER
