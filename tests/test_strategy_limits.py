@@ -39,3 +39,28 @@ def test_house_edge_converges_to_the_infinite_deck() -> None:
     assert edges == sorted(edges)  # more decks, more edge
     assert 0 < infinite - edges[-1] < 0.1
     assert infinite == pytest.approx(0.51, abs=0.03)  # published infinite-deck figure for these rules
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6])
+@pytest.mark.parametrize("up", [2, 10])
+def test_the_chance_two_tens_share_a_rank_matches_a_count_of_every_pair(decks: int, up: int) -> None:
+    """Same-rank splitting (bicycle) weights the 10-10 cell by this chance; count it card by card."""
+    from itertools import permutations
+
+    from trainer.core import Rank, find_ruleset
+    from trainer.core.cards import full_deck
+    from trainer.strategy.build import _same_rank_chance
+    from trainer.strategy.composition import Composition
+
+    rules = find_ruleset("casino").with_decks(decks)
+    shoe = Composition.full(rules)
+    same = total = 0
+    up_ranks = [Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING] if up == 10 else [Rank(up)]
+    for up_rank in up_ranks:  # each ten-valued up card equally likely
+        cards = [c.rank for c in full_deck() * decks if c.value == 10]
+        if up_rank in cards:
+            cards.remove(up_rank)
+        for a, b in permutations(range(len(cards)), 2):
+            total += 1
+            same += cards[a] == cards[b]
+    assert _same_rank_chance(shoe, up) == pytest.approx(same / total)

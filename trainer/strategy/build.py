@@ -279,8 +279,8 @@ def _same_rank_chance(shoe: Composition, up: int) -> float:
         return 0.25
     tens = shoe.values[TEN - 1] - (up == TEN)
     per_rank = shoe.ranks[TEN - 1]
-    if up == TEN:  # the up card is one of four ranks
-        same = 0.25 * ((per_rank - 1) * (per_rank - 2) + 3 * per_rank * (per_rank - 1))
+    if up == TEN:  # the up card's rank has one card fewer; the other three ranks are whole
+        same = (per_rank - 1) * (per_rank - 2) + 3 * per_rank * (per_rank - 1)
     else:
         same = 4 * per_rank * (per_rank - 1)
     return same / (tens * (tens - 1))
