@@ -221,7 +221,7 @@ def test_double_on_ten_or_eleven_only() -> None:
 
 def test_split_21_may_count_as_blackjack_where_a_rule_set_says_so() -> None:
     round_ = _deal(CUSTOM["split-21-is-blackjack"], "9 A A K 7 9")
-    play(round_, "split", "stand", "stand")
+    play(round_, "split", "stand")  # the A-K hand needs no decision
     assert of_type(round_, Settled)[0].outcome is Outcome.BLACKJACK
 
 
@@ -237,3 +237,29 @@ def test_insurance_without_a_peek_waits_for_the_dealers_second_card() -> None:
     none = _deal(no_peek, "T A 9 7")
     play(none, "insure", "stand")
     assert none.results == money(10 - 5)  # 19 v soft 18 wins, the insurance is lost
+
+
+def test_a_split_21_that_counts_as_blackjack_is_not_offered_a_hit() -> None:
+    round_ = _deal(CUSTOM["split-21-is-blackjack"], "9 A A K 7")  # split aces in chat-host: A-K, then A-7
+    play(round_, "split")
+    assert round_.hand_in_turn == 1  # A-K is a blackjack here: nothing to decide
+
+
+def test_a_shown_burn_card_is_among_the_cards_a_seat_sees() -> None:
+    rules = custom("casino", shoe={"burn_shown": True})
+    shoe = Shoe.shuffled(rules, random.Random(3))
+    while not shoe.needs_shuffle:
+        shoe.draw()
+    round_ = Round.start(rules, shoe, bets=[10])
+    assert round_.view(0).public_cards[0] == shoe.burned[0]
+    assert len(round_.view(0).public_cards) == 4  # the burn card, two player cards, the up card
+
+
+def test_the_infinite_decks_tray_is_emptied_between_rounds() -> None:
+    rules = find_ruleset("chat-host")
+    shoe = Shoe.shuffled(rules, random.Random(2))
+    for _ in range(30):
+        round_ = Round.start(rules, shoe, bets=[10])
+        while not round_.finished:
+            round_.act(Action.STAND)
+        assert len(shoe.discards) == len(round_.table_cards())

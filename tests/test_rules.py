@@ -120,3 +120,25 @@ def test_counting_helps_only_with_a_finite_shoe_and_a_cut_card() -> None:
     helps = {r.name: r.counting_helps for r in builtin_rulesets().values()}
     assert helps == {"bicycle": True, "casino": True, "casino-h17": True, "chat-host": False,
                      "eight-deck": False, "european": True}
+
+
+@pytest.mark.parametrize(("ratio", "ok"), [("3:2", True), ("6:5", True), ("7:5", True), ("6:4", True),
+                                           ("7:3", False), ("1:6", False)])
+def test_a_payout_ratio_must_pay_exact_money(tmp_path: Path, ratio: str, ok: bool) -> None:
+    path = _write(tmp_path, f'base = "casino"\nname = "x"\ntitle = "x"\n[payouts]\nblackjack = "{ratio}"\n')
+    if ok:
+        assert str(load_ruleset(str(path)).payouts.blackjack) == ratio
+    else:
+        with pytest.raises(RulesetError, match="expected a ratio"):
+            load_ruleset(str(path))
+
+
+@pytest.mark.parametrize(("cut", "ok"), [(42, True), (43, False)])
+def test_the_cut_card_may_leave_exactly_ten_cards_in_front(tmp_path: Path, cut: int, ok: bool) -> None:
+    path = _write(tmp_path, f'base = "casino"\nname = "x"\ntitle = "x"\n[shoe]\ndecks = 1\n'
+                            f"cut_card_from_end = [{cut}, {cut}]\n")
+    if ok:
+        assert load_ruleset(str(path)).shoe.cut_card_from_end == (cut, cut)
+    else:
+        with pytest.raises(RulesetError, match="at least 10 in front"):
+            load_ruleset(str(path))

@@ -82,7 +82,15 @@ class Ratio:
         match = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", text)
         if match is None or int(match.group(2)) == 0 or int(match.group(1)) == 0:
             raise InvalidInputError(f"{text!r} is not a payout ratio: expected e.g. '3:2' or '6:5'")
-        return cls(int(match.group(1)), int(match.group(2)))
+        ratio = cls(int(match.group(1)), int(match.group(2)))
+        stake = ratio.fraction.denominator
+        for factor in (2, 5):
+            while stake % factor == 0:
+                stake //= factor
+        if stake != 1:  # 7:3 of $10 is $23.333...: no exact amount of money
+            raise InvalidInputError(f"{text!r} cannot be paid exactly in money: the second number "
+                                    "(in lowest terms) must be made of 2s and 5s, as in 3:2, 6:5, 7:5")
+        return ratio
 
     def pay(self, bet: Money) -> Money:
         """What the ratio pays on a bet, exactly.

@@ -225,7 +225,7 @@ class Round(DealerTurn):
 
     def _close_if_finished(self, hand: HandState) -> None:
         """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
-        natural = not hand.from_split and self._natural(hand)
+        natural = self._natural(hand)  # after a split too, where a split 21 counts as blackjack
         seat = self.seats[self.seat_in_turn]
         one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
                         and not may_split(self.ruleset, hand.cards, hands=len(seat.hands), from_split=True))
@@ -453,7 +453,7 @@ class Round(DealerTurn):
             bets=tuple(h.bet for h in state.hands),
             hand_in_turn=self.hand_in_turn if in_turn and self.phase == Phase.PLAY else None,
             up_card=self.up_card,
-            public_cards=tuple(seen_cards(self.events)),
+            public_cards=tuple(seen_cards(self.events, burn_shown=self.ruleset.shoe.burn_shown)),
             legal_actions=self.legal_actions() if in_turn else frozenset(),
             ruleset=self.ruleset,
         )

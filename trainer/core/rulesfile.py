@@ -274,7 +274,7 @@ def _check_consistency(where: str, r: Ruleset) -> None:
         raise bad(f"[shoe] decks_range = [{lo}, {hi}] must contain decks = {decks} and start at 1+")
     if decks > 0 and r.shoe.reshuffle is Reshuffle.CUT_CARD:
         cut_lo, cut_hi = r.shoe.cut_card_from_end
-        if cut_lo < 1 or cut_hi >= 52 * decks - 10:
+        if cut_lo < 1 or cut_hi > 52 * decks - 10:
             raise bad(
                 f"[shoe] cut_card_from_end = [{cut_lo}, {cut_hi}] must leave at least 1 card behind "
                 f"the cut card and at least 10 in front of it in {decks} decks"

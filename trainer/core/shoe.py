@@ -156,7 +156,8 @@ class Shoe:
         `random.Random.shuffle` is the Durstenfeld form of Fisher-Yates over `_randbelow`, so every
         order of the cards is equally likely.
         """
-        if self.infinite:
+        if self.infinite:  # nothing to gather: the tray is simply emptied
+            self.discards = []
             self._end_of_round_shuffle = False
             self.shuffles += 1
             return

@@ -45,8 +45,9 @@ def play_split(game: Game, plays: UpPlays, pair: int, up: int, hole: int, dealer
             continue
         state = start[first][second]
         stake = 1
-        if value[first] == ACE and game.one_card_split_aces:
-            pass  # one card to each split ace: the hand stands
+        split_natural = game.split_21_is_blackjack and state == SOFT + 21
+        if (value[first] == ACE and game.one_card_split_aces) or split_natural:
+            pass  # one card to each split ace, or a split 21 that is a blackjack: the hand stands
         else:
             if is_pair:
                 action = plays.split_pair[second] if can_split else plays.split_pair_capped[second]
