@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -142,12 +143,11 @@ class Ruleset:
 
     @property
     def fingerprint(self) -> str:
-        """A short hash of every rule that changes play or payouts (not names, titles or table limits)."""
-        rules = {
-            key: _plain(getattr(self, key)) for key in ("shoe", "dealer", "player", "payouts")
-        }
-        blob = json.dumps(rules, sort_keys=True).encode()
-        return hashlib.sha256(blob).hexdigest()[:16]
+        """A short hash of every rule that changes play or payouts (not names, titles or table limits).
+
+        Computed once per rule set: the strategy engine keys its memo on it for every hand.
+        """
+        return _fingerprint(self)
 
     def with_decks(self, decks: int) -> Ruleset:
         """The same rules with another number of decks, within the rule set's `decks_range`.
@@ -163,6 +163,12 @@ class Ruleset:
         cut = scale_cut_card(self.shoe.cut_card_from_end, self.shoe.decks, decks)
         shoe = dataclasses.replace(self.shoe, decks=decks, cut_card_from_end=cut)
         return dataclasses.replace(self, shoe=shoe)
+
+
+@functools.lru_cache(maxsize=256)
+def _fingerprint(ruleset: Ruleset) -> str:
+    rules = {key: _plain(getattr(ruleset, key)) for key in ("shoe", "dealer", "player", "payouts")}
+    return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def scale_cut_card(cut: tuple[int, int], decks: int, to_decks: int) -> tuple[int, int]:
