@@ -76,8 +76,6 @@ def _check_settled_round(round_: Round, ruleset: Ruleset) -> None:
         assert -hand.bet <= event.net
         if event.outcome is Outcome.BLACKJACK:
             assert event.net == ruleset.payouts.blackjack.pay(hand.bet)
-    # the chips: every player's loss is the bank's gain
-    assert round_.bank_result + sum(round_.results, Decimal(0)) == 0
 
 
 @settings(max_examples=250, deadline=None)

@@ -57,11 +57,6 @@ def card_of_roll(value: int) -> Card:
     return card(Rank.from_roll(value))
 
 
-def roll_of_card(dealt: Card) -> int:
-    """The d13 face that dealt this card (the inverse of `card_of_roll`)."""
-    return int(dealt.rank)
-
-
 class DiceShoe(Shoe):
     """The infinite deck of seed 002 where every card is a d13 roll of injected dice.
 

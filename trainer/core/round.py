@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from trainer.core.cards import Card
 from trainer.core.errors import IllegalActionError, InvalidInputError
@@ -426,11 +425,6 @@ class Round(DealerTurn):
         if not self.finished:
             raise IllegalActionError("the round is not finished: results are known after settlement")
         return tuple(seat.net for seat in self.seats)
-
-    @property
-    def bank_result(self) -> Money:
-        """What the house won from the table this round: the negative of the players' total."""
-        return -sum(self.results, Decimal(0))
 
     def hands(self, seat: int) -> tuple[Hand, ...]:
         """The seat's hands as values (a split seat has several)."""

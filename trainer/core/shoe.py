@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from trainer.core.cards import Card, Rank, card, full_deck, parse_card, parse_cards
@@ -143,10 +142,6 @@ class Shoe:
     def remaining_cards(self) -> tuple[Card, ...]:
         """The undealt cards in order (tests, and the exact engine's depleted compositions)."""
         return tuple(self._cards[self._next:])
-
-    def composition(self) -> Counter[int]:
-        """How many cards of each blackjack value (1 = ace .. 10) are still to be dealt."""
-        return Counter(c.value for c in self._cards[self._next:])
 
     # --- between rounds -----------------------------------------------------------------------
 

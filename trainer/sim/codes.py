@@ -50,9 +50,6 @@ class CardCodes:
         """The 13 codes an infinite-deck draw picks from uniformly (a d13 roll: A, 2..10, J, Q, K)."""
         return tuple(self.by_card[card(rank)] for rank in Rank)
 
-    def code_of(self, c: Card) -> int:
-        return self.by_card[c]
-
 
 def card_codes(ruleset: Ruleset, tagger: Tagger | None = None) -> CardCodes:
     """The card codes for a rule set, and for a count system when one is given.

@@ -11,14 +11,5 @@ from __future__ import annotations
 from trainer.sim.plays import Lookup
 from trainer.strategy.play import GENERIC_CHART
 
-
-def textbook_letter(kind: str, number: int, up: int) -> str:
-    """The textbook letter for a chart cell.
-
-    >>> textbook_letter("hard", 16, 10), textbook_letter("soft", 18, 6), textbook_letter("pair", 8, 1)
-    ('Rh', 'Ds', 'P')
-    """
-    return GENERIC_CHART.lookup(kind, number, up)
-
-
-textbook: Lookup = textbook_letter
+textbook: Lookup = GENERIC_CHART.lookup
+"""The textbook letter for a chart cell: `textbook("hard", 16, 10)` is 'Rh'."""

@@ -37,10 +37,6 @@ def install_cache(cache: ChartCache | None) -> None:
     _installed = cache
 
 
-def installed_cache() -> ChartCache | None:
-    return _installed
-
-
 def cache_key(ruleset: Ruleset) -> str:
     """The key of a rule set's chart: the engine version and the rules' fingerprint."""
     return f"chart-v{ENGINE_VERSION}-{ruleset.fingerprint}"

@@ -20,7 +20,6 @@ from typing import Any
 
 from trainer.strategy.letters import LETTERS
 
-KINDS = ("hard", "soft", "pair")
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 """Up cards in chart order: 2..10, then the ace (value 1)."""
 ROWS = {"hard": tuple(range(5, 22)), "soft": tuple(range(13, 22)), "pair": (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)}
