@@ -14,6 +14,15 @@ from trainer.core.hands import hand_total
 from trainer.core.rules import Double, Ruleset, Split, Surrender
 
 
+def dealer_stands(total: int, soft: bool, *, hits_soft_17: bool) -> bool:
+    """The dealer's fixed rule: stand on 17 or more, but draw to a soft 17 under H17.
+
+    >>> dealer_stands(17, True, hits_soft_17=False), dealer_stands(17, True, hits_soft_17=True)
+    (True, False)
+    """
+    return total > 17 or (total == 17 and not (soft and hits_soft_17))
+
+
 def is_natural(ruleset: Ruleset, cards: Sequence[Card], *, from_split: bool) -> bool:
     """A two-card 21 that pays as a blackjack: never after a split unless the rule set says so."""
     if len(cards) != 2 or hand_total(cards)[0] != 21:
@@ -37,12 +46,22 @@ def may_double(ruleset: Ruleset, cards: Sequence[Card], *, from_split: bool, spl
         return False
     if from_split and (not rules.double_after_split or (split_aces and rules.split_aces_one_card)):
         return False
-    total = hand_total(cards)[0]
-    if rules.double is Double.NINE_TO_ELEVEN:
+    return may_double_total(ruleset, hand_total(cards)[0])
+
+
+def may_double_total(ruleset: Ruleset, total: int) -> bool:
+    """The doubling rule on a first-two-card hand's best total (DAS and one-card aces aside).
+
+    >>> from trainer.core.rulesfile import find_ruleset
+    >>> may_double_total(find_ruleset("bicycle"), 11), may_double_total(find_ruleset("bicycle"), 19)
+    (True, False)
+    """
+    rule = ruleset.player.double
+    if rule is Double.NINE_TO_ELEVEN:
         return 9 <= total <= 11
-    if rules.double is Double.TEN_OR_ELEVEN:
+    if rule is Double.TEN_OR_ELEVEN:
         return 10 <= total <= 11
-    return True
+    return rule is Double.ANY_TWO
 
 
 def is_pair(ruleset: Ruleset, cards: Sequence[Card]) -> bool:

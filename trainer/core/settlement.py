@@ -23,7 +23,7 @@ from trainer.core.events import (
     Shuffled,
 )
 from trainer.core.hands import Hand, hand_total
-from trainer.core.legal import is_natural
+from trainer.core.legal import dealer_stands, is_natural
 from trainer.core.money import Money
 from trainer.core.rules import BlackjackTakes, Ruleset
 from trainer.core.shoe import Shoe
@@ -174,7 +174,7 @@ class DealerTurn:
         hits_soft_17 = self.ruleset.dealer.hits_soft_17
         while True:
             total, soft = hand_total(self.dealer_cards)
-            if total > 17 or (total == 17 and not (soft and hits_soft_17)):
+            if dealer_stands(total, soft, hits_soft_17=hits_soft_17):
                 return
             self._dealer_draw()
 

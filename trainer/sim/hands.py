@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.core.legal import dealer_stands
 from trainer.core.rules import Ruleset
 from trainer.sim.codes import ACE, CardCodes
 
@@ -87,7 +88,7 @@ def dealer_state(state: int, hits_soft_17: bool) -> int:
     if state == BUST:
         return STANDS + 22
     total = total_of(state)
-    if total > 17 or (total == 17 and not (is_soft(state) and hits_soft_17)):
+    if dealer_stands(total, is_soft(state), hits_soft_17=hits_soft_17):
         return STANDS + total
     return state
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trainer.core.legal import may_double_total
 from trainer.core.rules import Double, Ruleset, Surrender
 from trainer.sim.codes import ACE, CardCodes
 from trainer.sim.hands import BUST, SOFT, STATES, is_soft, one_card, total_of
@@ -44,18 +45,6 @@ class UpPlays:
     """split_pair_capped[code]: the same pair once the seat has reached its hand limit."""
     hits: tuple[bool, ...]
     """hits[s]: whether a hand of three or more cards (or after the first decision) hits."""
-
-
-def can_double_total(ruleset: Ruleset, total: int) -> bool:
-    """Whether two cards of this best total may double under the rule set's doubling rule."""
-    rule = ruleset.player.double
-    if rule is Double.NONE:
-        return False
-    if rule is Double.NINE_TO_ELEVEN:
-        return 9 <= total <= 11
-    if rule is Double.TEN_OR_ELEVEN:
-        return 10 <= total <= 11
-    return True
 
 
 def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender: bool,
@@ -105,7 +94,7 @@ def up_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes, up: int) -> UpP
     states = range(STATES)
 
     def double_ok(state: int, split: bool) -> bool:
-        return (not split or das) and can_double_total(ruleset, total_of(state)) and state != BUST
+        return (not split or das) and may_double_total(ruleset, total_of(state)) and state != BUST
 
     first = tuple(_by_total(lookup, s, up, can_double=double_ok(s, False), can_surrender=surrender,
                             das=das) for s in states)

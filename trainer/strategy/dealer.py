@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
+from trainer.core.legal import dealer_stands
 from trainer.core.rules import Ruleset
 from trainer.strategy.composition import ACE, Composition
 
@@ -55,8 +56,7 @@ class DealerOutcomes:
 
 def _dealer_stands(hard: int, has_ace: bool, hits_soft_17: bool) -> bool:
     soft = has_ace and hard <= 11
-    total = hard + 10 if soft else hard
-    return total > 17 or (total == 17 and not (soft and hits_soft_17))
+    return dealer_stands(hard + 10 if soft else hard, soft, hits_soft_17=hits_soft_17)
 
 
 def _final_index(hard: int, has_ace: bool, cards: int, natural: bool) -> int:

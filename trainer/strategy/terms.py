@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.core.rules import BlackjackTakes, Double, Ruleset, Split, Surrender
+from trainer.core.legal import may_double_total
+from trainer.core.rules import BlackjackTakes, Ruleset, Split, Surrender
 from trainer.strategy.composition import ACE, TEN
 
 
@@ -24,7 +25,8 @@ class Terms:
     takes_all: bool
     """An unpeeked dealer natural takes doubled and split bets too (else only the original bet)."""
     blackjack_pays: float
-    double_totals: frozenset[int] | None
+    double_totals: frozenset[int]
+    """The two-card totals that may double (`trainer.core.legal.may_double_total`)."""
     """Two-card totals that may double (None: any); empty when doubling is not allowed."""
     double_after_split: bool
     max_hands: int
@@ -40,12 +42,7 @@ class Terms:
         natural = tuple(dealer.natural and v in (ACE, TEN) for v in range(1, 11))
         peeked = tuple(n and dealer.hole_card and v in dealer.peek
                        for v, n in zip(range(1, 11), natural, strict=True))
-        doubles: frozenset[int] | None = {
-            Double.ANY_TWO: None,
-            Double.NINE_TO_ELEVEN: frozenset({9, 10, 11}),
-            Double.TEN_OR_ELEVEN: frozenset({10, 11}),
-            Double.NONE: frozenset(),
-        }[player.double]
+        doubles = frozenset(t for t in range(4, 22) if may_double_total(ruleset, t))
         return cls(
             peeked=peeked, natural_possible=natural,
             takes_all=dealer.blackjack_takes is BlackjackTakes.ALL,
@@ -57,7 +54,7 @@ class Terms:
 
     def may_double(self, total: int) -> bool:
         """Whether a first-two-card hand of this (best) total may double."""
-        return self.double_totals is None or total in self.double_totals
+        return total in self.double_totals
 
     def hands_for(self, pair: int) -> int:
         """Most hands a pair of this value may become (aces: 2 unless resplitting aces)."""
