@@ -62,20 +62,12 @@ def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender
     return None if name is None else _CODES[name]
 
 
-def _row(state: int) -> tuple[str, int] | None:
-    """The chart row of a hand read by its total; None for hard 4 and soft 12, which always hit."""
-    total = total_of(state)
-    if is_soft(state):
-        return ("soft", total) if total >= 13 else None
-    return ("hard", total) if total >= 5 else None
-
-
 def _by_total(lookup: Lookup, state: int, up: int, *, can_double: bool, can_surrender: bool,
               das: bool) -> int:
     total = total_of(state)
     if state == BUST or total > 21 or (is_soft(state) and total < 12):
         return STAND  # not a hand anyone decides on
-    row = _row(state)
+    row = letters.row_of(total, is_soft(state))
     if row is None:
         return HIT
     action = read_letter(lookup(row[0], row[1], up), can_double=can_double, can_split=False,
