@@ -7,6 +7,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sim_support import RecordedShoes, custom, recorded_rounds
 
 from trainer.core import InvalidInputError, find_ruleset, parse_card
@@ -177,3 +179,12 @@ def test_strategy_tables_compile_the_splits_a_count_reads() -> None:
                                                              at_or_above="P", below="S"),), 5),
                           rules, game.codes)
     assert plays[5].pair[10] == SPLIT and plays[6].pair[10] == STAND
+
+
+@given(st.integers(-400, 400), st.integers(1, 416), st.sampled_from(["floor", "truncate", "round"]))
+def test_the_simulators_integer_true_count_agrees_with_the_cores(running: int, decks: int, rounding: str) -> None:
+    """`whole_count` is the hot loop's integer form of `trainer.core.counting.true_count`."""
+    from trainer.core.counting import true_count
+    from trainer.sim.count import whole_count
+
+    assert whole_count(running, decks, rounding) == true_count(running, decks, rounding=rounding)

@@ -13,12 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
+from trainer.core.counting import Estimation, Rounding
 from trainer.core.errors import InvalidInputError
 from trainer.sim.plays import UpPlays
 
-ESTIMATION_STEPS = {"full": 1, "half": 2, "quarter": 4, "exact": 0}
-"""Deck-estimation steps per deck (0: exact)."""
-ROUNDINGS = ("floor", "truncate", "round")
 NEVER = 1 << 30
 """An insurance index that no count reaches."""
 
@@ -48,11 +46,11 @@ class TrueCounter:
     scale: int = 1
 
     def __post_init__(self) -> None:
-        if self.estimation not in ESTIMATION_STEPS:
-            raise InvalidInputError(f"deck estimation {self.estimation!r} is not one of "
-                                    f"{', '.join(ESTIMATION_STEPS)}")
-        if self.rounding not in ROUNDINGS:
-            raise InvalidInputError(f"rounding {self.rounding!r} is not one of {', '.join(ROUNDINGS)}")
+        for value, kind, what in ((self.estimation, Estimation, "deck estimation"),
+                                  (self.rounding, Rounding, "rounding")):
+            if value not in {member.value for member in kind}:
+                allowed = ", ".join(member.value for member in kind)
+                raise InvalidInputError(f"{what} {value!r} is not one of {allowed}")
 
     def divisor(self, cards_left: int) -> tuple[int, int]:
         """(multiplier, divisor) with true count = running x multiplier / divisor for `cards_left`.
@@ -62,7 +60,8 @@ class TrueCounter:
         >>> TrueCounter(estimation="exact").divisor(130)
         (52, 130)
         """
-        step = ESTIMATION_STEPS[self.estimation]
+        unit = Estimation(self.estimation).unit  # the core's deck units: a whole, half or quarter deck
+        step = 0 if unit is None else unit.denominator
         if step == 0:
             return 52, max(cards_left, 1) * self.scale
         units = max((2 * cards_left * step + 52) // 104, 1)

@@ -28,12 +28,12 @@ from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
 from trainer.sim.plays import Lookup, UpPlays, compile_plays
+from trainer.strategy.chart import ROWS, UPS
 
 Cell = tuple[str, int, int]
 """A chart cell: (kind, total or pair value, up value)."""
 CHART_CELLS: tuple[Cell, ...] = tuple(
-    (kind, n, up) for kind, rows in (("hard", range(5, 22)), ("soft", range(13, 22)), ("pair", range(1, 11)))
-    for n in rows for up in range(1, 11))
+    (kind, n, up) for kind, rows in ROWS.items() for n in rows for up in UPS)
 """Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
 
 
