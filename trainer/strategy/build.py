@@ -15,7 +15,7 @@ from trainer.strategy.chart import ACTIONS, ROWS, UPS, Cell, Chart, Deviation, c
 from trainer.strategy.composition import ACE, TEN, Composition
 from trainer.strategy.engine import Engine, Progress
 from trainer.strategy.evaluate import DOUBLE, HIT, STAND, Values, evaluate
-from trainer.strategy.letters import letter_for, resolve
+from trainer.strategy.letters import letter_for, pair_total, resolve
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,12 +31,18 @@ def _own(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _category(values: tuple[int, ...]) -> tuple[str, int]:
+def _best_total(values: tuple[int, ...]) -> tuple[int, bool]:
+    """`trainer.core.hands.hand_total` for card values rather than cards."""
     hard = sum(values)
     soft = ACE in values and hard <= 11
+    return (hard + 10 if soft else hard), soft
+
+
+def _category(values: tuple[int, ...]) -> tuple[str, int]:
     if len(values) == 2 and values[0] == values[1]:
         return "pair", values[0]
-    return ("soft", hard + 10) if soft else ("hard", hard)
+    total, soft = _best_total(values)
+    return ("soft" if soft else "hard"), total
 
 
 def deal_chance(shoe: Composition, up: int, values: tuple[int, ...]) -> float:
@@ -111,7 +117,7 @@ class ChartBuilder:
         evs: dict[str, float | None] = dict.fromkeys(ACTIONS)
         evs["stand"] = float(engine.pay.stand[node, col])
         evs["hit"] = float(values.hit[node, col])
-        if two and self.terms.may_double(sum(hand) + (10 if ACE in hand and sum(hand) <= 11 else 0)):
+        if two and self.terms.may_double(_best_total(hand)[0]):
             evs["double"] = float(engine.optimal.double[node, col])
         if self.splittable(hand):
             evs["split"] = float(splits[hand[0]][col])
@@ -184,7 +190,7 @@ class ChartBuilder:
 
     def initial_action(self, chart: Chart, hand: tuple[int, ...], u: int, *, can_split: bool) -> str:
         kind, number = _category(hand)
-        total = number if kind != "pair" else (12 if hand[0] == ACE else 2 * hand[0])
+        total = number if kind != "pair" else pair_total(hand[0])[0]
         return resolve(chart.lookup, kind, number, u, can_double=self.terms.may_double(total),
                        can_split=can_split, can_surrender=self.terms.surrender is not Surrender.NONE,
                        double_after_split=self.terms.double_after_split)

@@ -116,7 +116,7 @@ def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: C
     node = engine.node(own)
     bj = float(engine.blackjack_chance(node)[col])
     norm = 1.0 - bj if terms.peeked[col] else 1.0
-    natural = len(cards) == 2 and hand_total(cards)[0] == 21
+    natural = is_natural(ruleset, cards, from_split=False)
     raw: dict[Action, float] = {}
     if natural:
         raw[Action.STAND] = terms.blackjack_pays * (1.0 - bj)
