@@ -143,6 +143,12 @@ def test_every_command_and_every_repl_word_is_reachable(capsys: pytest.CaptureFi
         assert f"usage: {word.usage}" in out
 
 
+def test_help_takes_a_command_name_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("help RULES", "help Rules show") + CTRL_D, capsys)
+    assert "Usage: cutcard rules [OPTIONS] COMMAND" in out and "Usage: cutcard rules show" in out
+    assert "No such command" not in out
+
+
 def test_help_lists_the_cli_commands_and_the_repl_words_from_their_registries(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("help") + CTRL_D, capsys)

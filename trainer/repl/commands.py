@@ -277,7 +277,7 @@ def _help(state: ReplState, args: list[str]) -> None:
         console.print(Text.assemble(("usage: ", "muted"), (word.usage, "key")))
         console.print(word.help)
     elif name in cli_words():
-        run_cli(state, [*args, "--help"])
+        run_cli(state, [name, *args[1:], "--help"])
     else:
         console.print(Text(unknown_word_message(args[0]), style="warn"))
 
