@@ -85,7 +85,6 @@ def test_the_text_report_names_the_figures() -> None:
     (["--count", "ko", "--indices"], "index plays are published for Hi-Lo"),
     (["--count", "hi-lo", "--ruleset", "eight-deck"], "counting cannot help"),
     (["--spread", "1-8"], "need --count"),
-    (["--count", "hi-lo", "--estimation", "eighth"], "deck estimation 'eighth'"),
     (["--jobs", "0"], "--jobs must be"),
     (["--decks", "9"], "cannot be played with 9 decks"),
 ])
@@ -94,6 +93,17 @@ def test_bad_input_is_one_line_and_exit_1(args: list[str], message: str,
     assert main(["sim", "--hands", "1000", *args]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cutcard: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("option", "choices"), [("--estimation", "'full', 'half', 'quarter', 'exact'"),
+                                                  ("--rounding", "'floor', 'truncate', 'round'")])
+@pytest.mark.parametrize("counting", [[], ["--count", "hi-lo"]])
+def test_estimation_and_rounding_are_choices_with_or_without_a_count(
+        option: str, choices: str, counting: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt word is a usage error naming the choices (it was free text, and ignored without --count)."""
+    assert main(["sim", "--hands", "1000", "--jobs", "1", *counting, option, "eighth"]) == 2
+    err = capsys.readouterr().err
+    assert f"Invalid value for '{option}': 'eighth' is not one of {choices}" in err
 
 
 # --- the learner's error rates -------------------------------------------------------------------

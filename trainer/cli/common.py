@@ -60,6 +60,24 @@ def ruleset_option(func: F) -> F:
                         help="A built-in rule set, an alias, or a path to your own TOML file.")(func)
 
 
+def estimation_option(func: F) -> F:
+    """`--estimation`: how finely the decks left are estimated for a true count (DESIGN §5)."""
+    from trainer.core.counting import Estimation
+
+    return click.option("--estimation", type=click.Choice([e.value for e in Estimation]),
+                        default=Estimation.HALF.value, show_default=True,
+                        help="How finely the decks left are estimated for the true count.")(func)
+
+
+def rounding_option(func: F) -> F:
+    """`--rounding`: how a true count is made a whole number (DESIGN §5)."""
+    from trainer.core.counting import Rounding
+
+    return click.option("--rounding", type=click.Choice([r.value for r in Rounding]),
+                        default=Rounding.FLOOR.value, show_default=True,
+                        help="How the true count is made a whole number.")(func)
+
+
 def seed_option(func: F) -> F:
     return click.option("--seed", type=int, default=None,
                         help="Make every random choice reproducible.")(func)

@@ -7,7 +7,14 @@ import sys
 import click
 
 from drills import DRILLS
-from trainer.cli.common import db_option, ruleset_option, seed_option, settings
+from trainer.cli.common import (
+    db_option,
+    estimation_option,
+    rounding_option,
+    ruleset_option,
+    seed_option,
+    settings,
+)
 
 
 def _pairs(values: tuple[str, ...]) -> dict[str, str]:
@@ -33,10 +40,8 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--per-flash", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Cards shown at a time in flash drills.")
 @click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks (countdown, table).")
-@click.option("--estimation", type=click.Choice(["full", "half", "quarter", "exact"]), default="half",
-              show_default=True, help="Deck estimation for true counts.")
-@click.option("--rounding", type=click.Choice(["floor", "truncate", "round"]), default="floor",
-              show_default=True, help="True-count rounding.")
+@estimation_option
+@rounding_option
 @click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
               help="Seats at the table (table drill).")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trainer.cli.common import cutcard_home, db_option, emit_json, json_option, ruleset_option, settings
+from trainer.cli.common import (
+    cutcard_home,
+    db_option,
+    emit_json,
+    estimation_option,
+    json_option,
+    rounding_option,
+    ruleset_option,
+    settings,
+)
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -42,10 +51,8 @@ PROGRESS_FROM = 200_000
 @click.option("--ramp", default=None, metavar="TC:UNITS,...", help=RAMP_HELP)
 @click.option("--indices/--no-indices", default=None,
               help="Play the Illustrious 18 and Fab 4 (S17 or H17 set) and insure at +3 [on for Hi-Lo].")
-@click.option("--estimation", default="half", show_default=True, metavar="full|half|quarter|exact",
-              help="How finely the decks left are estimated for the true count.")
-@click.option("--rounding", default="floor", show_default=True, metavar="floor|truncate|round",
-              help="How the true count is made a whole number.")
+@estimation_option
+@rounding_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
               help="Bankroll in betting units, for the risk of ruin.")
 @click.option("--errors", is_flag=True,
