@@ -17,6 +17,7 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import COMMANDS, cli, installed_commands
 from trainer.cli.common import Settings
+from trainer.repl import prefs
 from trainer.repl.app import TOUR, run_repl, tour
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
@@ -59,6 +60,8 @@ def echo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     (folder / "cutcard_echo_options.py").write_text(ECHO_COMMAND)
     monkeypatch.syspath_prepend(str(folder))
     monkeypatch.setitem(COMMANDS, "echo-options", ("cutcard_echo_options", "Echo the options it got."))
+    monkeypatch.setattr(prefs, "APPLIES_TO", {key: (*names, "echo-options")
+                                              for key, names in prefs.APPLIES_TO.items()})
     return "echo-options"
 
 
@@ -180,6 +183,31 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again
     assert "ruleset=european speed=None system=ko" in again
+
+
+def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
+    chosen = Prefs(ruleset="european", speed=0.4, system="ko").default_map()
+    assert chosen == {"chart": {"ruleset": "european"}, "ev": {"ruleset": "european"},
+                      "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
+                      "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"}}
+    assert Prefs().default_map() == {}
+
+
+def test_every_command_a_setting_is_for_has_that_option_and_no_other_takes_the_rule_set() -> None:
+    from trainer.repl.commands import find_command
+
+    for key, names in prefs.APPLIES_TO.items():
+        for name in names:
+            assert key in {p.name for p in find_command((name,)).params}, (key, name)
+    with_ruleset = {name for name in COMMANDS if "ruleset" in {p.name for p in find_command((name,)).params}}
+    assert with_ruleset - set(prefs.APPLIES_TO["ruleset"]) == {"review"}  # review mixes every rule set
+
+
+def test_a_remembered_count_system_does_not_turn_sim_into_counting_mode(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("set system ko", "use eu", "sim --hands 1000 --seed 1 --jobs 1 --json") + CTRL_D, capsys)
+    document = json.loads(out[out.index("{"):out.rindex("}") + 1])
+    assert document["ruleset"] == "european" and "counting" not in document
 
 
 def test_a_bad_setting_changes_nothing(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:

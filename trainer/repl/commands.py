@@ -39,7 +39,8 @@ class ReplWord:
 REPL_WORDS: dict[str, ReplWord] = {
     "use": ReplWord(
         name="use", usage="use RULESET",
-        help="Sit at this rule set from now on (remembered): the default --ruleset of every command.",
+        help="Sit at this rule set from now on (remembered): the default --ruleset of chart, ev, drill, "
+             "play and sim. review still mixes the due items of every rule set unless given --ruleset.",
         spec=CommandSpec(arguments=(ArgumentSpec(name="ruleset", values="ruleset"),))),
     "set": ReplWord(
         name="set", usage="set [KEY [VALUE]]",
@@ -216,7 +217,7 @@ def run_cli(state: ReplState, argv: list[str]) -> int:
     from trainer.cli.common import run_guarded
 
     return run_guarded(cli, argv, obj=state.settings,
-                       default_map=state.prefs.default_map(list(cli_words())))
+                       default_map=state.prefs.default_map())
 
 
 def unknown_word_message(word: str) -> str:

@@ -1,7 +1,7 @@
 """The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`) in `$CUTCARD_HOME`.
 
 They are kept as a small JSON file (`settings.json`: the standard library writes JSON, not TOML) and
-become the default `--ruleset`, `--speed` and `--system` of every command run from the REPL, through
+become option defaults of the commands run from the REPL that they are meant for (`APPLIES_TO`), through
 click's `default_map`; an option typed on the line still wins.
 """
 
@@ -30,6 +30,14 @@ KEYS: dict[str, str] = {
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
+APPLIES_TO: dict[str, tuple[str, ...]] = {
+    "ruleset": ("chart", "ev", "drill", "play", "sim"),
+    "speed": ("drill",),
+    "system": ("drill", "play"),
+}
+"""Setting name -> the commands whose option of that name it is the default of. Not every command with
+such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
+and `sim --count SYSTEM` turns counting on, so a remembered count system must not reach it."""
 
 RESET_WORDS = ("default", "none", "off")
 
@@ -52,10 +60,15 @@ class Prefs:
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
-    def default_map(self, commands: list[str]) -> dict[str, Any]:
-        """click's `default_map`: the chosen settings as option defaults of each command."""
-        chosen = {key: getattr(self, key) for key in KEYS if getattr(self, key) is not None}
-        return {name: dict(chosen) for name in commands} if chosen else {}
+    def default_map(self) -> dict[str, dict[str, Any]]:
+        """click's `default_map`: each chosen setting as an option default of the commands it is for."""
+        defaults: dict[str, dict[str, Any]] = {}
+        for key, commands in APPLIES_TO.items():
+            value = getattr(self, key)
+            if value is not None:
+                for name in commands:
+                    defaults.setdefault(name, {})[key] = value
+        return defaults
 
 
 def load_prefs(home: Path) -> tuple[Prefs, str | None]:
