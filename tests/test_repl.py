@@ -226,6 +226,19 @@ def test_an_unreadable_settings_file_is_reported_and_the_defaults_used(
     assert "settings.json is not usable" in out and "casino (default)" in out
 
 
+def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_used(
+        tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "casino"\nname = "house"\ntitle = "House"\n')
+    repl(lines("use " + str(house), "set system ko") + CTRL_D, capsys)
+    house.unlink()
+    out = repl(lines("set") + CTRL_D, capsys)
+    assert f"cutcard: the remembered ruleset is not usable (cannot read rule set {house}" in out
+    assert "using the defaults" in out and "casino (default)" in out
+    assert "ko" in out and "hi-lo (default)" not in out  # the other settings are kept
+    assert "Traceback" not in out and "internal error" not in out
+
+
 def test_history_is_kept_in_cutcard_home(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repl(lines("rules list") + CTRL_D, capsys)
     assert "rules list" in (cutcard_home / "history").read_text()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import InvalidInputError, TrainerError
 
 FILE_NAME = "settings.json"
 DEFAULT_RULESET = "casino"
@@ -72,7 +72,11 @@ class Prefs:
 
 
 def load_prefs(home: Path) -> tuple[Prefs, str | None]:
-    """The settings in `home`, and a one-line warning when the file is unreadable (defaults are used)."""
+    """The settings in `home`, and a one-line warning when the file or a setting in it is unusable.
+
+    An unreadable file gives the defaults; a setting that no longer works (a rule-set or count-system
+    file deleted or broken since it was chosen) is left at its default and the others are kept.
+    """
     path = home / FILE_NAME
     try:
         raw = path.read_text(encoding="utf-8")
@@ -84,12 +88,18 @@ def load_prefs(home: Path) -> tuple[Prefs, str | None]:
         data = json.loads(raw)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        prefs = Prefs(toured=bool(data.get("toured", False)))
-        for key in KEYS:
-            if data.get(key) is not None:
-                prefs = change(prefs, key, str(data[key]))
-    except (ValueError, InvalidInputError) as e:
+    except ValueError as e:
         return Prefs(toured=True), f"{path} is not usable ({e}); using the defaults"
+    prefs = Prefs(toured=bool(data.get("toured", False)))
+    unusable: list[str] = []
+    for key in KEYS:
+        if data.get(key) is not None:
+            try:
+                prefs = change(prefs, key, str(data[key]))
+            except TrainerError as e:  # e.g. a remembered rule-set file since deleted or broken
+                unusable.append(f"the remembered {key} is not usable ({e})")
+    if unusable:
+        return prefs, f"{'; '.join(unusable)}; using the defaults"
     return prefs, None
 
 
