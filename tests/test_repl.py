@@ -239,6 +239,13 @@ def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_us
     assert "Traceback" not in out and "internal error" not in out
 
 
+def test_db_given_to_one_command_is_for_that_command_only(
+        tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.db"
+    repl(lines(f"stats --db {other} --json", "stats --json") + CTRL_D, capsys)
+    assert other.exists() and (cutcard_home / "progress.db").exists()
+
+
 def test_history_is_kept_in_cutcard_home(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repl(lines("rules list") + CTRL_D, capsys)
     assert "rules list" in (cutcard_home / "history").read_text()

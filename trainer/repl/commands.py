@@ -212,11 +212,17 @@ def run_line(line: str, state: ReplState) -> bool:
 
 
 def run_cli(state: ReplState, argv: list[str]) -> int:
-    """Run a CLI command line through the click group with the remembered settings as defaults."""
+    """Run a CLI command line through the click group with the remembered settings as defaults.
+
+    The command gets a copy of the REPL's settings: what its options change (`--db`) is for that
+    command alone, not for the rest of the session.
+    """
+    import dataclasses
+
     from trainer.cli import cli
     from trainer.cli.common import run_guarded
 
-    return run_guarded(cli, argv, obj=state.settings,
+    return run_guarded(cli, argv, obj=dataclasses.replace(state.settings),
                        default_map=state.prefs.default_map())
 
 
