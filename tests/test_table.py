@@ -138,6 +138,28 @@ def test_a_shuffle_starts_the_count_again() -> None:
     assert keeper.seen == seen_cards(round_.events[1:])  # only this round's cards, not 2 3 4
 
 
+def test_a_mid_round_reshuffle_keeps_the_cards_of_that_round_seen_before_it() -> None:
+    """The discards are shuffled when the shoe runs out mid-round; this round's cards already dealt are on
+    the table, not in the new pack, so the count after the round is every card of the round."""
+    rules = load_ruleset("casino").with_decks(1)  # seven seats can outrun one deck's cut card
+    keeper = CountKeeper(rules, "hi-lo", random.Random(0))
+    shoe = Shoe.shuffled(rules, random.Random(1))
+    for _ in range(200):
+        table = Round.start(rules, shoe, [10] * 7)
+        while not table.finished:
+            table.act(Action.DECLINE if table.can_decline() else Action.STAND)
+        keeper.end_round(table.events)
+        if any(isinstance(e, Shuffled) for e in table.events[1:]):
+            break
+    else:
+        raise AssertionError("no round ran out of cards")
+    mid = next(i for i, e in enumerate(table.events) if isinstance(e, Shuffled) and i > 0)
+    assert seen_cards(table.events[:mid])  # cards were seen before the reshuffle ...
+    assert keeper.seen == seen_cards(table.events)  # the round's every card, none of the earlier rounds
+    hi_lo = find_system("hi-lo")
+    assert keeper.running_count() == sum(hi_lo.tag(c) for c in keeper.seen)  # ... and they count
+
+
 def test_count_checks_come_at_random_checkpoints_and_at_every_reshuffle() -> None:
     keeper = CountKeeper(CASINO, "hi-lo", random.Random(0))
     gaps, since = [], 0

@@ -23,7 +23,7 @@ from trainer.core.counting import (
     parse_count,
     true_count,
 )
-from trainer.core.events import Event, Shuffled, seen_cards
+from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
 
@@ -62,9 +62,7 @@ class CountKeeper:
 
     def seen_now(self, events: Sequence[Event]) -> list[Card]:
         """Every card seen since the shuffle, the round in progress (its `events`) included."""
-        start = max((i for i, e in enumerate(events) if isinstance(e, Shuffled)), default=-1)
-        earlier = [] if start >= 0 else self.seen
-        return [*earlier, *seen_cards(list(events[start + 1:]), burn_shown=self.ruleset.shoe.burn_shown)]
+        return cards_since_shuffle(events, before=self.seen, burn_shown=self.ruleset.shoe.burn_shown)
 
     def end_round(self, events: Sequence[Event]) -> None:
         """Take in a finished round's cards (a shuffle at its start clears the earlier ones)."""
