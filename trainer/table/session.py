@@ -20,6 +20,7 @@ from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
+from trainer.core.stakes import affordable_actions
 from trainer.strategy import StrategyTable, chart_action
 from trainer.table.advice import Verdict, judge_offer, judge_play
 from trainer.table.count_checks import CountGrade, CountKeeper
@@ -145,19 +146,10 @@ class TableSession:
         return round_ is not None and not round_.finished and round_.seat_in_turn == self.learner
 
     def legal_actions(self) -> frozenset[Action]:
-        """The learner's legal actions, less a double or split their bankroll cannot cover."""
+        """The learner's legal actions, less a double, split or insurance their bankroll cannot cover."""
         if not self.learner_in_turn:
             return frozenset()
-        view = self._current().view(self.learner)
-        legal = set(view.legal_actions)
-        free = self.bankroll - sum(view.bets, Decimal(0))
-        if view.hand_in_turn is not None and free < view.bets[view.hand_in_turn]:
-            legal.discard(Action.DOUBLE)
-        if free < view.bets[0]:
-            legal.discard(Action.SPLIT)
-        if Action.INSURE in legal and free < view.bets[0] / 2:
-            legal.discard(Action.INSURE)
-        return frozenset(legal)
+        return affordable_actions(self._current(), self.learner, self.bankroll)
 
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""
