@@ -44,6 +44,14 @@ def test_a_round_at_a_three_seat_table_with_bet_plays_and_summary() -> None:
     assert "Traceback" not in out
 
 
+def test_play_keeps_the_count_of_a_users_count_system_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "mine.toml"
+    mine.write_text('name = "my-count"\ntitle = "My count (mine)"\n'
+                    "tags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }\n")
+    out = play(["--ruleset", "casino", "--seed", "1", "--system", str(mine)], "?\rq\r")
+    assert "Keep the My count count" in out and "Bet ramp" in out and "0 rounds, net" in out
+
+
 def test_a_bad_bet_is_asked_again_and_q_leaves() -> None:
     out = play(["--ruleset", "casino", "--seed", "1"], "5\rlots\r?\rq\r")
     assert "the bet is $10 to $500, not $5" in out and "'lots' is not an amount" in out

@@ -210,6 +210,19 @@ def test_a_remembered_count_system_does_not_turn_sim_into_counting_mode(
     assert document["ruleset"] == "european" and "counting" not in document
 
 
+MY_COUNT = 'name = "my-count"\ntitle = "My count"\ntags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }\n'
+
+
+def test_set_system_takes_a_users_count_system_file(tmp_path: Path, cutcard_home: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MY_COUNT)
+    out = repl(lines(f"set system {mine}") + CTRL_D, capsys)
+    assert f"system {mine}  (remembered)" in out
+    assert json.loads((cutcard_home / "settings.json").read_text())["system"] == str(mine.resolve())
+    assert "cutcard:" not in repl(lines("set") + CTRL_D, capsys)  # read back at the next start
+
+
 def test_a_bad_setting_changes_nothing(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("use atlantis", "set speed 0", "set system nope", "set colour red", "set") + CTRL_D, capsys)
     assert "no rule set named 'atlantis'" in out and "out of range" in out

@@ -69,3 +69,8 @@ def test_reviews_due_come_from_the_review_queue_when_it_is_installed(tmp_path: P
 
 def test_a_users_rule_set_file_is_shown_by_its_file_name() -> None:
     assert "house.toml" in text(ToolbarFacts(ruleset="/home/me/rules/house.toml", system="hi-lo"))
+
+
+def test_a_users_count_system_file_is_shown_by_its_file_name() -> None:
+    shown = text(ToolbarFacts(ruleset="casino", system="/home/me/counts/mine.toml"))
+    assert " mine.toml " in shown and "/home/me" not in shown

@@ -154,6 +154,9 @@ def _speed(text: str) -> float:
 
 
 def _system_name(text: str) -> str:
-    from trainer.core.counting import find_system
+    """A built-in count system's own name (aliases resolved), or the absolute path of a user's file."""
+    from trainer.core.counting import load_system
+    from trainer.core.tomlfiles import names_a_file
 
-    return find_system(text).name
+    system = load_system(text)
+    return str(Path(text).expanduser().resolve()) if names_a_file(text) else system.name

@@ -95,7 +95,7 @@ class TableUI:
             if text in ("q", "quit", "exit"):
                 return None
             if text in ("?", "ramp", "help"):
-                for line in bet_ramp(s.ruleset, s.keeper.system.name, lo):
+                for line in bet_ramp(s.ruleset, s.keeper.system, lo):
                     self.console.print(Text(line, style="muted"))
                 continue
             try:

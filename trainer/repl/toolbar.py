@@ -35,7 +35,7 @@ class ToolbarFacts:
 def toolbar_fragments(facts: ToolbarFacts) -> FormattedText:
     """The toolbar as formatted text: ` casino · hi-lo · 3 due · 17/20 right (85%) `."""
     parts = FormattedText([("class:toolbar.key", " rules "), ("class:toolbar", f"{_short(facts.ruleset)} "),
-                        ("class:toolbar.key", " count "), ("class:toolbar", f"{facts.system} ")])
+                        ("class:toolbar.key", " count "), ("class:toolbar", f"{_short(facts.system)} ")])
     if facts.due is not None:
         parts += [("class:toolbar.key", " due "), ("class:toolbar", f"{facts.due} ")]
     if facts.answered:
@@ -49,7 +49,7 @@ def toolbar_fragments(facts: ToolbarFacts) -> FormattedText:
 
 
 def _short(ruleset: str) -> str:
-    """A user's rule-set file by its name, a built-in by its own."""
+    """A user's rule-set or count-system file by its name, a built-in by its own."""
     return Path(ruleset).name if "/" in ruleset else ruleset
 
 

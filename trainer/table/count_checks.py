@@ -16,10 +16,11 @@ from fractions import Fraction
 
 from trainer.core.cards import Card
 from trainer.core.counting import (
+    CountSystem,
     estimate_decks_left,
-    find_system,
     format_count,
     format_decks,
+    load_system,
     parse_count,
     true_count,
 )
@@ -49,8 +50,9 @@ class CountKeeper:
     """Keeps the cards a player at the table has seen since the shuffle and asks about their count."""
 
     def __init__(self, ruleset: Ruleset, system: str, rng: random.Random) -> None:
+        """`system` is a built-in count system's name or the path of a user's count-system TOML file."""
         self.ruleset = ruleset
-        self.system = find_system(system)
+        self.system = load_system(system)
         self.rng = rng
         self.seen: list[Card] = []
         """Cards seen in the finished rounds since the last shuffle."""
@@ -110,9 +112,9 @@ class CountKeeper:
                           given=format_count(given), correct=given == expected, explanation=explanation)
 
 
-def bet_ramp(ruleset: Ruleset, system: str, unit: Money | None = None) -> list[str]:
+def bet_ramp(ruleset: Ruleset, system: CountSystem | str, unit: Money | None = None) -> list[str]:
     """The bet ramp by true count a counter would use at this table, as lines to show."""
-    counted = find_system(system)
+    counted = system if isinstance(system, CountSystem) else load_system(system)
     unit = unit if unit is not None else ruleset.table.min_bet
     steps = " · ".join(f"{'+' if tc > 1 else '≤ +'}{tc}{'+' if tc == RAMP[-1][0] else ''}: "
                        f"${format_money(unit * units)}" for tc, units in RAMP)
