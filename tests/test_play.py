@@ -79,6 +79,28 @@ def test_the_tournament_from_the_command_line_until_ctrl_c() -> None:
     assert "game stopped" in out and "Standings" in out
 
 
+def test_eight_players_are_seated_even_when_the_learner_takes_a_computer_players_name() -> None:
+    out = play(["--ruleset", "chat-host", "--seats", "8", "--name", "Eve", "--seed", "4"], CTRL_C)
+    assert "You are Eve, with Ace, Bix, Coco, Dex, Fitz, Gus, Hal: $100 each." in out
+
+
+def test_more_players_than_computer_names_is_refused_not_seated_short() -> None:
+    from trainer.core.errors import InvalidInputError
+    from trainer.repl.tournament_ui import COMPUTER_NAMES, play_tournament
+
+    with pytest.raises(InvalidInputError, match=f"names for {len(COMPUTER_NAMES)} computer players"):
+        play_tournament(load_ruleset("chat-host"), make_console(io.StringIO()), players=len(COMPUTER_NAMES) + 2,
+                        rng=random.Random(1), host=False, names=None, name="Player", timer=None)
+
+
+def test_the_tournament_intro_reads_the_bankroll_and_minimum_of_the_rule_set(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    high = tmp_path / "high.toml"
+    high.write_text('base = "chat-host"\nname = "high-roller"\ntitle = "High roller"\n\n'
+                    "[table]\nbankroll = 500\nmin_bet = 25\n")
+    out = play(["--ruleset", str(high), "--seats", "2", "--seed", "4"], CTRL_C)
+    assert "You are Player, with Ace: $500 each." in out and "Enter bets the $25 minimum" in out
+
+
 def test_the_host_mode_prints_the_posts_and_reads_the_bots_rolls() -> None:
     keys = ("20\r" "\r"            # Ann bets $20; Bob's timer runs out
             "10\r" "10 9\r" "10 9\r"  # the bot's rolls: the host's card, then 2d13 for each player
