@@ -15,10 +15,10 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from trainer.cli import COMMANDS, cli, installed_commands
+from trainer.cli import COMMANDS, cli
 from trainer.cli.common import Settings
 from trainer.repl import prefs
-from trainer.repl.app import TOUR, run_repl, tour
+from trainer.repl.app import TOUR, run_repl
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
 from trainer.repl.keys import read_key
@@ -80,19 +80,10 @@ def lines(*typed: str) -> str:
 
 def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixture[str]) -> None:
     first = repl(CTRL_D, capsys)
-    assert len(tour()) == 3 and all(line.strip() in first for line in tour())
-    assert all(word in " ".join(tour()) for word in ("help", "drill", "play", "Ctrl-D"))
+    assert len(TOUR) == 3 and all(line.strip() in first for line in TOUR)
+    assert all(word in " ".join(TOUR) for word in ("help", "drill", "play", "Ctrl-D"))
     second = repl(CTRL_D, capsys)
     assert TOUR[0] not in second and "bye" in second
-
-
-def test_the_tour_offers_only_drills_that_are_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.util
-
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "drills.payout" else real(name, *a))
-    assert "drill payout" not in " ".join(tour()) and "drill true-count" in tour()[1]
 
 
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,10 +128,10 @@ def test_clear_is_a_word_not_an_error(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_every_command_and_every_repl_word_is_reachable(capsys: pytest.CaptureFixture[str]) -> None:
-    names = [*installed_commands(), *REPL_WORDS]
-    out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in installed_commands()))
+    names = [*COMMANDS, *REPL_WORDS]
+    out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in COMMANDS))
                + CTRL_D, capsys)
-    for name in installed_commands():
+    for name in COMMANDS:
         assert out.count(f"Usage: cutcard {name}") == 2, name
     for word in REPL_WORDS.values():
         assert f"usage: {word.usage}" in out
@@ -155,7 +146,7 @@ def test_help_takes_a_command_name_in_any_case(capsys: pytest.CaptureFixture[str
 def test_help_lists_the_cli_commands_and_the_repl_words_from_their_registries(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("help") + CTRL_D, capsys)
-    for name, help_text in installed_commands().items():
+    for name, (_, help_text) in COMMANDS.items():
         assert name in out and help_text.split()[0] in out
     for word in REPL_WORDS.values():
         assert word.usage in out
@@ -292,22 +283,6 @@ def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
     typed.send_text(CTRL_D)  # type: ignore[attr-defined]
     with pytest.raises(EOFError):
         read_key("? ", {"h": "hit"})
-
-
-def test_a_registered_command_not_installed_yet_is_named_as_such(monkeypatch: pytest.MonkeyPatch,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(COMMANDS, "ghost", ("trainer.cli.ghost", "A command still being written."))
-    out = repl(lines("ghost") + CTRL_D, capsys)
-    assert "`ghost` is not in this version of cutcard yet" in out and "ghost" not in installed_commands()
-
-
-def test_a_registered_drill_not_installed_yet_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from drills import DRILLS, find_drill
-    from trainer.core.errors import InvalidInputError
-
-    monkeypatch.setitem(DRILLS, "ghost", ("drills.ghost:GhostDrill", "a drill still being written"))
-    with pytest.raises(InvalidInputError, match="the ghost drill is not in this version of cutcard yet"):
-        find_drill("ghost")
 
 
 class TerminalStdin(io.StringIO):

@@ -31,19 +31,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Command name -> (module defining `command`, one line of help)."""
 
 
-def installed_commands() -> dict[str, str]:
-    """The commands of `COMMANDS` whose module is installed, with their one line of help."""
-    return {name: help_text for name, (module, help_text) in COMMANDS.items() if _module_exists(module)}
-
-
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on use; `--help` lists them from `COMMANDS`."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(installed_commands())
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS or not _module_exists(COMMANDS[cmd_name][0]):
+        if cmd_name not in COMMANDS:
             return None
         command: click.Command = importlib.import_module(COMMANDS[cmd_name][0]).command
         return command
@@ -53,13 +48,6 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-def _module_exists(module: str) -> bool:
-    """True when the command's module is installed (checked without importing it)."""
-    from importlib.util import find_spec
-
-    return find_spec(module) is not None
 
 
 @click.group(cls=LazyGroup, invoke_without_command=True,

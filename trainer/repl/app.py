@@ -40,17 +40,6 @@ TOUR = (
     "  play              a table with computer seats; `use european` sets the rules",
 )
 """The three lines a first start shows."""
-TOUR_WITHOUT_PAYOUTS = "  drill true-count  a running count and a discard tray: the true count in 2 s"
-"""The second line while the payout drill is not installed (the tour never offers what fails)."""
-
-
-def tour() -> tuple[str, ...]:
-    """The tour for the drills that are installed."""
-    from importlib.util import find_spec
-
-    if find_spec("drills.payout") is not None:
-        return TOUR
-    return (TOUR[0], TOUR_WITHOUT_PAYOUTS, TOUR[2])
 
 STYLE = Style.from_dict({
     "prompt": "ansicyan bold",
@@ -94,7 +83,7 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         run_script(state, sys.stdin)
         return
     if not prefs.toured:
-        for line in tour():
+        for line in TOUR:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
         state.prefs = Prefs(ruleset=prefs.ruleset, speed=prefs.speed, system=prefs.system, toured=True)
         save_prefs(home, state.prefs)

@@ -61,10 +61,10 @@ EXIT_WORDS = frozenset({"exit", "quit", "q"})
 
 
 def cli_words() -> dict[str, str]:
-    """The CLI's installed commands and their help, read from `trainer.cli.COMMANDS`."""
-    from trainer.cli import installed_commands
+    """The CLI's commands and their help, read from `trainer.cli.COMMANDS`."""
+    from trainer.cli import COMMANDS
 
-    return installed_commands()
+    return {name: help_text for name, (_, help_text) in COMMANDS.items()}
 
 
 def all_words() -> dict[str, str]:
@@ -150,7 +150,7 @@ def _first_line(text: str) -> str:
 
 
 def _values_of(kind: str) -> Mapping[str, str]:
-    """The values of one kind, each with a short note (titles, help lines); drills only once installed."""
+    """The values of one kind, each with a short note (titles, help lines)."""
     if kind == "ruleset":
         from trainer.core.rulesfile import builtin_rulesets
 
@@ -165,12 +165,9 @@ def _values_of(kind: str) -> Mapping[str, str]:
 
         return {s.name: s.title for s in builtin_systems().values()}
     if kind == "drill":
-        from importlib.util import find_spec
-
         from drills import DRILLS
 
-        return {name: help_text for name, (target, help_text) in DRILLS.items()
-                if find_spec(target.split(":")[0]) is not None}
+        return {name: help_text for name, (_, help_text) in DRILLS.items()}
     if kind == "command":
         return all_words()
     if kind == "setting":
@@ -228,10 +225,6 @@ def run_cli(state: ReplState, argv: list[str]) -> int:
 
 def unknown_word_message(word: str) -> str:
     """'no command named X' with the closest real words, so a typo costs one glance."""
-    from trainer.cli import COMMANDS
-
-    if word.lower() in COMMANDS:
-        return f"? `{word.lower()}` is not in this version of cutcard yet; `help` lists the commands"
     close = difflib.get_close_matches(word.lower(), list(all_words()), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     return f"? no command named {word!r}{hint}; `help` lists the commands"
