@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from trainer import __version__
-from trainer.cli.common import Settings, run_guarded
+from trainer.cli.common import Settings, drop_stdout, run_guarded
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("trainer.cli.rules", "The rule sets, and one rule set in full."),
@@ -36,6 +36,14 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a reader that stops reading (`cutcard export | head -1`) ends it quietly."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            drop_stdout()
+            return None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:

@@ -100,39 +100,50 @@ def emit_json(document: Any) -> None:
 
 def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False,
                 obj: Settings | None = None, default_map: dict[str, Any] | None = None) -> int:
-    """Run a click command so that no traceback reaches a user.
+    """Run a click command so that no traceback reaches a user; returns the exit status.
 
     `default_map` gives option defaults per subcommand (the REPL's `use` and `set` remembered settings).
 
     A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
-    1; a usage error prints click's message and exits 2; anything else is a bug and says so in one line
-    (set CUTCARD_DEBUG=1 for the traceback).
+    1; a usage error prints click's message and exits 2; Ctrl-C (click turns it into `Abort`) exits 130;
+    anything else is a bug and says so in one line (set CUTCARD_DEBUG=1 for the traceback). Output cut
+    short by its reader (`cutcard export | head -1`) is not an error: the rest is dropped quietly and the
+    status is 0 (the group's `invoke` sees the broken pipe before click's own handler, which would exit 1).
     """
     try:
-        command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj,
-                     default_map=default_map)
+        try:
+            status = command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj,
+                                  default_map=default_map)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:  # the last buffered output, flushed after the reader left
+        drop_stdout()
+        return 0
     except TrainerError as e:
         click.echo(f"cutcard: {e}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
-    except click.exceptions.Exit as e:
-        return e.exit_code
     except click.ClickException as e:
         e.show()
         return e.exit_code
-    except KeyboardInterrupt:
-        click.echo("", err=True)
-        return 130
-    except BrokenPipeError:
-        return 0
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
             raise
         click.echo(f"cutcard: internal error: {type(e).__name__}: {e} "
                    "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
         return 70
-    finally:
-        sys.stdout.flush()
-    return 0
+    # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
+    return status if isinstance(status, int) else 0
+
+
+def drop_stdout() -> None:
+    """The reader of stdout has gone: send whatever is still written to the null device, so that the
+    interpreter's last flush at exit does not fail again (Python's advice for SIGPIPE)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing will flush it
+        pass
