@@ -68,7 +68,7 @@ def test_play_options_that_do_not_fit_the_rule_set_are_one_line_errors(capsys: p
     err = capsys.readouterr().err
     assert err == "cutcard: --host, --names and --timer are for the chat-host tournament, not casino\n"
     assert main(["play", "--ruleset", "casino", "--seats", "8"]) == 1
-    assert capsys.readouterr().err == "cutcard: a table has 1 to 7 seats, not 8\n"
+    assert capsys.readouterr().err == "cutcard: a casino table has 1 to 7 seats, not 8\n"
 
 
 def test_the_tournament_from_the_command_line_until_ctrl_c() -> None:

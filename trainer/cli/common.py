@@ -7,11 +7,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from trainer.core.errors import TrainerError
+
+if TYPE_CHECKING:
+    from trainer.core.rules import Ruleset
+    from trainer.strategy import Chart
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,6 +28,29 @@ def cutcard_home() -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("cutcard", appauthor=False)
+
+
+def use_chart_cache() -> None:
+    """Keep the strategy charts computed in `$CUTCARD_HOME/charts`, so they are computed once per rule
+    set, not once per run: every command that may need a chart calls this before it does."""
+    from trainer.chartcache import install_file_cache
+
+    install_file_cache(cutcard_home() / "charts")
+
+
+def load_chart(rules: Ruleset, *, quiet: bool = False) -> Chart:
+    """The rule set's exact chart, from the file cache or computed, with a progress bar on a terminal
+    while it is computed (unless `quiet`: `--json`)."""
+    from trainer.strategy import chart_for, has_chart
+
+    use_chart_cache()
+    if quiet or has_chart(rules) or not sys.stderr.isatty():
+        return chart_for(rules)
+    from trainer.render import make_console
+    from trainer.render.chart import chart_progress
+
+    with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
+        return chart_for(rules, progress=progress)
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ from trainer.cli.common import (
     ruleset_option,
     seed_option,
     settings,
+    use_chart_cache,
 )
 
 
@@ -67,11 +68,8 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)
-    if name == "strategy":  # the chart is computed once, then read from $CUTCARD_HOME/charts
-        from trainer.chartcache import install_file_cache
-        from trainer.cli.common import cutcard_home
-
-        install_file_cache(cutcard_home() / "charts")
+    if name == "strategy":  # the one drill that reads a chart
+        use_chart_cache()
     options = DrillOptions(system=system, speed=speed, per_flash=per_flash, decks=decks,
                            estimation=estimation, rounding=rounding, seats=seats, chips=chips,
                            extra=_pairs(extra))

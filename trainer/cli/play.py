@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import db_option, ruleset_option, seed_option
+from trainer.cli.common import db_option, load_chart, ruleset_option, seed_option
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -56,13 +56,10 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
                                 f"not {rules.name}")
     table_seats = seats or DEFAULT_TABLE_SEATS
-    if table_seats > 7:
-        raise InvalidInputError(f"a table has 1 to 7 seats, not {table_seats}")
-    from trainer.cli.chart import load_chart
     from trainer.repl.table_ui import TableUI
-    from trainer.table.session import TableSession
+    from trainer.table.session import TableSession, check_seats
 
-    rules, chart = load_chart(ruleset)
-    session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
+    check_seats(rules, table_seats)  # before a chart that may take seconds to compute
+    session = TableSession(rules, load_chart(rules), seats=table_seats, rng=rng_for(seed), system=system,
                            learner_seat=None if seat is None else seat - 1)
     TableUI(session, console).run(rounds)

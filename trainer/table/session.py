@@ -69,14 +69,19 @@ class Tally:
         return sum(v.cost or 0.0 for v in self.plays if not v.correct)
 
 
+def check_seats(ruleset: Ruleset, seats: int) -> None:
+    """Raise `InvalidInputError` unless the rule set's table has that many seats (at most 7)."""
+    limit = min(MAX_SEATS, ruleset.table.seats)
+    if not 1 <= seats <= limit:
+        raise InvalidInputError(f"a {ruleset.name} table has 1 to {limit} seats, not {seats}")
+
+
 class TableSession:
     """The learner's table; call `start_round`, then `act` while `learner_in_turn`, then `end_round`."""
 
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
                  system: str = "hi-lo", learner_seat: int | None = None) -> None:
-        limit = min(MAX_SEATS, ruleset.table.seats)
-        if not 1 <= seats <= limit:
-            raise InvalidInputError(f"a {ruleset.name} table has 1 to {limit} seats, not {seats}")
+        check_seats(ruleset, seats)
         self.ruleset = ruleset
         self.chart = chart
         self.shoe = Shoe.shuffled(ruleset, rng)
