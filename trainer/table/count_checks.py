@@ -95,7 +95,7 @@ class CountKeeper:
         return CountGrade(question="running count", expected=format_count(expected),
                           given=format_count(given), correct=given == expected,
                           explanation=f"{len(self.seen)} cards seen since the shuffle{since}, "
-                                      f"counted with {self.system.title.split(' (')[0]}")
+                                      f"counted with {self.system.short_title}")
 
     def true_count(self, cards_left: int) -> tuple[int, Fraction]:
         """The true count by the half-deck estimate of the decks left, and that estimate."""
@@ -123,7 +123,7 @@ def bet_ramp(ruleset: Ruleset, system: CountSystem | str, unit: Money | None = N
         decks = ruleset.shoe.decks
         key = counted.key_count(decks)
         where = f" (the key count for {decks} decks is {format_count(key)})" if key is not None else ""
-        lines.append(f"{counted.title.split(' (')[0]} is unbalanced: raise from one unit when the running "
+        lines.append(f"{counted.short_title} is unbalanced: raise from one unit when the running "
                      f"count reaches the key count{where}, without converting to a true count.")
     if not ruleset.counting_helps:
         lines.append("Counting cannot help at this table: bet one unit.")
