@@ -194,6 +194,22 @@ def test_every_command_a_setting_is_for_has_that_option_and_no_other_takes_the_r
     assert with_ruleset - set(prefs.APPLIES_TO["ruleset"]) == {"review"}  # review mixes every rule set
 
 
+def test_the_defaults_set_shows_and_checks_are_the_commands_own() -> None:
+    from trainer.core.errors import InvalidInputError
+    from trainer.repl.commands import find_command
+
+    drill = {p.name: p for p in find_command(("drill",)).params}
+    play = {p.name: p for p in find_command(("play",)).params}
+    assert Prefs().shown("ruleset") == f"{drill['ruleset'].default} (default)"
+    assert Prefs().shown("system") == f"{drill['system'].default} (default)" == f"{play['system'].default} (default)"
+    speed = drill["speed"].type
+    assert prefs.change(Prefs(), "speed", str(speed.min)).speed == speed.min
+    assert prefs.change(Prefs(), "speed", str(speed.max)).speed == speed.max
+    for outside in (speed.min / 2, speed.max * 2):
+        with pytest.raises(InvalidInputError, match="out of range"):
+            prefs.change(Prefs(), "speed", str(outside))
+
+
 def test_a_remembered_count_system_does_not_turn_sim_into_counting_mode(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("set system ko", "use eu", "sim --hands 1000 --seed 1 --jobs 1 --json") + CTRL_D, capsys)

@@ -19,6 +19,13 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+DEFAULT_RULESET = "casino"
+"""What `--ruleset` means when none is given."""
+DEFAULT_SYSTEM = "hi-lo"
+"""What `--system` means when none is given (the count drills and play)."""
+SPEED_RANGE = (0.05, 5.0)
+"""Seconds per flashed card that `--speed` accepts."""
+
 
 def cutcard_home() -> Path:
     """Where a user's data lives: `$CUTCARD_HOME`, else the platform's user-data directory."""
@@ -82,7 +89,7 @@ def db_option(func: F) -> F:
 
 
 def ruleset_option(func: F) -> F:
-    return click.option("--ruleset", "-r", "ruleset", default="casino", show_default=True,
+    return click.option("--ruleset", "-r", "ruleset", default=DEFAULT_RULESET, show_default=True,
                         metavar="NAME|PATH",
                         help="A built-in rule set, an alias, or a path to your own TOML file.")(func)
 

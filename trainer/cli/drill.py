@@ -8,6 +8,8 @@ import click
 
 from drills import DRILLS
 from trainer.cli.common import (
+    DEFAULT_SYSTEM,
+    SPEED_RANGE,
     db_option,
     estimation_option,
     rounding_option,
@@ -35,8 +37,8 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--count", "-n", type=click.IntRange(min=1), default=None,
               help="Questions to ask (default: 20 at a terminal, until input ends otherwise).")
 @click.option("--jsonl", is_flag=True, help="Machine mode: JSON question and grade lines.")
-@click.option("--system", default="hi-lo", show_default=True, help="Count system (count drills).")
-@click.option("--speed", type=click.FloatRange(min=0.05, max=5.0), default=None,
+@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="Count system (count drills).")
+@click.option("--speed", type=click.FloatRange(*SPEED_RANGE), default=None,
               help="Seconds per card for flashed cards.")
 @click.option("--per-flash", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Cards shown at a time in flash drills.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import db_option, load_chart, ruleset_option, seed_option
+from trainer.cli.common import DEFAULT_SYSTEM, db_option, load_chart, ruleset_option, seed_option
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -16,7 +16,7 @@ DEFAULT_PLAYERS = 4
               help=f"Seats at the table, yours included: 1-7 (default {DEFAULT_TABLE_SEATS}). "
                    f"chat-host: players, 2-8 (default {DEFAULT_PLAYERS}).")
 @seed_option
-@click.option("--system", default="hi-lo", show_default=True, help="The count system you keep.")
+@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="The count system you keep.")
 @click.option("--seat", "seat", type=click.IntRange(1, 7), default=None,
               help="Your seat, 1 being first base (default: the middle seat).")
 @click.option("--rounds", type=click.IntRange(min=1), default=None, help="Stop after this many rounds.")

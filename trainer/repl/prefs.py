@@ -14,15 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM, SPEED_RANGE
 from trainer.core.errors import InvalidInputError, TrainerError
 
 FILE_NAME = "settings.json"
-DEFAULT_RULESET = "casino"
-"""What `--ruleset` means when nothing was chosen (the `ruleset_option` default in trainer.cli.common)."""
-DEFAULT_SYSTEM = "hi-lo"
-"""What `--system` means when nothing was chosen (the count drills' and play's option default)."""
-SPEED_RANGE = (0.05, 5.0)
-"""Seconds per flashed card that `--speed` accepts."""
 
 KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",

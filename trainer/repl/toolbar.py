@@ -14,8 +14,9 @@ from pathlib import Path
 
 from prompt_toolkit.formatted_text import FormattedText
 
+from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM
 from trainer.core.errors import TrainerError
-from trainer.repl.prefs import DEFAULT_RULESET, DEFAULT_SYSTEM, Prefs
+from trainer.repl.prefs import Prefs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
