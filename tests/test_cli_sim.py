@@ -154,14 +154,21 @@ def test_next_best_plays_are_the_second_best_ev() -> None:
 def test_errors_show_what_they_cost(tmp_path: Path) -> None:
     db = tmp_path / "progress.db"
     _drilled(db)
-    code, out = run("--db", str(db), "--hands", HANDS, "--seed", "3", "--jobs", "1", "--json",
-                    "--count", "hi-lo", "--errors")
+    same = ("--hands", HANDS, "--seed", "3", "--jobs", "1", "--json", "--count", "hi-lo")
+    code, out = run("--db", str(db), *same, "--errors")
     assert code == 0, out
     errors = json.loads(out)["errors"]
     assert errors["rates"]["true_count"] == pytest.approx(0.1)
     assert errors["source"].startswith("60 answers")
-    assert errors["cost_per_100"] == pytest.approx(
-        json.loads(out)["counting"]["win_per_100"] - errors["counting"]["win_per_100"])
+    # the cost against figures found apart: the run without --errors, and the units won per hand of the
+    # run with them (EV per unit bet times the average bet), not the report's own win rates
+    code, plain_out = run(*same)
+    assert code == 0, plain_out
+    plain = json.loads(plain_out)
+    per_hand = plain["ev"] * plain["counting"]["average_bet"]
+    with_errors = errors["ev"] * errors["counting"]["average_bet"]
+    assert errors["cost_per_100"] == pytest.approx(100 * (per_hand - with_errors))
+    assert with_errors != per_hand  # the errors changed the play
 
 
 def test_errors_without_answers_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
