@@ -30,14 +30,7 @@ def find_drill(name: str) -> type[Drill]:
         known = ", ".join(DRILLS)
         raise InvalidInputError(f"no drill named {name!r} (drills: {known})") from None
     module_name, class_name = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name != module_name:
-            raise
-        raise InvalidInputError(f"the {name.strip().lower()} drill is not in this version of cutcard yet "
-                                f"(`drill` lists the drills)") from None
-    drill: type[Drill] = getattr(module, class_name)
+    drill: type[Drill] = getattr(importlib.import_module(module_name), class_name)
     return drill
 
 

@@ -29,7 +29,7 @@ from drills.table_transcript import round_lines
 from trainer.core.cards import Card
 from trainer.core.counting import format_count, parse_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Event, Shuffled, seen_cards
+from trainer.core.events import Shuffled, cards_since_shuffle
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
 from trainer.core.seats import EasySeat
@@ -59,7 +59,8 @@ class TableDrill(CountDrill):
         """A round stopped after its deal, and how many of its events were shown."""
         self._seen: list[Card] = []
         """Every card shown since the shuffle: what the count is made of."""
-        self._this_round: list[Card] = []
+        self._counted: tuple[Round | None, int, list[Card]] = (None, 0, [])
+        """The round being counted, how many of its events are counted, and the cards seen before it."""
         self._trail: list[dict[str, object]] = []
         self._round_no = 0
         self._shoe_tally = [0, 0]
@@ -84,20 +85,21 @@ class TableDrill(CountDrill):
         return rules, self._shoe, [f"{self.seats} seat{'s' if self.seats > 1 else ''} at {rules.name}, "
                                    f"dealt from {shoe}; the count starts at {format_count(irc)}."]
 
-    def _take(self, rules: Ruleset, events: Sequence[Event], *, new_round: bool) -> None:
-        """Count what the events show; a shuffle starts the count (and the drift trail) again.
+    def _take(self, rules: Ruleset, table: Round) -> None:
+        """Count what the round has shown so far; a shuffle starts the count (and the drift trail) again.
 
         A shoe that runs out mid-round has its discards shuffled: the cards already on the table are
-        not in the new pack, so the new count starts with the ones seen this round.
+        not in the new pack, so the new count starts with the ones seen this round (`cards_since_shuffle`).
+        An infinite deck has nothing to reshuffle: its count runs on.
         """
-        if new_round:
-            self._this_round = []
-        for event in events:
-            if isinstance(event, Shuffled) and not rules.infinite_deck:
-                self._seen, self._trail, self._shoe_tally = list(self._this_round), [], [0, 0]
-            cards = seen_cards([event], burn_shown=rules.shoe.burn_shown)
-            self._seen.extend(cards)
-            self._this_round.extend(cards)
+        counting, counted, before = self._counted
+        if counting is not table:
+            counted, before = 0, self._seen
+        events = [e for e in table.events if not (rules.infinite_deck and isinstance(e, Shuffled))]
+        if any(isinstance(e, Shuffled) for e in events[counted:]):
+            self._trail, self._shoe_tally = [], [0, 0]
+        self._seen = cards_since_shuffle(events, before=before, burn_shown=rules.shoe.burn_shown)
+        self._counted = (table, len(events), before)
 
     def _count(self, rules: Ruleset) -> int | float:
         return count_json(self.system.running_count(self._seen, decks=rules.shoe.decks))
@@ -128,13 +130,13 @@ class TableDrill(CountDrill):
                 lines.extend("  " + line for line in round_lines(events, shuffles=shuffles,
                                                                   burn_shown=burn_shown))
                 if pause:
-                    self._take(rules, events, new_round=True)
+                    self._take(rules, table)
                     self._paused = (table, len(events))
                     checkpoint = AFTER_DEAL
                     self._trail.append({"round": self._round_no, "stage": "deal",
                                         "count": self._count(rules)})
                     break
-            self._take(rules, events, new_round=table.events[0] is events[0])
+            self._take(rules, table)
             self._trail.append({"round": self._round_no, "stage": "end", "count": self._count(rules)})
             played += 1
             if shoe.needs_shuffle and not rules.infinite_deck:

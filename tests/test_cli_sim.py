@@ -85,7 +85,6 @@ def test_the_text_report_names_the_figures() -> None:
     (["--count", "ko", "--indices"], "index plays are published for Hi-Lo"),
     (["--count", "hi-lo", "--ruleset", "eight-deck"], "counting cannot help"),
     (["--spread", "1-8"], "need --count"),
-    (["--count", "hi-lo", "--estimation", "eighth"], "deck estimation 'eighth'"),
     (["--jobs", "0"], "--jobs must be"),
     (["--decks", "9"], "cannot be played with 9 decks"),
 ])
@@ -94,6 +93,17 @@ def test_bad_input_is_one_line_and_exit_1(args: list[str], message: str,
     assert main(["sim", "--hands", "1000", *args]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cutcard: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("option", "choices"), [("--estimation", "'full', 'half', 'quarter', 'exact'"),
+                                                  ("--rounding", "'floor', 'truncate', 'round'")])
+@pytest.mark.parametrize("counting", [[], ["--count", "hi-lo"]])
+def test_estimation_and_rounding_are_choices_with_or_without_a_count(
+        option: str, choices: str, counting: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt word is a usage error naming the choices (it was free text, and ignored without --count)."""
+    assert main(["sim", "--hands", "1000", "--jobs", "1", *counting, option, "eighth"]) == 2
+    err = capsys.readouterr().err
+    assert f"Invalid value for '{option}': 'eighth' is not one of {choices}" in err
 
 
 # --- the learner's error rates -------------------------------------------------------------------
@@ -144,14 +154,21 @@ def test_next_best_plays_are_the_second_best_ev() -> None:
 def test_errors_show_what_they_cost(tmp_path: Path) -> None:
     db = tmp_path / "progress.db"
     _drilled(db)
-    code, out = run("--db", str(db), "--hands", HANDS, "--seed", "3", "--jobs", "1", "--json",
-                    "--count", "hi-lo", "--errors")
+    same = ("--hands", HANDS, "--seed", "3", "--jobs", "1", "--json", "--count", "hi-lo")
+    code, out = run("--db", str(db), *same, "--errors")
     assert code == 0, out
     errors = json.loads(out)["errors"]
     assert errors["rates"]["true_count"] == pytest.approx(0.1)
     assert errors["source"].startswith("60 answers")
-    assert errors["cost_per_100"] == pytest.approx(
-        json.loads(out)["counting"]["win_per_100"] - errors["counting"]["win_per_100"])
+    # the cost against figures found apart: the run without --errors, and the units won per hand of the
+    # run with them (EV per unit bet times the average bet), not the report's own win rates
+    code, plain_out = run(*same)
+    assert code == 0, plain_out
+    plain = json.loads(plain_out)
+    per_hand = plain["ev"] * plain["counting"]["average_bet"]
+    with_errors = errors["ev"] * errors["counting"]["average_bet"]
+    assert errors["cost_per_100"] == pytest.approx(100 * (per_hand - with_errors))
+    assert with_errors != per_hand  # the errors changed the play
 
 
 def test_errors_without_answers_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

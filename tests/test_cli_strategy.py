@@ -57,3 +57,37 @@ def test_ev_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "ev", *argv)
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and err.startswith("cutcard: ") and problem in err
+
+
+@pytest.fixture
+def no_chart_cache():  # type: ignore[no-untyped-def]
+    """No chart cache installed before the command runs (and none left behind for other tests)."""
+    from trainer.strategy import install_cache
+
+    install_cache(None)
+    yield
+    install_cache(None)
+
+
+@pytest.mark.parametrize(("argv", "typed"), [
+    (["chart", "--json"], ""),
+    (["ev", "10,6", "vs", "10", "--json"], ""),
+    (["drill", "strategy", "--count", "1", "--seed", "1"], "stand\n"),
+    (["review", "--limit", "1", "--seed", "1"], "stand\n"),
+    (["play", "--seed", "1"], "q\n"),
+    (["sim", "--hands", "1000", "--jobs", "1", "--json"], ""),
+], ids=lambda v: v[0] if isinstance(v, list) else "")
+def test_every_command_that_may_need_a_chart_keeps_it_in_cutcard_home(
+        argv: list[str], typed: str, cutcard_home: object, no_chart_cache: None) -> None:
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from trainer.chartcache import FileChartCache
+    from trainer.cli import cli
+    from trainer.strategy.cache import installed_cache
+
+    result = CliRunner().invoke(cli, argv, input=typed)
+    assert result.exit_code == 0, result.output
+    cache = installed_cache()
+    assert isinstance(cache, FileChartCache) and cache.directory == Path(str(cutcard_home)) / "charts"

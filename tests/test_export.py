@@ -67,3 +67,40 @@ def test_an_unwritable_output_is_a_one_line_error_and_nothing_is_written(
     err = capsys.readouterr().err
     assert err.startswith("cutcard: cannot write") and err.count("\n") == 1
     assert not target.parent.exists()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_reader_that_stops_early_ends_the_export_quietly_with_status_0(tmp_path: Path, fmt: str) -> None:
+    """`cutcard export | head -1`: head leaves after one line, long before the ~1 MB are written."""
+    import dataclasses
+    import subprocess
+    import sys
+
+    from trainer.storage.bulk import bulk_load
+
+    path = tmp_path / "many.db"
+    with Store.open(path) as store:
+        bulk_load(store, (dataclasses.replace(ATTEMPTS[0], item=f"payout:bj 3:2:{i}", ts=1_700_000_000.0 + i)
+                          for i in range(5000)))
+    cutcard = subprocess.Popen([sys.executable, "-m", "trainer", "--db", str(path), "export", "--format", fmt],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert cutcard.stdout is not None
+    head = subprocess.run(["head", "-1"], stdin=cutcard.stdout, capture_output=True, timeout=60)
+    cutcard.stdout.close()  # only head reads the pipe: when head exits, the pipe has no reader
+    _, err = cutcard.communicate(timeout=60)
+    assert head.stdout.decode().startswith("id,session_id" if fmt == "csv" else "[")
+    assert err.decode() == "" and cutcard.returncode == 0
+
+
+def test_output_with_no_reader_at_all_is_dropped_quietly(db: Path) -> None:
+    """Nobody reads stdout: a write inside the command or the final flush meets the broken pipe."""
+    import subprocess
+    import sys
+
+    cutcard = subprocess.Popen([sys.executable, "-m", "trainer", "--db", str(db), "export"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert cutcard.stdout is not None
+    cutcard.stdout.close()  # nobody will read: every write to the pipe fails
+    assert cutcard.stderr is not None
+    err = cutcard.stderr.read()
+    assert cutcard.wait(timeout=60) == 0 and err.decode() == ""

@@ -44,6 +44,14 @@ def test_a_round_at_a_three_seat_table_with_bet_plays_and_summary() -> None:
     assert "Traceback" not in out
 
 
+def test_play_keeps_the_count_of_a_users_count_system_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mine = tmp_path / "mine.toml"
+    mine.write_text('name = "my-count"\ntitle = "My count (mine)"\n'
+                    "tags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }\n")
+    out = play(["--ruleset", "casino", "--seed", "1", "--system", str(mine)], "?\rq\r")
+    assert "Keep the My count count" in out and "Bet ramp" in out and "0 rounds, net" in out
+
+
 def test_a_bad_bet_is_asked_again_and_q_leaves() -> None:
     out = play(["--ruleset", "casino", "--seed", "1"], "5\rlots\r?\rq\r")
     assert "the bet is $10 to $500, not $5" in out and "'lots' is not an amount" in out
@@ -60,7 +68,7 @@ def test_play_options_that_do_not_fit_the_rule_set_are_one_line_errors(capsys: p
     err = capsys.readouterr().err
     assert err == "cutcard: --host, --names and --timer are for the chat-host tournament, not casino\n"
     assert main(["play", "--ruleset", "casino", "--seats", "8"]) == 1
-    assert capsys.readouterr().err == "cutcard: a table has 1 to 7 seats, not 8\n"
+    assert capsys.readouterr().err == "cutcard: a casino table has 1 to 7 seats, not 8\n"
 
 
 def test_the_tournament_from_the_command_line_until_ctrl_c() -> None:
@@ -69,6 +77,28 @@ def test_the_tournament_from_the_command_line_until_ctrl_c() -> None:
     assert "— Round 1 — bets, please: $10 minimum, 30 seconds." in out
     assert "Player: bets $20" in out and "Host: .roll 13 → " in out and "Player: .roll 2d13 → " in out
     assert "game stopped" in out and "Standings" in out
+
+
+def test_eight_players_are_seated_even_when_the_learner_takes_a_computer_players_name() -> None:
+    out = play(["--ruleset", "chat-host", "--seats", "8", "--name", "Eve", "--seed", "4"], CTRL_C)
+    assert "You are Eve, with Ace, Bix, Coco, Dex, Fitz, Gus, Hal: $100 each." in out
+
+
+def test_more_players_than_computer_names_is_refused_not_seated_short() -> None:
+    from trainer.core.errors import InvalidInputError
+    from trainer.repl.tournament_ui import COMPUTER_NAMES, play_tournament
+
+    with pytest.raises(InvalidInputError, match=f"names for {len(COMPUTER_NAMES)} computer players"):
+        play_tournament(load_ruleset("chat-host"), make_console(io.StringIO()), players=len(COMPUTER_NAMES) + 2,
+                        rng=random.Random(1), host=False, names=None, name="Player", timer=None)
+
+
+def test_the_tournament_intro_reads_the_bankroll_and_minimum_of_the_rule_set(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    high = tmp_path / "high.toml"
+    high.write_text('base = "chat-host"\nname = "high-roller"\ntitle = "High roller"\n\n'
+                    "[table]\nbankroll = 500\nmin_bet = 25\n")
+    out = play(["--ruleset", str(high), "--seats", "2", "--seed", "4"], CTRL_C)
+    assert "You are Player, with Ace: $500 each." in out and "Enter bets the $25 minimum" in out
 
 
 def test_the_host_mode_prints_the_posts_and_reads_the_bots_rolls() -> None:

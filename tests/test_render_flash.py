@@ -176,4 +176,7 @@ def test_a_card_replaced_before_any_redraw_is_reported_missed(pipe: PipeInput) -
     timing = play_flash(Flash(cards=CARDS, seconds_per_card=0.5), input=pipe, output=DummyOutput(),
                         clock=fake.clock, sleep=hogging_sleep, lead_in=0.5)
     assert timing.missed >= len(CARDS) - 1
-    assert len(timing.deviations_ms()) == len(CARDS) - timing.missed
+    assert len(timing.shown_at) == len(CARDS)  # one entry per card, drawn or not
+    assert timing.shown_at[:-1] == [None] * (len(CARDS) - 1)  # each replaced before a redraw
+    drawn = [(at, due) for at, due in zip(timing.shown_at, timing.deadlines, strict=False) if at is not None]
+    assert timing.deviations_ms() == pytest.approx([(at - due) * 1000 for at, due in drawn])  # drawn ones only

@@ -15,9 +15,10 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from trainer.cli import COMMANDS, cli, installed_commands
+from trainer.cli import COMMANDS, cli
 from trainer.cli.common import Settings
-from trainer.repl.app import TOUR, run_repl, tour
+from trainer.repl import prefs
+from trainer.repl.app import TOUR, run_repl
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
 from trainer.repl.keys import read_key
@@ -59,6 +60,8 @@ def echo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     (folder / "cutcard_echo_options.py").write_text(ECHO_COMMAND)
     monkeypatch.syspath_prepend(str(folder))
     monkeypatch.setitem(COMMANDS, "echo-options", ("cutcard_echo_options", "Echo the options it got."))
+    monkeypatch.setattr(prefs, "APPLIES_TO", {key: (*names, "echo-options")
+                                              for key, names in prefs.APPLIES_TO.items()})
     return "echo-options"
 
 
@@ -77,19 +80,10 @@ def lines(*typed: str) -> str:
 
 def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixture[str]) -> None:
     first = repl(CTRL_D, capsys)
-    assert len(tour()) == 3 and all(line.strip() in first for line in tour())
-    assert all(word in " ".join(tour()) for word in ("help", "drill", "play", "Ctrl-D"))
+    assert len(TOUR) == 3 and all(line.strip() in first for line in TOUR)
+    assert all(word in " ".join(TOUR) for word in ("help", "drill", "play", "Ctrl-D"))
     second = repl(CTRL_D, capsys)
     assert TOUR[0] not in second and "bye" in second
-
-
-def test_the_tour_offers_only_drills_that_are_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.util
-
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "drills.payout" else real(name, *a))
-    assert "drill payout" not in " ".join(tour()) and "drill true-count" in tour()[1]
 
 
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,19 +128,25 @@ def test_clear_is_a_word_not_an_error(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_every_command_and_every_repl_word_is_reachable(capsys: pytest.CaptureFixture[str]) -> None:
-    names = [*installed_commands(), *REPL_WORDS]
-    out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in installed_commands()))
+    names = [*COMMANDS, *REPL_WORDS]
+    out = repl(lines(*(f"help {name}" for name in names), *(f"{name} --help" for name in COMMANDS))
                + CTRL_D, capsys)
-    for name in installed_commands():
+    for name in COMMANDS:
         assert out.count(f"Usage: cutcard {name}") == 2, name
     for word in REPL_WORDS.values():
         assert f"usage: {word.usage}" in out
 
 
+def test_help_takes_a_command_name_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("help RULES", "help Rules show") + CTRL_D, capsys)
+    assert "Usage: cutcard rules [OPTIONS] COMMAND" in out and "Usage: cutcard rules show" in out
+    assert "No such command" not in out
+
+
 def test_help_lists_the_cli_commands_and_the_repl_words_from_their_registries(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("help") + CTRL_D, capsys)
-    for name, help_text in installed_commands().items():
+    for name, (_, help_text) in COMMANDS.items():
         assert name in out and help_text.split()[0] in out
     for word in REPL_WORDS.values():
         assert word.usage in out
@@ -176,6 +176,60 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     assert "ruleset=european speed=None system=ko" in again
 
 
+def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
+    chosen = Prefs(ruleset="european", speed=0.4, system="ko").default_map()
+    assert chosen == {"chart": {"ruleset": "european"}, "ev": {"ruleset": "european"},
+                      "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
+                      "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"}}
+    assert Prefs().default_map() == {}
+
+
+def test_every_command_a_setting_is_for_has_that_option_and_no_other_takes_the_rule_set() -> None:
+    from trainer.repl.commands import find_command
+
+    for key, names in prefs.APPLIES_TO.items():
+        for name in names:
+            assert key in {p.name for p in find_command((name,)).params}, (key, name)
+    with_ruleset = {name for name in COMMANDS if "ruleset" in {p.name for p in find_command((name,)).params}}
+    assert with_ruleset - set(prefs.APPLIES_TO["ruleset"]) == {"review"}  # review mixes every rule set
+
+
+def test_the_defaults_set_shows_and_checks_are_the_commands_own() -> None:
+    from trainer.core.errors import InvalidInputError
+    from trainer.repl.commands import find_command
+
+    drill = {p.name: p for p in find_command(("drill",)).params}
+    play = {p.name: p for p in find_command(("play",)).params}
+    assert Prefs().shown("ruleset") == f"{drill['ruleset'].default} (default)"
+    assert Prefs().shown("system") == f"{drill['system'].default} (default)" == f"{play['system'].default} (default)"
+    speed = drill["speed"].type
+    assert prefs.change(Prefs(), "speed", str(speed.min)).speed == speed.min
+    assert prefs.change(Prefs(), "speed", str(speed.max)).speed == speed.max
+    for outside in (speed.min / 2, speed.max * 2):
+        with pytest.raises(InvalidInputError, match="out of range"):
+            prefs.change(Prefs(), "speed", str(outside))
+
+
+def test_a_remembered_count_system_does_not_turn_sim_into_counting_mode(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("set system ko", "use eu", "sim --hands 1000 --seed 1 --jobs 1 --json") + CTRL_D, capsys)
+    document = json.loads(out[out.index("{"):out.rindex("}") + 1])
+    assert document["ruleset"] == "european" and "counting" not in document
+
+
+MY_COUNT = 'name = "my-count"\ntitle = "My count"\ntags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }\n'
+
+
+def test_set_system_takes_a_users_count_system_file(tmp_path: Path, cutcard_home: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(MY_COUNT)
+    out = repl(lines(f"set system {mine}") + CTRL_D, capsys)
+    assert f"system {mine}  (remembered)" in out
+    assert json.loads((cutcard_home / "settings.json").read_text())["system"] == str(mine.resolve())
+    assert "cutcard:" not in repl(lines("set") + CTRL_D, capsys)  # read back at the next start
+
+
 def test_a_bad_setting_changes_nothing(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("use atlantis", "set speed 0", "set system nope", "set colour red", "set") + CTRL_D, capsys)
     assert "no rule set named 'atlantis'" in out and "out of range" in out
@@ -190,6 +244,26 @@ def test_an_unreadable_settings_file_is_reported_and_the_defaults_used(
     (cutcard_home / "settings.json").write_text("{not json")
     out = repl(lines("set") + CTRL_D, capsys)
     assert "settings.json is not usable" in out and "casino (default)" in out
+
+
+def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_used(
+        tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "casino"\nname = "house"\ntitle = "House"\n')
+    repl(lines("use " + str(house), "set system ko") + CTRL_D, capsys)
+    house.unlink()
+    out = repl(lines("set") + CTRL_D, capsys)
+    assert f"cutcard: the remembered ruleset is not usable (cannot read rule set {house}" in out
+    assert "using the defaults" in out and "casino (default)" in out
+    assert "ko" in out and "hi-lo (default)" not in out  # the other settings are kept
+    assert "Traceback" not in out and "internal error" not in out
+
+
+def test_db_given_to_one_command_is_for_that_command_only(
+        tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.db"
+    repl(lines(f"stats --db {other} --json", "stats --json") + CTRL_D, capsys)
+    assert other.exists() and (cutcard_home / "progress.db").exists()
 
 
 def test_history_is_kept_in_cutcard_home(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -225,22 +299,6 @@ def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
     typed.send_text(CTRL_D)  # type: ignore[attr-defined]
     with pytest.raises(EOFError):
         read_key("? ", {"h": "hit"})
-
-
-def test_a_registered_command_not_installed_yet_is_named_as_such(monkeypatch: pytest.MonkeyPatch,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(COMMANDS, "ghost", ("trainer.cli.ghost", "A command still being written."))
-    out = repl(lines("ghost") + CTRL_D, capsys)
-    assert "`ghost` is not in this version of cutcard yet" in out and "ghost" not in installed_commands()
-
-
-def test_a_registered_drill_not_installed_yet_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from drills import DRILLS, find_drill
-    from trainer.core.errors import InvalidInputError
-
-    monkeypatch.setitem(DRILLS, "ghost", ("drills.ghost:GhostDrill", "a drill still being written"))
-    with pytest.raises(InvalidInputError, match="the ghost drill is not in this version of cutcard yet"):
-        find_drill("ghost")
 
 
 class TerminalStdin(io.StringIO):

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import math
 import random
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
-from trainer.core import Action, Round, SeatView, Shoe, load_ruleset, parse_card, parse_cards
+from trainer.core import (
+    Action,
+    Round,
+    SeatView,
+    Shoe,
+    builtin_rulesets,
+    load_ruleset,
+    parse_card,
+    parse_cards,
+)
 from trainer.core.counting import find_system
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Shuffled, seen_cards
+from trainer.core.stakes import at_risk
 from trainer.strategy import chart_for, hand_evs
 from trainer.table.advice import judge_offer, judge_play, unseen_share_of_tens
 from trainer.table.count_checks import CountKeeper, bet_ramp
@@ -138,6 +149,28 @@ def test_a_shuffle_starts_the_count_again() -> None:
     assert keeper.seen == seen_cards(round_.events[1:])  # only this round's cards, not 2 3 4
 
 
+def test_a_mid_round_reshuffle_keeps_the_cards_of_that_round_seen_before_it() -> None:
+    """The discards are shuffled when the shoe runs out mid-round; this round's cards already dealt are on
+    the table, not in the new pack, so the count after the round is every card of the round."""
+    rules = load_ruleset("casino").with_decks(1)  # seven seats can outrun one deck's cut card
+    keeper = CountKeeper(rules, "hi-lo", random.Random(0))
+    shoe = Shoe.shuffled(rules, random.Random(1))
+    for _ in range(200):
+        table = Round.start(rules, shoe, [10] * 7)
+        while not table.finished:
+            table.act(Action.DECLINE if table.can_decline() else Action.STAND)
+        keeper.end_round(table.events)
+        if any(isinstance(e, Shuffled) for e in table.events[1:]):
+            break
+    else:
+        raise AssertionError("no round ran out of cards")
+    mid = next(i for i, e in enumerate(table.events) if isinstance(e, Shuffled) and i > 0)
+    assert seen_cards(table.events[:mid])  # cards were seen before the reshuffle ...
+    assert keeper.seen == seen_cards(table.events)  # the round's every card, none of the earlier rounds
+    hi_lo = find_system("hi-lo")
+    assert keeper.running_count() == sum(hi_lo.tag(c) for c in keeper.seen)  # ... and they count
+
+
 def test_count_checks_come_at_random_checkpoints_and_at_every_reshuffle() -> None:
     keeper = CountKeeper(CASINO, "hi-lo", random.Random(0))
     gaps, since = [], 0
@@ -184,19 +217,59 @@ def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_pla
     assert table.legal_actions() >= {Action.HIT, Action.STAND}
 
 
-@pytest.mark.parametrize("name", ["bicycle", "casino-h17", "eight-deck", "european"])
-def test_random_legal_play_at_every_table_keeps_the_bankroll_exact(name: str) -> None:
+def test_insurance_stays_on_the_table_so_a_double_needs_the_cash_left_after_it(chart) -> None:  # type: ignore[no-untyped-def]
+    table = session(chart, 1, "6 A 5 7 T 9")  # you 6 5 = 11, the dealer's ace up, a 7 in the hole
+    table.bankroll = Decimal(100)
+    table.start_round(50)
+    table.act(Action.INSURE)  # $25 more on the table: $25 left, not the $50 a double needs
+    assert Action.DOUBLE not in table.legal_actions() and Action.HIT in table.legal_actions()
+    while table.learner_in_turn:
+        table.act(Action.STAND)
+    table.end_round()
+    assert table.bankroll >= 0
+
+
+def test_a_resplit_costs_the_bet_of_the_hand_split_not_the_first_hands(chart) -> None:  # type: ignore[no-untyped-def]
+    # you 8 8 against a 6 (hole T); split: 8 3, double it with a T; the second hand 8 8 again
+    table = session(chart, 1, "8 6 8 T 3 T 8 2 9 5 4 T T")
+    table.bankroll = Decimal(90)
+    table.start_round(20)
+    table.act(Action.SPLIT)
+    table.act(Action.DOUBLE)  # $60 on the table (40 + 20), $30 left: enough for another $20 hand
+    view = table.round.view(table.learner)  # type: ignore[union-attr]
+    assert view.bets == (Decimal(40), Decimal(20)) and view.hands[1].is_pair
+    assert Action.SPLIT in table.legal_actions() and Action.DOUBLE in table.legal_actions()
+    table.act(Action.SPLIT)
+    assert Action.DOUBLE not in table.legal_actions()  # $80 on the table, $10 left
+
+
+SHOE_RULESETS = sorted(r.name for r in builtin_rulesets().values() if r.tournament is None)
+ROUNDS = 80
+
+
+@pytest.mark.parametrize("name", SHOE_RULESETS)
+def test_random_legal_play_at_every_table_never_stakes_more_than_the_bankroll(name: str) -> None:
+    """Bets of a quarter, a half or all of the bankroll, and a player who insures, doubles and splits
+    whenever allowed: what is on the table never exceeds the bankroll, so it never goes below $0."""
     rules = load_ruleset(name)
     rng = random.Random(5)
-    table = TableSession(rules, chart_for(rules), seats=4, rng=rng)
+    table = TableSession(rules, chart_for(rules), seats=2, rng=rng)
     start = table.bankroll
-    for _ in range(25):
+    costly = (Action.INSURE, Action.DOUBLE, Action.SPLIT)
+    for _ in range(ROUNDS):
         lo, hi = table.bet_bounds()
-        table.start_round(rng.choice([lo, min(hi, lo * 3)]))
+        table.start_round(max(lo, math.floor(hi * rng.choice([1, 2, 2, 4]) / 4)))
         while table.learner_in_turn:
-            table.act(rng.choice(sorted(table.legal_actions())))
-        table.end_round()
+            legal = table.legal_actions()
+            wanted = [a for a in costly if a in legal]
+            table.act(wanted[0] if wanted and rng.random() < 0.8 else rng.choice(sorted(legal)))
+            assert at_risk(table.round, table.learner) <= table.bankroll  # type: ignore[arg-type]
+        before = table.bankroll
+        net = table.end_round()
+        assert table.bankroll == before + net >= 0
         table.count_check_due()
-    assert table.tally.rounds == 25 and table.bankroll == start + table.tally.net
+        if table.broke:
+            table.bankroll = start  # buy in again
+    assert table.tally.rounds == ROUNDS
     assert all(v.chart in (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER,
                            Action.DECLINE) for v in table.tally.plays)

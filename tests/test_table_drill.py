@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from drills.base import Answer, DrillOptions, Lines, Question
+from drills.base import DrillOptions, Lines, Question
 from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
 from trainer.core.cards import parse_card
 from trainer.core.counting import find_system
@@ -157,7 +157,14 @@ def test_summary_counts_rounds_and_runs() -> None:
 
 
 def test_grading_reads_the_answer_as_a_count() -> None:
+    """The expected count typed with a sign (+3, +0, -2) is right; one off either way is wrong."""
     drill, session = _drill()
-    _, question = session.ask()
-    grade = drill.grade(question, Answer(text="+0", value="0"))
-    assert grade.correct == (question.expected == "0")
+    for _ in range(6):
+        _, question = session.ask()
+        count = int(_count(question))
+        assert question.expected == str(count)
+        right = drill.grade(question, drill.parse(question, f"{count:+d}"))
+        assert right.correct and right.given == str(count)
+        for off in (count - 1, count + 1):
+            assert not drill.grade(question, drill.parse(question, f"{off:+d}")).correct
+        session.answer(question, question.expected)

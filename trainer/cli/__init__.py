@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from trainer import __version__
-from trainer.cli.common import Settings, run_guarded
+from trainer.cli.common import Settings, drop_stdout, run_guarded
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("trainer.cli.rules", "The rule sets, and one rule set in full."),
@@ -31,19 +31,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Command name -> (module defining `command`, one line of help)."""
 
 
-def installed_commands() -> dict[str, str]:
-    """The commands of `COMMANDS` whose module is installed, with their one line of help."""
-    return {name: help_text for name, (module, help_text) in COMMANDS.items() if _module_exists(module)}
-
-
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on use; `--help` lists them from `COMMANDS`."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(installed_commands())
+        return list(COMMANDS)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a reader that stops reading (`cutcard export | head -1`) ends it quietly."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            drop_stdout()
+            return None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS or not _module_exists(COMMANDS[cmd_name][0]):
+        if cmd_name not in COMMANDS:
             return None
         command: click.Command = importlib.import_module(COMMANDS[cmd_name][0]).command
         return command
@@ -53,13 +56,6 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-def _module_exists(module: str) -> bool:
-    """True when the command's module is installed (checked without importing it)."""
-    from importlib.util import find_spec
-
-    return find_spec(module) is not None
 
 
 @click.group(cls=LazyGroup, invoke_without_command=True,

@@ -7,13 +7,24 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from trainer.core.errors import TrainerError
 
+if TYPE_CHECKING:
+    from trainer.core.rules import Ruleset
+    from trainer.strategy import Chart
+
 F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_RULESET = "casino"
+"""What `--ruleset` means when none is given."""
+DEFAULT_SYSTEM = "hi-lo"
+"""What `--system` means when none is given (the count drills and play)."""
+SPEED_RANGE = (0.05, 5.0)
+"""Seconds per flashed card that `--speed` accepts."""
 
 
 def cutcard_home() -> Path:
@@ -24,6 +35,29 @@ def cutcard_home() -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("cutcard", appauthor=False)
+
+
+def use_chart_cache() -> None:
+    """Keep the strategy charts computed in `$CUTCARD_HOME/charts`, so they are computed once per rule
+    set, not once per run: every command that may need a chart calls this before it does."""
+    from trainer.chartcache import install_file_cache
+
+    install_file_cache(cutcard_home() / "charts")
+
+
+def load_chart(rules: Ruleset, *, quiet: bool = False) -> Chart:
+    """The rule set's exact chart, from the file cache or computed, with a progress bar on a terminal
+    while it is computed (unless `quiet`: `--json`)."""
+    from trainer.strategy import chart_for, has_chart
+
+    use_chart_cache()
+    if quiet or has_chart(rules) or not sys.stderr.isatty():
+        return chart_for(rules)
+    from trainer.render import make_console
+    from trainer.render.chart import chart_progress
+
+    with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
+        return chart_for(rules, progress=progress)
 
 
 @dataclass(slots=True)
@@ -55,9 +89,27 @@ def db_option(func: F) -> F:
 
 
 def ruleset_option(func: F) -> F:
-    return click.option("--ruleset", "-r", "ruleset", default="casino", show_default=True,
+    return click.option("--ruleset", "-r", "ruleset", default=DEFAULT_RULESET, show_default=True,
                         metavar="NAME|PATH",
                         help="A built-in rule set, an alias, or a path to your own TOML file.")(func)
+
+
+def estimation_option(func: F) -> F:
+    """`--estimation`: how finely the decks left are estimated for a true count (DESIGN §5)."""
+    from trainer.core.counting import Estimation
+
+    return click.option("--estimation", type=click.Choice([e.value for e in Estimation]),
+                        default=Estimation.HALF.value, show_default=True,
+                        help="How finely the decks left are estimated for the true count.")(func)
+
+
+def rounding_option(func: F) -> F:
+    """`--rounding`: how a true count is made a whole number (DESIGN §5)."""
+    from trainer.core.counting import Rounding
+
+    return click.option("--rounding", type=click.Choice([r.value for r in Rounding]),
+                        default=Rounding.FLOOR.value, show_default=True,
+                        help="How the true count is made a whole number.")(func)
 
 
 def seed_option(func: F) -> F:
@@ -82,39 +134,50 @@ def emit_json(document: Any) -> None:
 
 def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool = False,
                 obj: Settings | None = None, default_map: dict[str, Any] | None = None) -> int:
-    """Run a click command so that no traceback reaches a user.
+    """Run a click command so that no traceback reaches a user; returns the exit status.
 
     `default_map` gives option defaults per subcommand (the REPL's `use` and `set` remembered settings).
 
     A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
-    1; a usage error prints click's message and exits 2; anything else is a bug and says so in one line
-    (set CUTCARD_DEBUG=1 for the traceback).
+    1; a usage error prints click's message and exits 2; Ctrl-C (click turns it into `Abort`) exits 130;
+    anything else is a bug and says so in one line (set CUTCARD_DEBUG=1 for the traceback). Output cut
+    short by its reader (`cutcard export | head -1`) is not an error: the rest is dropped quietly and the
+    status is 0 (the group's `invoke` sees the broken pipe before click's own handler, which would exit 1).
     """
     try:
-        command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj,
-                     default_map=default_map)
+        try:
+            status = command.main(args=argv, prog_name="cutcard", standalone_mode=False, obj=obj,
+                                  default_map=default_map)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:  # the last buffered output, flushed after the reader left
+        drop_stdout()
+        return 0
     except TrainerError as e:
         click.echo(f"cutcard: {e}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
-    except click.exceptions.Exit as e:
-        return e.exit_code
     except click.ClickException as e:
         e.show()
         return e.exit_code
-    except KeyboardInterrupt:
-        click.echo("", err=True)
-        return 130
-    except BrokenPipeError:
-        return 0
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
             raise
         click.echo(f"cutcard: internal error: {type(e).__name__}: {e} "
                    "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
         return 70
-    finally:
-        sys.stdout.flush()
-    return 0
+    # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
+    return status if isinstance(status, int) else 0
+
+
+def drop_stdout() -> None:
+    """The reader of stdout has gone: send whatever is still written to the null device, so that the
+    interpreter's last flush at exit does not fail again (Python's advice for SIGPIPE)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing will flush it
+        pass

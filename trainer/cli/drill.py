@@ -7,7 +7,17 @@ import sys
 import click
 
 from drills import DRILLS
-from trainer.cli.common import db_option, ruleset_option, seed_option, settings
+from trainer.cli.common import (
+    DEFAULT_SYSTEM,
+    SPEED_RANGE,
+    db_option,
+    estimation_option,
+    rounding_option,
+    ruleset_option,
+    seed_option,
+    settings,
+    use_chart_cache,
+)
 
 
 def _pairs(values: tuple[str, ...]) -> dict[str, str]:
@@ -27,16 +37,14 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--count", "-n", type=click.IntRange(min=1), default=None,
               help="Questions to ask (default: 20 at a terminal, until input ends otherwise).")
 @click.option("--jsonl", is_flag=True, help="Machine mode: JSON question and grade lines.")
-@click.option("--system", default="hi-lo", show_default=True, help="Count system (count drills).")
-@click.option("--speed", type=click.FloatRange(min=0.05, max=5.0), default=None,
+@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="Count system (count drills).")
+@click.option("--speed", type=click.FloatRange(*SPEED_RANGE), default=None,
               help="Seconds per card for flashed cards.")
 @click.option("--per-flash", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Cards shown at a time in flash drills.")
 @click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks (countdown, table).")
-@click.option("--estimation", type=click.Choice(["full", "half", "quarter", "exact"]), default="half",
-              show_default=True, help="Deck estimation for true counts.")
-@click.option("--rounding", type=click.Choice(["floor", "truncate", "round"]), default="floor",
-              show_default=True, help="True-count rounding.")
+@estimation_option
+@rounding_option
 @click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
               help="Seats at the table (table drill).")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
@@ -62,11 +70,8 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)
-    if name == "strategy":  # the chart is computed once, then read from $CUTCARD_HOME/charts
-        from trainer.chartcache import install_file_cache
-        from trainer.cli.common import cutcard_home
-
-        install_file_cache(cutcard_home() / "charts")
+    if name == "strategy":  # the one drill that reads a chart
+        use_chart_cache()
     options = DrillOptions(system=system, speed=speed, per_flash=per_flash, decks=decks,
                            estimation=estimation, rounding=rounding, seats=seats, chips=chips,
                            extra=_pairs(extra))

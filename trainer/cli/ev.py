@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import cutcard_home, emit_json, json_option, ruleset_option
+from trainer.cli.common import emit_json, json_option, ruleset_option, use_chart_cache
 from trainer.core.cards import Card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
 
@@ -38,13 +38,12 @@ def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...], Card]:
 @json_option
 def command(words: tuple[str, ...], removed: str, ruleset: str, as_json: bool) -> None:
     """Exact EV of each action for one hand, e.g. `cutcard ev 10,6 vs 10`."""
-    from trainer.chartcache import install_file_cache
     from trainer.core.rulesfile import load_ruleset
     from trainer.strategy import hand_evs
 
     cards, up = parse_hand_vs_up(words)
     rules = load_ruleset(ruleset)
-    install_file_cache(cutcard_home() / "charts")
+    use_chart_cache()
     gone = parse_cards(removed) if removed.strip() else ()
     evs = hand_evs(rules, cards, up, removed=gone)
     if as_json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import db_option, ruleset_option, seed_option
+from trainer.cli.common import DEFAULT_SYSTEM, db_option, load_chart, ruleset_option, seed_option
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -16,7 +16,7 @@ DEFAULT_PLAYERS = 4
               help=f"Seats at the table, yours included: 1-7 (default {DEFAULT_TABLE_SEATS}). "
                    f"chat-host: players, 2-8 (default {DEFAULT_PLAYERS}).")
 @seed_option
-@click.option("--system", default="hi-lo", show_default=True, help="The count system you keep.")
+@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="The count system you keep.")
 @click.option("--seat", "seat", type=click.IntRange(1, 7), default=None,
               help="Your seat, 1 being first base (default: the middle seat).")
 @click.option("--rounds", type=click.IntRange(min=1), default=None, help="Stop after this many rounds.")
@@ -56,13 +56,10 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
                                 f"not {rules.name}")
     table_seats = seats or DEFAULT_TABLE_SEATS
-    if table_seats > 7:
-        raise InvalidInputError(f"a table has 1 to 7 seats, not {table_seats}")
-    from trainer.cli.chart import load_chart
     from trainer.repl.table_ui import TableUI
-    from trainer.table.session import TableSession
+    from trainer.table.session import TableSession, check_seats
 
-    rules, chart = load_chart(ruleset)
-    session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
+    check_seats(rules, table_seats)  # before a chart that may take seconds to compute
+    session = TableSession(rules, load_chart(rules), seats=table_seats, rng=rng_for(seed), system=system,
                            learner_seat=None if seat is None else seat - 1)
     TableUI(session, console).run(rounds)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from trainer.cli.common import db_option, seed_option, settings
+from trainer.cli.common import db_option, seed_option, settings, use_chart_cache
 
 
 @click.command("review")
@@ -32,6 +32,7 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset) if ruleset else None
+    use_chart_cache()  # the queue may ask strategy items
     with open_store(settings()) as store:
         queue = ReviewQueue(store, rng=rng_for(seed), ruleset=rules, limit=limit,
                             new_per_day=NEW_PER_DAY if new_per_day is None else new_per_day)

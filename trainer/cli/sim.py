@@ -12,14 +12,22 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trainer.cli.common import cutcard_home, db_option, emit_json, json_option, ruleset_option, settings
+from trainer.cli.common import (
+    db_option,
+    emit_json,
+    estimation_option,
+    json_option,
+    load_chart,
+    rounding_option,
+    ruleset_option,
+    settings,
+)
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
     from trainer.sim.counter import Counter, IndexPlay
     from trainer.sim.results import Summary
     from trainer.sim.runner import Plan
-    from trainer.strategy import Chart
 
 RAMP_HELP = ("Bet ramp as TRUE_COUNT:UNITS steps, e.g. '1:1,2:2,3:4,4:8,5:12': from each true count up, "
              "bet that many units; below the first step, the low bet of --spread. Default: the low bet "
@@ -42,10 +50,8 @@ PROGRESS_FROM = 200_000
 @click.option("--ramp", default=None, metavar="TC:UNITS,...", help=RAMP_HELP)
 @click.option("--indices/--no-indices", default=None,
               help="Play the Illustrious 18 and Fab 4 (S17 or H17 set) and insure at +3 [on for Hi-Lo].")
-@click.option("--estimation", default="half", show_default=True, metavar="full|half|quarter|exact",
-              help="How finely the decks left are estimated for the true count.")
-@click.option("--rounding", default="floor", show_default=True, metavar="floor|truncate|round",
-              help="How the true count is made a whole number.")
+@estimation_option
+@rounding_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
               help="Bankroll in betting units, for the risk of ruin.")
 @click.option("--errors", is_flag=True,
@@ -80,7 +86,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     counter, index_words = (None, "") if system is None else _counter(
         rules, system, spread, ramp, indices, estimation, rounding)
-    chart = _chart(rules, quiet=as_json)
+    chart = load_chart(rules, quiet=as_json)
     plan = SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     measured = None
@@ -125,21 +131,6 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
 
     with sim_progress(make_console(sys.stderr), label) as progress:
         return summarize(simulate(plan, hands, seed=seed, jobs=jobs, progress=progress), scale)
-
-
-def _chart(rules: Ruleset, *, quiet: bool) -> Chart:
-    """The exact chart, from the file cache or computed (with a progress bar on a terminal)."""
-    from trainer.chartcache import install_file_cache
-    from trainer.strategy import chart_for, has_chart
-
-    install_file_cache(cutcard_home() / "charts")
-    if quiet or has_chart(rules) or not sys.stderr.isatty():
-        return chart_for(rules)
-    from trainer.render import make_console
-    from trainer.render.chart import chart_progress
-
-    with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
-        return chart_for(rules, progress=progress)
 
 
 def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,

@@ -79,6 +79,15 @@ class CountSystem:
         return _plain((self.red_tags if red else self.tags)[card.value - 1])
 
     @property
+    def short_title(self) -> str:
+        """The title without its parenthesis, for a sentence: 'Knock-Out' for 'Knock-Out (KO)'.
+
+        >>> find_system("ko").short_title, find_system("hi-lo").short_title
+        ('Knock-Out', 'Hi-Lo')
+        """
+        return self.title.split(" (")[0]
+
+    @property
     def counts_colour(self) -> bool:
         return self.tags != self.red_tags
 

@@ -8,6 +8,7 @@ A counter's view of the table is derived from events: every card in a `Dealt` wi
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -191,4 +192,33 @@ def seen_cards(events: list[Event] | tuple[Event, ...], *, burn_shown: bool = Fa
             seen.append(event.card)
         elif isinstance(event, Shuffled) and burn_shown:
             seen.extend(event.burned)
+    return seen
+
+
+def cards_since_shuffle(events: Sequence[Event], *, before: Sequence[Card] = (),
+                        burn_shown: bool = False) -> list[Card]:
+    """Every card seen since the last shuffle, once one round's `events` (so far, in order) are shown.
+
+    `before` are the cards seen since the shuffle before this round (the shoe's earlier rounds). A
+    shuffle before the deal starts from nothing; one in the middle of the round (the shoe ran out and
+    the discards were shuffled) starts from this round's cards seen so far: they are on the table, not
+    in the new pack, so they still count.
+
+    >>> from trainer.core.cards import parse_cards
+    >>> five, king, nine = parse_cards("5 K 9")
+    >>> ran_out = [Dealt(card=five, seat=0, hand=0, face_up=True), Shuffled(cards_behind_cut=0, burned=()),
+    ...            Hit(seat=0, hand=0, card=king)]
+    >>> [str(c) for c in cards_since_shuffle(ran_out, before=[nine])]
+    ['5', 'K']
+    >>> [str(c) for c in cards_since_shuffle(ran_out[2:], before=[nine])]
+    ['9', 'K']
+    """
+    seen = list(before)
+    this_round: list[Card] = []
+    for event in events:
+        if isinstance(event, Shuffled):
+            seen = list(this_round)
+        cards = seen_cards((event,), burn_shown=burn_shown)
+        seen.extend(cards)
+        this_round.extend(cards)
     return seen

@@ -36,6 +36,7 @@ from trainer.core.events import Action, Dealt
 from trainer.core.money import Money, to_money
 from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
+from trainer.core.stakes import affordable_actions
 from trainer.core.tournament_players import StatedPolicy, TournamentPolicy
 from trainer.core.tournament_standings import Entrant, Player, Stage, Standing, ranked
 
@@ -223,13 +224,7 @@ class Tournament:
         return self._affordable(self.view())
 
     def _affordable(self, view: SeatView) -> frozenset[Action]:
-        free = self._players[self.order[view.seat]].cash - sum(view.bets, Decimal(0))
-        legal = set(view.legal_actions)
-        if view.hand_in_turn is not None and free < view.bets[view.hand_in_turn]:
-            legal -= {Action.DOUBLE}
-        if free < view.bets[0]:
-            legal -= {Action.SPLIT}
-        return frozenset(legal)
+        return affordable_actions(self._current_round(), view.seat, self._players[self.order[view.seat]].cash)
 
     def act(self, action: Action) -> None:
         """The player in turn takes `action`."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from trainer.core.chat_posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
     DealerStood,
@@ -25,27 +26,15 @@ from trainer.core.events import (
     Surrendered,
     TookEvenMoney,
 )
-from trainer.core.hands import Hand, hand_total
-from trainer.core.money import Money, format_money
+from trainer.core.money import Money
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
 
 
 def money_text(amount: Money, *, signed: bool = False) -> Text:
-    """'$25', '+$12.50', '-$10' in the money style (losses in red)."""
-    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    """The core's words for an amount ('$25', '+$12.50', '-$10'), styled: losses red, a signed win green."""
     style = "bad" if amount < 0 else ("good" if signed and amount > 0 else "money")
-    return Text(f"{sign}${format_money(abs(amount))}", style=style)
-
-
-def total_label(hand: Hand, *, natural: bool = True) -> str:
-    """'16', 'soft 18', 'blackjack', 'bust 24' (`natural=False` for a dealer without naturals)."""
-    total, soft = hand_total(hand.cards)
-    if natural and hand.is_natural:
-        return "blackjack"
-    if total > 21:
-        return f"bust {total}"
-    return f"soft {total}" if soft else str(total)
+    return Text(signed_dollars(amount) if signed else dollars(amount), style=style)
 
 
 def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = None) -> Table:
@@ -57,7 +46,7 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
     grid.add_column(no_wrap=True)
     dealer = round_.dealer_hand
     hidden = 1 if round_.ruleset.dealer.hole_card and not round_.hole_card_shown else 0
-    shown = total_label(dealer, natural=round_.ruleset.dealer.natural) if not hidden else ""
+    shown = total_words(dealer, natural=round_.ruleset.dealer.natural) if not hidden else ""
     grid.add_row(Text("dealer", style="title"), "", cards_text(dealer.cards, hidden=hidden),
                  Text(shown, style="muted"))
     in_turn = None if round_.finished else (round_.seat_in_turn, round_.hand_in_turn)
@@ -67,7 +56,7 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
             label = Text(name if number == 0 else "", style="key" if seat == learner else "")
             marker = Text("  ◀", style="warn") if in_turn == (seat, number) else Text("")
             grid.add_row(label, money_text(bet), cards_text(hand.cards),
-                         Text(total_label(hand), style="muted") + marker)
+                         Text(total_words(hand), style="muted") + marker)
     return grid
 
 
@@ -101,7 +90,7 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
         burned = f", {len(event.burned)} card burned" if event.burned else ""
         return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
     if isinstance(event, Hit | Doubled):
-        verb = "hits" if isinstance(event, Hit) else f"doubles to ${format_money(event.bet)}"
+        verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
         return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
     if isinstance(event, SplitHand):
         return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
@@ -111,7 +100,7 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
     if isinstance(event, Surrendered):
         return Text(_agree(names[event.seat], "surrenders"), style="muted")
     if isinstance(event, Insured):
-        return Text(_agree(names[event.seat], f"insures for ${format_money(event.amount)}"), style="muted")
+        return Text(_agree(names[event.seat], f"insures for {dollars(event.amount)}"), style="muted")
     if isinstance(event, TookEvenMoney):
         return Text(_agree(names[event.seat], "takes even money"), style="muted")
     if isinstance(event, Declined):

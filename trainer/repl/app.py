@@ -10,8 +10,9 @@ command needs it, so the prompt appears at once.
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ from trainer.repl.commands import RegistryVocabulary, run_line
 from trainer.repl.completer import ReplCompleter
 from trainer.repl.keys import repl_key_bindings
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
-from trainer.repl.toolbar import ToolbarFacts, read_facts, toolbar_fragments
+from trainer.repl.toolbar import ToolbarFacts, read_facts, settings_facts, toolbar_fragments
 
 if TYPE_CHECKING:
     from trainer.cli.common import Settings
@@ -40,17 +41,6 @@ TOUR = (
     "  play              a table with computer seats; `use european` sets the rules",
 )
 """The three lines a first start shows."""
-TOUR_WITHOUT_PAYOUTS = "  drill true-count  a running count and a discard tray: the true count in 2 s"
-"""The second line while the payout drill is not installed (the tour never offers what fails)."""
-
-
-def tour() -> tuple[str, ...]:
-    """The tour for the drills that are installed."""
-    from importlib.util import find_spec
-
-    if find_spec("drills.payout") is not None:
-        return TOUR
-    return (TOUR[0], TOUR_WITHOUT_PAYOUTS, TOUR[2])
 
 STYLE = Style.from_dict({
     "prompt": "ansicyan bold",
@@ -71,10 +61,38 @@ class ReplState:
     prefs: Prefs
     started: float = field(default_factory=time.time)
     facts: ToolbarFacts | None = None
+    """The toolbar's facts once read; until then it shows the settings alone."""
+    reading: threading.Thread | None = None
+    """The first read of the facts, on a thread of its own (`refresh_in_background`)."""
+
+    def toolbar_facts(self) -> ToolbarFacts:
+        return self.facts or settings_facts(self.prefs)
 
     def refresh(self) -> None:
         """Re-read the toolbar's facts (after each command, never while the prompt redraws)."""
+        self.wait_for_facts()
         self.facts = read_facts(self.prefs, self.settings.db_path, self.started)
+
+    def refresh_in_background(self, then: Callable[[], None]) -> None:
+        """Read the facts off the prompt's thread, so the first prompt does not wait for the storage
+        layer to import, then call `then` (which redraws the toolbar). A failure only leaves the
+        database's figures out until the next `refresh`."""
+
+        def read() -> None:
+            try:
+                self.facts = read_facts(self.prefs, self.settings.db_path, self.started)
+            except Exception:  # never a traceback under the prompt: the next refresh reads again
+                return
+            then()
+
+        self.reading = threading.Thread(target=read, name="toolbar facts", daemon=True)
+        self.reading.start()
+
+    def wait_for_facts(self) -> None:
+        """Let a background read finish, so a later read is never overwritten by an older one."""
+        if self.reading is not None:
+            self.reading.join()
+            self.reading = None
 
 
 def run_repl(settings: Settings, console: Console | None = None, *, interactive: bool | None = None) -> None:
@@ -94,20 +112,20 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         run_script(state, sys.stdin)
         return
     if not prefs.toured:
-        for line in tour():
+        for line in TOUR:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
         state.prefs = Prefs(ruleset=prefs.ruleset, speed=prefs.speed, system=prefs.system, toured=True)
         save_prefs(home, state.prefs)
-    state.refresh()
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(home / "history")),
         completer=ReplCompleter(RegistryVocabulary()),
         complete_while_typing=False,
         auto_suggest=AutoSuggestFromHistory(),
-        bottom_toolbar=lambda: toolbar_fragments(state.facts) if state.facts else FormattedText(),
+        bottom_toolbar=lambda: toolbar_fragments(state.toolbar_facts()),
         key_bindings=repl_key_bindings(),
         style=STYLE,
     )
+    state.refresh_in_background(session.app.invalidate)
     while True:
         try:
             line = session.prompt(PROMPT)
@@ -118,6 +136,7 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         if not run_guarded_line(line, state):
             break
         state.refresh()
+    state.wait_for_facts()
     console.print(Text("bye", style="muted"))
 
 

@@ -39,7 +39,8 @@ class ReplWord:
 REPL_WORDS: dict[str, ReplWord] = {
     "use": ReplWord(
         name="use", usage="use RULESET",
-        help="Sit at this rule set from now on (remembered): the default --ruleset of every command.",
+        help="Sit at this rule set from now on (remembered): the default --ruleset of chart, ev, drill, "
+             "play and sim. review still mixes the due items of every rule set unless given --ruleset.",
         spec=CommandSpec(arguments=(ArgumentSpec(name="ruleset", values="ruleset"),))),
     "set": ReplWord(
         name="set", usage="set [KEY [VALUE]]",
@@ -60,10 +61,10 @@ EXIT_WORDS = frozenset({"exit", "quit", "q"})
 
 
 def cli_words() -> dict[str, str]:
-    """The CLI's installed commands and their help, read from `trainer.cli.COMMANDS`."""
-    from trainer.cli import installed_commands
+    """The CLI's commands and their help, read from `trainer.cli.COMMANDS`."""
+    from trainer.cli import COMMANDS
 
-    return installed_commands()
+    return {name: help_text for name, (_, help_text) in COMMANDS.items()}
 
 
 def all_words() -> dict[str, str]:
@@ -149,7 +150,7 @@ def _first_line(text: str) -> str:
 
 
 def _values_of(kind: str) -> Mapping[str, str]:
-    """The values of one kind, each with a short note (titles, help lines); drills only once installed."""
+    """The values of one kind, each with a short note (titles, help lines)."""
     if kind == "ruleset":
         from trainer.core.rulesfile import builtin_rulesets
 
@@ -164,12 +165,9 @@ def _values_of(kind: str) -> Mapping[str, str]:
 
         return {s.name: s.title for s in builtin_systems().values()}
     if kind == "drill":
-        from importlib.util import find_spec
-
         from drills import DRILLS
 
-        return {name: help_text for name, (target, help_text) in DRILLS.items()
-                if find_spec(target.split(":")[0]) is not None}
+        return {name: help_text for name, (_, help_text) in DRILLS.items()}
     if kind == "command":
         return all_words()
     if kind == "setting":
@@ -211,20 +209,22 @@ def run_line(line: str, state: ReplState) -> bool:
 
 
 def run_cli(state: ReplState, argv: list[str]) -> int:
-    """Run a CLI command line through the click group with the remembered settings as defaults."""
+    """Run a CLI command line through the click group with the remembered settings as defaults.
+
+    The command gets a copy of the REPL's settings: what its options change (`--db`) is for that
+    command alone, not for the rest of the session.
+    """
+    import dataclasses
+
     from trainer.cli import cli
     from trainer.cli.common import run_guarded
 
-    return run_guarded(cli, argv, obj=state.settings,
-                       default_map=state.prefs.default_map(list(cli_words())))
+    return run_guarded(cli, argv, obj=dataclasses.replace(state.settings),
+                       default_map=state.prefs.default_map())
 
 
 def unknown_word_message(word: str) -> str:
     """'no command named X' with the closest real words, so a typo costs one glance."""
-    from trainer.cli import COMMANDS
-
-    if word.lower() in COMMANDS:
-        return f"? `{word.lower()}` is not in this version of cutcard yet; `help` lists the commands"
     close = difflib.get_close_matches(word.lower(), list(all_words()), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     return f"? no command named {word!r}{hint}; `help` lists the commands"
@@ -277,7 +277,7 @@ def _help(state: ReplState, args: list[str]) -> None:
         console.print(Text.assemble(("usage: ", "muted"), (word.usage, "key")))
         console.print(word.help)
     elif name in cli_words():
-        run_cli(state, [*args, "--help"])
+        run_cli(state, [name, *args[1:], "--help"])
     else:
         console.print(Text(unknown_word_message(args[0]), style="warn"))
 

@@ -1,7 +1,7 @@
 """The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`) in `$CUTCARD_HOME`.
 
 They are kept as a small JSON file (`settings.json`: the standard library writes JSON, not TOML) and
-become the default `--ruleset`, `--speed` and `--system` of every command run from the REPL, through
+become option defaults of the commands run from the REPL that they are meant for (`APPLIES_TO`), through
 click's `default_map`; an option typed on the line still wins.
 """
 
@@ -14,15 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.core.errors import InvalidInputError
+from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM, SPEED_RANGE
+from trainer.core.errors import InvalidInputError, TrainerError
 
 FILE_NAME = "settings.json"
-DEFAULT_RULESET = "casino"
-"""What `--ruleset` means when nothing was chosen (the `ruleset_option` default in trainer.cli.common)."""
-DEFAULT_SYSTEM = "hi-lo"
-"""What `--system` means when nothing was chosen (the count drills' and play's option default)."""
-SPEED_RANGE = (0.05, 5.0)
-"""Seconds per flashed card that `--speed` accepts."""
 
 KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
@@ -30,6 +25,14 @@ KEYS: dict[str, str] = {
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
+APPLIES_TO: dict[str, tuple[str, ...]] = {
+    "ruleset": ("chart", "ev", "drill", "play", "sim"),
+    "speed": ("drill",),
+    "system": ("drill", "play"),
+}
+"""Setting name -> the commands whose option of that name it is the default of. Not every command with
+such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
+and `sim --count SYSTEM` turns counting on, so a remembered count system must not reach it."""
 
 RESET_WORDS = ("default", "none", "off")
 
@@ -52,14 +55,23 @@ class Prefs:
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
-    def default_map(self, commands: list[str]) -> dict[str, Any]:
-        """click's `default_map`: the chosen settings as option defaults of each command."""
-        chosen = {key: getattr(self, key) for key in KEYS if getattr(self, key) is not None}
-        return {name: dict(chosen) for name in commands} if chosen else {}
+    def default_map(self) -> dict[str, dict[str, Any]]:
+        """click's `default_map`: each chosen setting as an option default of the commands it is for."""
+        defaults: dict[str, dict[str, Any]] = {}
+        for key, commands in APPLIES_TO.items():
+            value = getattr(self, key)
+            if value is not None:
+                for name in commands:
+                    defaults.setdefault(name, {})[key] = value
+        return defaults
 
 
 def load_prefs(home: Path) -> tuple[Prefs, str | None]:
-    """The settings in `home`, and a one-line warning when the file is unreadable (defaults are used)."""
+    """The settings in `home`, and a one-line warning when the file or a setting in it is unusable.
+
+    An unreadable file gives the defaults; a setting that no longer works (a rule-set or count-system
+    file deleted or broken since it was chosen) is left at its default and the others are kept.
+    """
     path = home / FILE_NAME
     try:
         raw = path.read_text(encoding="utf-8")
@@ -71,12 +83,18 @@ def load_prefs(home: Path) -> tuple[Prefs, str | None]:
         data = json.loads(raw)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        prefs = Prefs(toured=bool(data.get("toured", False)))
-        for key in KEYS:
-            if data.get(key) is not None:
-                prefs = change(prefs, key, str(data[key]))
-    except (ValueError, InvalidInputError) as e:
+    except ValueError as e:
         return Prefs(toured=True), f"{path} is not usable ({e}); using the defaults"
+    prefs = Prefs(toured=bool(data.get("toured", False)))
+    unusable: list[str] = []
+    for key in KEYS:
+        if data.get(key) is not None:
+            try:
+                prefs = change(prefs, key, str(data[key]))
+            except TrainerError as e:  # e.g. a remembered rule-set file since deleted or broken
+                unusable.append(f"the remembered {key} is not usable ({e})")
+    if unusable:
+        return prefs, f"{'; '.join(unusable)}; using the defaults"
     return prefs, None
 
 
@@ -131,6 +149,9 @@ def _speed(text: str) -> float:
 
 
 def _system_name(text: str) -> str:
-    from trainer.core.counting import find_system
+    """A built-in count system's own name (aliases resolved), or the absolute path of a user's file."""
+    from trainer.core.counting import load_system
+    from trainer.core.tomlfiles import names_a_file
 
-    return find_system(text).name
+    system = load_system(text)
+    return str(Path(text).expanduser().resolve()) if names_a_file(text) else system.name

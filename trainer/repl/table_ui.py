@@ -76,7 +76,7 @@ class TableUI:
             self.console.print(Text(f"The dealer shuffles {rules.shoe.decks} decks, {burned}places the cut "
                                     f"card {s.shoe.cards_behind_cut} cards from the end.", style="muted"))
         if s.keeper.counting_helps:
-            self.console.print(f"Keep the {s.keeper.system.title.split(' (')[0]} count: you are asked at "
+            self.console.print(f"Keep the {s.keeper.system.short_title} count: you are asked at "
                                "random checkpoints and whenever the cut card comes out.")
         else:
             self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
@@ -95,7 +95,7 @@ class TableUI:
             if text in ("q", "quit", "exit"):
                 return None
             if text in ("?", "ramp", "help"):
-                for line in bet_ramp(s.ruleset, s.keeper.system.name, lo):
+                for line in bet_ramp(s.ruleset, s.keeper.system, lo):
                     self.console.print(Text(line, style="muted"))
                 continue
             try:

@@ -1,22 +1,22 @@
 """The REPL's bottom toolbar: rule set, count system, reviews due and this session's accuracy.
 
-The facts are read once after each command (`read_facts`), never while the prompt redraws; drawing
-them (`toolbar_fragments`) is pure. Reviews due come from `trainer.review.due_count` and are shown
-only when that module is installed: the toolbar never shows a number nobody computed.
+The facts are read from the progress database (`read_facts`) between commands, never while the prompt
+redraws; drawing them (`toolbar_fragments`) is pure. Reading them imports the storage layer (sqlite-utils
+brings numpy), which takes longer than the prompt should wait, so the REPL reads the first facts on a
+background thread: until they are in, the toolbar shows the settings alone.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from prompt_toolkit.formatted_text import FormattedText
 
+from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM
 from trainer.core.errors import TrainerError
-from trainer.repl.prefs import DEFAULT_RULESET, DEFAULT_SYSTEM, Prefs
+from trainer.repl.prefs import Prefs
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,7 +26,7 @@ class ToolbarFacts:
     ruleset: str
     system: str
     due: int | None = None
-    """Review items due now; None when the review queue is not installed or the database is unusable."""
+    """Review items due now; None until the database is read, or when it cannot be."""
     answered: int = 0
     right: int = 0
     """Answers given since the REPL started, and how many were right."""
@@ -35,7 +35,7 @@ class ToolbarFacts:
 def toolbar_fragments(facts: ToolbarFacts) -> FormattedText:
     """The toolbar as formatted text: ` casino · hi-lo · 3 due · 17/20 right (85%) `."""
     parts = FormattedText([("class:toolbar.key", " rules "), ("class:toolbar", f"{_short(facts.ruleset)} "),
-                        ("class:toolbar.key", " count "), ("class:toolbar", f"{facts.system} ")])
+                           ("class:toolbar.key", " count "), ("class:toolbar", f"{_short(facts.system)} ")])
     if facts.due is not None:
         parts += [("class:toolbar.key", " due "), ("class:toolbar", f"{facts.due} ")]
     if facts.answered:
@@ -49,43 +49,26 @@ def toolbar_fragments(facts: ToolbarFacts) -> FormattedText:
 
 
 def _short(ruleset: str) -> str:
-    """A user's rule-set file by its name, a built-in by its own."""
+    """A user's rule-set or count-system file by its name, a built-in by its own."""
     return Path(ruleset).name if "/" in ruleset else ruleset
+
+
+def settings_facts(prefs: Prefs) -> ToolbarFacts:
+    """The facts that need no database: the rule set and count system in use."""
+    return ToolbarFacts(ruleset=prefs.ruleset or DEFAULT_RULESET, system=prefs.system or DEFAULT_SYSTEM)
 
 
 def read_facts(prefs: Prefs, db_path: Path, since: float, now: float | None = None) -> ToolbarFacts:
     """Read the facts from the settings and the progress database (which is never created here)."""
-    facts = ToolbarFacts(ruleset=prefs.ruleset or DEFAULT_RULESET, system=prefs.system or DEFAULT_SYSTEM)
-    review = _review_module()
+    facts = settings_facts(prefs)
     if not db_path.exists():
-        return ToolbarFacts(ruleset=facts.ruleset, system=facts.system, due=0 if review else None)
-    try:
-        from trainer.runs import open_store
+        return ToolbarFacts(ruleset=facts.ruleset, system=facts.system, due=0)
+    from trainer.storage import Store
 
-        with open_store(_Path(db_path)) as store:
-            row = store.db.execute(
-                "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM attempts WHERE ts >= ?", [since]
-            ).fetchone()
-            when = time.time() if now is None else now
-            due = None if review is None else int(review.due_count(store, when))
+    try:
+        with Store.open(db_path) as store:
+            answered, right = store.answers_since(since)
+            due = store.due_count(time.time() if now is None else now)
     except TrainerError:
         return facts
-    return ToolbarFacts(ruleset=facts.ruleset, system=facts.system, due=due,
-                        answered=int(row[0]), right=int(row[1]))
-
-
-def _review_module() -> Any | None:
-    """`trainer.review` once the review queue is installed (issue 6), else None."""
-    try:
-        return importlib.import_module("trainer.review")
-    except ModuleNotFoundError as e:
-        if e.name in ("trainer.review", "trainer"):
-            return None
-        raise
-
-
-@dataclass(frozen=True, slots=True)
-class _Path:
-    """The one attribute `open_store` reads."""
-
-    db_path: Path
+    return ToolbarFacts(ruleset=facts.ruleset, system=facts.system, due=due, answered=answered, right=right)

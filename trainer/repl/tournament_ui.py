@@ -26,8 +26,9 @@ from trainer.repl.ask import read_line, timed_line
 from trainer.repl.keys import read_key
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
-COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus")
-"""The computer players' chat names."""
+COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus", "Hal")
+"""The computer players' chat names: seven for the eight players of seed 002, and one to spare for a
+learner who takes one of their names."""
 
 ReadLine = Callable[[str], str]
 ReadKey = Callable[[str, dict[str, str]], str]
@@ -205,12 +206,18 @@ def play_tournament(rules: Ruleset, console: Console, *, players: int, rng: rand
         return tournament
     if names:
         raise InvalidInputError("--names lists the people of a --host game; use --name for your own name")
-    others = [n for n in COMPUTER_NAMES if n.lower() != name.lower()][:players - 1]
+    names_left = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
+    if players - 1 > len(names_left):
+        raise InvalidInputError(f"cutcard has names for {len(names_left)} computer players: at most "
+                                f"{len(names_left) + 1} players, not {players}")
+    others = names_left[:players - 1]
     entrants = [Entrant(name=name, computer=False), *(Entrant(name=n, computer=True) for n in others)]
     tournament = Tournament(rules, entrants, rng=rng, bet_timer=timer)
-    console.print(Text(f"You are {name}, with {', '.join(others)}: $100 each. Bet within "
-                       f"{tournament.bet_timer} seconds (Enter bets the $10 minimum, and so does the "
-                       "timer); h hit · s stand · d double · p split. Ctrl-C leaves.", style="muted"))
+    table = rules.table
+    console.print(Text(f"You are {name}, with {', '.join(others)}: {dollars(table.bankroll)} each. Bet "
+                       f"within {tournament.bet_timer} seconds (Enter bets the {dollars(table.min_bet)} "
+                       "minimum, and so does the timer); h hit · s stand · d double · p split. Ctrl-C "
+                       "leaves.", style="muted"))
     TournamentUI(tournament, console).run()
     return tournament
 

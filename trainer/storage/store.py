@@ -198,6 +198,13 @@ class Store:
         with guarded(self.path, "count the attempts"):
             return int(self.conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
+    def answers_since(self, ts: float) -> tuple[int, int]:
+        """How many answers were given at or after `ts`, and how many of them were right."""
+        with guarded(self.path, "count the answers"):
+            row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts WHERE ts >= ?",
+                                    (ts,)).fetchone()
+        return int(row[0]), int(row[1])
+
     # --- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:

@@ -16,14 +16,15 @@ from fractions import Fraction
 
 from trainer.core.cards import Card
 from trainer.core.counting import (
+    CountSystem,
     estimate_decks_left,
-    find_system,
     format_count,
     format_decks,
+    load_system,
     parse_count,
     true_count,
 )
-from trainer.core.events import Event, Shuffled, seen_cards
+from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
 
@@ -49,8 +50,9 @@ class CountKeeper:
     """Keeps the cards a player at the table has seen since the shuffle and asks about their count."""
 
     def __init__(self, ruleset: Ruleset, system: str, rng: random.Random) -> None:
+        """`system` is a built-in count system's name or the path of a user's count-system TOML file."""
         self.ruleset = ruleset
-        self.system = find_system(system)
+        self.system = load_system(system)
         self.rng = rng
         self.seen: list[Card] = []
         """Cards seen in the finished rounds since the last shuffle."""
@@ -62,9 +64,7 @@ class CountKeeper:
 
     def seen_now(self, events: Sequence[Event]) -> list[Card]:
         """Every card seen since the shuffle, the round in progress (its `events`) included."""
-        start = max((i for i, e in enumerate(events) if isinstance(e, Shuffled)), default=-1)
-        earlier = [] if start >= 0 else self.seen
-        return [*earlier, *seen_cards(list(events[start + 1:]), burn_shown=self.ruleset.shoe.burn_shown)]
+        return cards_since_shuffle(events, before=self.seen, burn_shown=self.ruleset.shoe.burn_shown)
 
     def end_round(self, events: Sequence[Event]) -> None:
         """Take in a finished round's cards (a shuffle at its start clears the earlier ones)."""
@@ -95,7 +95,7 @@ class CountKeeper:
         return CountGrade(question="running count", expected=format_count(expected),
                           given=format_count(given), correct=given == expected,
                           explanation=f"{len(self.seen)} cards seen since the shuffle{since}, "
-                                      f"counted with {self.system.title.split(' (')[0]}")
+                                      f"counted with {self.system.short_title}")
 
     def true_count(self, cards_left: int) -> tuple[int, Fraction]:
         """The true count by the half-deck estimate of the decks left, and that estimate."""
@@ -112,9 +112,9 @@ class CountKeeper:
                           given=format_count(given), correct=given == expected, explanation=explanation)
 
 
-def bet_ramp(ruleset: Ruleset, system: str, unit: Money | None = None) -> list[str]:
+def bet_ramp(ruleset: Ruleset, system: CountSystem | str, unit: Money | None = None) -> list[str]:
     """The bet ramp by true count a counter would use at this table, as lines to show."""
-    counted = find_system(system)
+    counted = system if isinstance(system, CountSystem) else load_system(system)
     unit = unit if unit is not None else ruleset.table.min_bet
     steps = " · ".join(f"{'+' if tc > 1 else '≤ +'}{tc}{'+' if tc == RAMP[-1][0] else ''}: "
                        f"${format_money(unit * units)}" for tc, units in RAMP)
@@ -123,7 +123,7 @@ def bet_ramp(ruleset: Ruleset, system: str, unit: Money | None = None) -> list[s
         decks = ruleset.shoe.decks
         key = counted.key_count(decks)
         where = f" (the key count for {decks} decks is {format_count(key)})" if key is not None else ""
-        lines.append(f"{counted.title.split(' (')[0]} is unbalanced: raise from one unit when the running "
+        lines.append(f"{counted.short_title} is unbalanced: raise from one unit when the running "
                      f"count reaches the key count{where}, without converting to a true count.")
     if not ruleset.counting_helps:
         lines.append("Counting cannot help at this table: bet one unit.")

@@ -20,6 +20,7 @@ from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
+from trainer.core.stakes import affordable_actions
 from trainer.strategy import StrategyTable, chart_action
 from trainer.table.advice import Verdict, judge_offer, judge_play
 from trainer.table.count_checks import CountGrade, CountKeeper
@@ -68,14 +69,19 @@ class Tally:
         return sum(v.cost or 0.0 for v in self.plays if not v.correct)
 
 
+def check_seats(ruleset: Ruleset, seats: int) -> None:
+    """Raise `InvalidInputError` unless the rule set's table has that many seats (at most 7)."""
+    limit = min(MAX_SEATS, ruleset.table.seats)
+    if not 1 <= seats <= limit:
+        raise InvalidInputError(f"a {ruleset.name} table has 1 to {limit} seats, not {seats}")
+
+
 class TableSession:
     """The learner's table; call `start_round`, then `act` while `learner_in_turn`, then `end_round`."""
 
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
                  system: str = "hi-lo", learner_seat: int | None = None) -> None:
-        limit = min(MAX_SEATS, ruleset.table.seats)
-        if not 1 <= seats <= limit:
-            raise InvalidInputError(f"a {ruleset.name} table has 1 to {limit} seats, not {seats}")
+        check_seats(ruleset, seats)
         self.ruleset = ruleset
         self.chart = chart
         self.shoe = Shoe.shuffled(ruleset, rng)
@@ -145,19 +151,10 @@ class TableSession:
         return round_ is not None and not round_.finished and round_.seat_in_turn == self.learner
 
     def legal_actions(self) -> frozenset[Action]:
-        """The learner's legal actions, less a double or split their bankroll cannot cover."""
+        """The learner's legal actions, less a double, split or insurance their bankroll cannot cover."""
         if not self.learner_in_turn:
             return frozenset()
-        view = self._current().view(self.learner)
-        legal = set(view.legal_actions)
-        free = self.bankroll - sum(view.bets, Decimal(0))
-        if view.hand_in_turn is not None and free < view.bets[view.hand_in_turn]:
-            legal.discard(Action.DOUBLE)
-        if free < view.bets[0]:
-            legal.discard(Action.SPLIT)
-        if Action.INSURE in legal and free < view.bets[0] / 2:
-            legal.discard(Action.INSURE)
-        return frozenset(legal)
+        return affordable_actions(self._current(), self.learner, self.bankroll)
 
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""

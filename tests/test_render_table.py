@@ -1,0 +1,30 @@
+"""The table as rich text: amounts and totals in the core's words (`trainer.core.chat_posts`), styled."""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+
+from trainer.core import Action, Round, Shoe, load_ruleset
+from trainer.core.chat_posts import dollars, signed_dollars, total_words
+from trainer.render import make_console
+from trainer.render.table import money_text, table_picture
+
+
+def test_amounts_are_the_cores_words_with_losses_red_and_signed_wins_green() -> None:
+    for amount in (Decimal(25), Decimal("12.50"), Decimal(-10), Decimal(0)):
+        assert money_text(amount).plain == dollars(amount)
+        assert money_text(amount, signed=True).plain == signed_dollars(amount)
+    assert money_text(Decimal(-10)).style == "bad" and money_text(Decimal(5), signed=True).style == "good"
+    assert money_text(Decimal(5)).style == "money" and money_text(Decimal(0), signed=True).style == "money"
+
+
+def test_the_picture_names_each_total_as_the_core_does() -> None:
+    casino = load_ruleset("casino")
+    round_ = Round.start(casino, Shoe.stacked(casino, "T 9 6 6 9 5 T"), [10, 10])  # you T 6, seat 2 9 9
+    round_.act(Action.HIT)  # T 6 + T: bust
+    out = io.StringIO()
+    make_console(out, width=120, color=False).print(table_picture(round_, ["you", "seat 2"], learner=0))
+    busted, standing = round_.hands(0)[0], round_.hands(1)[0]
+    assert total_words(busted) == "bust (26)" and total_words(busted) in out.getvalue()
+    assert total_words(standing) in out.getvalue()
