@@ -37,6 +37,11 @@ def install_cache(cache: ChartCache | None) -> None:
     _installed = cache
 
 
+def installed_cache() -> ChartCache | None:
+    """The cache `install_cache` put in place (None: charts are kept in memory only)."""
+    return _installed
+
+
 def cache_key(ruleset: Ruleset) -> str:
     """The key of a rule set's chart: the engine version and the rules' fingerprint."""
     return f"chart-v{ENGINE_VERSION}-{ruleset.fingerprint}"
