@@ -196,16 +196,35 @@ class DrillBase:
 
 
 def parse_choice(question: Question, text: str) -> str:
-    """A multiple-choice answer as the chosen text: accepts the choice itself, its letter or number.
+    """A multiple-choice answer as the chosen text: the choice itself, its letter, or its number.
+
+    The choice's own text wins over a letter or a number, so '1' among the choices ('3', '2', 'none', '1')
+    is the choice '1', never the first choice. Numbers are read as positions only when no choice is
+    itself a number: where one is ('How many decks?'), a typed number is always the choice text, so a
+    position can never be taken for a different, numeric answer. Letters always work.
 
     >>> q = Question(drill="quiz", item="q", prompt="?", data={}, expected="stand",
     ...              choices=("hit", "stand"))
     >>> parse_choice(q, "b"), parse_choice(q, "2"), parse_choice(q, " Stand ")
     ('stand', 'stand', 'stand')
+    >>> burn = Question(drill="quiz", item="q", prompt="?", data={}, expected="1",
+    ...                 choices=("3", "2", "none", "1"))
+    >>> parse_choice(burn, "1"), parse_choice(burn, "d"), parse_choice(burn, "a")
+    ('1', '1', '3')
     """
-    given = text.strip().lower()
-    for index, choice in enumerate(question.choices):
-        if given in (choice.lower(), chr(ord("a") + index), str(index + 1)):
+    given = " ".join(text.strip().lower().split())
+    choices = question.choices
+    for choice in choices:
+        if given == " ".join(choice.lower().split()):
             return choice
-    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(question.choices))
-    raise InvalidInputError(f"{text.strip()!r} is not one of the choices: {letters}")
+    for index, choice in enumerate(choices):
+        if given == chr(ord("a") + index):
+            return choice
+    numeric = any(choice.strip().isdigit() for choice in choices)
+    if not numeric:
+        for index, choice in enumerate(choices):
+            if given == str(index + 1):
+                return choice
+    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(choices))
+    how = "type the letter or the choice itself" if numeric else "type the letter, the number or the choice"
+    raise InvalidInputError(f"{text.strip()!r} is not one of the choices ({how}): {letters}")

@@ -45,7 +45,8 @@ class QuizDrill(DrillBase):
     def intro(self, ruleset: Ruleset) -> list[str]:
         count = len(self._items(ruleset))
         return [f"{count} questions on the rules of {ruleset.name} ({ruleset.title}). "
-                "Answer with the letter, the number or the words; true/false also takes t/f or y/n."]
+                "Answer with the letter or the words (or the number, where no choice is itself a number); "
+                "true/false also takes t/f or y/n."]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         items = self._items(ruleset)
