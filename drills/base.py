@@ -9,7 +9,7 @@ schedules. Drills import `trainer.core` and `trainer.strategy` only: no storage,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -114,7 +114,8 @@ class Drill(Protocol):
     target_ms: ClassVar[int | None]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        """A new question; with `item`, a question for that review item."""
+        """A new question; with `item`, a question whose `item` is that review item (one `cannot_ask` allows),
+        so that answering it reschedules the item."""
         ...
 
     def parse(self, question: Question, text: str) -> Answer:
@@ -122,6 +123,10 @@ class Drill(Protocol):
         ...
 
     def grade(self, question: Question, answer: Answer) -> Grade: ...
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        """Why this drill cannot ask a review item under `ruleset` any more; None when `ask` will."""
+        ...
 
     def intro(self, ruleset: Ruleset) -> list[str]: ...
 
@@ -171,6 +176,16 @@ class DrillBase:
     def grade(self, question: Question, answer: Answer) -> Grade:
         raise NotImplementedError
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        """Why `ask(rng, ruleset, item)` cannot ask this review item, or None when it will.
+
+        An item names what was asked (a count system, a table, a practice rule); one the drill can no
+        longer ask (a count system from a user's file, a rule the table lacks) would otherwise never be
+        answered, so never rescheduled: `cutcard review` skips it with this reason. Drills whose items
+        carry settings override this; the default trusts `ask`.
+        """
+        return None
+
     def items(self, ruleset: Ruleset) -> Sequence[str] | None:
         """Every review item this drill can ask about under `ruleset`, or None if they cannot be listed.
 
@@ -193,6 +208,21 @@ class DrillBase:
             return []
         right = sum(g.correct for g in grades)
         return [f"{right} of {len(grades)} right ({100 * right / len(grades):.0f}%)"]
+
+
+def refusal(check: Callable[[], object]) -> str | None:
+    """The message of the `InvalidInputError` that `check` raises, or None: a `cannot_ask` reads a review
+    item with the drill's own item parser and reports what that parser refuses.
+
+    >>> refusal(lambda: int("7")), refusal(lambda: parse_choice(Question(
+    ...     drill="q", item="q", prompt="?", data={}, expected="a", choices=("a",)), "zz"))
+    (None, "'zz' is not one of the choices (type the letter, the number or the choice): a) a")
+    """
+    try:
+        check()
+    except InvalidInputError as e:
+        return str(e)
+    return None
 
 
 def parse_choice(question: Question, text: str) -> str:

@@ -78,8 +78,18 @@ class CountDrill(DrillBase):
         return lines
 
     def system_named(self, name: str) -> CountSystem:
-        """The session's system, or the built-in one a review item or a question names."""
-        return self.system if name == self.system.name else find_system(name)
+        """The session's system, or the built-in one a review item or a question names.
+
+        A system from a user's file is known only to a session started with `--system PATH`; elsewhere
+        (a review) its items cannot be asked, and the error says how to practise them.
+        """
+        if name == self.system.name:
+            return self.system
+        try:
+            return find_system(name)
+        except InvalidInputError:
+            raise InvalidInputError(f"the count system {name!r} is not built in (practise it with "
+                                    f"`cutcard drill {self.name} --system PATH-TO-ITS-FILE`)") from None
 
     def parse_count_answer(self, text: str, system: CountSystem | None = None) -> Fraction:
         """A running count as typed; a half point is only a count where the system has half points."""

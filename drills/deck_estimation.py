@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Question, Tray
+from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
 from drills.count_drill import CountDrill, draw_tray, shoe_decks
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
@@ -66,6 +66,9 @@ class DeckEstimationDrill(CountDrill):
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
                          f"{format_decks(estimate)} to the {estimation.value} deck"),
         )
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: _item(item))
 
     def parse(self, question: Question, text: str) -> Answer:
         value = parse_decks(text)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question
+from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card
 from trainer.core.counting import CountSystem, format_count, parse_count
@@ -105,14 +105,18 @@ class RunningCountDrill(CountDrill):
                          f"{format_count(added)}, making {format_count(count)}."),
         )
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item))
+
     def _item(self, item: str) -> tuple[CountSystem, float]:
         """The system and pace a review item names: 'running-count:hi-lo:0.40s'."""
         try:
             _, name, speed = item.split(":")
-            return self.system_named(name), float(speed.removesuffix("s"))
+            pace = float(speed.removesuffix("s"))
         except ValueError:
             raise InvalidInputError(f"{item!r} is not a running-count item "
                                     "(e.g. running-count:hi-lo:0.50s)") from None
+        return self.system_named(name), pace
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         given = parse_count(str(answer.value))

@@ -18,7 +18,7 @@ import random
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
 from drills.count_drill import CountDrill, count_json, draw_tray, shoe_decks
 from trainer.core.counting import (
     CountSystem,
@@ -124,17 +124,21 @@ class TrueCountDrill(CountDrill):
                          f"{float(running / divisor):+.2f}, {rounding.value} {format_count(target)}"),
         )
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item))
+
     def _item(self, item: str) -> tuple[CountSystem, Estimation, Rounding, int]:
         """What a review item asks: 'true-count:hi-lo:half:floor:+3' (system, estimation, rounding, band)."""
         try:
             _, name, estimation, rounding, band = item.split(":")
-            system = self.system_named(name)
-            if not system.balanced:
-                raise ValueError(name)
-            return system, Estimation(estimation), Rounding(rounding), int(band)
+            settings = Estimation(estimation), Rounding(rounding), int(band)
         except ValueError:
             raise InvalidInputError(f"{item!r} is not a true-count item "
                                     "(e.g. true-count:hi-lo:half:floor:+3)") from None
+        system = self.system_named(name)
+        if not system.balanced:
+            raise InvalidInputError(f"{system.title} is unbalanced: it has no true count")
+        return system, *settings
 
     def parse(self, question: Question, text: str) -> Answer:
         value = self.parse_count_answer(text)

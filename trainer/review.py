@@ -85,6 +85,8 @@ class ReviewQueue:
         self.served = 0
         self.notes: list[str] = []
         """One-line remarks for the learner (skipped items, the new-item limit), shown after the run."""
+        self.skipped: set[ItemKey] = set()
+        """Due items this run could not ask (their drill, rule set or settings are unavailable here)."""
         self._sessions: dict[tuple[str, str], Session | None] = {}
         self._rulesets: dict[str, Ruleset | None] = {}
 
@@ -100,14 +102,23 @@ class ReviewQueue:
 
     def _due(self) -> Iterator[tuple[Session, str | None]]:
         # items asked in this run and the due time they had then: one not rescheduled since (its drill
-        # asked about another item, say) is not asked again, so the run always ends
+        # asked about another item, a bug) is not asked again, with a note, so the run always ends
         served_at: dict[ItemKey, float] = {}
-        skipped: set[ItemKey] = set()
+        skipped = self.skipped
         only = self.ruleset.name if self.ruleset else None
         while not self._full():
             batch = self.store.due_items(self.clock.now(), ruleset=only,
                                          limit=_BATCH + len(served_at) + len(skipped))
-            waiting = [i for i in batch if i.key not in skipped and served_at.get(i.key) != i.due_ts]
+            waiting = []
+            for i in batch:
+                if i.key in skipped:
+                    continue
+                if served_at.get(i.key) == i.due_ts:  # asked and answered, yet not rescheduled
+                    skipped.add(i.key)
+                    self.notes.append(f"the {i.key.drill} item {i.key.item!r} ({i.key.ruleset}) is still "
+                                      "due: its drill asked about another item instead (a bug in that drill)")
+                    continue
+                waiting.append(i)
             asked = 0
             for item in self._mixed(waiting):
                 if self._full():
@@ -120,7 +131,7 @@ class ReviewQueue:
                 if current.due_ts > now and not missed_before_this_run:
                     continue  # a miss in this run waits for its fsrs step, not straight after its answer
                 session = self._session(item.key.drill, item.key.ruleset)
-                if session is None:
+                if session is None or not self._askable(session, item.key):
                     skipped.add(item.key)
                     continue
                 served_at[item.key] = item.due_ts
@@ -129,6 +140,14 @@ class ReviewQueue:
                 yield session, item.key.item
             if asked == 0:
                 return
+
+    def _askable(self, session: Session, key: ItemKey) -> bool:
+        """True when the drill can still ask the item; otherwise a note says why it is skipped."""
+        reason = session.drill.cannot_ask(key.item, session.ruleset)
+        if reason is None:
+            return True
+        self.notes.append(f"skipped the {key.drill} item {key.item!r} ({key.ruleset}): {reason}")
+        return False
 
     def _mixed(self, items: list[ReviewItem]) -> list[ReviewItem]:
         """Misses first, then by the day they fell due; shuffled within each, so drills interleave."""
@@ -233,6 +252,8 @@ class ReviewQueue:
         next_due = self.store.next_due_ts(ruleset=only)
         if next_due is None:
             return "nothing to review yet: answer some drills first"
+        if self.skipped and next_due <= self.clock.now():
+            return "nothing else to review: the items skipped above stay due"
         return f"nothing is due; the next item falls due in {describe_wait(next_due - self.clock.now())}"
 
 
