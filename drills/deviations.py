@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
 from drills.payout_rounds import cards_text, deal_order, with_late_surrender
 from drills.settings import check_settings, read_late_surrender
@@ -96,12 +96,35 @@ class DeviationsDrill(DrillBase):
                          "a ten or an ace (which assume a peek) are left out.")
         return lines
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item_play(ruleset, item))
+
+    def _item_play(self, ruleset: Ruleset, item: str) -> tuple[Ruleset, IndexPlay]:
+        """The table and play a review item names ('deviations:s17:16 vs 10').
+
+        The session's table first; else the same rule set with late surrender practised or not, so a
+        Fab 4 item recorded with `--set surrender=late` is asked in any review (and an Illustrious 18
+        play that surrender replaces is asked in a surrender-practice session).
+        """
+        _, _, rest = item.partition(":")
+        game, _, name = rest.partition(":")
+        own = _table(ruleset, self.surrender)
+        other = ruleset if own is not ruleset else _table(ruleset, True)
+        for table in (own, other):
+            play = next((p for p in plays_for(table) if p.game == game and p.name == name), None)
+            if play is not None:
+                return table, play
+        if game != game_of(ruleset):
+            raise InvalidInputError(f"{ruleset.name} uses the {game_of(ruleset).upper()} index plays, "
+                                    f"not the {game.upper() or '?'} ones")
+        raise InvalidInputError(f"{name!r} is not an index play that arises at {ruleset.name}")
+
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        table = _table(ruleset, self.surrender)
-        plays = plays_for(table)
-        play = _play_for_item(plays, item) if item else None
-        if play is None:
-            play = rng.choice(plays)
+        if item:
+            table, play = self._item_play(ruleset, item)
+        else:
+            table = _table(ruleset, self.surrender)
+            play = rng.choice(plays_for(table))
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)
         true_count = boundary_count(play, rng)
@@ -158,10 +181,3 @@ class DeviationsDrill(DrillBase):
         if missed:
             lines.append("review: " + ", ".join(missed))
         return lines
-
-
-def _play_for_item(plays: Sequence[IndexPlay], item: str) -> IndexPlay | None:
-    """The play a review item names ('deviations:s17:16 vs 10'), if it fits this table."""
-    _, _, rest = item.partition(":")
-    game, _, name = rest.partition(":")
-    return next((p for p in plays if p.game == game and p.name == name), None)

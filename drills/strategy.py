@@ -114,6 +114,12 @@ class StrategyDrill(DrillBase):
         return [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
                 "split or surrender (h, s, d, p, r)."]
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        cell = item.removeprefix("strategy:")
+        if cell in chart_for(ruleset).cells:
+            return None
+        return f"the {ruleset.name} chart has no cell {cell!r}"
+
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         self._rulesets[ruleset.name] = ruleset
         chart = chart_for(ruleset)

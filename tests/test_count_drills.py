@@ -261,3 +261,15 @@ def test_a_well_formed_item_the_drill_cannot_ask_says_why(name: str, item: str, 
     with pytest.raises(InvalidInputError, match=re.escape(why)):
         make_drill(name).ask(random.Random(1), CASINO, item=item)
     assert str(make_drill(name).cannot_ask(item, CASINO)).startswith(why)
+
+
+@pytest.mark.parametrize("item, cards, checkout", [("countdown:ko:2d", 103, False),
+                                                   ("countdown:hi-lo:1d:checkout", 51, True),
+                                                   ("countdown:zen:1d", 50, False)])
+def test_a_countdown_review_item_deals_its_own_system_and_decks(item: str, cards: int, checkout: bool) -> None:
+    drill = CountdownDrill()  # the review's drill: Hi-Lo, one deck, one card missing
+    question = drill.ask(random.Random(item), CASINO, item)
+    assert question.item == item and len(question.data["cards"]) == cards
+    assert question.data["system"] == item.split(":")[1] and question.data["checkout"] == checkout
+    assert Fraction(question.expected.split(", ")[0]) == _count_of(question)
+    assert drill.grade(question, _answer(drill, question, question.expected)).correct
