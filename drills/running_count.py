@@ -61,6 +61,8 @@ class RunningCountDrill(CountDrill):
         """Every card flashed since the drill began."""
         self.shoe_start = 0
         self._undealt: list[Card] = []
+        self._counted = self.system
+        """The system the current shoe is counted in (a review item may name another)."""
         self.streak = 0
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
@@ -69,10 +71,14 @@ class RunningCountDrill(CountDrill):
             system, self.speed = self._item(item)
         lines: list[str] = []
         irc = system.initial_running_count(self.decks)
+        deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
+        if system != self._counted and self._undealt:  # a count in one system says nothing in another
+            self._undealt = []
+            lines.append(f"Now counting in {system.title}: a new {deck}, so the count starts over.")
+        self._counted = system
         if not self._undealt:
             self._undealt = shuffled_decks(rng, self.decks)
             self.shoe_start = len(self.shown)
-            deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
             lines.append(f"A freshly shuffled {deck}: the count starts at {format_count(irc)}.")
         before = system.running_count(self.shown[self.shoe_start:], decks=self.decks)
         size = rng.randint(*STRETCH)
