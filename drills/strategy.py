@@ -11,7 +11,7 @@ optional mapping of item -> weight (the cells a learner gets wrong, supplied by 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
@@ -78,6 +78,24 @@ def hands_for(kind: str, number: int) -> tuple[list[Values], list[Values]]:
     return twos, threes
 
 
+def focus_weights(tallies: Iterable[tuple[str, int, int]]) -> dict[str, float]:
+    """How much more often to ask each item, from its answers so far: (item, answers, right) -> weight.
+
+    A miss counts three times as much as a right answer: a cell missed once comes up 4 times as often
+    as one never answered, missed three times 10 times (the most); right answers bring it back down,
+    and a cell always answered right comes up less (a quarter as often after nine), so the hands go
+    where the mistakes are.
+
+    >>> focus_weights([("a", 1, 0), ("b", 3, 0), ("c", 4, 3), ("d", 3, 3), ("e", 9, 9)])
+    {'a': 4.0, 'b': 10.0, 'c': 2.0, 'd': 0.5, 'e': 0.25}
+    """
+    weights = {}
+    for item, answers, right in tallies:
+        wrong = answers - right
+        weights[item] = min(10.0, max(0.25, (1 + 3 * wrong) / (1 + right / 3)))
+    return weights
+
+
 def _weight(kind: str, number: int) -> float:
     """Rows a player never gets wrong come up less: hard 8 or less, hard 18 or more, soft 20 and 21."""
     trivial = (kind == "hard" and (number <= 8 or number >= 18)) or (kind == "soft" and number >= 20)
@@ -111,8 +129,13 @@ class StrategyDrill(DrillBase):
         return [f"strategy:{cell}" for cell in chart_for(ruleset).cells]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        return [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
-                "split or surrender (h, s, d, p, r)."]
+        lines = [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
+                 "split or surrender (h, s, d, p, r)."]
+        missed = sum(weight > 1 for weight in self.weights.values())
+        if missed:
+            lines.append("The hand you have missed comes up more often." if missed == 1 else
+                         f"The {missed} hands you have missed come up more often.")
+        return lines
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         cell = item.removeprefix("strategy:")
