@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from trainer.core.cards import Card, Rank, card
+from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
 
 GAMES = ("s17", "h17")
@@ -112,9 +113,8 @@ def fits(play: IndexPlay, ruleset: Ruleset) -> bool:
     if "split" in doubles_or_splits and player.max_hands < 2:
         return False
     if "double" in doubles_or_splits:
-        total = int(play.hand.removeprefix("hard "))
-        allowed = {"any-two": True, "9-11": 9 <= total <= 11, "10-11": 10 <= total <= 11, "none": False}
-        return allowed[player.double.value]
+        hand = [card(Rank(v)) for v in _HARD_HANDS[int(play.hand.removeprefix("hard "))][0]]
+        return may_double(ruleset, hand, from_split=False, split_aces=False)
     return True
 
 
