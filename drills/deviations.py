@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_rounds import cards_text, deal_order, with_late_surrender
-from drills.settings import check_settings, read_late_surrender
+from drills.payout_rounds import cards_text, deal_order
+from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
@@ -33,12 +33,6 @@ _WORDS = {
     "decline": "decline", "no insurance": "decline", "no": "decline", "n": "decline",
 }
 _YES = ("yes", "y", "take it", "take")
-
-
-def _table(ruleset: Ruleset, surrender: bool) -> Ruleset:
-    if surrender and ruleset.player.surrender is Surrender.NONE:
-        return with_late_surrender(ruleset)
-    return ruleset
 
 
 def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insurance: bool = False
@@ -75,10 +69,11 @@ class DeviationsDrill(DrillBase):
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every index play that fits the table, as review items."""
-        return [f"deviations:{play.game}:{play.name}" for play in plays_for(_table(ruleset, self.surrender))]
+        table = practice_table(ruleset, self.surrender)
+        return [f"deviations:{play.game}:{play.name}" for play in plays_for(table)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        table = _table(ruleset, self.surrender)
+        table = practice_table(ruleset, self.surrender)
         name, _ = source(game_of(table))
         lines = [f"{ruleset.name}: the Illustrious 18 and Fab 4 from {name}. "
                  "Give the play at the true count shown."]
@@ -108,8 +103,8 @@ class DeviationsDrill(DrillBase):
         """
         _, _, rest = item.partition(":")
         game, _, name = rest.partition(":")
-        own = _table(ruleset, self.surrender)
-        other = ruleset if own is not ruleset else _table(ruleset, True)
+        own = practice_table(ruleset, self.surrender)
+        other = ruleset if own is not ruleset else practice_table(ruleset, True)
         for table in (own, other):
             play = next((p for p in plays_for(table) if p.game == game and p.name == name), None)
             if play is not None:
@@ -123,7 +118,7 @@ class DeviationsDrill(DrillBase):
         if item:
             table, play = self._item_play(ruleset, item)
         else:
-            table = _table(ruleset, self.surrender)
+            table = practice_table(ruleset, self.surrender)
             play = rng.choice(plays_for(table))
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)

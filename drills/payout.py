@@ -41,10 +41,8 @@ from drills.payout_rounds import (
     insurance_payout,
     settle_seat,
     surrender_refund,
-    with_blackjack_ratio,
-    with_late_surrender,
 )
-from drills.settings import check_settings, read_late_surrender
+from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
@@ -71,6 +69,10 @@ class PayoutSettings:
     chips: ChipSet
     in_chips: bool
 
+    def table(self, ruleset: Ruleset) -> Ruleset:
+        """The rule set the questions are paid under: the session's, with any practice rule applied."""
+        return practice_table(ruleset, self.surrender, self.ratio)
+
 
 def read_settings(options: DrillOptions) -> PayoutSettings:
     """The payout drill's settings from `--chips` and `--set KEY=VALUE`."""
@@ -84,16 +86,6 @@ def read_settings(options: DrillOptions) -> PayoutSettings:
             raise InvalidInputError(f"situation={name!r}: expected some of {', '.join(SITUATIONS)}")
     return PayoutSettings(ratio=ratio, surrender=surrender, situations=wanted or SITUATIONS,
                           chips=read_chip_setting(extra), in_chips=options.chips)
-
-
-def _table(ruleset: Ruleset, settings: PayoutSettings) -> Ruleset:
-    """The rule set the questions are paid under: the session's, with any practice rule applied."""
-    table = ruleset
-    if settings.ratio is not None and settings.ratio != ruleset.payouts.blackjack:
-        table = with_blackjack_ratio(table, settings.ratio)
-    if settings.surrender and ruleset.player.surrender is Surrender.NONE:
-        table = with_late_surrender(table)
-    return table
 
 
 def practice_notes(ruleset: Ruleset, table: Ruleset) -> list[str]:
@@ -123,7 +115,7 @@ def _offers(table: Ruleset, situation: str) -> bool:
 
 def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[str, ...]:
     """The situations a dealer meets at this table (with the practice rules)."""
-    table = _table(ruleset, settings)
+    table = settings.table(ruleset)
     found = [name for name in settings.situations if _offers(table, name)]
     if not found:
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
@@ -153,7 +145,7 @@ class PayoutDrill(DrillBase):
         how = ("in chips, fewest first: e.g. '2 green 1 red 1 pink'" if self.settings.in_chips
                else "as an amount (52.50) or in chips")
         return [f"Pay at {ruleset.name}: {names}. Answer {how}.",
-                *practice_notes(ruleset, _table(ruleset, self.settings))]
+                *practice_notes(ruleset, self.settings.table(ruleset))]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: _case_for_item(random.Random(0), ruleset, self.settings, item))
@@ -162,7 +154,7 @@ class PayoutDrill(DrillBase):
         if item:
             table, case = _case_for_item(rng, ruleset, self.settings, item)
         else:
-            table = _table(ruleset, self.settings)
+            table = self.settings.table(ruleset)
             situations = offered(ruleset, self.settings)
             situation = rng.choices(situations, weights=[_WEIGHTS[s] for s in situations])[0]
             case = _new_case(rng, table, self.settings, situation)
@@ -266,8 +258,7 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
         raise InvalidInputError(f"{item!r} is not a payout item (e.g. payout:bj 3:2:35)") from None
     situation = "blackjack" if kind == "bj" else kind
     surrender = settings.surrender or kind == "surrender"
-    table = _table(ruleset, PayoutSettings(ratio=ratio, surrender=surrender, situations=SITUATIONS,
-                                           chips=settings.chips, in_chips=settings.in_chips))
+    table = practice_table(ruleset, surrender, ratio)
     if not _offers(table, situation):
         raise InvalidInputError(f"{ruleset.name} has no {situation} to pay")
     if kind == "bj":
