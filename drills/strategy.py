@@ -15,36 +15,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.hands import parse_cell
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
-from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset, Split
 from trainer.core.rulesfile import load_ruleset
-from trainer.strategy import Chart, chart_action, chart_for, hand_evs, legal_actions
+from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 
 _WORDS = {"hit": "hit", "h": "hit", "stand": "stand", "s": "stand", "stay": "stand", "double": "double",
           "d": "double", "double down": "double", "split": "split", "p": "split", "sp": "split",
           "surrender": "surrender", "r": "surrender", "sur": "surrender"}
 _ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 _TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-_UPS = {"A": 1, **{str(v): v for v in range(2, 11)}}
 _LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
             "Rh": "surrender, else hit", "Rs": "surrender, else stand", "Rp": "surrender, else split"}
-
-
-def parse_cell(cell: str) -> tuple[str, int, int]:
-    """('hard', 16, 10) from 'hard 16 vs 10'; pairs by value ('pair 8-8 vs A' -> ('pair', 8, 1))."""
-    row, _, up = cell.partition(" vs ")
-    kind, _, number = row.partition(" ")
-    if kind == "pair":
-        face = number.partition("-")[0]
-        value = 1 if face == "A" else int(face)
-    else:
-        value = int(number)
-    return kind, value, _UPS[up]
 
 
 def _card_of(value: int, rng: random.Random) -> Card:
@@ -52,12 +39,8 @@ def _card_of(value: int, rng: random.Random) -> Card:
 
 
 def _category(values: tuple[int, ...]) -> tuple[str, int]:
-    """A hand of values read as a chart row: ('pair', v), ('soft', n) or ('hard', n)."""
-    if len(values) == 2 and values[0] == values[1]:
-        return "pair", values[0]
-    cards = [card(Rank(v)) for v in values]
-    total, soft = hand_total(cards)
-    return ("soft" if soft else "hard"), total
+    """A hand of values (ace = 1) read as a chart row, as the chart reads cards (`hand_row`)."""
+    return hand_row([card(Rank(v)) for v in values])
 
 
 Values = tuple[int, ...]

@@ -165,3 +165,14 @@ def test_the_intro_says_when_missed_hands_come_up_more_often() -> None:
     assert len(drill.intro(casino)) == 1
     drill.set_weights({"strategy:hard 12 vs 3": 4.0, "strategy:hard 16 vs 10": 0.25})
     assert drill.intro(casino)[1] == "The hand you have missed comes up more often."
+
+
+@pytest.mark.parametrize("ruleset", ["casino", "bicycle", "chat-host"])
+def test_parse_cell_reads_back_every_chart_cell_key(ruleset: str) -> None:
+    from trainer.strategy import cell_key
+
+    for cell in chart_for(find_ruleset(ruleset)).cells:
+        assert cell_key(*parse_cell(cell)) == cell
+    for bad in ("hard sixteen vs 10", "pair 8-9 vs 2", "soft 18 vs 11", "hard 16", "pear 8-8 vs 2"):
+        with pytest.raises(InvalidInputError, match="is not a chart cell"):
+            parse_cell(bad)
