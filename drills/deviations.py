@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
 from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
@@ -23,11 +24,7 @@ from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
 
 _WORDS = {
-    "hit": "hit", "h": "hit",
-    "stand": "stand", "s": "stand", "stay": "stand",
-    "double": "double", "d": "double", "dbl": "double", "double down": "double",
-    "split": "split", "p": "split", "sp": "split",
-    "surrender": "surrender", "r": "surrender", "sur": "surrender",
+    **PLAY_WORDS,
     "insure": "insure", "insurance": "insure", "i": "insure", "take insurance": "insure",
     "even money": "even-money", "even-money": "even-money", "e": "even-money",
     "decline": "decline", "no insurance": "decline", "no": "decline", "n": "decline",
@@ -51,8 +48,7 @@ def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insuran
     if round_.phase == Phase.OFFERS:
         round_.act(Action.DECLINE)
         legal = round_.legal_actions()
-    order = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
-    return tuple(a.value for a in order if a in legal)
+    return tuple(a.value for a in PLAY_ORDER if a in legal)
 
 
 class DeviationsDrill(DrillBase):

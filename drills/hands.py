@@ -1,10 +1,35 @@
-"""Hands as the strategy drills deal and read them: a chart cell's key read back."""
+"""Hands as the strategy and index-play drills deal and read them: ten-valued cards, a card of a value,
+the words of a play, and a chart cell's key read back."""
 
 from __future__ import annotations
 
+import random
+
+from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
+from trainer.core.events import Action
+
+TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+"""The ten-valued ranks: a hand of value 10 is dealt as any of them."""
+
+PLAY_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+"""The order in which a hand's plays are offered."""
+
+PLAY_WORDS = {
+    "hit": "hit", "h": "hit",
+    "stand": "stand", "s": "stand", "stay": "stand",
+    "double": "double", "d": "double", "dbl": "double", "double down": "double",
+    "split": "split", "p": "split", "sp": "split",
+    "surrender": "surrender", "r": "surrender", "sur": "surrender",
+}
+"""What a player may type for a play (lowercase, single spaces) -> the play's `Action` value."""
 
 _UPS = {"A": 1, **{str(v): v for v in range(2, 11)}}
+
+
+def card_of(value: int, rng: random.Random) -> Card:
+    """A card of blackjack value `value` (ace = 1); a 10 is any ten-valued rank."""
+    return card(rng.choice(TEN_RANKS) if value == 10 else Rank(value))
 
 
 def parse_cell(cell: str) -> tuple[str, int, int]:

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from drills.hands import TEN_RANKS, card_of
 from trainer.core.cards import Card, Rank, card
 from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
@@ -134,25 +135,20 @@ _HARD_HANDS = {
     16: ((10, 6), (9, 7)),
 }
 """Two-card hard totals without a pair (a pair is a split question, not this one) and without an ace."""
-_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-
-
-def _card_of(value: int, rng: random.Random) -> Card:
-    return card(rng.choice(_TEN_RANKS) if value == 10 else Rank(value))
 
 
 def deal_hand(play: IndexPlay, rng: random.Random, *, natural: bool = False) -> tuple[Card, Card]:
     """Two cards that make the play's hand ('hard 16' as 10-6 or 9-7; tens as a same-rank pair)."""
     if play.hand == "pair of 10s":
-        rank = rng.choice(_TEN_RANKS)
+        rank = rng.choice(TEN_RANKS)
         return card(rank), card(rank)
     if play.hand == "insurance":
         if natural:
-            return card(Rank.ACE), _card_of(10, rng)
+            return card(Rank.ACE), card_of(10, rng)
         first, second = rng.choice([pair for hands in _HARD_HANDS.values() for pair in hands])
-        return _card_of(first, rng), _card_of(second, rng)
+        return card_of(first, rng), card_of(second, rng)
     first, second = rng.choice(_HARD_HANDS[int(play.hand.removeprefix("hard "))])
-    cards = [_card_of(first, rng), _card_of(second, rng)]
+    cards = [card_of(first, rng), card_of(second, rng)]
     rng.shuffle(cards)
     return cards[0], cards[1]
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.hands import TEN_RANKS
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
     expected_text,
@@ -25,7 +26,6 @@ from drills.payout_answers import (
 )
 from drills.payout_cases import (
     SMALL_UP_CARDS,
-    TEN_CARDS,
     Case,
     blackjack_case,
     even_money_case,
@@ -197,7 +197,7 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
 
     if situation == "blackjack":
         ratio = table.payouts.blackjack
-        ten, up = card(rng.choice(TEN_CARDS)), card(rng.choice(SMALL_UP_CARDS))
+        ten, up = card(rng.choice(TEN_RANKS)), card(rng.choice(SMALL_UP_CARDS))
         in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
         stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
             not (in_fives and bet % 5) and _payable(table, settings, blackjack_payout(table, bet))))

@@ -23,7 +23,6 @@ from trainer.core.chips import Stack, fewest_chips
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
 
-TEN_CARDS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 
 

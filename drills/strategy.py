@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
-from drills.hands import parse_cell
+from drills.hands import PLAY_ORDER, PLAY_WORDS, TEN_RANKS, card_of, parse_cell
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from trainer.core.cards import Card, Rank, card
@@ -25,17 +25,8 @@ from trainer.core.rules import Ruleset, Split
 from trainer.core.rulesfile import load_ruleset
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 
-_WORDS = {"hit": "hit", "h": "hit", "stand": "stand", "s": "stand", "stay": "stand", "double": "double",
-          "d": "double", "double down": "double", "split": "split", "p": "split", "sp": "split",
-          "surrender": "surrender", "r": "surrender", "sur": "surrender"}
-_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
-_TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 _LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
             "Rh": "surrender, else hit", "Rs": "surrender, else stand", "Rp": "surrender, else split"}
-
-
-def _card_of(value: int, rng: random.Random) -> Card:
-    return card(rng.choice(_TENS) if value == 10 else Rank(value))
 
 
 def _category(values: tuple[int, ...]) -> tuple[str, int]:
@@ -136,7 +127,7 @@ class StrategyDrill(DrillBase):
         cards, up = self._deal(rng, ruleset, chart, cell)
         legal = legal_actions(ruleset, cards)
         expected = chart_action(chart, cards, up, legal).value
-        options = [a.value for a in _ORDER if a in legal]
+        options = [a.value for a in PLAY_ORDER if a in legal]
         letter = chart.cells[cell].action
         shown = f"{cards_text(cards)} against {cards_text((up,))}"
         data: dict[str, JSON] = {"ruleset": ruleset.name, "cards": [str(c) for c in cards], "up": str(up),
@@ -180,17 +171,17 @@ class StrategyDrill(DrillBase):
         if not pool:
             raise AssertionError(f"no hand for {cell} that the chart plays as its best")
         values = rng.choice(pool)
-        up = _card_of(up_value, rng)
+        up = card_of(up_value, rng)
         if kind == "pair" and number == 10 and ruleset.player.split is Split.SAME_RANK:
-            rank = rng.choice(_TENS)
+            rank = rng.choice(TEN_RANKS)
             return (card(rank), card(rank)), up
-        cards = [_card_of(v, rng) for v in values]
+        cards = [card_of(v, rng) for v in values]
         rng.shuffle(cards)
         return tuple(cards), up
 
     def parse(self, question: Question, text: str) -> Answer:
         options = [str(o) for o in question.data["options"]]
-        word = _WORDS.get(" ".join(text.strip().lower().split()))
+        word = PLAY_WORDS.get(" ".join(text.strip().lower().split()))
         if word is None or word not in options:
             what = f"{text.strip()!r} is not" if word is None else f"{word} is not allowed here:"
             raise InvalidInputError(f"{what} one of {', '.join(options)} (h, s, d, p, r also work)")
