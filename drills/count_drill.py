@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 
-from drills.base import Answer, DrillBase, DrillOptions, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
 from trainer.core.cards import Card, full_deck
 from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
 from trainer.core.errors import InvalidInputError
@@ -103,6 +104,16 @@ class CountDrill(DrillBase):
         system = self.system_named(str(question.data.get("system", self.system.name)))
         value = self.parse_count_answer(text, system)
         return Answer(text=text.strip(), value=format_count(value, signed=False))
+
+    def grade_count(self, question: Question, answer: Answer, *, why: str,
+                    detail: Mapping[str, JSON]) -> Grade:
+        """A running count graded: right only when exact; a miss says by how much and shows `why` (how
+        the count came about)."""
+        given, expected = parse_count(str(answer.value)), parse_count(question.expected)
+        off = given - expected
+        return Grade(correct=off == 0, expected=question.expected, given=format_count(given, signed=False),
+                     explanation="" if off == 0 else why,
+                     verdict="" if off == 0 else f"off by {format_count(off)}", detail=dict(detail))
 
 
 def count_json(value: Fraction | int) -> int | float:

@@ -20,7 +20,7 @@ from typing import ClassVar
 from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card
-from trainer.core.counting import CountSystem, format_count, parse_count
+from trainer.core.counting import CountSystem, format_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -125,18 +125,9 @@ class RunningCountDrill(CountDrill):
         return self.system_named(name), pace
 
     def grade(self, question: Question, answer: Answer) -> Grade:
-        given = parse_count(str(answer.value))
-        expected = parse_count(question.expected)
-        off = given - expected
-        return Grade(
-            correct=off == 0,
-            expected=question.expected,
-            given=format_count(given, signed=False),
-            explanation="" if off == 0 else question.explanation,
-            verdict="" if off == 0 else f"off by {format_count(off)}",
-            detail={"seconds_per_card": question.data["seconds_per_card"],
-                    "cards": question.data["flashed"]},
-        )
+        return self.grade_count(question, answer, why=question.explanation,
+                                detail={"seconds_per_card": question.data["seconds_per_card"],
+                                        "cards": question.data["flashed"]})
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed."""

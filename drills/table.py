@@ -187,13 +187,8 @@ class TableDrill(CountDrill):
         )
 
     def grade(self, question: Question, answer: Answer) -> Grade:
-        given, expected = parse_count(str(answer.value)), parse_count(question.expected)
-        correct = given == expected
-        explanation = "" if correct else _drift(question.data["trail"])
-        return Grade(correct=correct, expected=question.expected, given=format_count(given, signed=False),
-                     explanation=explanation,
-                     verdict="" if correct else f"off by {format_count(given - expected)}",
-                     detail={"checkpoint": question.data["checkpoint"]})
+        return self.grade_count(question, answer, why=_drift(question.data["trail"]),
+                                detail={"checkpoint": question.data["checkpoint"]})
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """A right count closes the drift trail; the end of a shoe gets its tally."""
