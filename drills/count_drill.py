@@ -13,6 +13,16 @@ from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_co
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
+QUICK_MS = 2000
+"""How fast a trained counter reads the decks left off a tray, or turns a running count into a true count."""
+
+
+def slow_verdict(latency_ms: int | None) -> str:
+    """'slow: the target is 2 s' for a right answer slower than `QUICK_MS`, else ''."""
+    if latency_ms is None or latency_ms <= QUICK_MS:
+        return ""
+    return f"slow: the target is {QUICK_MS / 1000:g} s"
+
 
 def no_edge_note(ruleset: Ruleset) -> str | None:
     """Why counting cannot win at this table, in plain words; None where it can (`counting_helps`)."""

@@ -18,12 +18,10 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.count_drill import CountDrill, draw_tray, shoe_decks
+from drills.count_drill import QUICK_MS, CountDrill, draw_tray, shoe_decks, slow_verdict
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
-
-TARGET_MS = 2000
 
 
 class DeckEstimationDrill(CountDrill):
@@ -31,7 +29,7 @@ class DeckEstimationDrill(CountDrill):
 
     name: ClassVar[str] = "deck-estimation"
     title: ClassVar[str] = "deck estimation"
-    target_ms: ClassVar[int | None] = TARGET_MS
+    target_ms: ClassVar[int | None] = QUICK_MS
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -60,7 +58,7 @@ class DeckEstimationDrill(CountDrill):
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
                   "decks": decks, "estimation": estimation.value},
             expected=format_decks(estimate),
-            target_ms=TARGET_MS,
+            target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
             explanation=(f"The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
@@ -82,12 +80,10 @@ class DeckEstimationDrill(CountDrill):
     def grade(self, question: Question, answer: Answer) -> Grade:
         given, expected = parse_decks(answer.value), parse_decks(question.expected)
         off = given - expected
-        verdict = ""
+        verdict = slow_verdict(answer.latency_ms)
         if off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
-        elif answer.latency_ms is not None and answer.latency_ms > TARGET_MS:
-            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
         return Grade(correct=off == 0, expected=question.expected, given=answer.value,
                      explanation=question.explanation, verdict=verdict)
 
