@@ -3,8 +3,8 @@
 Every figure is an aggregate query (`trainer.storage.figures`), never a Python loop over the attempts;
 this module picks the windows, fills the gaps (weeks and days without answers) and shapes the strategy
 cells into a chart. `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
-them. Counting speed reads the `countdown` drill's perfect answers: `data.seconds_per_deck` when the drill
-records it, else the answer time per 52 cards of `data.cards` (a list of the cards shown, or their number).
+them. Counting speed reads the `countdown` drill's perfect answers: the answer time per 52 of the cards it
+showed (`data.cards`).
 """
 
 from __future__ import annotations
