@@ -46,7 +46,7 @@ class Recorder(Protocol):
 
 
 class ListRecorder:
-    """Keeps attempts in memory: for tests and for `--no-record` sessions."""
+    """Keeps attempts in memory instead of a progress database (the tests record to it)."""
 
     def __init__(self) -> None:
         self.attempts: list[Attempt] = []
