@@ -241,3 +241,16 @@ def test_registered_drills_not_written_yet_offer_nothing_and_say_nothing(
                         drill_names=["someday", "add"])
     assert [session.drill.name for session, _ in queue.plan()] == ["add", "add"]
     assert queue.notes == []
+
+
+def test_due_count_for_the_toolbar_imports_no_drill(tmp_path: Path) -> None:
+    """The REPL toolbar asks `due_count` at every prompt; reading it must not load the drills."""
+    import subprocess
+    import sys
+
+    script = ("import sys, time; from pathlib import Path; import trainer.review as r; "
+              "from trainer.storage import Store\n"
+              f"with Store.open(Path({str(tmp_path / 'progress.db')!r})) as s: print(r.due_count(s, time.time()))\n"
+              "print(sorted(m for m in sys.modules if m == 'drills' or m.startswith('drills.')))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["0", "[]"]

@@ -27,7 +27,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
-import drills
 from trainer.core.errors import RulesetError, TrainerError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
@@ -36,6 +35,8 @@ from trainer.scheduling import ItemKey, ReviewItem
 from trainer.session import Clock, Session
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from trainer.storage import Store
 
 NEW_PER_DAY = 20
@@ -46,8 +47,18 @@ _BATCH = 200
 
 
 def due_count(store: Store, now: float) -> int:
-    """How many review items are due at `now`, over every drill and rule set (the REPL toolbar)."""
+    """How many review items are due at `now`, over every drill and rule set (the REPL toolbar).
+
+    Reading it imports no drill: the queue loads the drill registry only when it plans a review.
+    """
     return store.due_count(now)
+
+
+def _drills() -> ModuleType:
+    """The drill registry, imported when a review is planned (not for `due_count`)."""
+    import drills
+
+    return drills
 
 
 def offered_items(drill: object, ruleset: Ruleset) -> Sequence[str] | None:
@@ -61,7 +72,7 @@ def offered_items(drill: object, ruleset: Ruleset) -> Sequence[str] | None:
 
 def _drill_available(name: str) -> bool:
     """True when the drill's module is installed (registered drills may still be being written)."""
-    module = drills.DRILLS[name][0].split(":")[0]
+    module = _drills().DRILLS[name][0].split(":")[0]
     try:
         return find_spec(module) is not None
     except ModuleNotFoundError:
@@ -81,7 +92,7 @@ class ReviewQueue:
         """Only this rule set's items are reviewed, and new items are drawn for it."""
         self.limit = limit
         self.new_per_day = new_per_day
-        self.drill_names = list(drill_names if drill_names is not None else drills.DRILLS)
+        self.drill_names = list(drill_names if drill_names is not None else _drills().DRILLS)
         self.served = 0
         self.notes: list[str] = []
         """One-line remarks for the learner (skipped items, the new-item limit), shown after the run."""
@@ -173,7 +184,7 @@ class ReviewQueue:
         ruleset = self._ruleset_for_new()
         sources: list[tuple[str, Session, deque[str] | None]] = []
         for name in self.drill_names:
-            if name not in drills.DRILLS or not _drill_available(name):
+            if name not in _drills().DRILLS or not _drill_available(name):
                 continue  # registered but not written yet: nothing to offer, nothing to report
             session = self._session(name, ruleset.name)
             if session is None:
@@ -224,11 +235,11 @@ class ReviewQueue:
         ruleset = self._find_ruleset(ruleset_name)
         if ruleset is None:
             return None
-        if drill_name not in drills.DRILLS or not _drill_available(drill_name):
+        if drill_name not in _drills().DRILLS or not _drill_available(drill_name):
             self.notes.append(f"skipped the items of drill {drill_name!r}: it is not installed")
             return None
         try:
-            drill = drills.make_drill(drill_name)
+            drill = _drills().make_drill(drill_name)
         except (ImportError, TrainerError) as e:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
