@@ -18,11 +18,10 @@ from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Que
 from drills.hands import PLAY_ORDER, PLAY_WORDS, TEN_RANKS, card_of, parse_cell
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.rules import Ruleset, Split
-from trainer.core.rulesfile import load_ruleset
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 
 _LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
@@ -189,9 +188,8 @@ class StrategyDrill(DrillBase):
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         data = question.data
-        ruleset = self._rulesets.get(str(data["ruleset"])) or load_ruleset(str(data["ruleset"]))
-        cards = tuple(_parse(c) for c in data["cards"])
-        evs = hand_evs(ruleset, cards, _parse(str(data["up"])))
+        ruleset = self._rulesets[str(data["ruleset"])]  # the drill asked the question, under this rule set
+        evs = hand_evs(ruleset, parse_cards([str(c) for c in data["cards"]]), parse_card(str(data["up"])))
         given = Action(answer.value)
         correct = answer.value == question.expected
         cost = evs.cost(given)
@@ -209,9 +207,3 @@ class StrategyDrill(DrillBase):
         if lost:
             lines.append(f"mistakes cost {100 * lost:.2f}% of a bet in all")
         return lines
-
-
-def _parse(text: str) -> Card:
-    from trainer.core.cards import parse_card
-
-    return parse_card(text)
