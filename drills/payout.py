@@ -185,7 +185,7 @@ class PayoutDrill(DrillBase):
         return lines
 
 
-def _payable(table: Ruleset, settings: PayoutSettings, pay: Money) -> bool:
+def _payable(settings: PayoutSettings, pay: Money) -> bool:
     return not settings.in_chips or fewest_chips(pay, settings.chips) is not None
 
 
@@ -193,21 +193,21 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
     lowest, highest = _bet_limits(table)
 
     def bet_paying(pay: Callable[[Money], Money], low: Money = lowest, high: Money = highest) -> Stack:
-        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(table, settings, pay(bet)))
+        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(settings, pay(bet)))
 
     if situation == "blackjack":
         ratio = table.payouts.blackjack
         ten, up = card(rng.choice(TEN_RANKS)), card(rng.choice(SMALL_UP_CARDS))
         in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
         stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
-            not (in_fives and bet % 5) and _payable(table, settings, blackjack_payout(table, bet))))
+            not (in_fives and bet % 5) and _payable(settings, blackjack_payout(table, bet))))
         return blackjack_case(table, stack.value, stack, ten, up)
     if situation == "insurance":
         stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
         bet, stake = stack.value, stack.value / 2
         if rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
             partial = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
-            payable = [s for s in partial if _payable(table, settings, insurance_payout(table, bet, s))]
+            payable = [s for s in partial if _payable(settings, insurance_payout(table, bet, s))]
             stake = rng.choice(payable) if payable else stake
         return insurance_case(table, bet, stake, stack)
     if situation == "even-money":
@@ -223,10 +223,10 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
 def _settle_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, split: bool) -> Case:
     lowest, highest = _bet_limits(table)
     bet = realistic_bet(rng, lowest, max(lowest, min(highest, Decimal(200))), settings.chips,
-                        lambda b: _payable(table, settings, b) and _payable(table, settings, 2 * b)).value
+                        lambda b: _payable(settings, b) and _payable(settings, 2 * b)).value
     seat = settle_seat(rng, table, bet, split=split)
     for _ in range(30):  # a seat with something to pay is the interesting one
-        if seat.paid > 0 and _payable(table, settings, seat.paid):
+        if seat.paid > 0 and _payable(settings, seat.paid):
             break
         seat = settle_seat(rng, table, bet, split=split)
     return settle_case(seat, "split" if split else "double")
@@ -277,7 +277,7 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
         if not (can_settle_split(table) if split else can_settle_double(table)):
             raise InvalidInputError(f"{ruleset.name} allows no {'split' if split else 'double'} to settle")
         case = _settle_case(rng, table, settings, split)
-    if not _payable(table, settings, case.amount):
+    if not _payable(settings, case.amount):
         raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
     return table, case
 
