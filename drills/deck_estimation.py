@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, draw_tray, shoe_decks, slow_verdict
+from drills.count_drill import QUICK_MS, CountDrill, draw_tray, no_edge_note, shoe_decks, slow_verdict
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -41,7 +41,8 @@ class DeckEstimationDrill(CountDrill):
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
-        return lines + [line for line in super().intro(ruleset) if line.startswith("Counting gives")]
+        note = no_edge_note(ruleset)
+        return lines + ([note] if note else [])
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         decks, estimation, wanted = shoe_decks(ruleset, self.options), self.estimation, None
