@@ -34,6 +34,7 @@ UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 HANDS = ([f"hard {t}" for t in range(5, 22)] + [f"soft {t}" for t in range(13, 22)]
          + [f"pair {r}-{r}" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")])
 RULESETS = ("casino", "casino", "casino", "european", "eight-deck")
+COUNTDOWN_CARDS = [f"{rank}{suit}" for _ in range(2) for suit in "shdc" for rank in "A23456789TJQK"]
 
 
 def _items() -> dict[str, tuple[float, list[str]]]:
@@ -50,7 +51,7 @@ def _items() -> dict[str, tuple[float, list[str]]]:
         "deck-estimation": (0.05, [f"deck-estimation:{n / 2:g}" for n in range(1, 13)]),
         "color-up": (0.04, [f"color-up:{n}" for n in range(40)]),
         "table": (0.03, [f"table:{seats} seats" for seats in range(1, 8)]),
-        "countdown": (0.02, [f"countdown:{decks} deck" for decks in range(1, 3)]),
+        "countdown": (0.02, [f"countdown:hi-lo:{decks}d:checkout" for decks in range(1, 3)]),
     }
 
 
@@ -74,10 +75,11 @@ def generate(count: int, now: float, seed: int = 1) -> Iterator[Attempt]:
         correct = rng.random() < 0.70 + 0.25 * progress
         latency = int(rng.lognormvariate(7.6 - 0.3 * progress, 0.45))
         data: dict[str, object] = {"ruleset": ruleset}
-        if drill == "countdown":
+        if drill == "countdown":  # the drill's own data: the cards shown, a deck or two less one
             pace = round(45 - 20 * progress + rng.gauss(0, 3), 1)
-            data = {"cards": 52, "seconds_per_deck": pace}
-            latency = int(pace * 1000)
+            cards = COUNTDOWN_CARDS[: 52 * int(item.split(":")[2].removesuffix("d")) - 1]
+            data = {"system": "hi-lo", "cards": cards, "missing": 1, "checkout": True}
+            latency = int(pace * 1000 * len(cards) / 52)
         yield Attempt(session_id=session, drill=drill, item=item, ruleset=ruleset, prompt=item,
                       data=data, expected="x", given="x" if correct else "y", correct=correct,
                       latency_ms=latency, ts=ts, target_ms=3000)

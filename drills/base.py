@@ -9,7 +9,7 @@ schedules. Drills import `trainer.core` and `trainer.strategy` only: no storage,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -114,7 +114,8 @@ class Drill(Protocol):
     target_ms: ClassVar[int | None]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        """A new question; with `item`, a question for that review item."""
+        """A new question; with `item`, a question whose `item` is that review item (one `cannot_ask` allows),
+        so that answering it reschedules the item."""
         ...
 
     def parse(self, question: Question, text: str) -> Answer:
@@ -122,6 +123,10 @@ class Drill(Protocol):
         ...
 
     def grade(self, question: Question, answer: Answer) -> Grade: ...
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        """Why this drill cannot ask a review item under `ruleset` any more; None when `ask` will."""
+        ...
 
     def intro(self, ruleset: Ruleset) -> list[str]: ...
 
@@ -171,6 +176,16 @@ class DrillBase:
     def grade(self, question: Question, answer: Answer) -> Grade:
         raise NotImplementedError
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        """Why `ask(rng, ruleset, item)` cannot ask this review item, or None when it will.
+
+        An item names what was asked (a count system, a table, a practice rule); one the drill can no
+        longer ask (a count system from a user's file, a rule the table lacks) would otherwise never be
+        answered, so never rescheduled: `cutcard review` skips it with this reason. Drills whose items
+        carry settings override this; the default trusts `ask`.
+        """
+        return None
+
     def items(self, ruleset: Ruleset) -> Sequence[str] | None:
         """Every review item this drill can ask about under `ruleset`, or None if they cannot be listed.
 
@@ -195,17 +210,51 @@ class DrillBase:
         return [f"{right} of {len(grades)} right ({100 * right / len(grades):.0f}%)"]
 
 
+def refusal(check: Callable[[], object]) -> str | None:
+    """The message of the `InvalidInputError` that `check` raises, or None: a `cannot_ask` reads a review
+    item with the drill's own item parser and reports what that parser refuses.
+
+    >>> refusal(lambda: int("7")), refusal(lambda: parse_choice(Question(
+    ...     drill="q", item="q", prompt="?", data={}, expected="a", choices=("a",)), "zz"))
+    (None, "'zz' is not one of the choices (type the letter, the number or the choice): a) a")
+    """
+    try:
+        check()
+    except InvalidInputError as e:
+        return str(e)
+    return None
+
+
 def parse_choice(question: Question, text: str) -> str:
-    """A multiple-choice answer as the chosen text: accepts the choice itself, its letter or number.
+    """A multiple-choice answer as the chosen text: the choice itself, its letter, or its number.
+
+    The choice's own text wins over a letter or a number, so '1' among the choices ('3', '2', 'none', '1')
+    is the choice '1', never the first choice. Numbers are read as positions only when no choice is
+    itself a number: where one is ('How many decks?'), a typed number is always the choice text, so a
+    position can never be taken for a different, numeric answer. Letters always work.
 
     >>> q = Question(drill="quiz", item="q", prompt="?", data={}, expected="stand",
     ...              choices=("hit", "stand"))
     >>> parse_choice(q, "b"), parse_choice(q, "2"), parse_choice(q, " Stand ")
     ('stand', 'stand', 'stand')
+    >>> burn = Question(drill="quiz", item="q", prompt="?", data={}, expected="1",
+    ...                 choices=("3", "2", "none", "1"))
+    >>> parse_choice(burn, "1"), parse_choice(burn, "d"), parse_choice(burn, "a")
+    ('1', '1', '3')
     """
-    given = text.strip().lower()
-    for index, choice in enumerate(question.choices):
-        if given in (choice.lower(), chr(ord("a") + index), str(index + 1)):
+    given = " ".join(text.strip().lower().split())
+    choices = question.choices
+    for choice in choices:
+        if given == " ".join(choice.lower().split()):
             return choice
-    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(question.choices))
-    raise InvalidInputError(f"{text.strip()!r} is not one of the choices: {letters}")
+    for index, choice in enumerate(choices):
+        if given == chr(ord("a") + index):
+            return choice
+    numeric = any(choice.strip().isdigit() for choice in choices)
+    if not numeric:
+        for index, choice in enumerate(choices):
+            if given == str(index + 1):
+                return choice
+    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(choices))
+    how = "type the letter or the choice itself" if numeric else "type the letter, the number or the choice"
+    raise InvalidInputError(f"{text.strip()!r} is not one of the choices ({how}): {letters}")

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 
-from drills.base import Answer, DrillBase, DrillOptions, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
 from trainer.core.cards import Card, full_deck
 from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+
+QUICK_MS = 2000
+"""How fast a trained counter reads the decks left off a tray, or turns a running count into a true count."""
+
+
+def slow_verdict(latency_ms: int | None) -> str:
+    """'slow: the target is 2 s' for a right answer slower than `QUICK_MS`, else ''."""
+    if latency_ms is None or latency_ms <= QUICK_MS:
+        return ""
+    return f"slow: the target is {QUICK_MS / 1000:g} s"
 
 
 def no_edge_note(ruleset: Ruleset) -> str | None:
@@ -78,8 +89,18 @@ class CountDrill(DrillBase):
         return lines
 
     def system_named(self, name: str) -> CountSystem:
-        """The session's system, or the built-in one a review item or a question names."""
-        return self.system if name == self.system.name else find_system(name)
+        """The session's system, or the built-in one a review item or a question names.
+
+        A system from a user's file is known only to a session started with `--system PATH`; elsewhere
+        (a review) its items cannot be asked, and the error says how to practise them.
+        """
+        if name == self.system.name:
+            return self.system
+        try:
+            return find_system(name)
+        except InvalidInputError:
+            raise InvalidInputError(f"the count system {name!r} is not built in (practise it with "
+                                    f"`cutcard drill {self.name} --system PATH-TO-ITS-FILE`)") from None
 
     def parse_count_answer(self, text: str, system: CountSystem | None = None) -> Fraction:
         """A running count as typed; a half point is only a count where the system has half points."""
@@ -93,6 +114,16 @@ class CountDrill(DrillBase):
         system = self.system_named(str(question.data.get("system", self.system.name)))
         value = self.parse_count_answer(text, system)
         return Answer(text=text.strip(), value=format_count(value, signed=False))
+
+    def grade_count(self, question: Question, answer: Answer, *, why: str,
+                    detail: Mapping[str, JSON]) -> Grade:
+        """A running count graded: right only when exact; a miss says by how much and shows `why` (how
+        the count came about)."""
+        given, expected = parse_count(str(answer.value)), parse_count(question.expected)
+        off = given - expected
+        return Grade(correct=off == 0, expected=question.expected, given=format_count(given, signed=False),
+                     explanation="" if off == 0 else why,
+                     verdict="" if off == 0 else f"off by {format_count(off)}", detail=dict(detail))
 
 
 def count_json(value: Fraction | int) -> int | float:

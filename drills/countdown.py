@@ -20,13 +20,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_card
-from trainer.core.counting import RANK_KEYS, format_count, parse_count
+from trainer.core.counting import RANK_KEYS, CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -36,6 +37,52 @@ PROFESSIONAL_SECONDS = 25.0
 
 def _rank_key(card: Card) -> str:
     return RANK_KEYS[card.value - 1]
+
+
+def _words(system: CountSystem) -> dict[str, tuple[str, ...]]:
+    """The words a checkout may use, for the tags where they name one group of cards."""
+    groups = {"low": [k for k, t in zip(RANK_KEYS, system.tags, strict=True) if t > 0],
+              "neutral": [k for k, t in zip(RANK_KEYS, system.tags, strict=True) if t == 0],
+              "high": [k for k, t in zip(RANK_KEYS, system.tags, strict=True) if t < 0]}
+    return {word: tuple(ranks) for word, ranks in groups.items() if ranks}
+
+
+def _name_of(system: CountSystem, tag: Fraction) -> str:
+    """How the expected answer names the cards carrying `tag`: a word if one fits, else the ranks."""
+    ranks = system.ranks_tagged(tag)
+    for word, group in _words(system).items():
+        if set(group) == set(ranks):
+            return word
+    return " ".join(ranks)
+
+
+def _example(system: CountSystem) -> str:
+    """A checkout answer for a missing high card, in the system's words: '+1, high' for Hi-Lo."""
+    high = min(system.tags)
+    return f"{format_count(-high)}, {_name_of(system, high)}"
+
+
+def _tags_of(system: CountSystem, key: str) -> tuple[Fraction, ...]:
+    index = RANK_KEYS.index(key)
+    return (system.tags[index], system.red_tags[index])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Countdown:
+    """What one countdown deals: the system, the decks, and how many cards are taken out unseen."""
+
+    system: CountSystem
+    decks: int
+    missing: int
+
+    @property
+    def checkout(self) -> bool:
+        """The classic checkout (the count and the missing card) is asked of a balanced count missing one."""
+        return self.system.balanced and self.missing == 1
+
+    @property
+    def item(self) -> str:
+        return f"countdown:{self.system.name}:{self.decks}d" + (":checkout" if self.checkout else "")
 
 
 class CountdownDrill(CountDrill):
@@ -52,53 +99,57 @@ class CountdownDrill(CountDrill):
         if not text.isdigit() or not 1 <= int(text) <= 5:
             raise InvalidInputError(f"--set missing={text} is not allowed: expected 1 to 5 cards removed")
         self.missing = int(text)
-        self.checkout = self.system.balanced and self.missing == 1
 
-    def words(self) -> dict[str, tuple[str, ...]]:
-        """The words a checkout may use, for the tags where they name one group of cards."""
-        groups = {"low": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t > 0],
-                  "neutral": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t == 0],
-                  "high": [k for k, t in zip(RANK_KEYS, self.system.tags, strict=True) if t < 0]}
-        return {word: tuple(ranks) for word, ranks in groups.items() if ranks}
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item))
 
-    def _name_of(self, tag: Fraction) -> str:
-        """How the expected answer names the cards carrying `tag`: a word if one fits, else the ranks."""
-        ranks = self.system.ranks_tagged(tag)
-        for word, group in self.words().items():
-            if set(group) == set(ranks):
-                return word
-        return " ".join(ranks)
+    def _item(self, item: str) -> Countdown:
+        """What a review item deals: 'countdown:hi-lo:1d:checkout' (system, decks, the checkout or not).
 
-    def example(self) -> str:
-        """A checkout answer for a missing high card, in this system's words: '+1, high' for Hi-Lo."""
-        high = min(self.system.tags)
-        return f"{format_count(-high)}, {self._name_of(high)}"
+        The item does not say how many cards were missing when there was no checkout: a balanced count
+        without a checkout is asked with the session's `--set missing` if more than one, else two.
+        """
+        parts = item.split(":")
+        name, decks, last = (*parts[1:], "")[:3] if len(parts) in (3, 4) else ("", "", "")
+        number = decks.removesuffix("d")
+        well_formed = decks.endswith("d") and number.isdigit() and 1 <= int(number) <= 8
+        if not well_formed or last not in ("", "checkout"):
+            raise InvalidInputError(f"{item!r} is not a countdown item (e.g. countdown:hi-lo:1d:checkout)")
+        checkout = last == "checkout"
+        system = self.system_named(name)
+        if checkout and not system.balanced:
+            raise InvalidInputError(f"{system.title} is unbalanced: a countdown with it has no checkout")
+        missing = 1 if checkout else self.missing if self.missing > 1 or not system.balanced else 2
+        return Countdown(system=system, decks=int(number), missing=missing)
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        cards = shuffled_decks(rng, self.decks)
-        removed, shown = cards[:self.missing], cards[self.missing:]
-        count = self.system.running_count(shown, decks=self.decks)
+        deal = (self._item(item) if item else
+                Countdown(system=self.system, decks=self.decks, missing=self.missing))
+        system, decks = deal.system, deal.decks
+        cards = shuffled_decks(rng, decks)
+        removed, shown = cards[:deal.missing], cards[deal.missing:]
+        count = system.running_count(shown, decks=decks)
         expected = format_count(count, signed=False)
-        if self.checkout:
-            missing_tag = Fraction(self.system.tag(removed[0]))
-            expected += ", " + self._name_of(missing_tag)
-            prompt = f"Final count, and the missing card? (e.g. {self.example()})"
+        if deal.checkout:
+            missing_tag = Fraction(system.tag(removed[0]))
+            expected += ", " + _name_of(system, missing_tag)
+            prompt = f"Final count, and the missing card? (e.g. {_example(system)})"
         else:
             prompt = "Final running count?"
         rows = [" ".join(f"{c.pretty():>3}" for c in shown[i:i + 13]) for i in range(0, len(shown), 13)]
-        removed_words = "one card" if self.missing == 1 else f"{self.missing} cards"
-        deck_words = "a deck" if self.decks == 1 else f"{self.decks} decks"
+        removed_words = "one card" if deal.missing == 1 else f"{deal.missing} cards"
+        deck_words = "a deck" if decks == 1 else f"{decks} decks"
         return Question(
             drill=self.name,
-            item=f"{self.name}:{self.system.name}:{self.decks}d" + (":checkout" if self.checkout else ""),
+            item=deal.item,
             prompt=prompt,
             data={
-                "system": self.system.name,
+                "system": system.name,
                 "cards": [str(c) for c in shown],
-                "missing": self.missing,
-                "initial_running_count": count_json(self.system.initial_running_count(self.decks)),
-                "decks": self.decks,
-                "checkout": self.checkout,
+                "missing": deal.missing,
+                "initial_running_count": count_json(system.initial_running_count(decks)),
+                "decks": decks,
+                "checkout": deal.checkout,
             },
             expected=expected,
             target_ms=int(PROFESSIONAL_SECONDS * 1000 * len(shown) / 52),
@@ -109,30 +160,33 @@ class CountdownDrill(CountDrill):
         )
 
     def parse(self, question: Question, text: str) -> Answer:
+        system = self.system_named(str(question.data["system"]))
+        checkout = bool(question.data["checkout"])
         words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
         if not words:
             raise InvalidInputError("type the final count" + (", then the missing card (e.g. +1, high)"
-                                                              if self.checkout else ""))
-        count = self.parse_count_answer(words[0])
+                                                              if checkout else ""))
+        count = self.parse_count_answer(words[0], system)
+        known = _words(system)
         named: list[str] = []
         for word in words[1:]:
             lower = word.lower()
-            if lower in self.words():
-                named.extend(self.words()[lower])
+            if lower in known:
+                named.extend(known[lower])
                 continue
             try:
                 named.append(_rank_key(parse_card(word)))
             except InvalidInputError:
-                choices = ", ".join(self.words())
+                choices = ", ".join(known)
                 raise InvalidInputError(f"{word!r} names no card: use {choices} or ranks A, 2-9, T") \
                     from None
-        if self.checkout and not named:
-            raise InvalidInputError(f"name the missing card too: e.g. '{self.example()}' (" +
-                                    ", ".join(self.words()) + ", or a rank)")
-        if named and not self.checkout:
+        if checkout and not named:
+            raise InvalidInputError(f"name the missing card too: e.g. '{_example(system)}' (" +
+                                    ", ".join(known) + ", or a rank)")
+        if named and not checkout:
             raise InvalidInputError("only the final count is asked here: e.g. +3")
         value = {"count": format_count(count, signed=False), "missing": sorted(set(named)),
-                 "named": " ".join(w.lower() if w.lower() in self.words() else w.upper() for w in words[1:])}
+                 "named": " ".join(w.lower() if w.lower() in known else w.upper() for w in words[1:])}
         return Answer(text=text.strip(), value=value)
 
     def grade(self, question: Question, answer: Answer) -> Grade:
@@ -141,9 +195,10 @@ class CountdownDrill(CountDrill):
         count_right = parse_count(given["count"]) == parse_count(expected_count)
         missing_right = True
         if question.data["checkout"]:
+            system = self.system_named(str(question.data["system"]))
             missing_tag = -parse_count(expected_count)
             missing_right = all(Fraction(t) == missing_tag for key in given["missing"]
-                                for t in self._tags_of(key))
+                                for t in _tags_of(system, key))
         correct = count_right and missing_right
         detail: dict[str, object] = {}
         verdict = "" if correct else ("count right, missing card wrong" if count_right else "count wrong")
@@ -157,10 +212,6 @@ class CountdownDrill(CountDrill):
         shown_given = given["count"] + (", " + given["named"] if given["named"] else "")
         return Grade(correct=correct, expected=question.expected, given=shown_given,
                      explanation=explanation, verdict=verdict, detail=detail)
-
-    def _tags_of(self, key: str) -> tuple[Fraction, ...]:
-        index = RANK_KEYS.index(key)
-        return (self.system.tags[index], self.system.red_tags[index])
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)

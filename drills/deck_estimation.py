@@ -17,13 +17,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Question, Tray
-from drills.count_drill import CountDrill, draw_tray, shoe_decks
+from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
+from drills.count_drill import QUICK_MS, CountDrill, draw_tray, no_edge_note, shoe_decks, slow_verdict
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
-
-TARGET_MS = 2000
 
 
 class DeckEstimationDrill(CountDrill):
@@ -31,7 +29,7 @@ class DeckEstimationDrill(CountDrill):
 
     name: ClassVar[str] = "deck-estimation"
     title: ClassVar[str] = "deck estimation"
-    target_ms: ClassVar[int | None] = TARGET_MS
+    target_ms: ClassVar[int | None] = QUICK_MS
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -43,7 +41,8 @@ class DeckEstimationDrill(CountDrill):
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
-        return lines + [line for line in super().intro(ruleset) if line.startswith("Counting gives")]
+        note = no_edge_note(ruleset)
+        return lines + ([note] if note else [])
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         decks, estimation, wanted = shoe_decks(ruleset, self.options), self.estimation, None
@@ -60,12 +59,15 @@ class DeckEstimationDrill(CountDrill):
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
                   "decks": decks, "estimation": estimation.value},
             expected=format_decks(estimate),
-            target_ms=TARGET_MS,
+            target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
             explanation=(f"The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
                          f"{format_decks(estimate)} to the {estimation.value} deck"),
         )
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: _item(item))
 
     def parse(self, question: Question, text: str) -> Answer:
         value = parse_decks(text)
@@ -79,12 +81,10 @@ class DeckEstimationDrill(CountDrill):
     def grade(self, question: Question, answer: Answer) -> Grade:
         given, expected = parse_decks(answer.value), parse_decks(question.expected)
         off = given - expected
-        verdict = ""
+        verdict = slow_verdict(answer.latency_ms)
         if off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
-        elif answer.latency_ms is not None and answer.latency_ms > TARGET_MS:
-            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
         return Grade(correct=off == 0, expected=question.expected, given=answer.value,
                      explanation=question.explanation, verdict=verdict)
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_rounds import cards_text, deal_order, with_late_surrender
-from drills.settings import check_settings, read_late_surrender
+from drills.payout_rounds import cards_text, deal_order
+from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
@@ -23,22 +24,12 @@ from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
 
 _WORDS = {
-    "hit": "hit", "h": "hit",
-    "stand": "stand", "s": "stand", "stay": "stand",
-    "double": "double", "d": "double", "dbl": "double", "double down": "double",
-    "split": "split", "p": "split", "sp": "split",
-    "surrender": "surrender", "r": "surrender", "sur": "surrender",
+    **PLAY_WORDS,
     "insure": "insure", "insurance": "insure", "i": "insure", "take insurance": "insure",
     "even money": "even-money", "even-money": "even-money", "e": "even-money",
     "decline": "decline", "no insurance": "decline", "no": "decline", "n": "decline",
 }
 _YES = ("yes", "y", "take it", "take")
-
-
-def _table(ruleset: Ruleset, surrender: bool) -> Ruleset:
-    if surrender and ruleset.player.surrender is Surrender.NONE:
-        return with_late_surrender(ruleset)
-    return ruleset
 
 
 def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insurance: bool = False
@@ -57,8 +48,7 @@ def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insuran
     if round_.phase == Phase.OFFERS:
         round_.act(Action.DECLINE)
         legal = round_.legal_actions()
-    order = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
-    return tuple(a.value for a in order if a in legal)
+    return tuple(a.value for a in PLAY_ORDER if a in legal)
 
 
 class DeviationsDrill(DrillBase):
@@ -75,10 +65,11 @@ class DeviationsDrill(DrillBase):
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every index play that fits the table, as review items."""
-        return [f"deviations:{play.game}:{play.name}" for play in plays_for(_table(ruleset, self.surrender))]
+        table = practice_table(ruleset, self.surrender)
+        return [f"deviations:{play.game}:{play.name}" for play in plays_for(table)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        table = _table(ruleset, self.surrender)
+        table = practice_table(ruleset, self.surrender)
         name, _ = source(game_of(table))
         lines = [f"{ruleset.name}: the Illustrious 18 and Fab 4 from {name}. "
                  "Give the play at the true count shown."]
@@ -96,12 +87,35 @@ class DeviationsDrill(DrillBase):
                          "a ten or an ace (which assume a peek) are left out.")
         return lines
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item_play(ruleset, item))
+
+    def _item_play(self, ruleset: Ruleset, item: str) -> tuple[Ruleset, IndexPlay]:
+        """The table and play a review item names ('deviations:s17:16 vs 10').
+
+        The session's table first; else the same rule set with late surrender practised or not, so a
+        Fab 4 item recorded with `--set surrender=late` is asked in any review (and an Illustrious 18
+        play that surrender replaces is asked in a surrender-practice session).
+        """
+        _, _, rest = item.partition(":")
+        game, _, name = rest.partition(":")
+        own = practice_table(ruleset, self.surrender)
+        other = ruleset if own is not ruleset else practice_table(ruleset, True)
+        for table in (own, other):
+            play = next((p for p in plays_for(table) if p.game == game and p.name == name), None)
+            if play is not None:
+                return table, play
+        if game != game_of(ruleset):
+            raise InvalidInputError(f"{ruleset.name} uses the {game_of(ruleset).upper()} index plays, "
+                                    f"not the {game.upper() or '?'} ones")
+        raise InvalidInputError(f"{name!r} is not an index play that arises at {ruleset.name}")
+
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        table = _table(ruleset, self.surrender)
-        plays = plays_for(table)
-        play = _play_for_item(plays, item) if item else None
-        if play is None:
-            play = rng.choice(plays)
+        if item:
+            table, play = self._item_play(ruleset, item)
+        else:
+            table = practice_table(ruleset, self.surrender)
+            play = rng.choice(plays_for(table))
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)
         true_count = boundary_count(play, rng)
@@ -158,10 +172,3 @@ class DeviationsDrill(DrillBase):
         if missed:
             lines.append("review: " + ", ".join(missed))
         return lines
-
-
-def _play_for_item(plays: Sequence[IndexPlay], item: str) -> IndexPlay | None:
-    """The play a review item names ('deviations:s17:16 vs 10'), if it fits this table."""
-    _, _, rest = item.partition(":")
-    game, _, name = rest.partition(":")
-    return next((p for p in plays if p.game == game and p.name == name), None)

@@ -16,7 +16,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from drills.hands import TEN_RANKS, card_of
 from trainer.core.cards import Card, Rank, card
+from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
 
 GAMES = ("s17", "h17")
@@ -112,9 +114,8 @@ def fits(play: IndexPlay, ruleset: Ruleset) -> bool:
     if "split" in doubles_or_splits and player.max_hands < 2:
         return False
     if "double" in doubles_or_splits:
-        total = int(play.hand.removeprefix("hard "))
-        allowed = {"any-two": True, "9-11": 9 <= total <= 11, "10-11": 10 <= total <= 11, "none": False}
-        return allowed[player.double.value]
+        hand = [card(Rank(v)) for v in _HARD_HANDS[int(play.hand.removeprefix("hard "))][0]]
+        return may_double(ruleset, hand, from_split=False, split_aces=False)
     return True
 
 
@@ -134,25 +135,20 @@ _HARD_HANDS = {
     16: ((10, 6), (9, 7)),
 }
 """Two-card hard totals without a pair (a pair is a split question, not this one) and without an ace."""
-_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-
-
-def _card_of(value: int, rng: random.Random) -> Card:
-    return card(rng.choice(_TEN_RANKS) if value == 10 else Rank(value))
 
 
 def deal_hand(play: IndexPlay, rng: random.Random, *, natural: bool = False) -> tuple[Card, Card]:
     """Two cards that make the play's hand ('hard 16' as 10-6 or 9-7; tens as a same-rank pair)."""
     if play.hand == "pair of 10s":
-        rank = rng.choice(_TEN_RANKS)
+        rank = rng.choice(TEN_RANKS)
         return card(rank), card(rank)
     if play.hand == "insurance":
         if natural:
-            return card(Rank.ACE), _card_of(10, rng)
+            return card(Rank.ACE), card_of(10, rng)
         first, second = rng.choice([pair for hands in _HARD_HANDS.values() for pair in hands])
-        return _card_of(first, rng), _card_of(second, rng)
+        return card_of(first, rng), card_of(second, rng)
     first, second = rng.choice(_HARD_HANDS[int(play.hand.removeprefix("hard "))])
-    cards = [_card_of(first, rng), _card_of(second, rng)]
+    cards = [card_of(first, rng), card_of(second, rng)]
     rng.shuffle(cards)
     return cards[0], cards[1]
 

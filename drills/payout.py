@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.hands import TEN_RANKS
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
     expected_text,
@@ -25,7 +26,6 @@ from drills.payout_answers import (
 )
 from drills.payout_cases import (
     SMALL_UP_CARDS,
-    TEN_CARDS,
     Case,
     blackjack_case,
     even_money_case,
@@ -41,10 +41,8 @@ from drills.payout_rounds import (
     insurance_payout,
     settle_seat,
     surrender_refund,
-    with_blackjack_ratio,
-    with_late_surrender,
 )
-from drills.settings import check_settings, read_late_surrender
+from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
@@ -71,6 +69,10 @@ class PayoutSettings:
     chips: ChipSet
     in_chips: bool
 
+    def table(self, ruleset: Ruleset) -> Ruleset:
+        """The rule set the questions are paid under: the session's, with any practice rule applied."""
+        return practice_table(ruleset, self.surrender, self.ratio)
+
 
 def read_settings(options: DrillOptions) -> PayoutSettings:
     """The payout drill's settings from `--chips` and `--set KEY=VALUE`."""
@@ -86,41 +88,35 @@ def read_settings(options: DrillOptions) -> PayoutSettings:
                           chips=read_chip_setting(extra), in_chips=options.chips)
 
 
-def _table(ruleset: Ruleset, settings: PayoutSettings) -> Ruleset:
-    """The rule set the questions are paid under: the session's, with any practice rule applied."""
-    table = ruleset
-    if settings.ratio is not None and settings.ratio != ruleset.payouts.blackjack:
-        table = with_blackjack_ratio(table, settings.ratio)
-    if settings.surrender and ruleset.player.surrender is Surrender.NONE:
-        table = with_late_surrender(table)
-    return table
-
-
-def practice_notes(ruleset: Ruleset, settings: PayoutSettings) -> list[str]:
-    """Say plainly which rules are practice, not the rule set's."""
+def practice_notes(ruleset: Ruleset, table: Ruleset) -> list[str]:
+    """Say plainly which rules of the `table` paid at are practice, not the rule set's."""
     notes = []
-    if settings.ratio is not None and settings.ratio != ruleset.payouts.blackjack:
-        notes.append(f"Practice: blackjack pays {settings.ratio} here, as on a {settings.ratio} table; "
+    ratio = table.payouts.blackjack
+    if ratio != ruleset.payouts.blackjack:
+        notes.append(f"Practice: blackjack pays {ratio} here, as on a {ratio} table; "
                      f"{ruleset.name} itself pays {ruleset.payouts.blackjack}.")
-    if settings.surrender and ruleset.player.surrender is Surrender.NONE:
+    if table.player.surrender is not Surrender.NONE and ruleset.player.surrender is Surrender.NONE:
         notes.append(f"Practice: late surrender (half the bet back); {ruleset.name} offers no surrender.")
     return notes
 
 
+def _offers(table: Ruleset, situation: str) -> bool:
+    """True when a dealer meets the situation at this table."""
+    if situation == "insurance":
+        return table.player.insurance and 1 in table.dealer.peek
+    if situation == "even-money":
+        return table.player.insurance and table.player.even_money
+    if situation == "surrender":
+        return table.player.surrender is not Surrender.NONE
+    if situation == "settle":
+        return can_settle_split(table) or can_settle_double(table)
+    return True
+
+
 def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[str, ...]:
     """The situations a dealer meets at this table (with the practice rules)."""
-    table = _table(ruleset, settings)
-    found = []
-    for name in settings.situations:
-        if name == "insurance" and not (table.player.insurance and 1 in table.dealer.peek):
-            continue
-        if name == "even-money" and not (table.player.insurance and table.player.even_money):
-            continue
-        if name == "surrender" and table.player.surrender is Surrender.NONE:
-            continue
-        if name == "settle" and not (can_settle_split(table) or can_settle_double(table)):
-            continue
-        found.append(name)
+    table = settings.table(ruleset)
+    found = [name for name in settings.situations if _offers(table, name)]
     if not found:
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
                                 "(insurance, even money and surrender are not offered everywhere)")
@@ -148,21 +144,27 @@ class PayoutDrill(DrillBase):
         names = ", ".join(offered(ruleset, self.settings))
         how = ("in chips, fewest first: e.g. '2 green 1 red 1 pink'" if self.settings.in_chips
                else "as an amount (52.50) or in chips")
-        return [f"Pay at {ruleset.name}: {names}. Answer {how}.", *practice_notes(ruleset, self.settings)]
+        return [f"Pay at {ruleset.name}: {names}. Answer {how}.",
+                *practice_notes(ruleset, self.settings.table(ruleset))]
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: _case_for_item(random.Random(0), ruleset, self.settings, item))
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        table = _table(ruleset, self.settings)
-        situations = offered(ruleset, self.settings)
-        case = _case_for_item(rng, table, self.settings, item, situations) if item else None
-        if case is None:
+        if item:
+            table, case = _case_for_item(rng, ruleset, self.settings, item)
+        else:
+            table = self.settings.table(ruleset)
+            situations = offered(ruleset, self.settings)
             situation = rng.choices(situations, weights=[_WEIGHTS[s] for s in situations])[0]
             case = _new_case(rng, table, self.settings, situation)
         data = dict(case.data)
         data["answer_in"] = "chips" if self.settings.in_chips else "amount"
         if self.settings.in_chips:
             data["chips"] = self.settings.chips.as_dict()
-        if table is not ruleset:
-            data["practice"] = practice_notes(ruleset, self.settings)
+        notes = practice_notes(ruleset, table)
+        if notes:
+            data["practice"] = notes
         how = "Answer in chips:" if self.settings.in_chips else "Amount:"
         return Question(drill=self.name, item=case.item, prompt=f"{case.prompt} {how}", data=data,
                         expected=expected_text(case.amount, self.settings.chips, self.settings.in_chips),
@@ -183,7 +185,7 @@ class PayoutDrill(DrillBase):
         return lines
 
 
-def _payable(table: Ruleset, settings: PayoutSettings, pay: Money) -> bool:
+def _payable(settings: PayoutSettings, pay: Money) -> bool:
     return not settings.in_chips or fewest_chips(pay, settings.chips) is not None
 
 
@@ -191,21 +193,21 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
     lowest, highest = _bet_limits(table)
 
     def bet_paying(pay: Callable[[Money], Money], low: Money = lowest, high: Money = highest) -> Stack:
-        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(table, settings, pay(bet)))
+        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(settings, pay(bet)))
 
     if situation == "blackjack":
         ratio = table.payouts.blackjack
-        ten, up = card(rng.choice(TEN_CARDS)), card(rng.choice(SMALL_UP_CARDS))
+        ten, up = card(rng.choice(TEN_RANKS)), card(rng.choice(SMALL_UP_CARDS))
         in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
         stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
-            not (in_fives and bet % 5) and _payable(table, settings, blackjack_payout(table, bet))))
+            not (in_fives and bet % 5) and _payable(settings, blackjack_payout(table, bet))))
         return blackjack_case(table, stack.value, stack, ten, up)
     if situation == "insurance":
         stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
         bet, stake = stack.value, stack.value / 2
         if rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
             partial = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
-            payable = [s for s in partial if _payable(table, settings, insurance_payout(table, bet, s))]
+            payable = [s for s in partial if _payable(settings, insurance_payout(table, bet, s))]
             stake = rng.choice(payable) if payable else stake
         return insurance_case(table, bet, stake, stack)
     if situation == "even-money":
@@ -221,37 +223,63 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
 def _settle_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, split: bool) -> Case:
     lowest, highest = _bet_limits(table)
     bet = realistic_bet(rng, lowest, max(lowest, min(highest, Decimal(200))), settings.chips,
-                        lambda b: _payable(table, settings, b) and _payable(table, settings, 2 * b)).value
+                        lambda b: _payable(settings, b) and _payable(settings, 2 * b)).value
     seat = settle_seat(rng, table, bet, split=split)
     for _ in range(30):  # a seat with something to pay is the interesting one
-        if seat.paid > 0 and _payable(table, settings, seat.paid):
+        if seat.paid > 0 and _payable(settings, seat.paid):
             break
         seat = settle_seat(rng, table, bet, split=split)
     return settle_case(seat, "split" if split else "double")
 
 
-def _case_for_item(rng: random.Random, table: Ruleset, settings: PayoutSettings, item: str,
-                   situations: tuple[str, ...]) -> Case | None:
-    """The question a review item names ('payout:bj 3:2:35'), or None if it does not fit this table."""
+def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSettings,
+                   item: str) -> tuple[Ruleset, Case]:
+    """The table and the question a review item names ('payout:bj 6:5:35', 'payout:surrender 25').
+
+    The item's own practice rule applies whatever the session's: a 6:5 blackjack is paid at 6:5, a
+    surrender gets late surrender where the rule set has none. `InvalidInputError` says why an item
+    cannot be asked here (insurance at a table without it, a malformed item, chips that cannot pay it).
+    """
     kind, _, rest = item.removeprefix("payout:").partition(" ")
     parts = rest.split(":")
-    case: Case | None = None
+    ratio = settings.ratio
+    amounts: list[Money] = []
     try:
-        if kind == "bj" and "blackjack" in situations and ":".join(parts[:2]) == str(table.payouts.blackjack):
-            case = blackjack_case(table, Decimal(parts[2]))
-        elif kind == "insurance" and "insurance" in situations:
-            case = insurance_case(table, Decimal(parts[2]), Decimal(parts[3]))
-        elif kind == "even-money" and kind in situations:
-            case = even_money_case(table, Decimal(rest))
-        elif kind == "surrender" and kind in situations:
-            case = surrender_case(table, Decimal(rest))
-        elif kind == "settle" and "settle" in situations:
-            case = _settle_case(rng, table, settings, rest == "split" and can_settle_split(table))
-    except (IndexError, ArithmeticError, ValueError):
-        return None
-    if case is None or not _payable(table, settings, case.amount):
-        return None
-    return case
+        if kind == "settle":
+            if rest not in ("split", "double"):
+                raise ValueError(rest)
+        elif len(parts) != {"bj": 3, "insurance": 4, "even-money": 1, "surrender": 1}[kind]:
+            raise ValueError(rest)
+        else:
+            amounts = [Decimal(p) for p in (parts[2:] if kind in ("bj", "insurance") else parts)]
+            if kind == "bj":
+                ratio = Ratio.parse(":".join(parts[:2]))
+    except (KeyError, ValueError, ArithmeticError):  # InvalidInputError is a ValueError too
+        raise InvalidInputError(f"{item!r} is not a payout item (e.g. payout:bj 3:2:35)") from None
+    situation = "blackjack" if kind == "bj" else kind
+    surrender = settings.surrender or kind == "surrender"
+    table = practice_table(ruleset, surrender, ratio)
+    if not _offers(table, situation):
+        raise InvalidInputError(f"{ruleset.name} has no {situation} to pay")
+    if kind == "bj":
+        case = blackjack_case(table, amounts[0])
+    elif kind == "insurance":
+        if ":".join(parts[:2]) != str(table.payouts.insurance):
+            raise InvalidInputError(f"insurance pays {table.payouts.insurance} at {ruleset.name}, "
+                                    f"not {':'.join(parts[:2])}")
+        case = insurance_case(table, amounts[0], amounts[1])
+    elif kind == "even-money":
+        case = even_money_case(table, amounts[0])
+    elif kind == "surrender":
+        case = surrender_case(table, amounts[0])
+    else:
+        split = rest == "split"
+        if not (can_settle_split(table) if split else can_settle_double(table)):
+            raise InvalidInputError(f"{ruleset.name} allows no {'split' if split else 'double'} to settle")
+        case = _settle_case(rng, table, settings, split)
+    if not _payable(settings, case.amount):
+        raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
+    return table, case
 
 
 # --- colour up ---------------------------------------------------------------------------------
@@ -273,8 +301,11 @@ class ColorUpDrill(DrillBase):
         return [f"Colour up each pile into the fewest chips ({self.chips.describe()}). "
                 "Answer like '3 green 2 red 1 pink'."]
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: _item_amount(item, self.chips))
+
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        pile = _pile(rng, self.chips, _item_amount(item))
+        pile = _pile(rng, self.chips, _item_amount(item, self.chips) if item else None)
         amount = pile.value
         best = fewest_chips(amount, self.chips)
         if best is None:  # a pile is made of the tray's chips, so the tray can always pay it
@@ -294,13 +325,18 @@ class ColorUpDrill(DrillBase):
         return grade_payout(question, answer)
 
 
-def _item_amount(item: str | None) -> Money | None:
-    if not item or not item.startswith("color-up:"):
-        return None
+def _item_amount(item: str, chips: ChipSet) -> Money:
+    """The value of the pile a review item names ('color-up:137.50'), if these chips can colour it up."""
+    text = item.removeprefix("color-up:")
     try:
-        return Decimal(item.split(":", 1)[1])
+        amount = Decimal(text)
     except ArithmeticError:
-        return None
+        amount = Decimal(0)
+    if not item.startswith("color-up:") or amount <= 0 or format_money(amount) != text:
+        raise InvalidInputError(f"{item!r} is not a color-up item (e.g. color-up:137.50)")
+    if fewest_chips(amount, chips) is None:
+        raise InvalidInputError(f"a ${text} pile cannot be coloured up with {chips.describe()}")
+    return amount
 
 
 def _pile(rng: random.Random, chips: ChipSet, amount: Money | None) -> Stack:
@@ -311,8 +347,9 @@ def _pile(rng: random.Random, chips: ChipSet, amount: Money | None) -> Stack:
     small = list(reversed(chips.chips))[:4]
     if amount is not None:
         best = fewest_chips(amount, chips)
-        if best is not None and amount > 0:
-            return _break_up(rng, best, chips)
+        if best is None:  # `_item_amount` lets through only amounts the chips can make
+            raise AssertionError(f"no chips make {amount}")
+        return _break_up(rng, best, chips)
     for _ in range(1000):
         counts = {c.colour: rng.randint(0, 12) for c in small[:3]}
         if len(small) > 3 and rng.random() < 0.3:

@@ -12,18 +12,17 @@ from dataclasses import dataclass
 from drills.base import JSON
 from drills.payout_rounds import (
     SettledSeat,
-    blackjack_payout,
     cards_text,
-    even_money_payout,
-    insurance_payout,
-    surrender_refund,
+    deal_blackjack,
+    deal_even_money,
+    deal_insurance,
+    deal_surrender,
 )
 from trainer.core.cards import Card, Rank, card
 from trainer.core.chips import Stack, fewest_chips
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
 
-TEN_CARDS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
 SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 
 
@@ -62,58 +61,68 @@ def _facts(situation: str, bet: Money, stack: Stack | None, **more: JSON) -> dic
 _KING, _NINE = card(Rank.KING), card(Rank.NINE)
 
 
+def _cards(cards: tuple[Card, ...]) -> list[JSON]:
+    return [str(c) for c in cards]
+
+
 def blackjack_case(table: Ruleset, bet: Money, stack: Stack | None = None, ten: Card = _KING,
                    up: Card = _NINE) -> Case:
     """A natural paid at the table's blackjack ratio."""
     ratio = table.payouts.blackjack
-    pay = blackjack_payout(table, bet, ten=ten, up=up)
-    why = f"Blackjack pays {ratio}: {_money(bet)} × {ratio.win} ÷ {ratio.stake} = {_money(pay)}."
-    return Case(situation="blackjack", item=f"payout:bj {ratio}:{format_money(bet)}", amount=pay,
+    paid = deal_blackjack(table, bet, ten=ten, up=up)
+    why = f"Blackjack pays {ratio}: {_money(bet)} × {ratio.win} ÷ {ratio.stake} = {_money(paid.amount)}."
+    return Case(situation="blackjack", item=f"payout:bj {ratio}:{format_money(bet)}", amount=paid.amount,
                 prompt=f"Blackjack on a {_money(bet)} bet (pays {ratio}).", why=why,
-                data=_facts("blackjack", bet, stack, ratio=str(ratio), cards=["A", str(ten)], up=str(up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text((card(Rank.ACE), ten))}  (blackjack)"
-                       f"    Dealer: {cards_text((up,))}"))
+                data=_facts("blackjack", bet, stack, ratio=str(ratio), cards=_cards(paid.player),
+                            up=str(paid.up)),
+                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
+                       f"    Dealer: {cards_text((paid.up,))}"))
 
 
 def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None = None) -> Case:
     """A winning insurance bet (full or partial) paid at the insurance ratio."""
     ratio = table.payouts.insurance
-    pay = insurance_payout(table, bet, stake)
+    paid = deal_insurance(table, bet, stake)
     part = "full" if stake == bet / 2 else "partial"
-    why = (f"Insurance pays {ratio}: {_money(stake)} × {ratio.win} ÷ {ratio.stake} = {_money(pay)}; "
+    why = (f"Insurance pays {ratio}: {_money(stake)} × {ratio.win} ÷ {ratio.stake} = {_money(paid.amount)}; "
            f"the {_money(bet)} bet itself loses to the blackjack.")
-    return Case(situation="insurance",
-                item=f"payout:insurance {ratio}:{format_money(bet)}:{format_money(stake)}", amount=pay,
+    return Case(situation="insurance", amount=paid.amount,
+                item=f"payout:insurance {ratio}:{format_money(bet)}:{format_money(stake)}",
                 prompt=f"{_money(bet)} bet insured for {_money(stake)} ({part} insurance); the dealer turns "
                        f"a blackjack. Pay the insurance ({ratio}).",
                 why=why,
                 data=_facts("insurance", bet, stack, ratio=str(ratio), insurance=format_money(stake),
-                            cards=["T", "7"], up="A", hole="K"),
+                            cards=_cards(paid.player), up=str(paid.up), hole=str(paid.dealer[1])),
                 lines=(_bet_line(bet, stack, f"    Insurance: {_money(stake)}"),
-                       "Player: 10 7    Dealer: A K  (blackjack)"))
+                       f"Player: {cards_text(paid.player)}    "
+                       f"Dealer: {cards_text(paid.dealer)}  (blackjack)"))
 
 
 def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
     """A natural against an ace paid 1:1 at once because the player took even money."""
-    pay = even_money_payout(table, bet)
+    paid = deal_even_money(table, bet)
     full = table.payouts.blackjack.pay(bet)
-    why = (f"Even money pays the bet 1:1 at once: {_money(pay)} (instead of {_money(full)} at "
+    why = (f"Even money pays the bet 1:1 at once: {_money(paid.amount)} (instead of {_money(full)} at "
            f"{table.payouts.blackjack} if the dealer turns no blackjack, or a push if the dealer does).")
-    return Case(situation="even-money", item=f"payout:even-money {format_money(bet)}", amount=pay,
+    return Case(situation="even-money", item=f"payout:even-money {format_money(bet)}", amount=paid.amount,
                 prompt=f"Blackjack on {_money(bet)} against an ace; the player takes even money.",
-                why=why, data=_facts("even-money", bet, stack, ratio="1:1", cards=["A", "K"], up="A"),
-                lines=(_bet_line(bet, stack), "Player: A K  (blackjack)    Dealer: A"))
+                why=why, data=_facts("even-money", bet, stack, ratio="1:1", cards=_cards(paid.player),
+                                     up=str(paid.up)),
+                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
+                       f"    Dealer: {cards_text((paid.up,))}"))
 
 
 def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
     """A late surrender: half the bet goes back to the player."""
-    back = surrender_refund(table, bet)
+    paid = deal_surrender(table, bet)
+    back = paid.amount
     why = (f"A surrender gives up half the bet: {_money(back)} goes back to the player and the house "
            f"keeps {_money(bet - back)}.")
     return Case(situation="surrender", item=f"payout:surrender {format_money(bet)}", amount=back,
                 prompt=f"The player surrenders a {_money(bet)} bet. How much goes back to them?",
-                why=why, data=_facts("surrender", bet, stack, cards=["T", "6"], up="9"),
-                lines=(_bet_line(bet, stack), "Player: 10 6  (surrenders)    Dealer: 9"))
+                why=why, data=_facts("surrender", bet, stack, cards=_cards(paid.player), up=str(paid.up)),
+                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (surrenders)"
+                       f"    Dealer: {cards_text((paid.up,))}"))
 
 
 def settle_case(seat: SettledSeat, how: str) -> Case:

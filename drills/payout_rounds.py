@@ -65,8 +65,25 @@ def _settled_net(round_: Round, hand: int = 0) -> Money:
     raise AssertionError(f"hand {hand} was never settled")  # a bug in the scenario, not in the answer
 
 
-def blackjack_payout(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card = _NINE) -> Money:
-    """What a natural (an ace and `ten`) is paid against `up` (2-9) with a 7 in the hole."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Paid:
+    """One seat's payout as the engine settled it, and the cards on the table when it was made."""
+
+    amount: Money
+    player: tuple[Card, ...]
+    """The seat's two cards."""
+    up: Card
+    dealer: tuple[Card, ...]
+    """The dealer's cards a player sees once the payout is made: the up card, and the hole card if turned."""
+
+
+def _paid(round_: Round, amount: Money) -> Paid:
+    return Paid(amount=amount, player=round_.hands(0)[0].cards, up=round_.up_card,
+                dealer=round_.dealer_hand.cards)
+
+
+def deal_blackjack(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card = _NINE) -> Paid:
+    """A natural (an ace and `ten`) against `up` (2-9) with a 7 in the hole, as the engine pays it."""
     if up.value in (1, 10) or ten.value != 10:
         raise ValueError(f"a blackjack question needs a ten-card and a 2-9 up card, not {ten} and {up}")
     cards = deal_order(ruleset, (_ACE, ten), up, _SEVEN if ruleset.dealer.hole_card else None)
@@ -75,34 +92,54 @@ def blackjack_payout(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Car
     round_ = _start(ruleset, cards, bet)
     if not round_.finished:
         raise AssertionError("a natural against a 9 needs no decision")
-    return _settled_net(round_)
+    return _paid(round_, _settled_net(round_))
 
 
-def insurance_payout(ruleset: Ruleset, bet: Money, stake: Money) -> Money:
-    """What a winning insurance bet of `stake` is paid: 10-7 against an ace with a king in the hole."""
+def deal_insurance(ruleset: Ruleset, bet: Money, stake: Money) -> Paid:
+    """A winning insurance bet of `stake`: 10-7 against an ace with a king in the hole."""
     round_ = _start(ruleset, deal_order(ruleset, (_TEN, _SEVEN), _ACE, _KING), bet)
     round_.act(Action.INSURE, stake)
     for event in round_.events:
         if isinstance(event, InsuranceSettled) and event.seat == 0:
-            return event.net
+            return _paid(round_, event.net)
     raise AssertionError("the insurance bet was never settled")
 
 
-def even_money_payout(ruleset: Ruleset, bet: Money) -> Money:
-    """What a natural against an ace is paid when the player takes even money."""
+def deal_even_money(ruleset: Ruleset, bet: Money) -> Paid:
+    """A natural (ace-king) against an ace, paid at once because the player takes even money."""
     round_ = _start(ruleset, deal_order(ruleset, (_ACE, _KING), _ACE, _SEVEN), bet)
     round_.act(Action.EVEN_MONEY)
-    return _settled_net(round_)
+    return _paid(round_, _settled_net(round_))
 
 
-def surrender_refund(ruleset: Ruleset, bet: Money) -> Money:
-    """What a surrendered 10-6 against a 9 gets back: the bet plus its (negative) settlement."""
+def deal_surrender(ruleset: Ruleset, bet: Money) -> Paid:
+    """A surrendered 10-6 against a 9: what goes back is the bet plus its (negative) settlement."""
     cards = deal_order(ruleset, (_TEN, card(Rank.SIX)), _NINE, _SEVEN if ruleset.dealer.hole_card else None)
     if not ruleset.dealer.hole_card:
         cards.append(_SEVEN)
     round_ = _start(ruleset, cards, bet)
     round_.act(Action.SURRENDER)
-    return bet + _settled_net(round_)
+    return _paid(round_, bet + _settled_net(round_))
+
+
+def blackjack_payout(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card = _NINE) -> Money:
+    """What a natural (an ace and `ten`) is paid against `up` (2-9) with a 7 in the hole."""
+    return deal_blackjack(ruleset, bet, ten=ten, up=up).amount
+
+
+def insurance_payout(ruleset: Ruleset, bet: Money, stake: Money) -> Money:
+    """What a winning insurance bet of `stake` is paid: 10-7 against an ace with a king in the hole."""
+    return deal_insurance(ruleset, bet, stake).amount
+
+
+def even_money_payout(ruleset: Ruleset, bet: Money) -> Money:
+    """What a natural against an ace is paid when the player takes even money."""
+    return deal_even_money(ruleset, bet).amount
+
+
+def surrender_refund(ruleset: Ruleset, bet: Money) -> Money:
+    """What a surrendered 10-6 against a 9 gets back: the bet plus its (negative) settlement."""
+    return deal_surrender(ruleset, bet).amount
 
 
 # --- split and doubled hands settled against the dealer ------------------------------------------
@@ -229,13 +266,18 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 __all__ = [
+    "Paid",
     "SettledHand",
     "SettledSeat",
     "blackjack_payout",
     "can_settle_double",
     "can_settle_split",
     "cards_text",
+    "deal_blackjack",
+    "deal_even_money",
+    "deal_insurance",
     "deal_order",
+    "deal_surrender",
     "even_money_payout",
     "insurance_payout",
     "settle_seat",

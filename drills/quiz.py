@@ -45,7 +45,13 @@ class QuizDrill(DrillBase):
     def intro(self, ruleset: Ruleset) -> list[str]:
         count = len(self._items(ruleset))
         return [f"{count} questions on the rules of {ruleset.name} ({ruleset.title}). "
-                "Answer with the letter, the number or the words; true/false also takes t/f or y/n."]
+                "Answer with the letter or the words (or the number, where no choice is itself a number); "
+                "true/false also takes t/f or y/n."]
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        if _item_named(self._items(ruleset), ruleset, item) is not None:
+            return None
+        return f"the quiz of {ruleset.name} has no such question"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         items = self._items(ruleset)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from drills.quiz_bank import QuizItem, choice, question, true_false
+from drills.quiz_bank import Generator, QuizItem, choice, question, true_false
 from drills.quiz_table import dealer_word
+from trainer.core.cards import parse_cards
+from trainer.core.legal import may_double
 from trainer.core.money import format_money
 from trainer.core.rules import Double, Ruleset, Split, Surrender
 
@@ -17,14 +19,23 @@ _DOUBLES = {
 }
 
 
-def _doubles(r: Ruleset, total: int) -> bool:
-    """Whether the double rule allows a first-two-card hand of this (hard) total."""
-    return {Double.ANY_TWO: True, Double.NINE_TO_ELEVEN: 9 <= total <= 11,
-            Double.TEN_OR_ELEVEN: 10 <= total <= 11, Double.NONE: False}[r.player.double]
+def _doubles(r: Ruleset, hand: str) -> bool:
+    """Whether the table lets a player double these first two cards (the engine's own rule)."""
+    return may_double(r, parse_cards(hand), from_split=False, split_aces=False)
 
 
 def _splits(r: Ruleset) -> bool:
     return r.player.max_hands > 1
+
+
+def _if_doubling(generator: Generator) -> Generator:
+    """A question asked only at a table where a player may double at all."""
+
+    def asked(r: Ruleset) -> QuizItem | None:
+        return None if r.player.double is Double.NONE else generator(r)
+
+    asked.__name__ = asked.__qualname__ = generator.__name__
+    return asked
 
 
 @question
@@ -36,27 +47,24 @@ def double_rule(r: Ruleset) -> QuizItem:
 
 
 @question
+@_if_doubling
 def double_soft_18(r: Ruleset) -> QuizItem | None:
-    if r.player.double is Double.NONE:
-        return None
-    allowed = _doubles(r, 18)
+    allowed = _doubles(r, "A 7")
     return true_false("double-soft-18", r, "you hold A-7 (soft 18) against a 5: you may double.", allowed,
                       f"The double rule here is {_DOUBLES[r.player.double]}; A-7 totals 18.", "player.double")
 
 
 @question
+@_if_doubling
 def double_8(r: Ruleset) -> QuizItem | None:
-    if r.player.double is Double.NONE:
-        return None
-    allowed = _doubles(r, 8)
+    allowed = _doubles(r, "5 3")
     return true_false("double-8", r, "you hold 5-3 (hard 8) against a 6: you may double.", allowed,
                       f"The double rule here is {_DOUBLES[r.player.double]}.", "player.double")
 
 
 @question
+@_if_doubling
 def double_one_card(r: Ruleset) -> QuizItem | None:
-    if r.player.double is Double.NONE:
-        return None
     return choice("double-one-card", r, "When you double down, how many more cards do you get?",
                   "exactly one", ["as many as you like", "two", "none"],
                   "A double matches the bet for exactly one more card.", "player.double")
@@ -64,7 +72,7 @@ def double_one_card(r: Ruleset) -> QuizItem | None:
 
 @question
 def double_win(r: Ruleset) -> QuizItem | None:
-    if not _doubles(r, 11):
+    if not _doubles(r, "6 5"):
         return None
     return choice("double-win", r, "You double a $25 bet on 11 and win. What are you paid?", "$50",
                   ["$25", "$37.50", "$75"], "The doubled bet is $50 and a win pays it even money.",
@@ -73,7 +81,7 @@ def double_win(r: Ruleset) -> QuizItem | None:
 
 @question
 def double_after_split(r: Ruleset) -> QuizItem | None:
-    if not (_splits(r) and _doubles(r, 11)):
+    if not (_splits(r) and _doubles(r, "8 3")):
         return None
     das = r.player.double_after_split
     why = ("Doubling after a split is allowed: each hand has its own first two cards." if das

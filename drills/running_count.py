@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question
+from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card
-from trainer.core.counting import CountSystem, format_count, parse_count
+from trainer.core.counting import CountSystem, format_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -61,6 +61,8 @@ class RunningCountDrill(CountDrill):
         """Every card flashed since the drill began."""
         self.shoe_start = 0
         self._undealt: list[Card] = []
+        self._counted = self.system
+        """The system the current shoe is counted in (a review item may name another)."""
         self.streak = 0
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
@@ -69,10 +71,14 @@ class RunningCountDrill(CountDrill):
             system, self.speed = self._item(item)
         lines: list[str] = []
         irc = system.initial_running_count(self.decks)
+        deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
+        if system != self._counted and self._undealt:  # a count in one system says nothing in another
+            self._undealt = []
+            lines.append(f"Now counting in {system.title}: a new {deck}, so the count starts over.")
+        self._counted = system
         if not self._undealt:
             self._undealt = shuffled_decks(rng, self.decks)
             self.shoe_start = len(self.shown)
-            deck = "deck" if self.decks == 1 else f"{self.decks}-deck shoe"
             lines.append(f"A freshly shuffled {deck}: the count starts at {format_count(irc)}.")
         before = system.running_count(self.shown[self.shoe_start:], decks=self.decks)
         size = rng.randint(*STRETCH)
@@ -105,28 +111,23 @@ class RunningCountDrill(CountDrill):
                          f"{format_count(added)}, making {format_count(count)}."),
         )
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item))
+
     def _item(self, item: str) -> tuple[CountSystem, float]:
         """The system and pace a review item names: 'running-count:hi-lo:0.40s'."""
         try:
             _, name, speed = item.split(":")
-            return self.system_named(name), float(speed.removesuffix("s"))
+            pace = float(speed.removesuffix("s"))
         except ValueError:
             raise InvalidInputError(f"{item!r} is not a running-count item "
                                     "(e.g. running-count:hi-lo:0.50s)") from None
+        return self.system_named(name), pace
 
     def grade(self, question: Question, answer: Answer) -> Grade:
-        given = parse_count(str(answer.value))
-        expected = parse_count(question.expected)
-        off = given - expected
-        return Grade(
-            correct=off == 0,
-            expected=question.expected,
-            given=format_count(given, signed=False),
-            explanation="" if off == 0 else question.explanation,
-            verdict="" if off == 0 else f"off by {format_count(off)}",
-            detail={"seconds_per_card": question.data["seconds_per_card"],
-                    "cards": question.data["flashed"]},
-        )
+        return self.grade_count(question, answer, why=question.explanation,
+                                detail={"seconds_per_card": question.data["seconds_per_card"],
+                                        "cards": question.data["flashed"]})
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed."""

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from drills.payout_rounds import with_blackjack_ratio, with_late_surrender
 from trainer.core.errors import InvalidInputError
+from trainer.core.money import Ratio
+from trainer.core.rules import Ruleset, Surrender
 
 
 def check_settings(drill: str, extra: Mapping[str, str], known: tuple[str, ...]) -> None:
@@ -21,3 +24,24 @@ def read_late_surrender(drill: str, extra: Mapping[str, str]) -> bool:
     if value not in ("", "late", "none"):
         raise InvalidInputError(f"{drill}: surrender={value!r}: expected 'late' (practice) or 'none'")
     return value == "late"
+
+
+def practice_table(ruleset: Ruleset, surrender: bool, ratio: Ratio | None = None) -> Ruleset:
+    """The table a practice session plays at: the rule set with late surrender where it has none
+    (`--set surrender=late`) and blackjack at another `ratio` (`--set ratio=6:5`); the rule set itself,
+    the same object, when neither changes anything.
+
+    >>> from trainer.core.rulesfile import find_ruleset
+    >>> casino = find_ruleset("casino")
+    >>> practice_table(casino, False) is casino, practice_table(casino, False, Ratio.parse("3:2")) is casino
+    (True, True)
+    >>> table = practice_table(casino, True, Ratio.parse("6:5"))
+    >>> table.player.surrender.value, str(table.payouts.blackjack)
+    ('late', '6:5')
+    """
+    table = ruleset
+    if ratio is not None and ratio != ruleset.payouts.blackjack:
+        table = with_blackjack_ratio(table, ratio)
+    if surrender and ruleset.player.surrender is Surrender.NONE:
+        table = with_late_surrender(table)
+    return table

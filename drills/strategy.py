@@ -11,53 +11,26 @@ optional mapping of item -> weight (the cells a learner gets wrong, supplied by 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.hands import PLAY_ORDER, PLAY_WORDS, TEN_RANKS, card_of, parse_cell
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
-from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset, Split
-from trainer.core.rulesfile import load_ruleset
-from trainer.strategy import Chart, chart_action, chart_for, hand_evs, legal_actions
+from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 
-_WORDS = {"hit": "hit", "h": "hit", "stand": "stand", "s": "stand", "stay": "stand", "double": "double",
-          "d": "double", "double down": "double", "split": "split", "p": "split", "sp": "split",
-          "surrender": "surrender", "r": "surrender", "sur": "surrender"}
-_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
-_TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
-_UPS = {"A": 1, **{str(v): v for v in range(2, 11)}}
 _LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
             "Rh": "surrender, else hit", "Rs": "surrender, else stand", "Rp": "surrender, else split"}
 
 
-def parse_cell(cell: str) -> tuple[str, int, int]:
-    """('hard', 16, 10) from 'hard 16 vs 10'; pairs by value ('pair 8-8 vs A' -> ('pair', 8, 1))."""
-    row, _, up = cell.partition(" vs ")
-    kind, _, number = row.partition(" ")
-    if kind == "pair":
-        face = number.partition("-")[0]
-        value = 1 if face == "A" else int(face)
-    else:
-        value = int(number)
-    return kind, value, _UPS[up]
-
-
-def _card_of(value: int, rng: random.Random) -> Card:
-    return card(rng.choice(_TENS) if value == 10 else Rank(value))
-
-
 def _category(values: tuple[int, ...]) -> tuple[str, int]:
-    """A hand of values read as a chart row: ('pair', v), ('soft', n) or ('hard', n)."""
-    if len(values) == 2 and values[0] == values[1]:
-        return "pair", values[0]
-    cards = [card(Rank(v)) for v in values]
-    total, soft = hand_total(cards)
-    return ("soft" if soft else "hard"), total
+    """A hand of values (ace = 1) read as a chart row, as the chart reads cards (`hand_row`)."""
+    return hand_row([card(Rank(v)) for v in values])
 
 
 Values = tuple[int, ...]
@@ -76,6 +49,24 @@ def hands_for(kind: str, number: int) -> tuple[list[Values], list[Values]]:
     threes: list[Values] = [h for h in combinations_with_replacement(range(1, 11), 3)
                             if sum(h) <= 21 and _category(h) == (kind, number)]
     return twos, threes
+
+
+def focus_weights(tallies: Iterable[tuple[str, int, int]]) -> dict[str, float]:
+    """How much more often to ask each item, from its answers so far: (item, answers, right) -> weight.
+
+    A miss counts three times as much as a right answer: a cell missed once comes up 4 times as often
+    as one never answered, missed three times 10 times (the most); right answers bring it back down,
+    and a cell always answered right comes up less (a quarter as often after nine), so the hands go
+    where the mistakes are.
+
+    >>> focus_weights([("a", 1, 0), ("b", 3, 0), ("c", 4, 3), ("d", 3, 3), ("e", 9, 9)])
+    {'a': 4.0, 'b': 10.0, 'c': 2.0, 'd': 0.5, 'e': 0.25}
+    """
+    weights = {}
+    for item, answers, right in tallies:
+        wrong = answers - right
+        weights[item] = min(10.0, max(0.25, (1 + 3 * wrong) / (1 + right / 3)))
+    return weights
 
 
 def _weight(kind: str, number: int) -> float:
@@ -111,8 +102,19 @@ class StrategyDrill(DrillBase):
         return [f"strategy:{cell}" for cell in chart_for(ruleset).cells]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        return [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
-                "split or surrender (h, s, d, p, r)."]
+        lines = [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
+                 "split or surrender (h, s, d, p, r)."]
+        missed = sum(weight > 1 for weight in self.weights.values())
+        if missed:
+            lines.append("The hand you have missed comes up more often." if missed == 1 else
+                         f"The {missed} hands you have missed come up more often.")
+        return lines
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        cell = item.removeprefix("strategy:")
+        if cell in chart_for(ruleset).cells:
+            return None
+        return f"the {ruleset.name} chart has no cell {cell!r}"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         self._rulesets[ruleset.name] = ruleset
@@ -124,7 +126,7 @@ class StrategyDrill(DrillBase):
         cards, up = self._deal(rng, ruleset, chart, cell)
         legal = legal_actions(ruleset, cards)
         expected = chart_action(chart, cards, up, legal).value
-        options = [a.value for a in _ORDER if a in legal]
+        options = [a.value for a in PLAY_ORDER if a in legal]
         letter = chart.cells[cell].action
         shown = f"{cards_text(cards)} against {cards_text((up,))}"
         data: dict[str, JSON] = {"ruleset": ruleset.name, "cards": [str(c) for c in cards], "up": str(up),
@@ -168,17 +170,17 @@ class StrategyDrill(DrillBase):
         if not pool:
             raise AssertionError(f"no hand for {cell} that the chart plays as its best")
         values = rng.choice(pool)
-        up = _card_of(up_value, rng)
+        up = card_of(up_value, rng)
         if kind == "pair" and number == 10 and ruleset.player.split is Split.SAME_RANK:
-            rank = rng.choice(_TENS)
+            rank = rng.choice(TEN_RANKS)
             return (card(rank), card(rank)), up
-        cards = [_card_of(v, rng) for v in values]
+        cards = [card_of(v, rng) for v in values]
         rng.shuffle(cards)
         return tuple(cards), up
 
     def parse(self, question: Question, text: str) -> Answer:
         options = [str(o) for o in question.data["options"]]
-        word = _WORDS.get(" ".join(text.strip().lower().split()))
+        word = PLAY_WORDS.get(" ".join(text.strip().lower().split()))
         if word is None or word not in options:
             what = f"{text.strip()!r} is not" if word is None else f"{word} is not allowed here:"
             raise InvalidInputError(f"{what} one of {', '.join(options)} (h, s, d, p, r also work)")
@@ -186,9 +188,8 @@ class StrategyDrill(DrillBase):
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         data = question.data
-        ruleset = self._rulesets.get(str(data["ruleset"])) or load_ruleset(str(data["ruleset"]))
-        cards = tuple(_parse(c) for c in data["cards"])
-        evs = hand_evs(ruleset, cards, _parse(str(data["up"])))
+        ruleset = self._rulesets[str(data["ruleset"])]  # the drill asked the question, under this rule set
+        evs = hand_evs(ruleset, parse_cards([str(c) for c in data["cards"]]), parse_card(str(data["up"])))
         given = Action(answer.value)
         correct = answer.value == question.expected
         cost = evs.cost(given)
@@ -206,9 +207,3 @@ class StrategyDrill(DrillBase):
         if lost:
             lines.append(f"mistakes cost {100 * lost:.2f}% of a bet in all")
         return lines
-
-
-def _parse(text: str) -> Card:
-    from trainer.core.cards import parse_card
-
-    return parse_card(text)

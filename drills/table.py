@@ -23,11 +23,11 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json
 from drills.table_transcript import round_lines
 from trainer.core.cards import Card
-from trainer.core.counting import format_count, parse_count
+from trainer.core.counting import CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Shuffled, cards_since_shuffle
 from trainer.core.round import Round
@@ -55,6 +55,9 @@ class TableDrill(CountDrill):
         self.seats = self.options.seats
         self._rules: Ruleset | None = None
         self._shoe: Shoe | None = None
+        self._table_system = self.system
+        """The count system of the table in play (a review item may name another than the session's)."""
+        self._seated = self.seats
         self._paused: tuple[Round, int] | None = None
         """A round stopped after its deal, and how many of its events were shown."""
         self._seen: list[Card] = []
@@ -66,24 +69,43 @@ class TableDrill(CountDrill):
         self._shoe_tally = [0, 0]
         """Right counts and counts asked in the current shoe."""
 
-    def _table(self, ruleset: Ruleset, rng: random.Random) -> tuple[Ruleset, Shoe, list[str]]:
-        """The rule set and shoe, set up on the first question; lines announcing a new shoe."""
-        if self._rules is not None and self._shoe is not None:
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item, ruleset))
+
+    def _item(self, item: str, ruleset: Ruleset) -> tuple[CountSystem, int]:
+        """The system and seats a review item names ('table:hi-lo:3s'), if this table can seat them."""
+        parts = item.split(":")
+        seats = parts[2].removesuffix("s") if len(parts) == 3 and parts[2].endswith("s") else ""
+        if not seats.isdigit():
+            raise InvalidInputError(f"{item!r} is not a table item (e.g. table:hi-lo:3s)")
+        system = self.system_named(parts[1])
+        _check_table(self._dealt_rules(ruleset), system, int(seats))
+        return system, int(seats)
+
+    def _dealt_rules(self, ruleset: Ruleset) -> Ruleset:
+        return ruleset.with_decks(self.options.decks) if self.options.decks else ruleset
+
+    def _table(self, ruleset: Ruleset, rng: random.Random, system: CountSystem,
+               seats: int) -> tuple[Ruleset, Shoe, list[str]]:
+        """The rule set and shoe, set up on the first question and again when a review item names
+        another count system or number of seats; lines announcing a new table."""
+        if self._rules is not None and self._shoe is not None and (system, seats) == (self._table_system,
+                                                                                      self._seated):
             return self._rules, self._shoe, []
-        rules = ruleset.with_decks(self.options.decks) if self.options.decks else ruleset
-        if not 1 <= self.seats <= rules.table.seats:
-            raise InvalidInputError(f"a {rules.name} table seats 1 to {rules.table.seats}, "
-                                    f"not --seats {self.seats}")
-        if rules.infinite_deck and self.system.counts_colour:
-            raise InvalidInputError(f"{self.system.title} counts sevens by colour, and the infinite "
-                                    f"deck of {rules.name} deals ranks without suits")
+        rules = self._dealt_rules(ruleset)
+        _check_table(rules, system, seats)
+        moved = self._rules is not None
         self._rules, self._shoe = rules, Shoe.shuffled(rules, rng)
+        self._table_system, self._seated, self._counted = system, seats, (None, 0, [])
+        self._paused, self._seen, self._trail, self._shoe_tally = None, [], [], [0, 0]
         if rules.shoe.burn_shown:
             self._seen.extend(self._shoe.burned)
         shoe = "an infinite deck" if rules.infinite_deck else f"a {rules.shoe.decks}-deck shoe"
-        irc = self.system.initial_running_count(rules.shoe.decks)
-        return rules, self._shoe, [f"{self.seats} seat{'s' if self.seats > 1 else ''} at {rules.name}, "
-                                   f"dealt from {shoe}; the count starts at {format_count(irc)}."]
+        irc = system.initial_running_count(rules.shoe.decks)
+        counted = f", counted in {system.title}" if moved else ""
+        opening = "A new table: " if moved else ""
+        return rules, self._shoe, [f"{opening}{seats} seat{'s' if seats > 1 else ''} at {rules.name}, "
+                                   f"dealt from {shoe}{counted}; the count starts at {format_count(irc)}."]
 
     def _take(self, rules: Ruleset, table: Round) -> None:
         """Count what the round has shown so far; a shuffle starts the count (and the drift trail) again.
@@ -102,10 +124,11 @@ class TableDrill(CountDrill):
         self._counted = (table, len(events), before)
 
     def _count(self, rules: Ruleset) -> int | float:
-        return count_json(self.system.running_count(self._seen, decks=rules.shoe.decks))
+        return count_json(self._table_system.running_count(self._seen, decks=rules.shoe.decks))
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        rules, shoe, lines = self._table(ruleset, rng)
+        system, seats = self._item(item, ruleset) if item else (self.system, self.seats)
+        rules, shoe, lines = self._table(ruleset, rng, system, seats)
         wanted = rng.randint(*ROUNDS_BETWEEN)
         first = self._round_no if self._paused else self._round_no + 1
         checkpoint, played = "hidden", 0
@@ -121,7 +144,7 @@ class TableDrill(CountDrill):
                                                                   burn_shown=burn_shown))
             else:
                 self._round_no += 1
-                table = Round.start(rules, shoe, [rules.table.min_bet] * self.seats)
+                table = Round.start(rules, shoe, [rules.table.min_bet] * seats)
                 pause = rules.dealer.hole_card and not table.finished and rng.random() < DEAL_CHECKPOINT
                 if not pause:
                     _play_out(table)
@@ -144,19 +167,19 @@ class TableDrill(CountDrill):
                 break
             if played >= wanted:
                 break
-        count = self.system.running_count(self._seen, decks=rules.shoe.decks)
+        count = system.running_count(self._seen, decks=rules.shoe.decks)
         prompt = {"hidden": "Running count?",
                   AFTER_DEAL: "Running count after the deal (the hole card is still face down)?",
                   END_OF_SHOE: "The cut card is out, end of the shoe: running count?"}[checkpoint]
         return Question(
             drill=self.name,
-            item=f"{self.name}:{self.system.name}:{self.seats}s",
+            item=f"{self.name}:{system.name}:{seats}s",
             prompt=prompt,
             data={
-                "system": self.system.name,
+                "system": system.name,
                 "decks": rules.shoe.decks,
-                "seats": self.seats,
-                "initial_running_count": count_json(self.system.initial_running_count(rules.shoe.decks)),
+                "seats": seats,
+                "initial_running_count": count_json(system.initial_running_count(rules.shoe.decks)),
                 "cards": [str(c) for c in self._seen],
                 "checkpoint": checkpoint,
                 "rounds": [first, self._round_no],
@@ -167,13 +190,8 @@ class TableDrill(CountDrill):
         )
 
     def grade(self, question: Question, answer: Answer) -> Grade:
-        given, expected = parse_count(str(answer.value)), parse_count(question.expected)
-        correct = given == expected
-        explanation = "" if correct else _drift(question.data["trail"])
-        return Grade(correct=correct, expected=question.expected, given=format_count(given, signed=False),
-                     explanation=explanation,
-                     verdict="" if correct else f"off by {format_count(given - expected)}",
-                     detail={"checkpoint": question.data["checkpoint"]})
+        return self.grade_count(question, answer, why=_drift(question.data["trail"]),
+                                detail={"checkpoint": question.data["checkpoint"]})
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """A right count closes the drift trail; the end of a shoe gets its tally."""
@@ -199,6 +217,15 @@ class TableDrill(CountDrill):
         if ends:
             lines.append(f"end-of-shoe counts right: {sum(g.correct for g in ends)} of {len(ends)}")
         return lines
+
+
+def _check_table(rules: Ruleset, system: CountSystem, seats: int) -> None:
+    """Refuse a table that cannot be dealt: too many seats, or a colour count on suitless cards."""
+    if not 1 <= seats <= rules.table.seats:
+        raise InvalidInputError(f"a {rules.name} table seats 1 to {rules.table.seats}, not --seats {seats}")
+    if rules.infinite_deck and system.counts_colour:
+        raise InvalidInputError(f"{system.title} counts sevens by colour, and the infinite "
+                                f"deck of {rules.name} deals ranks without suits")
 
 
 def _play_out(table: Round) -> None:

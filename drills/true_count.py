@@ -18,8 +18,8 @@ import random
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray
-from drills.count_drill import CountDrill, count_json, draw_tray, shoe_decks
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
+from drills.count_drill import QUICK_MS, CountDrill, count_json, draw_tray, shoe_decks, slow_verdict
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -32,7 +32,6 @@ from trainer.core.counting import (
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
-TARGET_MS = 2000
 TRUE_COUNTS = range(-4, 9)
 """The true counts asked, evenly: where bets and index plays change."""
 BANDS = (-3, 6)
@@ -44,7 +43,7 @@ class TrueCountDrill(CountDrill):
 
     name: ClassVar[str] = "true-count"
     title: ClassVar[str] = "true count"
-    target_ms: ClassVar[int | None] = TARGET_MS
+    target_ms: ClassVar[int | None] = QUICK_MS
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -118,23 +117,27 @@ class TrueCountDrill(CountDrill):
                 "rounding": rounding.value,
             },
             expected=str(target),
-            target_ms=TARGET_MS,
+            target_ms=QUICK_MS,
             show=tuple(shown),
             explanation=(f"{reading}. {format_count(running)} / {format_decks(divisor)} = "
                          f"{float(running / divisor):+.2f}, {rounding.value} {format_count(target)}"),
         )
 
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        return refusal(lambda: self._item(item))
+
     def _item(self, item: str) -> tuple[CountSystem, Estimation, Rounding, int]:
         """What a review item asks: 'true-count:hi-lo:half:floor:+3' (system, estimation, rounding, band)."""
         try:
             _, name, estimation, rounding, band = item.split(":")
-            system = self.system_named(name)
-            if not system.balanced:
-                raise ValueError(name)
-            return system, Estimation(estimation), Rounding(rounding), int(band)
+            settings = Estimation(estimation), Rounding(rounding), int(band)
         except ValueError:
             raise InvalidInputError(f"{item!r} is not a true-count item "
                                     "(e.g. true-count:hi-lo:half:floor:+3)") from None
+        system = self.system_named(name)
+        if not system.balanced:
+            raise InvalidInputError(f"{system.title} is unbalanced: it has no true count")
+        return system, *settings
 
     def parse(self, question: Question, text: str) -> Answer:
         value = self.parse_count_answer(text)
@@ -146,11 +149,7 @@ class TrueCountDrill(CountDrill):
     def grade(self, question: Question, answer: Answer) -> Grade:
         expected = int(question.expected)
         correct = answer.value == expected
-        verdict = ""
-        latency = answer.latency_ms
-        if correct and latency is not None and latency > TARGET_MS:
-            verdict = f"slow: the target is {TARGET_MS / 1000:g} s"
-        elif not correct:
-            verdict = f"off by {format_count(answer.value - expected)}"
+        off = answer.value - expected
+        verdict = slow_verdict(answer.latency_ms) if correct else f"off by {format_count(off)}"
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
                      explanation=question.explanation, verdict=verdict)

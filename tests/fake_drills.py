@@ -1,7 +1,8 @@
 """Test-double drills for the storage, review and stats tests, registered by patching `drills.DRILLS`.
 
 `strategy` lists its cells (so review can offer new ones) and answers each from a fixed table; `add`
-cannot list its items (review asks it fresh questions); `stubborn` ignores the item it is asked about.
+cannot list its items (review asks it fresh questions) and refuses items that are no sum; `stubborn`
+ignores the item it is asked about (a drill bug the queue must survive).
 """
 
 from __future__ import annotations
@@ -56,11 +57,15 @@ class FakeStrategyDrill(_Words):
 
 
 class FakeAddDrill(_Words):
-    """Add two small numbers; its items cannot be listed."""
+    """Add two small numbers; its items cannot be listed, and it cannot ask an item that is no sum."""
 
     name = "add"
     title = "addition (test double)"
     target_ms = None
+
+    def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
+        terms = item.removeprefix("add:").split("+")
+        return None if len(terms) == 2 and all(t.isdigit() for t in terms) else "not a sum"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         if item:

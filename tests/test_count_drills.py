@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -242,10 +243,33 @@ def test_a_review_item_is_asked_as_it_was_recorded(name: str, item: str) -> None
 
 
 @pytest.mark.parametrize("name, item", [
-    ("running-count", "running-count:hi-lo"), ("running-count", "running-count:nope:0.5s"),
-    ("true-count", "true-count:ko:half:floor:+1"), ("true-count", "true-count:hi-lo:half:ceiling:+1"),
+    ("running-count", "running-count:hi-lo"), ("true-count", "true-count:hi-lo:half:ceiling:+1"),
     ("deck-estimation", "deck-estimation:9d:half:2"), ("deck-estimation", "deck-estimation:6d:half:lots"),
 ])
 def test_a_malformed_review_item_is_named(name: str, item: str) -> None:
     with pytest.raises(InvalidInputError, match=f"is not a {name} item"):
         make_drill(name).ask(random.Random(1), CASINO, item=item)
+    assert f"is not a {name} item" in str(make_drill(name).cannot_ask(item, CASINO))
+
+
+@pytest.mark.parametrize("name, item, why", [
+    ("running-count", "running-count:nope:0.5s", "the count system 'nope' is not built in"),
+    ("true-count", "true-count:nope:half:floor:+1", "the count system 'nope' is not built in"),
+    ("true-count", "true-count:ko:half:floor:+1", "Knock-Out (KO) is unbalanced: it has no true count"),
+])
+def test_a_well_formed_item_the_drill_cannot_ask_says_why(name: str, item: str, why: str) -> None:
+    with pytest.raises(InvalidInputError, match=re.escape(why)):
+        make_drill(name).ask(random.Random(1), CASINO, item=item)
+    assert str(make_drill(name).cannot_ask(item, CASINO)).startswith(why)
+
+
+@pytest.mark.parametrize("item, cards, checkout", [("countdown:ko:2d", 103, False),
+                                                   ("countdown:hi-lo:1d:checkout", 51, True),
+                                                   ("countdown:zen:1d", 50, False)])
+def test_a_countdown_review_item_deals_its_own_system_and_decks(item: str, cards: int, checkout: bool) -> None:
+    drill = CountdownDrill()  # the review's drill: Hi-Lo, one deck, one card missing
+    question = drill.ask(random.Random(item), CASINO, item)
+    assert question.item == item and len(question.data["cards"]) == cards
+    assert question.data["system"] == item.split(":")[1] and question.data["checkout"] == checkout
+    assert Fraction(question.expected.split(", ")[0]) == _count_of(question)
+    assert drill.grade(question, _answer(drill, question, question.expected)).correct

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
+from stacking import custom
 
 from drills.base import DrillOptions
 from drills.deviations import DeviationsDrill, offered_plays
@@ -177,9 +178,16 @@ def test_intro_says_when_counting_cannot_help_and_what_is_left_out() -> None:
         DeviationsDrill(DrillOptions(extra={"surender": "late"}))
 
 
-def test_fits_needs_the_double_rule() -> None:
-    nine_vs_two = next(p for p in index_plays("s17") if p.name == "9 vs 2")
-    assert fits(nine_vs_two, find_ruleset("bicycle")) and fits(nine_vs_two, find_ruleset("casino"))
+@pytest.mark.parametrize("double, nine, eleven", [("any-two", True, True), ("9-11", True, True),
+                                                  ("10-11", False, True), ("none", False, False)])
+def test_fits_needs_the_double_rule(double: str, nine: bool, eleven: bool) -> None:
+    """A double index play fits only where the table lets that hand double; the stand/hit ones always."""
+    plays = {p.name: p for p in index_plays("s17")}
+    table = custom("casino", player={"double": double})
+    assert fits(plays["9 vs 2"], table) is nine and fits(plays["9 vs 7"], table) is nine
+    assert fits(plays["11 vs A"], table) is eleven and fits(plays["10 vs 10"], table) is eleven
+    assert fits(plays["12 vs 3"], table) and fits(plays["16 vs 10"], table)
+    assert fits(plays["9 vs 2"], find_ruleset("bicycle")) and fits(plays["9 vs 2"], find_ruleset("casino"))
 
 
 def test_cutcard_drill_deviations_jsonl() -> None:

@@ -114,3 +114,58 @@ def test_every_listed_review_item_asks_itself(ruleset: object) -> None:
     assert len(items) == len(set(items)) >= 25
     for item in items:
         assert drill.ask(random.Random(1), ruleset, item).item == item  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
+def test_every_question_is_right_when_answered_by_its_choice_text_or_letter(ruleset: object) -> None:
+    """Typing the right choice itself is right, whatever the order: '1' among ('3', '2', 'none', '1') is
+    the choice '1', not the first choice."""
+    drill = QuizDrill()
+    for item in drill.items(ruleset):  # type: ignore[arg-type]
+        for seed in range(6):  # several shuffles of the choices
+            question = drill.ask(random.Random(seed), ruleset, item)  # type: ignore[arg-type]
+            letter = "abcd"[question.choices.index(question.expected)]
+            for text in (question.expected, f" {question.expected.upper()} ", letter):
+                assert drill.grade(question, drill.parse(question, text)).correct, (item, question.choices,
+                                                                                   text)
+
+
+def test_numbers_are_positions_only_where_no_choice_is_a_number() -> None:
+    drill = QuizDrill()
+    casino = find_ruleset("casino")
+    burn = next(drill.ask(random.Random(seed), casino, "quiz:casino:burn") for seed in range(20)
+                if drill.ask(random.Random(seed), casino, "quiz:casino:burn").choices[0] != "1")
+    assert burn.expected == "1" and drill.parse(burn, "1").value == "1"
+    with pytest.raises(InvalidInputError, match="letter or the choice itself"):
+        drill.parse(burn, "4" if "4" not in burn.choices else "5")
+    worded = drill.ask(random.Random(1), casino, "quiz:casino:double-rule")
+    assert not any(c.isdigit() for c in worded.choices)
+    assert drill.parse(worded, "2").value == worded.choices[1]
+
+
+@pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
+def test_machine_mode_grades_every_question_answered_by_its_choice_text(ruleset: object) -> None:
+    """`cutcard drill quiz --jsonl` through a pipe: each question answered with the text of its right
+    choice (looked up in the rule set's quiz by the question's key) is graded right."""
+    import subprocess
+    import sys
+
+    answers = {i.key: i.answer for i in quiz_items(ruleset)}  # type: ignore[arg-type]
+    name = ruleset.name  # type: ignore[attr-defined]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "trainer", "drill", "quiz", "-r", name, "--seed", "3", "--jsonl",
+         "--count", str(len(answers))],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    grades = []
+    for _ in answers:
+        question = json.loads(process.stdout.readline())
+        given = answers[question["data"]["question"]]
+        assert given in question["choices"]
+        process.stdin.write(given + "\n")
+        process.stdin.flush()
+        grades.append((question["item"], question["choices"], json.loads(process.stdout.readline())))
+    process.stdin.close()
+    assert process.wait(timeout=60) == 0
+    assert [g for g in grades if not g[2]["correct"]] == []
+    assert len({item for item, _, _ in grades}) == len(answers)  # the whole quiz, every question once

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from drills.base import DrillOptions, Lines
 from drills.payout_rounds import blackjack_payout, insurance_payout
 from drills.quiz_bank import QuizItem, quiz_items
+from drills.table import TableDrill
 from trainer.core import (
     DEALER,
     Action,
@@ -32,9 +35,12 @@ from trainer.core import (
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import DealerStood, Dealt, HoleCardTurned, Peeked, Settled
+from trainer.strategy import GENERIC_CHART
+from trainer.table.session import TableSession
 
 RULESETS = list(builtin_rulesets().values())
 SEEDS = Path(__file__).parent / "data" / "seeds"
+RULESET_FILES = Path(__file__).parent.parent / "rulesets"
 Policy = Callable[[Round], Action | None]
 
 
@@ -134,8 +140,31 @@ def v_burn(r: Ruleset, item: QuizItem) -> None:
     assert burned == (0 if item.answer == "none" else int(item.answer))
 
 
+def _toml_value(r: Ruleset, section: str, key: str) -> object:
+    """A key as the rule set's own TOML file writes it (or the file it is based on): the text, not the
+    `Ruleset` built from it."""
+    data = tomllib.loads((RULESET_FILES / f"{r.name}.toml").read_text(encoding="utf-8"))
+    while key not in data.get(section, {}):
+        data = tomllib.loads((RULESET_FILES / f"{data['base']}.toml").read_text(encoding="utf-8"))
+    return data[section][key]
+
+
 def v_burn_shown(r: Ruleset, item: QuizItem) -> None:
-    assert truth(item) == r.shoe.burn_shown
+    assert truth(item) == _toml_value(r, "shoe", "burn_shown")
+    drill = TableDrill(DrillOptions(seats=1))  # deal a shoe out: what does a player see at the reshuffle?
+    rng = random.Random(5)
+    for _ in range(200):
+        question = drill.ask(rng, r)
+        lines = next(s for s in question.show if isinstance(s, Lines)).lines
+        shuffle = next((line for line in lines if "shuffles a new shoe" in line), None)
+        if shuffle is not None:
+            break
+    assert shuffle is not None and drill._shoe is not None and drill._shoe.burned
+    burned = [str(c) for c in drill._shoe.burned]
+    if truth(item):
+        assert "shown" in shuffle and question.data["cards"][:len(burned)] == burned
+    else:
+        assert "face down" in shuffle
 
 
 def v_counting(r: Ruleset, item: QuizItem) -> None:
@@ -419,7 +448,13 @@ def v_min_bet(r: Ruleset, item: QuizItem) -> None:
 
 
 def v_max_bet(r: Ruleset, item: QuizItem) -> None:
-    assert Decimal(item.answer.lstrip("$")) == r.table.max_bet
+    most = Decimal(item.answer.lstrip("$"))
+    assert most == Decimal(str(_toml_value(r, "table", "max_bet")))
+    table = TableSession(r, GENERIC_CHART, seats=1, rng=random.Random(1))  # the table you sit at
+    table.bankroll = 10 * most  # so that only the table's limit holds the bet back
+    with pytest.raises(InvalidInputError, match=r"the bet is \$"):
+        table.start_round(most + 1)
+    assert table.start_round(most).view(0).bets == (most,)
 
 
 VERIFIERS: dict[str, Callable[[Ruleset, QuizItem], None]] = {
@@ -463,7 +498,11 @@ def s_bust_collected(r: Ruleset, item: QuizItem) -> None:
 
 
 def s_ace_eight(r: Ruleset, item: QuizItem) -> None:
-    assert hand_total(parse_cards("A 8")) == (19, True) and sum(c.value for c in parse_cards("A 8")) == 9
+    values = re.fullmatch(r"a hard (\d+) and a soft (\d+)", item.answer)
+    assert values is not None, item.answer
+    hard, soft = int(values.group(1)), int(values.group(2))
+    ace_eight = parse_cards("A 8")
+    assert hand_total(ace_eight) == (soft, True) and sum(c.value for c in ace_eight) == hard
 
 
 def s_double_on_blackjack(r: Ruleset, item: QuizItem) -> None:

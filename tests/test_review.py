@@ -159,13 +159,37 @@ def test_only_the_chosen_rule_set_is_reviewed(store: Store, fake_drills: object)
     assert {session.ruleset.name for session, _ in queue.plan()} == {"european"}
 
 
-def test_a_drill_that_ignores_the_item_is_asked_once_and_the_run_ends(store: Store,
-                                                                      fake_drills: object) -> None:
+def test_a_drill_that_ignores_the_item_is_asked_once_the_run_ends_and_a_note_says_so(
+        store: Store, fake_drills: object) -> None:
     when = FakeTime()
     store.record(Attempt(session_id="s", drill="stubborn", item="stubborn:old", ruleset="casino", prompt="?",
                          data={}, expected="yes", given="no", correct=False, latency_ms=10, ts=T0))
     when.now += HOUR
-    assert review(store, when, new_per_day=0) == ["stubborn:always"]
+    queue = ReviewQueue(store, rng=random.Random(5), clock=when.clock(), new_per_day=0)
+    asked = []
+    for session, item in queue.plan():
+        _, question = session.ask(item)
+        asked.append(question.item)
+        session.answer(question, question.expected)
+    assert asked == ["stubborn:always"]
+    assert [n for n in queue.notes if "'stubborn:old'" in n and "still due" in n] != []
+
+
+def test_an_item_its_drill_cannot_ask_is_skipped_with_a_note(store: Store, fake_drills: object) -> None:
+    when = FakeTime()
+    for item in ("add:1+2", "add:one+two"):
+        store.record(Attempt(session_id="s", drill="add", item=item, ruleset="casino", prompt="?", data={},
+                             expected="3", given="4", correct=False, latency_ms=10, ts=T0))
+    when.now += HOUR
+    queue = ReviewQueue(store, rng=random.Random(5), clock=when.clock(), new_per_day=0)
+    asked = []
+    for session, item in queue.plan():
+        _, question = session.ask(item)
+        asked.append(question.item)
+        session.answer(question, question.expected)
+    assert asked == ["add:1+2"]
+    assert queue.notes == ["skipped the add item 'add:one+two' (casino): not a sum"]
+    assert queue.nothing_to_do() == "nothing else to review: the items skipped above stay due"
 
 
 def test_items_of_missing_drills_and_unknown_rule_sets_are_skipped_with_a_note(
@@ -217,3 +241,16 @@ def test_registered_drills_not_written_yet_offer_nothing_and_say_nothing(
                         drill_names=["someday", "add"])
     assert [session.drill.name for session, _ in queue.plan()] == ["add", "add"]
     assert queue.notes == []
+
+
+def test_due_count_for_the_toolbar_imports_no_drill(tmp_path: Path) -> None:
+    """The REPL toolbar asks `due_count` at every prompt; reading it must not load the drills."""
+    import subprocess
+    import sys
+
+    script = ("import sys, time; from pathlib import Path; import trainer.review as r; "
+              "from trainer.storage import Store\n"
+              f"with Store.open(Path({str(tmp_path / 'progress.db')!r})) as s: print(r.due_count(s, time.time()))\n"
+              "print(sorted(m for m in sys.modules if m == 'drills' or m.startswith('drills.')))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["0", "[]"]

@@ -140,3 +140,21 @@ def test_summary_reports_accuracy_fastest_pace_and_cards() -> None:
     assert lines[0].startswith("2 of 3 counts exact (67%) over ")
     assert lines[1].startswith("fastest exact count: ")
     assert lines[2].startswith("next pace: ")
+
+
+def test_a_review_item_in_another_system_starts_a_fresh_shoe_and_says_so() -> None:
+    """Mixed review items: a Hi-Lo count right after a KO one cannot build on the KO count."""
+    session = _session(decks=2)
+    _, ko = session.ask("running-count:ko:0.50s")
+    session.answer(ko, ko.expected)
+    _, hi_lo = session.ask("running-count:hi-lo:0.50s")
+    assert int(hi_lo.data["shoe_start"]) == len(ko.data["cards"])
+    flash = next(s for s in hi_lo.show if isinstance(s, Flash))
+    assert list(hi_lo.data["cards"])[int(hi_lo.data["shoe_start"]):] == list(flash.cards)
+    assert Fraction(hi_lo.expected) == _expected_from_data(dict(hi_lo.data))
+    lines = next(s for s in hi_lo.show if isinstance(s, Lines)).lines
+    assert lines[0] == "Now counting in Hi-Lo: a new 2-deck shoe, so the count starts over."
+    assert "the count starts at 0" in lines[1]
+    _, same = session.ask("running-count:hi-lo:0.40s")  # the same system: the shoe deals on
+    assert same.data["shoe_start"] == hi_lo.data["shoe_start"]
+    assert not any(isinstance(s, Lines) for s in same.show)

@@ -11,15 +11,19 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from drills.base import DrillOptions
+from drills.countdown import CountdownDrill
 from trainer.cli import cli, main
+from trainer.core.rulesfile import find_ruleset
 from trainer.days import day_start, local_day
 from trainer.render import make_console
 from trainer.render.stats import print_stats, sparkline
-from trainer.session import Attempt
+from trainer.session import Attempt, Clock, ListRecorder, Session
 from trainer.stats import Since, StatsReport, build_report, parse_since, report_to_json
 from trainer.storage import Store
 
@@ -110,17 +114,31 @@ def test_strategy_cells_are_laid_out_like_the_chart(store: Store) -> None:
     assert accuracy[("hard 16", "10")] == 0.0 and accuracy[("pair A-A", "10")] == 1.0
 
 
-def test_counting_speed_reads_seconds_per_deck_or_derives_it_from_the_cards(store: Store) -> None:
-    cards = ["7h", "Kd"] * 13  # half a deck
+def countdown(ts: float, ms: int, *, correct: bool = True, **options: Any) -> Attempt:
+    """An answer to the real countdown drill at `ts`, taking `ms`: the attempt as the drill records it."""
+    recorder = ListRecorder()
+    session = Session(drill=CountdownDrill(DrillOptions(**options)), ruleset=find_ruleset("casino"),
+                      rng=random.Random(ts), recorder=recorder, clock=Clock(now=lambda: ts, monotonic=lambda: 0))
+    _, question = session.ask()
+    wrong = "+9, low" if question.data["checkout"] else "+9"
+    session.answer(question, question.expected if correct else wrong, latency_ms=ms)
+    [attempt] = recorder.attempts
+    return attempt
+
+
+def test_counting_speed_is_the_answer_time_per_52_cards_shown(store: Store) -> None:
+    """The pace of the countdown drill's right answers, from the cards it records: a deck less the one
+    card removed (51 cards), or two decks less three (101)."""
     record_all(store, [
-        answer(drill="countdown", item="countdown:1", data={"seconds_per_deck": 25.0}, ms=25_000),
-        answer(drill="countdown", item="countdown:1", data={"cards": cards}, ms=15_000, hour=13),
-        answer(drill="countdown", item="countdown:1", data={"cards": 52}, ms=12_000, correct=False, hour=14),
-        answer(drill="countdown", item="countdown:1", data={"cards": 52}, ms=40_000, days_ago=9),
+        countdown(at(0), 24_519),  # 51 cards: 24.519 s x 52 / 51 = 25.0 s a deck
+        countdown(at(0, 13), 58_269, decks=2, extra={"missing": "3"}),  # 58.269 s x 52 / 101 = 30.0 s
+        countdown(at(0, 14), 12_000, correct=False),  # a miss has no pace
+        countdown(at(9), 39_231),  # 40.0 s a deck, the week before
     ])
-    pace = build_report(store, now=NOW).counting_pace
-    assert [(p.last_day, p.countdowns, p.best_seconds, p.median_seconds) for p in pace] == [
-        (TODAY - timedelta(days=7), 1, 40.0, 40.0), (TODAY, 2, 25.0, 27.5)]
+    assert sorted(len(s.attempt.data["cards"]) for s in store.attempts()) == [51, 51, 51, 101]
+    pace = [(p.last_day, p.countdowns, round(p.best_seconds, 2), round(p.median_seconds, 2))
+            for p in build_report(store, now=NOW).counting_pace]
+    assert pace == [(TODAY - timedelta(days=7), 1, 40.0, 40.0), (TODAY, 2, 25.0, 27.5)]
 
 
 def test_the_forecast_counts_overdue_items_today(store: Store) -> None:
@@ -137,8 +155,7 @@ def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
         for i in range(8):
             store.record(replace(answer(drill="strategy", item="strategy:hard 16 vs 10", correct=i % 3 > 0),
                                  ts=now - i * 86400))
-        store.record(replace(answer(drill="countdown", item="countdown:1", data={"seconds_per_deck": 31.5}),
-                             ts=now - 60))
+        store.record(countdown(now - 60, 30_894))  # 51 cards in 30.894 s: 31.5 s a deck
     result = CliRunner().invoke(cli, ["--db", str(db), "stats", "--json"])
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
@@ -148,7 +165,7 @@ def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
     assert [w["label"] for w in strategy["windows"]] == ["7d", "30d", "all"]
     assert strategy["windows"][2]["attempts"] == 8
     assert document["strategy"][0]["cells"][0]["hand"] == "hard 16"
-    assert document["counting_pace"][-1]["best_seconds"] == 31.5
+    assert round(document["counting_pace"][-1]["best_seconds"], 2) == 31.5
     shown = CliRunner().invoke(cli, ["--db", str(db), "stats", "--since", "12w"])
     assert shown.exit_code == 0, shown.output
     for heading in ("Progress over the last 12w", "strategy", "Activity:", "weakest items",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -122,3 +123,56 @@ def test_every_chart_cell_is_a_review_item_that_asks_itself() -> None:
     items = drill.items(h17)
     assert len(items) == len(chart_for(h17).cells) == 360
     assert all(drill.ask(random.Random(n), h17, item).item == item for n, item in enumerate(items))
+
+
+def test_cutcard_drill_strategy_asks_the_cells_missed_in_the_store_more_often(tmp_path: Path) -> None:
+    """End to end: cells missed in the progress database come up measurably more often in a seeded
+    `cutcard drill strategy` than in the same run on an empty database, and the intro says why."""
+    from trainer.cli import cli
+    from trainer.session import Attempt
+    from trainer.storage import Store
+
+    missed = ["hard 12 vs 3", "soft 18 vs 9", "pair 9-9 vs 7"]
+    known = ["hard 16 vs 10", "hard 11 vs 6"]
+    db = tmp_path / "progress.db"
+    with Store.open(db) as store:
+        for cell, right in [(c, False) for c in missed for _ in range(3)] + [(c, True) for c in known * 9]:
+            store.record(Attempt(session_id="s", drill="strategy", item=f"strategy:{cell}", ruleset="casino",
+                                 prompt="?", data={}, expected="stand", given="stand" if right else "hit",
+                                 correct=right, latency_ms=900, ts=1_700_000_000.0))
+        store.record(Attempt(session_id="s", drill="strategy", item="strategy:hard 15 vs 10",
+                             ruleset="european", prompt="?", data={}, expected="hit", given="stand",
+                             correct=False, latency_ms=900, ts=1_700_000_000.0))  # another rule set's miss
+
+    def cells(database: Path) -> Counter[str]:
+        args = ["--db", str(database), "drill", "strategy", "--seed", "8", "--count", "240", "--jsonl"]
+        result = CliRunner().invoke(cli, args, input="hit\n" * 240)
+        assert result.exit_code == 0, result.output
+        lines = [json.loads(line) for line in result.stdout.splitlines()]
+        return Counter(line["data"]["cell"] for line in lines if "prompt" in line)
+
+    focused, plain = cells(db), cells(tmp_path / "empty.db")
+    assert sum(focused.values()) == sum(plain.values()) == 240
+    in_focus, by_chance = sum(focused[c] for c in missed), sum(plain[c] for c in missed)
+    assert in_focus >= 12 and in_focus >= 4 * max(1, by_chance)  # ~10% of the hands rather than ~1%
+    assert sum(focused[c] for c in known) <= sum(plain[c] for c in known)
+    assert focused["hard 15 vs 10"] <= 3  # european's miss does not weigh on casino
+
+
+def test_the_intro_says_when_missed_hands_come_up_more_often() -> None:
+    drill = StrategyDrill()
+    casino = find_ruleset("casino")
+    assert len(drill.intro(casino)) == 1
+    drill.set_weights({"strategy:hard 12 vs 3": 4.0, "strategy:hard 16 vs 10": 0.25})
+    assert drill.intro(casino)[1] == "The hand you have missed comes up more often."
+
+
+@pytest.mark.parametrize("ruleset", ["casino", "bicycle", "chat-host"])
+def test_parse_cell_reads_back_every_chart_cell_key(ruleset: str) -> None:
+    from trainer.strategy import cell_key
+
+    for cell in chart_for(find_ruleset(ruleset)).cells:
+        assert cell_key(*parse_cell(cell)) == cell
+    for bad in ("hard sixteen vs 10", "pair 8-9 vs 2", "soft 18 vs 11", "hard 16", "pear 8-8 vs 2"):
+        with pytest.raises(InvalidInputError, match="is not a chart cell"):
+            parse_cell(bad)

@@ -168,3 +168,24 @@ def test_grading_reads_the_answer_as_a_count() -> None:
         for off in (count - 1, count + 1):
             assert not drill.grade(question, drill.parse(question, f"{off:+d}")).correct
         session.answer(question, question.expected)
+
+
+def test_a_review_item_naming_another_system_and_seats_deals_a_fresh_table_for_them() -> None:
+    drill, session = _drill(seats=3)
+    for _ in range(3):
+        _, question = session.ask()
+        session.after(question, session.answer(question, question.expected))
+    _, question = session.ask("table:ko:5s")
+    assert question.item == "table:ko:5s"
+    assert question.data["system"] == "ko" and question.data["seats"] == 5
+    lines = next(s for s in question.show if isinstance(s, Lines)).lines
+    assert lines[0].startswith("A new table: 5 seats at casino") and "Knock-Out" in lines[0]
+    shoe = drill._shoe
+    assert shoe is not None
+    unseen = len(shoe.remaining_cards()) + len(shoe.burned) + (question.data["checkpoint"] == AFTER_DEAL)
+    assert len(question.data["cards"]) + unseen == 52 * 6  # every card since the new shuffle, no other
+    assert Fraction(question.expected) == _count(question)
+    assert question.data["initial_running_count"] == find_system("ko").initial_running_count(6)
+    _, again = session.ask("table:ko:5s")  # the same table deals on
+    assert not any("new table" in line for line in next(s for s in again.show if isinstance(s, Lines)).lines)
+    assert again.data["cards"][:len(question.data["cards"])] == question.data["cards"]

@@ -19,15 +19,6 @@ def day_start(day: date) -> float:
     return datetime(day.year, day.month, day.day).timestamp()
 
 
-def days_before(day: date, count: int) -> date:
-    """The day `count` days before `day`.
-
-    >>> days_before(date(2024, 3, 1), 1).isoformat()
-    '2024-02-29'
-    """
-    return day - timedelta(days=count)
-
-
 def week_start(day: date) -> date:
     """The Monday of the week holding `day` (the heatmap's columns are weeks).
 

@@ -27,7 +27,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
-import drills
 from trainer.core.errors import RulesetError, TrainerError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
@@ -36,6 +35,8 @@ from trainer.scheduling import ItemKey, ReviewItem
 from trainer.session import Clock, Session
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from trainer.storage import Store
 
 NEW_PER_DAY = 20
@@ -46,8 +47,18 @@ _BATCH = 200
 
 
 def due_count(store: Store, now: float) -> int:
-    """How many review items are due at `now`, over every drill and rule set (the REPL toolbar)."""
+    """How many review items are due at `now`, over every drill and rule set (the REPL toolbar).
+
+    Reading it imports no drill: the queue loads the drill registry only when it plans a review.
+    """
     return store.due_count(now)
+
+
+def _drills() -> ModuleType:
+    """The drill registry, imported when a review is planned (not for `due_count`)."""
+    import drills
+
+    return drills
 
 
 def offered_items(drill: object, ruleset: Ruleset) -> Sequence[str] | None:
@@ -61,7 +72,7 @@ def offered_items(drill: object, ruleset: Ruleset) -> Sequence[str] | None:
 
 def _drill_available(name: str) -> bool:
     """True when the drill's module is installed (registered drills may still be being written)."""
-    module = drills.DRILLS[name][0].split(":")[0]
+    module = _drills().DRILLS[name][0].split(":")[0]
     try:
         return find_spec(module) is not None
     except ModuleNotFoundError:
@@ -81,10 +92,12 @@ class ReviewQueue:
         """Only this rule set's items are reviewed, and new items are drawn for it."""
         self.limit = limit
         self.new_per_day = new_per_day
-        self.drill_names = list(drill_names if drill_names is not None else drills.DRILLS)
+        self.drill_names = list(drill_names if drill_names is not None else _drills().DRILLS)
         self.served = 0
         self.notes: list[str] = []
         """One-line remarks for the learner (skipped items, the new-item limit), shown after the run."""
+        self.skipped: set[ItemKey] = set()
+        """Due items this run could not ask (their drill, rule set or settings are unavailable here)."""
         self._sessions: dict[tuple[str, str], Session | None] = {}
         self._rulesets: dict[str, Ruleset | None] = {}
 
@@ -100,14 +113,23 @@ class ReviewQueue:
 
     def _due(self) -> Iterator[tuple[Session, str | None]]:
         # items asked in this run and the due time they had then: one not rescheduled since (its drill
-        # asked about another item, say) is not asked again, so the run always ends
+        # asked about another item, a bug) is not asked again, with a note, so the run always ends
         served_at: dict[ItemKey, float] = {}
-        skipped: set[ItemKey] = set()
+        skipped = self.skipped
         only = self.ruleset.name if self.ruleset else None
         while not self._full():
             batch = self.store.due_items(self.clock.now(), ruleset=only,
                                          limit=_BATCH + len(served_at) + len(skipped))
-            waiting = [i for i in batch if i.key not in skipped and served_at.get(i.key) != i.due_ts]
+            waiting = []
+            for i in batch:
+                if i.key in skipped:
+                    continue
+                if served_at.get(i.key) == i.due_ts:  # asked and answered, yet not rescheduled
+                    skipped.add(i.key)
+                    self.notes.append(f"the {i.key.drill} item {i.key.item!r} ({i.key.ruleset}) is still "
+                                      "due: its drill asked about another item instead (a bug in that drill)")
+                    continue
+                waiting.append(i)
             asked = 0
             for item in self._mixed(waiting):
                 if self._full():
@@ -120,7 +142,7 @@ class ReviewQueue:
                 if current.due_ts > now and not missed_before_this_run:
                     continue  # a miss in this run waits for its fsrs step, not straight after its answer
                 session = self._session(item.key.drill, item.key.ruleset)
-                if session is None:
+                if session is None or not self._askable(session, item.key):
                     skipped.add(item.key)
                     continue
                 served_at[item.key] = item.due_ts
@@ -129,6 +151,14 @@ class ReviewQueue:
                 yield session, item.key.item
             if asked == 0:
                 return
+
+    def _askable(self, session: Session, key: ItemKey) -> bool:
+        """True when the drill can still ask the item; otherwise a note says why it is skipped."""
+        reason = session.drill.cannot_ask(key.item, session.ruleset)
+        if reason is None:
+            return True
+        self.notes.append(f"skipped the {key.drill} item {key.item!r} ({key.ruleset}): {reason}")
+        return False
 
     def _mixed(self, items: list[ReviewItem]) -> list[ReviewItem]:
         """Misses first, then by the day they fell due; shuffled within each, so drills interleave."""
@@ -154,7 +184,7 @@ class ReviewQueue:
         ruleset = self._ruleset_for_new()
         sources: list[tuple[str, Session, deque[str] | None]] = []
         for name in self.drill_names:
-            if name not in drills.DRILLS or not _drill_available(name):
+            if name not in _drills().DRILLS or not _drill_available(name):
                 continue  # registered but not written yet: nothing to offer, nothing to report
             session = self._session(name, ruleset.name)
             if session is None:
@@ -205,11 +235,11 @@ class ReviewQueue:
         ruleset = self._find_ruleset(ruleset_name)
         if ruleset is None:
             return None
-        if drill_name not in drills.DRILLS or not _drill_available(drill_name):
+        if drill_name not in _drills().DRILLS or not _drill_available(drill_name):
             self.notes.append(f"skipped the items of drill {drill_name!r}: it is not installed")
             return None
         try:
-            drill = drills.make_drill(drill_name)
+            drill = _drills().make_drill(drill_name)
         except (ImportError, TrainerError) as e:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
@@ -233,6 +263,8 @@ class ReviewQueue:
         next_due = self.store.next_due_ts(ruleset=only)
         if next_due is None:
             return "nothing to review yet: answer some drills first"
+        if self.skipped and next_due <= self.clock.now():
+            return "nothing else to review: the items skipped above stay due"
         return f"nothing is due; the next item falls due in {describe_wait(next_due - self.clock.now())}"
 
 

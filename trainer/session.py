@@ -13,10 +13,11 @@ import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from drills.base import Answer, Drill, Grade, Question
-from trainer.core.rules import Ruleset
+if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
+    from drills.base import Answer, Drill, Grade, Question
+    from trainer.core.rules import Ruleset
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,7 +47,7 @@ class Recorder(Protocol):
 
 
 class ListRecorder:
-    """Keeps attempts in memory: for tests and for `--no-record` sessions."""
+    """Keeps attempts in memory instead of a progress database (the tests record to it)."""
 
     def __init__(self) -> None:
         self.attempts: list[Attempt] = []

@@ -3,8 +3,8 @@
 Every figure is an aggregate query (`trainer.storage.figures`), never a Python loop over the attempts;
 this module picks the windows, fills the gaps (weeks and days without answers) and shapes the strategy
 cells into a chart. `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
-them. Counting speed reads the `countdown` drill's perfect answers: `data.seconds_per_deck` when the drill
-records it, else the answer time per 52 cards of `data.cards` (a list of the cards shown, or their number).
+them. Counting speed reads the `countdown` drill's perfect answers: the answer time per 52 of the cards it
+showed (`data.cards`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
+from drills.hands import parse_cell
 from trainer.core.errors import InvalidInputError
 from trainer.days import day_start, local_day, week_start
 from trainer.storage.figures import ItemTally, Tally
@@ -29,8 +30,6 @@ FORECAST_DAYS = 14
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
 COUNTDOWN_DRILL = "countdown"
-STRATEGY_CELL = re.compile(r"^strategy:(?P<kind>hard|soft|pair) (?P<hand>\S+) vs (?P<up>\S+)$")
-"""A strategy cell's item key: `strategy:hard 16 vs 10`, `strategy:soft 18 vs 9`, `strategy:pair 8-8 vs A`."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -245,10 +244,15 @@ def strategy_charts(tallies: list[ItemTally]) -> tuple[StrategyChart, ...]:
     """Strategy-cell accuracies as one chart per rule set (most practised first); other items ignored."""
     by_ruleset: dict[str, dict[tuple[str, str], list[int]]] = defaultdict(dict)
     for tally in tallies:
-        match = STRATEGY_CELL.match(tally.key.item)
-        if match is None:
+        drill, _, key = tally.key.item.partition(":")  # `strategy:hard 16 vs 10`, `strategy:pair 8-8 vs A`
+        try:
+            parse_cell(key)
+        except InvalidInputError:
             continue
-        cell = (f"{match['kind']} {match['hand']}", match["up"])
+        if drill != "strategy":
+            continue
+        hand, _, up = key.partition(" vs ")
+        cell = (hand, up)
         counts = by_ruleset[tally.key.ruleset].setdefault(cell, [0, 0])
         counts[0] += tally.attempts
         counts[1] += tally.correct

@@ -80,6 +80,12 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         from trainer.batch import repeat
         from trainer.session import Session
 
+        if name == "strategy":  # the hands a learner gets wrong come up more often
+            from drills.strategy import StrategyDrill
+            from trainer.focus import strategy_weights
+
+            if isinstance(drill, StrategyDrill):
+                drill.set_weights(strategy_weights(store, rules.name))
         session = Session(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,

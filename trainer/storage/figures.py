@@ -58,14 +58,8 @@ class PaceWeek:
     median: float
 
 
-SECONDS_PER_DECK = """coalesce(
-    json_extract(data, '$.seconds_per_deck'),
-    CASE json_type(data, '$.cards')
-        WHEN 'array' THEN latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)
-        WHEN 'integer' THEN latency_ms / 1000.0 * 52 / nullif(json_extract(data, '$.cards'), 0)
-    END)"""
-"""A count-down's pace: the drill's own `data.seconds_per_deck`, else the answer time per 52 of `data.cards`
-(a list of the cards shown, or their number)."""
+SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
+"""A count-down's pace: the answer time per 52 of the cards shown (`data.cards`, the countdown's list)."""
 
 _LATENCY_ORDER = "idx_attempts_drill_latency_ms_ts"
 _TIME_ORDER = "idx_attempts_drill_ts"

@@ -1,0 +1,21 @@
+"""Where a drill's practice should go: the learner's answers per item, read from the progress database.
+
+The strategy drill asks the chart cells a learner gets wrong more often (`drills.strategy.focus_weights`);
+this reads each cell's answers and right answers under the rule set being drilled, as one aggregate query.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drills.strategy import focus_weights
+
+if TYPE_CHECKING:
+    from trainer.storage import Store
+
+
+def strategy_weights(store: Store, ruleset: str) -> dict[str, float]:
+    """Item ('strategy:hard 16 vs 10') -> how much more often to ask it, from its answers under `ruleset`."""
+    tallies = store.figures.item_tallies(item_prefix="strategy:")
+    return focus_weights((t.key.item, t.attempts, t.correct) for t in tallies
+                         if t.key.drill == "strategy" and t.key.ruleset == ruleset)
