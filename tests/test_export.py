@@ -20,7 +20,8 @@ ATTEMPTS = [
             given="52.50", correct=True, latency_ms=1800, ts=1_700_000_000.25, target_ms=3000),
     Attempt(session_id="s1", drill="strategy", item="strategy:soft 18 vs 9", ruleset="european",
             prompt="A,7 vs 9, comma, \"quoted\"", data={"cards": ["As", "7d"], "up": "9"}, expected="hit",
-            given="stand", correct=False, latency_ms=2400, ts=1_700_000_060.0, verdict="costs 0.18 units"),
+            given="stand", correct=False, latency_ms=2400, ts=1_700_000_060.0, verdict="costs 0.18 units",
+            source="play"),
 ]
 
 
@@ -42,6 +43,7 @@ def test_csv_has_one_row_per_attempt_with_data_as_json(db: Path) -> None:
     assert json.loads(rows[0]["data"]) == {"situation": "blackjack", "bet": "35"}
     assert rows[0]["time_utc"] == "2023-11-14T22:13:20.250+00:00" and rows[0]["target_ms"] == "3000"
     assert rows[1]["target_ms"] == "" and rows[1]["verdict"] == "costs 0.18 units"
+    assert [r["source"] for r in rows] == ["drill", "play"]
 
 
 def test_json_to_a_file_round_trips_every_field(db: Path, tmp_path: Path) -> None:

@@ -69,6 +69,9 @@ def test_a_review_right_after_the_drill_serves_what_was_just_missed(store: Store
     assert due_count(store, when.now) == len(MISSED)
     assert sorted(review(store, when, new_per_day=0)) == sorted(MISSED)
     assert review(store, when, new_per_day=0) == []  # answered right: fsrs decides when they return
+    sources = [(s.attempt.item in MISSED, s.attempt.source) for s in store.attempts()]
+    assert sources.count((True, "review")) == len(MISSED)
+    assert {source for _, source in sources} == {"drill", "review"}
 
 
 def test_missed_cells_come_first_and_not_again_until_due_after_a_right_answer(

@@ -12,17 +12,9 @@ from hypothesis import strategies as st
 from sim_support import RecordedShoes, custom, recorded_rounds
 
 from trainer.core import InvalidInputError, find_ruleset, parse_card
+from trainer.core.betting import BetRamp, check_ramp, default_ramp, parse_ramp, parse_spread
 from trainer.core.counting import estimate_decks_left, find_system, true_count
-from trainer.sim.count import (
-    CountPlan,
-    TrueCounter,
-    bet_function,
-    check_ramp,
-    default_ramp,
-    parse_ramp,
-    parse_spread,
-    whole_count,
-)
+from trainer.sim.count import CountPlan, TrueCounter, bet_function, whole_count
 from trainer.sim.counter import Counter, IndexPlay, Mistakes, count_plan, mistaken, with_indices
 from trainer.sim.engine import Tally, play_rounds
 from trainer.sim.game import make_game
@@ -76,6 +68,16 @@ def test_a_ramp_outside_the_spread_or_falling_is_refused() -> None:
 def test_the_bet_follows_the_ramp_step_at_or_below_the_count() -> None:
     bet_for = bet_function({2: 2, 4: 8, 6: 12}, (1, 12))
     assert [bet_for(tc) for tc in range(-3, 9)] == [1, 1, 1, 1, 1, 2, 2, 8, 8, 12, 12, 12]
+
+
+def test_the_core_ramp_bets_what_the_simulator_bets() -> None:
+    ramp = BetRamp.parse("2:2,4:8,6:12")
+    bet_for = bet_function(dict(ramp.steps), ramp.spread)
+    assert [ramp.units_at(tc) for tc in range(-3, 9)] == [bet_for(tc) for tc in range(-3, 9)]
+    assert BetRamp.parse("1:2,3:6").units_at(0) == 1
+    assert BetRamp.parse("1:2,3:6", low=2).units_at(0) == 2
+    with pytest.raises(InvalidInputError, match="must not fall"):
+        BetRamp.parse("1:4,2:2")
 
 
 def test_index_plays_change_their_cell_from_the_index_up() -> None:

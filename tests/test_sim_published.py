@@ -17,9 +17,9 @@ import pytest
 
 from trainer.cli.sim import hi_lo_indices
 from trainer.core import find_ruleset
+from trainer.core.betting import parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rulesfile import parse_ruleset
-from trainer.sim.count import parse_ramp
 from trainer.sim.counter import Counter
 from trainer.sim.game import make_game
 from trainer.sim.results import Summary, summarize

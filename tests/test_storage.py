@@ -77,7 +77,7 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     """Changing a table or index without a new migration (and this file) must be a deliberate act."""
     Store.open(tmp_path / "progress.db").close()
     assert schema_of(tmp_path / "progress.db") == (DATA / "schema.sql").read_text()
-    assert MIGRATION_NAMES == ["0001_progress"]
+    assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -208,7 +208,8 @@ def test_a_database_from_a_different_cutcard_names_the_changes_this_one_does_not
     path = tmp_path / "progress.db"
     Store.open(path).close()
     conn = sqlite3.connect(path)
-    conn.execute("UPDATE _sqlite_migrations SET name = '0001_sessions_and_attempts' WHERE migration_set = 'cutcard'")
+    conn.execute("UPDATE _sqlite_migrations SET name = '0001_sessions_and_attempts' WHERE migration_set = 'cutcard' "
+                 "AND name = '0001_progress'")
     conn.commit()
     conn.close()
     before = digest(path)
@@ -242,3 +243,29 @@ def test_a_bulk_load_keeps_the_same_roll_ups_and_schedule_as_recording_one_by_on
             assert [s.attempt for s in store.attempts()] == answers
     assert contents[0] == contents[1]
     assert len(contents[0]["item_days"]) > len(contents[0]["review_items"]) > 1
+
+
+def test_an_attempt_keeps_where_it_was_made(tmp_path: Path) -> None:
+    path = tmp_path / "progress.db"
+    with Store.open(path) as store:
+        store.record(attempt())
+        store.record(replace(attempt(ts=T0 + 1), source="play"))
+        store.record(replace(attempt(ts=T0 + 2), source="review"))
+        assert [s.attempt.source for s in store.attempts()] == ["drill", "play", "review"]
+
+
+def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_path: Path) -> None:
+    """A file written before `source` existed keeps its answers; they were drills or reviews, kept alike."""
+    path = tmp_path / "progress.db"
+    with Store.open(path) as store:
+        store.record(attempt())
+    conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX idx_attempts_source_drill_ts")
+    conn.execute("ALTER TABLE attempts DROP COLUMN source")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as store:
+        assert [s.attempt.source for s in store.attempts()] == ["drill"]
+    assert schema_of(path) == (DATA / "schema.sql").read_text()

@@ -17,6 +17,7 @@ import pytest
 
 from trainer.scheduling import ItemKey
 from trainer.storage import Store
+from trainer.storage.schema import MIGRATION_NAMES
 
 TESTS = Path(__file__).parent
 TIMEOUT = 120.0
@@ -158,4 +159,4 @@ def test_two_trainers_writing_one_new_database_at_once_lose_nothing(tmp_path: Pa
         to_date = conn.execute("SELECT item, max(attempts_to_date) FROM item_days GROUP BY item")
         assert dict(to_date.fetchall()) == per_item
         assert sorted(r[0] for r in conn.execute("SELECT id FROM sessions")) == ["first", "second"]
-        assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+        assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)

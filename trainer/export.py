@@ -2,7 +2,8 @@
 
 Both formats carry the same fields: the attempt's row id, its session, the UTC time as epoch seconds and
 as ISO 8601, the drill, item and rule set, the prompt and its data, the expected and given answers,
-whether it was right, the answer time and the drill's target pace.
+whether it was right, the answer time, the drill's target pace, and where it was given (`source`:
+`drill`, `review` or `play`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from trainer.session import Attempt
 
 FORMATS = ("csv", "json")
 FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",
-          "given", "correct", "latency_ms", "target_ms", "verdict")
+          "given", "correct", "latency_ms", "target_ms", "verdict", "source")
 
 
 def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
@@ -39,6 +40,7 @@ def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
         "latency_ms": attempt.latency_ms,
         "target_ms": attempt.target_ms,
         "verdict": attempt.verdict,
+        "source": attempt.source,
     }
 
 

@@ -243,7 +243,8 @@ class ReviewQueue:
         except (ImportError, TrainerError) as e:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
-        return Session(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock)
+        return Session(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock,
+                       source="review")
 
     def _find_ruleset(self, name: str) -> Ruleset | None:
         if self.ruleset is not None and name == self.ruleset.name:

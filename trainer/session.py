@@ -38,6 +38,12 @@ class Attempt:
     """UTC epoch seconds when the answer was given."""
     target_ms: int | None = None
     verdict: str = ""
+    source: str = "drill"
+    """Where the answer was given: one of `SOURCES`."""
+
+
+SOURCES = ("drill", "review", "play")
+"""Where an attempt can be made: a drill session, the review queue, or the table (`cutcard play`)."""
 
 
 class Recorder(Protocol):
@@ -74,6 +80,8 @@ class Session:
     recorder: Recorder
     clock: Clock = field(default_factory=Clock)
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    source: str = "drill"
+    """What every attempt of this session is recorded as coming from (`SOURCES`)."""
     grades: list[Grade] = field(default_factory=list)
     asked: int = 0
     _asked_at: float = 0.0
@@ -119,6 +127,7 @@ class Session:
                 ts=self.clock.now(),
                 target_ms=question.target_ms,
                 verdict=grade.verdict,
+                source=self.source,
             )
         )
         self.grades.append(grade)

@@ -19,7 +19,7 @@ CREATE TABLE "attempts" (
    "target_ms" INTEGER,
    "verdict" TEXT NOT NULL,
    "ts" REAL NOT NULL
-);
+, source TEXT NOT NULL DEFAULT 'drill');
 CREATE TABLE "daily" (
     "day" TEXT NOT NULL,
     "drill" TEXT NOT NULL,
@@ -64,6 +64,8 @@ CREATE INDEX "idx_attempts_drill_latency_ms_ts"
     ON "attempts" ("drill", "latency_ms", "ts");
 CREATE INDEX "idx_attempts_drill_ts"
     ON "attempts" ("drill", "ts");
+CREATE INDEX "idx_attempts_source_drill_ts"
+    ON "attempts" ("source", "drill", "ts");
 CREATE INDEX "idx_attempts_ts"
     ON "attempts" ("ts");
 CREATE INDEX "idx_review_items_due_ts"

@@ -136,9 +136,10 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
 def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
              indices: bool | None, estimation: str, rounding: str) -> tuple[Counter, str]:
     """The simulated counter from the options, and its index plays in words."""
+    from trainer.core.betting import check_ramp, default_ramp, parse_ramp, parse_spread
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
-    from trainer.sim.count import TrueCounter, check_ramp, default_ramp, parse_ramp, parse_spread
+    from trainer.sim.count import TrueCounter
     from trainer.sim.counter import Counter
 
     system = load_system(system_name)

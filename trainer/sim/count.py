@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
+from itertools import accumulate
 
 from trainer.core.counting import Estimation, Rounding
 from trainer.core.errors import InvalidInputError
@@ -89,75 +89,6 @@ class TrueCounter:
     def __call__(self, running: int, cards_left: int) -> int:
         m, d = self.divisor(cards_left)
         return whole_count(running * m, d, self.rounding)
-
-
-def parse_spread(text: str) -> tuple[int, int]:
-    """`--spread LOW-HIGH` in betting units.
-
-    >>> parse_spread("1-12")
-    (1, 12)
-    """
-    parts = text.replace(" ", "").split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InvalidInputError(f"spread {text!r} is not LOW-HIGH in betting units, e.g. 1-12")
-    low, high = int(parts[0]), int(parts[1])
-    if not 1 <= low <= high:
-        raise InvalidInputError(f"spread {text!r}: the low bet must be at least 1 and at most the high bet")
-    return low, high
-
-
-def parse_ramp(text: str) -> dict[int, int]:
-    """`--ramp "TC:UNITS,..."`: from each true count up, bet that many units.
-
-    >>> parse_ramp("1:1, 2:2,3:4,4:8,5:12")
-    {1: 1, 2: 2, 3: 4, 4: 8, 5: 12}
-    >>> parse_ramp("-1:1,+2:3")
-    {-1: 1, 2: 3}
-    """
-    ramp: dict[int, int] = {}
-    for item in (p.strip() for p in text.split(",")):
-        count, _, units = item.partition(":")
-        try:
-            tc, bet = int(count), int(units)
-        except ValueError:
-            raise InvalidInputError(f"ramp step {item!r} is not COUNT:UNITS, e.g. 3:4 "
-                                    "(from a true count of 3 up, bet 4 units)") from None
-        if bet < 1:
-            raise InvalidInputError(f"ramp step {item!r}: a bet is at least 1 unit")
-        if tc in ramp:
-            raise InvalidInputError(f"ramp gives true count {tc} twice")
-        ramp[tc] = bet
-    if not ramp:
-        raise InvalidInputError("the ramp is empty: give COUNT:UNITS steps, e.g. 1:1,2:2,3:4")
-    return dict(sorted(ramp.items()))
-
-
-def default_ramp(spread: tuple[int, int]) -> dict[int, int]:
-    """The low bet up to a true count of 1, then doubling per count up to the high bet.
-
-    >>> default_ramp((1, 12))
-    {1: 1, 2: 2, 3: 4, 4: 8, 5: 12}
-    """
-    low, high = spread
-    ramp = {1: low}
-    tc, bet = 1, low
-    while bet < high:
-        tc += 1
-        bet = min(high, bet * 2)
-        ramp[tc] = bet
-    return ramp
-
-
-def check_ramp(ramp: dict[int, int], spread: tuple[int, int]) -> None:
-    """Every ramp bet lies within the spread, and the bets never fall as the count rises."""
-    low, high = spread
-    bets = list(ramp.values())
-    for tc, bet in ramp.items():
-        if not low <= bet <= high:
-            raise InvalidInputError(f"ramp bets {bet} units at true count {tc}, "
-                                    f"outside the spread {low}-{high}")
-    if any(b > a for b, a in pairwise(bets)):
-        raise InvalidInputError("ramp bets must not fall as the true count rises")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

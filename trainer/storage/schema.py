@@ -119,5 +119,13 @@ def _m0001(db: Database) -> None:
         ) WITHOUT ROWID""").strip())
 
 
+@_migration("0002_attempt_source")
+def _m0002(db: Database) -> None:
+    """Where each attempt was made: a drill, the review queue or the table (`play`); older ones were
+    drills or reviews, told apart by nothing kept, so they read as drills."""
+    db.execute("ALTER TABLE attempts ADD COLUMN source TEXT NOT NULL DEFAULT 'drill'")
+    _table(db, "attempts").create_index(["source", "drill", "ts"])
+
+
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema this cutcard writes; stored in `PRAGMA user_version`."""

@@ -34,7 +34,7 @@ class StoredAttempt:
 
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
-                   "correct", "latency_ms", "target_ms", "verdict", "ts")
+                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source")
 REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
                   "attempts", "correct", "last_correct")
 
@@ -64,7 +64,7 @@ def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
     return (attempt.session_id, attempt.drill, attempt.item, attempt.ruleset, attempt.prompt,
             json.dumps(attempt.data, default=str, sort_keys=True, ensure_ascii=False), attempt.expected,
             attempt.given, int(attempt.correct), attempt.latency_ms, attempt.target_ms, attempt.verdict,
-            attempt.ts)
+            attempt.ts, attempt.source)
 
 
 def review_row(item: ReviewItem) -> tuple[Any, ...]:
@@ -220,8 +220,9 @@ class Store:
 
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
-     target_ms, verdict, ts) = row
+     target_ms, verdict, ts, source) = row
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
                       data=json.loads(data), expected=expected, given=given, correct=bool(correct),
-                      latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict)
+                      latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
+                      source=source)
     return StoredAttempt(id=row_id, attempt=attempt)
