@@ -17,6 +17,7 @@ DRILLS: dict[str, tuple[str, str]] = {
     "color-up": ("drills.payout:ColorUpDrill", "colour up a pile of small chips into the fewest large ones"),
     "settle": ("drills.settle:SettleDrill", "settle a whole table from third base at audition pace"),
     "cut": ("drills.cut:CutDrill", "cut a payout from the rack as stacks and loose cheques"),
+    "catch": ("drills.catch:CatchDrill", "watch the dealer settle a table and call its mistakes"),
     "strategy": ("drills.strategy:StrategyDrill", "the exact basic-strategy play for a hand"),
     "deviations": ("drills.deviations:DeviationsDrill", "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
     "quiz": ("drills.quiz:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
