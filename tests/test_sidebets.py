@@ -157,3 +157,24 @@ def test_cutcard_ev_sidebet_shows_the_pay_table_with_chances(capsys: pytest.Capt
     assert main(["ev", "--sidebet", "perfect-pairs"]) == 0
     out = capsys.readouterr().out
     assert "perfect pair" in out and "25:1" in out and "house edge 6.1093%" in out
+
+
+def test_the_payout_drill_pays_side_bets_from_their_tables() -> None:
+    from drills.base import DrillOptions
+    from drills.payout import PayoutDrill
+
+    drill = PayoutDrill(DrillOptions(extra={"sidebets": "21+3,perfect-pairs", "situation": "sidebet"}))
+    rng = __import__("random").Random(5)
+    for _ in range(30):
+        question = drill.ask(rng, CASINO)
+        bet = find_sidebet(str(question.data["sidebet"]))
+        cards = parse_cards(" ".join(question.data["cards"]))  # type: ignore[arg-type]
+        outcome = bet.paid_outcome(cards)
+        assert outcome is not None
+        assert Money(question.expected) == bet.settle(Money(str(question.data["bet"])), cards)
+        assert drill.grade(question, drill.parse(question, question.expected)).correct
+    item = drill.ask(rng, CASINO, "payout:sidebet 21+3:flush:5")
+    assert item.expected == "45" and item.item == "payout:sidebet 21+3:flush:5"
+    assert drill.cannot_ask("payout:sidebet 21+3:mixed-pair:5", CASINO) is not None
+    plain = PayoutDrill(DrillOptions())
+    assert all(plain.ask(rng, CASINO).data["situation"] != "sidebet" for _ in range(40))
