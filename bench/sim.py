@@ -16,8 +16,8 @@ import statistics
 import time
 
 from trainer.core import load_ruleset
+from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
-from trainer.sim.count import default_ramp
 from trainer.sim.counter import Counter
 from trainer.sim.runner import Plan, letters_of, play_job, simulate
 from trainer.strategy import chart_for
