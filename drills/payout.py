@@ -31,7 +31,9 @@ from drills.payout_cases import (
     even_money_case,
     insurance_case,
     settle_case,
+    sidebet_case,
     surrender_case,
+    winning_cards,
 )
 from drills.payout_rounds import (
     blackjack_payout,
@@ -48,13 +50,14 @@ from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money
 from trainer.core.rules import Ruleset, Surrender
+from trainer.core.sidebets import SideBet, parse_sidebet_names
 
-SITUATIONS = ("blackjack", "insurance", "even-money", "surrender", "settle")
+SITUATIONS = ("blackjack", "insurance", "even-money", "surrender", "settle", "sidebet")
 TARGET_MS = {"blackjack": 3000, "insurance": 3000, "even-money": 2000, "surrender": 2500, "settle": 7000,
-             "color-up": 8000}
+             "color-up": 8000, "sidebet": 4000}
 """Dealer pace: how fast a trained dealer pays each situation."""
-_WEIGHTS = {"blackjack": 4, "insurance": 2, "even-money": 1, "surrender": 2, "settle": 3}
-_SETTINGS = ("ratio", "surrender", "situation", "chips")
+_WEIGHTS = {"blackjack": 4, "insurance": 2, "even-money": 1, "surrender": 2, "settle": 3, "sidebet": 2}
+_SETTINGS = ("ratio", "surrender", "situation", "chips", "sidebets")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,6 +71,8 @@ class PayoutSettings:
     situations: tuple[str, ...]
     chips: ChipSet
     in_chips: bool
+    sidebets: tuple[SideBet, ...] = ()
+    """Side bets the practice table offers (`--set sidebets=21+3,perfect-pairs`)."""
 
     def table(self, ruleset: Ruleset) -> Ruleset:
         """The rule set the questions are paid under: the session's, with any practice rule applied."""
@@ -84,8 +89,9 @@ def read_settings(options: DrillOptions) -> PayoutSettings:
     for name in wanted:
         if name not in SITUATIONS:
             raise InvalidInputError(f"situation={name!r}: expected some of {', '.join(SITUATIONS)}")
+    sidebets = parse_sidebet_names(extra["sidebets"]) if extra.get("sidebets") else ()
     return PayoutSettings(ratio=ratio, surrender=surrender, situations=wanted or SITUATIONS,
-                          chips=read_chip_setting(extra), in_chips=options.chips)
+                          chips=read_chip_setting(extra), in_chips=options.chips, sidebets=sidebets)
 
 
 def practice_notes(ruleset: Ruleset, table: Ruleset) -> list[str]:
@@ -116,7 +122,8 @@ def _offers(table: Ruleset, situation: str) -> bool:
 def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[str, ...]:
     """The situations a dealer meets at this table (with the practice rules)."""
     table = settings.table(ruleset)
-    found = [name for name in settings.situations if _offers(table, name)]
+    found = [name for name in settings.situations
+             if (bool(settings.sidebets) if name == "sidebet" else _offers(table, name))]
     if not found:
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
                                 "(insurance, even money and surrender are not offered everywhere)")
@@ -216,6 +223,14 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
     if situation == "surrender":
         stack = bet_paying(lambda bet: surrender_refund(table, bet))
         return surrender_case(table, stack.value, stack)
+    if situation == "sidebet":
+        side = rng.choice(settings.sidebets)
+        outcomes = [o for o, _ in side.pays]
+        outcome = rng.choices(outcomes, weights=[1 + i for i in range(len(outcomes))])[0]  # common lines more
+        pays = side.ratio(outcome)
+        assert pays is not None
+        stack = bet_paying(pays.pay, high=min(highest, lowest * 5))
+        return sidebet_case(side, outcome, stack.value, winning_cards(rng, side, outcome), stack)
     split = can_settle_split(table) and (not can_settle_double(table) or rng.random() < 0.7)
     return _settle_case(rng, table, settings, split)
 
@@ -241,6 +256,8 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
     cannot be asked here (insurance at a table without it, a malformed item, chips that cannot pay it).
     """
     kind, _, rest = item.removeprefix("payout:").partition(" ")
+    if kind == "sidebet":
+        return ruleset, _sidebet_for_item(rng, settings, rest, item)
     parts = rest.split(":")
     ratio = settings.ratio
     amounts: list[Money] = []
@@ -280,6 +297,24 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
     if not _payable(settings, case.amount):
         raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
     return table, case
+
+
+def _sidebet_for_item(rng: random.Random, settings: PayoutSettings, rest: str, item: str) -> Case:
+    """'payout:sidebet 21+3:flush:5': that side bet's line paid on that stake (any side bet by name)."""
+    name, _, tail = rest.partition(":")
+    outcome, _, amount = tail.partition(":")
+    try:
+        side = parse_sidebet_names(name)[0]
+        stake = Decimal(amount)
+    except (IndexError, ArithmeticError):
+        raise InvalidInputError(f"{item!r} is not a side-bet item "
+                                "(e.g. payout:sidebet 21+3:flush:5)") from None
+    if side.ratio(outcome) is None:
+        raise InvalidInputError(f"{side.name} pays nothing on {outcome!r}")
+    case = sidebet_case(side, outcome, stake, winning_cards(rng, side, outcome))
+    if not _payable(settings, case.amount):
+        raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
+    return case
 
 
 # --- colour up ---------------------------------------------------------------------------------

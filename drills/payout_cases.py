@@ -7,6 +7,7 @@ to check the grade, never the answer itself.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from drills.base import JSON
@@ -18,10 +19,12 @@ from drills.payout_rounds import (
     deal_insurance,
     deal_surrender,
 )
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import Card, Rank, Suit, card
 from trainer.core.chips import Stack, fewest_chips
+from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
+from trainer.core.sidebets import OUTCOME_WORDS, SideBet
 
 SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 
@@ -158,3 +161,32 @@ def _verdict(outcome: str, total: int, dealer: int, net: Money) -> str:
         beaten = "the dealer's bust" if dealer > 21 else str(dealer)
         return f"{total} beats {beaten}: pay {amount}"
     return f"{total} loses to {dealer}: take {amount}"
+
+
+def sidebet_case(bet: SideBet, outcome: str, stake: Money, cards: tuple[Card, ...],
+                 stack: Stack | None = None) -> Case:
+    """A winning side bet to pay from its table: which line the cards make, and what it pays."""
+    ratio = bet.ratio(outcome)
+    assert ratio is not None
+    amount = ratio.pay(stake)
+    shown = " ".join(c.pretty() for c in cards)
+    reads = ("player " + " ".join(c.pretty() for c in cards[:2]) + f", dealer shows {cards[2].pretty()}"
+             if len(cards) == 3 else "player " + shown)
+    why = (f"{reads}: a {OUTCOME_WORDS[outcome]}, which {bet.name} pays {ratio}: "
+           f"{_money(stake)} × {ratio.win}/{ratio.stake} = {_money(amount)}.")
+    table = ", ".join(f"{OUTCOME_WORDS[o]} {r}" for o, r in bet.pays)
+    return Case(situation="sidebet", item=f"payout:sidebet {bet.name}:{outcome}:{format_money(stake)}",
+                amount=amount, prompt=f"The {bet.name} side bet wins. How much do you pay?", why=why,
+                data=_facts("sidebet", stake, stack, sidebet=bet.name, cards=_cards(cards),
+                            pays={o: str(r) for o, r in bet.pays}),
+                lines=(_bet_line(stake, stack, f" on {bet.name}"), f"Cards: {reads}", f"Pay table: {table}"))
+
+
+def winning_cards(rng: random.Random, bet: SideBet, outcome: str) -> tuple[Card, ...]:
+    """Cards that make `outcome` on `bet`, drawn at random from a full deck of suited cards until they do."""
+    deck = [card(rank, suit) for rank in Rank for suit in Suit]
+    for _ in range(200_000):
+        cards = tuple(rng.choice(deck) for _ in range(bet.kind.cards_read))
+        if bet.paid_outcome(cards) == outcome:
+            return cards
+    raise InvalidInputError(f"no cards make a {outcome} on {bet.name}")  # pragma: no cover

@@ -7,6 +7,7 @@ import click
 from trainer.cli.common import emit_json, json_option, ruleset_option, use_chart_cache
 from trainer.core.cards import Card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
 
 _USAGE = "expected CARDS vs UP, e.g. `cutcard ev 10,6 vs 10`"
 
@@ -31,14 +32,25 @@ def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...], Card]:
 
 
 @click.command("ev")
-@click.argument("words", nargs=-1, required=True, metavar="CARDS vs UP")
+@click.argument("words", nargs=-1, metavar="CARDS vs UP")
 @click.option("--removed", default="", metavar="CARDS",
-              help="Cards also gone from the shoe (seen at the table), e.g. '5 5 6'.")
+              help="Cards also gone from the shoe (seen at the table), e.g. '5 5 6' (suited for a side bet).")
+@click.option("--sidebet", default=None, metavar="NAME|PATH",
+              help="Instead of a hand: the exact EV of a side bet (21+3, 21+3-tiered, perfect-pairs, "
+                   "lucky-ladies, insurance, or your pay-table TOML) for the shoe less --removed.")
 @ruleset_option
 @json_option
-def command(words: tuple[str, ...], removed: str, ruleset: str, as_json: bool) -> None:
-    """Exact EV of each action for one hand, e.g. `cutcard ev 10,6 vs 10`."""
+def command(words: tuple[str, ...], removed: str, sidebet: str | None, ruleset: str, as_json: bool) -> None:
+    """Exact EV of each action for one hand, e.g. `cutcard ev 10,6 vs 10`; or of a side bet (`--sidebet`)."""
     from trainer.core.rulesfile import load_ruleset
+
+    if sidebet is not None:
+        if words:
+            raise InvalidInputError("--sidebet takes no hand: give the cards seen with --removed")
+        _sidebet_ev(load_ruleset(ruleset), sidebet, removed, as_json)
+        return
+    if not words:
+        raise InvalidInputError(f"no hand given: {_USAGE}, or --sidebet NAME")
     from trainer.strategy import hand_evs
 
     cards, up = parse_hand_vs_up(words)
@@ -61,3 +73,30 @@ def command(words: tuple[str, ...], removed: str, ruleset: str, as_json: bool) -
     from trainer.render.chart import print_hand_evs
 
     print_hand_evs(make_console(), evs, rules)
+
+
+def _sidebet_ev(rules: Ruleset, name: str, removed: str, as_json: bool) -> None:
+    """`ev --sidebet NAME`: every paid outcome's exact chance and the EV, for the shoe less `removed`."""
+    from trainer.core.sidebets import find_sidebet
+    from trainer.strategy.sidebets import shoe_composition, sidebet_ev
+
+    bet = find_sidebet(name)
+    gone = parse_cards(removed) if removed.strip() else ()
+    result = sidebet_ev(bet, shoe_composition(rules, gone, needs_suits=bet.needs_suits))
+    if as_json:
+        emit_json({
+            "ruleset": rules.name,
+            "sidebet": bet.name,
+            "decks": rules.shoe.decks,
+            "removed": [str(c) for c in gone],
+            "cards_left": result.cards_left,
+            "outcomes": [{"outcome": o, "pays": str(bet.ratio(o)), "chance": float(p)}
+                         for o, p in result.chances],
+            "ev": float(result.ev),
+            "house_edge": float(-result.ev),
+        })
+        return
+    from trainer.render import make_console
+    from trainer.render.sidebets import print_sidebet_ev
+
+    print_sidebet_ev(make_console(), result, rules, gone)
