@@ -9,7 +9,15 @@ from fractions import Fraction
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
 from trainer.core.cards import Card, full_deck
-from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
+from trainer.core.counting import (
+    RANK_KEYS,
+    CountSystem,
+    Estimation,
+    find_system,
+    format_count,
+    load_system,
+    parse_count,
+)
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -132,22 +140,18 @@ def count_json(value: Fraction | int) -> int | float:
     return int(number) if number.denominator == 1 else float(number)
 
 
-def shoe_decks(ruleset: Ruleset, options: DrillOptions) -> int:
-    """The decks of a tray drill's shoe: `--decks`, else the rule set's (6 for an infinite deck)."""
-    return options.decks or ruleset.shoe.decks or 6
+def tie_miss(cards_left: int, estimation: Estimation) -> float:
+    """0 for a tray clear of a tie between two estimates, else 0.5: reading it to the unit has one answer.
 
+    A tray within an eighth of a unit of a tie cannot be read either way off its picture (drawn to an
+    eighth of a row), so the tray drills deal such a moment again. Exact estimation has no ties.
 
-def draw_tray(rng: random.Random, decks: int, unit: Fraction, decks_left: Fraction | None = None) -> int:
-    """Cards left in a part-dealt shoe: a whole number of `unit`s (or `decks_left`), give or take under
-    a quarter unit.
-
-    The jitter keeps every estimate clear of a tie, so reading the tray to the unit has one answer. At
-    least half a deck is dealt and half a deck left, as far as the shoe allows.
+    >>> tie_miss(182, Estimation.HALF), tie_miss(170, Estimation.HALF), tie_miss(100, Estimation.EXACT)
+    (0, 0.5, 0)
     """
-    if decks_left is None:
-        low, high = max(unit, Fraction(1, 2)), decks - Fraction(1, 2)
-        steps = [low + k * unit for k in range(max(0, math.floor((high - low) / unit)) + 1)]
-        decks_left = rng.choice(steps)
-    jitter = math.ceil(unit * 13) - 1
-    cards = round(decks_left * 52) + rng.randint(-jitter, jitter)
-    return min(max(cards, 1), decks * 52 - 1)
+    unit = estimation.unit
+    if unit is None:
+        return 0
+    size = int(unit * 52)  # 13, 26 or 52 cards
+    tie = (2 * (cards_left // size) + 1) * size  # the nearest tie, doubled
+    return 0.5 if cards_left >= size and 4 * abs(2 * cards_left - tie) < size else 0
