@@ -125,13 +125,26 @@ class CountDrill(DrillBase):
 
     def grade_count(self, question: Question, answer: Answer, *, why: str,
                     detail: Mapping[str, JSON]) -> Grade:
-        """A running count graded: right only when exact; a miss says by how much and shows `why` (how
-        the count came about)."""
+        """A running count graded: right only when exact; a miss says in words what the count was and
+        what the learner said, by how much, and `why` (how the count came about)."""
         given, expected = parse_count(str(answer.value)), parse_count(question.expected)
         off = given - expected
+        said = (f"The count was {format_count(expected)}; you said {format_count(given)}."
+                if off else "")
         return Grade(correct=off == 0, expected=question.expected, given=format_count(given, signed=False),
-                     explanation="" if off == 0 else why,
-                     verdict="" if off == 0 else f"off by {format_count(off)}", detail=dict(detail))
+                     explanation=" ".join(w for w in (said, why) if w) if off else "",
+                     verdict=off_words(off), detail=dict(detail))
+
+
+def off_words(off: Fraction | int) -> str:
+    """How far a count was off, from the learner's side: '3 too high', '1 too low', '' for none.
+
+    >>> off_words(3), off_words(Fraction(-1, 2)), off_words(0)
+    ('3 too high', '0.5 too low', '')
+    """
+    if not off:
+        return ""
+    return f"{format_count(abs(Fraction(off)), signed=False)} too {'high' if off > 0 else 'low'}"
 
 
 def count_json(value: Fraction | int) -> int | float:

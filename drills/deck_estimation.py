@@ -102,8 +102,9 @@ class DeckEstimationDrill(CountDrill):
         if off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
+        said = "" if off == 0 else f"{question.expected} decks are left; you said {answer.value}. "
         return Grade(correct=off == 0, expected=question.expected, given=answer.value,
-                     explanation=question.explanation, verdict=verdict)
+                     explanation=said + question.explanation, verdict=verdict)
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)

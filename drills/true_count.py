@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, count_json, slow_verdict, tie_miss
+from drills.count_drill import QUICK_MS, CountDrill, count_json, off_words, slow_verdict, tie_miss
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -169,6 +169,8 @@ class TrueCountDrill(CountDrill):
         expected = int(question.expected)
         correct = answer.value == expected
         off = answer.value - expected
-        verdict = slow_verdict(answer.latency_ms) if correct else f"off by {format_count(off)}"
+        verdict = slow_verdict(answer.latency_ms) if correct else off_words(off)
+        said = "" if correct else (f"The true count is {format_count(expected)}; you said "
+                                   f"{format_count(answer.value)}. ")
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
-                     explanation=question.explanation, verdict=verdict)
+                     explanation=said + question.explanation, verdict=verdict)

@@ -60,7 +60,7 @@ def test_true_count_grades_slow_and_wrong_answers() -> None:
     wrong = drill.grade(question, _answer(drill, question, "1", 900))
     assert fast.correct and fast.verdict == ""
     assert slow.correct and slow.verdict == "slow: the target is 2 s"
-    assert not wrong.correct and wrong.verdict == "off by -2"
+    assert not wrong.correct and wrong.verdict == "2 too low"
     assert "floor +3" in wrong.explanation
 
 

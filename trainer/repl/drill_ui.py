@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Tray
-from trainer.batch import Plan, RunSummary
+from trainer.batch import Plan, RunSummary, says_the_answer
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session
 
@@ -100,7 +100,8 @@ def _show_grade(console: Console, session: Session, question: Question, grade: G
     if grade.correct:
         head = Text("✓ right", style="good")
     else:
-        head = Text(f"✗ {grade.given or '—'} — the answer is {grade.expected}", style="bad")
+        head = Text("✗ wrong" if says_the_answer(grade) else
+                    f"✗ the answer is {grade.expected}; you said {grade.given or '—'}", style="bad")
     if grade.verdict:
         head.append(f" ({grade.verdict})", style="warn")
     if question.target_ms:
