@@ -71,11 +71,17 @@ _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have
 
 
 def _agree(subject: str, verb_phrase: str) -> str:
-    """`you wins` -> `you win`: the learner's seat is called "you"."""
+    """`you wins` -> `you win`: the learner's seat is called "you"; punctuation after the verb stays.
+
+    >>> _agree("you", "splits; hand 1 gets "), _agree("you (hand 2)", "has blackjack")
+    ('you split; hand 1 gets ', 'you (hand 2) have blackjack')
+    >>> _agree("Hard (seat 3)", "splits")
+    'Hard (seat 3) splits'
+    """
     if subject.split(" ")[0].lower() != "you":
         return f"{subject} {verb_phrase}"
-    verb, _, rest = verb_phrase.partition(" ")
-    return " ".join(w for w in (subject, _SECOND_PERSON.get(verb, verb), rest) if w)
+    verb = verb_phrase.split(" ")[0].rstrip(";,:.")
+    return f"{subject} {_SECOND_PERSON.get(verb, verb)}{verb_phrase[len(verb):]}"
 
 
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
