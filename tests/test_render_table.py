@@ -44,6 +44,7 @@ def test_the_learners_seat_is_told_in_the_second_person() -> None:
     said = " | ".join(lines)
     assert "you split; hand 1 gets 3" in said
     for wrong in ("you splits", "you hits", "you doubles", "you stands", "you wins", "you loses", "you busts",
-                  "you pushes", "you has", "you takes", "you insures", "you declines"):
+                  "you pushes", "you has", "you takes", "you insures", "you declines", "you gets"):
         assert wrong not in said, said
     assert any(line.startswith("you (hand 1) double") for line in lines), said
+    assert "you (hand 2) get 2" in said  # the split hand's second card is told too
