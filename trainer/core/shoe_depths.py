@@ -37,9 +37,11 @@ TRIES = 1000
 """Moments `draw_moment_where` deals at most before it settles for the closest one."""
 
 
-def practice_rules(ruleset: Ruleset, decks: int | None = None) -> Ruleset:
+def practice_rules(ruleset: Ruleset, decks: int | None = None, *, cut_card: bool = False) -> Ruleset:
     """The rules whose shoe a tray drill deals: the rule set's own; with `decks`, the same shoe of that
     many decks, the cut card at the same penetration; for an infinite deck, a 6-deck cut-card shoe.
+    `cut_card`: a shoe reshuffled every round is dealt to a cut card instead, at the usual penetration
+    (for drills whose counts only arise in such a game: the index plays).
 
     >>> from trainer.core.rulesfile import find_ruleset
     >>> shoe = practice_rules(find_ruleset("chat-host")).shoe
@@ -47,8 +49,13 @@ def practice_rules(ruleset: Ruleset, decks: int | None = None) -> Ruleset:
     (6, 'cut-card', (60, 75))
     >>> practice_rules(find_ruleset("casino"), 2).shoe.cut_card_from_end
     (20, 25)
+    >>> practice_rules(find_ruleset("eight-deck"), cut_card=True).shoe.cut_card_from_end
+    (80, 100)
     """
     shoe = ruleset.shoe
+    if cut_card and shoe.reshuffle is Reshuffle.EVERY_ROUND and shoe.decks:
+        shoe = dataclasses.replace(shoe, reshuffle=Reshuffle.CUT_CARD,
+                                   cut_card_from_end=scale_cut_card(PRACTICE_CUT, PRACTICE_DECKS, shoe.decks))
     if ruleset.infinite_deck:
         shoe = dataclasses.replace(shoe, decks=PRACTICE_DECKS, decks_range=(1, 8),
                                    reshuffle=Reshuffle.CUT_CARD, cut_card_from_end=PRACTICE_CUT)
