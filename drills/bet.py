@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, count_json, slow_verdict, tie_miss
+from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, count_json, slow_verdict, tie_miss
 from drills.settings import check_settings
 from trainer.core.betting import BET_BANDS, DEFAULT_RAMP, BetRamp, bet_band, bet_item
 from trainer.core.counting import (
@@ -121,7 +121,7 @@ class BetDrill(CountDrill):
                 return abs(ramp.units_at(count_at(moment)) - units) + tie
             return tie
 
-        moment, _ = draw_moment_where(rules, rng, miss)
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
         running = moment.running_count(system)
         divisor = estimate_decks_left(moment.cards_left, estimation)
         count = true_count(running, divisor, rounding)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
@@ -153,6 +152,14 @@ def count_json(value: Fraction | int) -> int | float:
     return int(number) if number.denominator == 1 else float(number)
 
 
+_UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}
+
+
+def clear_of_tie(estimation: Estimation) -> Callable[[int], bool]:
+    """`cards_left` -> whether a tray is clear of a tie (`tie_miss` 0), for `draw_moment`."""
+    return lambda cards_left: not tie_miss(cards_left, estimation)
+
+
 def tie_miss(cards_left: int, estimation: Estimation) -> float:
     """0 for a tray clear of a tie between two estimates, else 0.5: reading it to the unit has one answer.
 
@@ -162,9 +169,8 @@ def tie_miss(cards_left: int, estimation: Estimation) -> float:
     >>> tie_miss(182, Estimation.HALF), tie_miss(170, Estimation.HALF), tie_miss(100, Estimation.EXACT)
     (0, 0.5, 0)
     """
-    unit = estimation.unit
-    if unit is None:
+    size = _UNIT_CARDS.get(estimation)  # 13, 26 or 52 cards
+    if size is None:
         return 0
-    size = int(unit * 52)  # 13, 26 or 52 cards
     tie = (2 * (cards_left // size) + 1) * size  # the nearest tie, doubled
     return 0.5 if cards_left >= size and 4 * abs(2 * cards_left - tie) < size else 0

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, no_edge_note, slow_verdict, tie_miss
+from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, no_edge_note, slow_verdict, tie_miss
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -61,7 +61,7 @@ class DeckEstimationDrill(CountDrill):
             off = 0 if wanted is None else abs(estimate_decks_left(moment.cards_left, estimation) - wanted)
             return float(off / unit) + tie_miss(moment.cards_left, estimation)
 
-        moment, _ = draw_moment_where(rules, rng, miss)
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation), cards=False)
         cards_left, discarded = moment.cards_left, moment.dealt
         estimate = estimate_decks_left(cards_left, estimation)
         rare = ""

@@ -23,7 +23,15 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, count_json, off_words, slow_verdict, tie_miss
+from drills.count_drill import (
+    QUICK_MS,
+    CountDrill,
+    clear_of_tie,
+    count_json,
+    off_words,
+    slow_verdict,
+    tie_miss,
+)
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -97,7 +105,7 @@ class TrueCountDrill(CountDrill):
             divisor = estimate_decks_left(moment.cards_left, estimation)
             return abs(_band(true_count(moment.running_count(system), divisor, rounding)) - target) + tie
 
-        moment, _ = draw_moment_where(rules, rng, miss)
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
         cards_left, discarded = moment.cards_left, moment.dealt
         running = moment.running_count(system)
         divisor = estimate_decks_left(cards_left, estimation)

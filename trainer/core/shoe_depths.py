@@ -6,7 +6,9 @@ drawn by dealing a shuffled shoe of the rule set to a depth the game reaches:
 - a cut-card game: from the first card after the burn down to the cut card, every depth alike (no
   round starts past the cut card);
 - a game reshuffled every round (seed 004): within one round of a full table, every seat playing the
-  Easy rule (hit below 17) and the dealer to 17; such a game never deals deeper;
+  Easy rule (hit below 17) and the dealer to 17; such a game never deals deeper. The round sets the
+  depth only: the cards seen to that depth are the shoe's, as at any depth of a shuffled shoe (how the
+  seats played a round does not bend its first cards' count);
 - an infinite deck has no tray: the drills practise the usual 6-deck cut-card shoe (`practice_rules`).
 
 The first `dealt` cards of a uniformly shuffled shoe are a uniformly random subset of it in a
@@ -35,6 +37,8 @@ PRACTICE_CUT = (60, 75)
 """Cards behind the cut card of that practice shoe: the usual six-deck game (seeds 000, 001)."""
 TRIES = 1000
 """Moments `draw_moment_where` deals at most before it settles for the closest one."""
+DEPTH_TRIES = 20
+"""Depths `draw_moment` draws at most for a `cards_left_fits` before it deals anyway."""
 
 
 def practice_rules(ruleset: Ruleset, decks: int | None = None, *, cut_card: bool = False) -> Ruleset:
@@ -92,6 +96,8 @@ class ShoeMoment:
     """The cards seen (`seen`: every dealt card but face-down burns, in deal order) or else the cards not
     seen, as places in the unshuffled shoe `full_deck() * decks`."""
     seen: bool
+    counted: bool = True
+    """False for a moment drawn without its cards (`draw_moment(cards=False)`): a tray only."""
 
     @property
     def shoe_cards(self) -> int:
@@ -109,6 +115,8 @@ class ShoeMoment:
 
     def running_count(self, system: CountSystem) -> Count:
         """The running count of the cards seen since the shuffle, in `system`."""
+        if not self.counted:
+            raise ValueError("this moment was drawn without its cards: it has no running count")
         twice = _twice_tags(system, self.decks)
         start = Fraction(system.initial_running_count(self.decks))
         if twice is None:
@@ -131,36 +139,54 @@ def _deck(decks: int) -> tuple[Card, ...]:
     return full_deck() * decks
 
 
-@functools.lru_cache(maxsize=64)
+_TAGS: dict[tuple[int, int], tuple[CountSystem, list[int] | None]] = {}
+
+
 def _twice_tags(system: CountSystem, decks: int) -> list[int] | None:
     """The tag of each place in the unshuffled shoe doubled, as ints (fast to sum), and last the whole
-    shoe's; None for tags finer than halves."""
+    shoe's; None for tags finer than halves. Kept per system object (hashing a system is slow)."""
+    kept = _TAGS.get((id(system), decks))
+    if kept is not None and kept[0] is system:
+        return kept[1]
     twice = [Fraction(system.tag(c)) * 2 for c in full_deck()]
-    if any(t.denominator != 1 for t in twice):
-        return None
-    shoe = [int(t) for t in twice] * decks
-    return [*shoe, sum(shoe)]
+    tags = None
+    if all(t.denominator == 1 for t in twice):
+        shoe = [int(t) for t in twice] * decks
+        tags = [*shoe, sum(shoe)]
+    if len(_TAGS) > 64:
+        _TAGS.clear()
+    _TAGS[(id(system), decks)] = (system, tags)
+    return tags
 
 
-def draw_moment(rules: Ruleset, rng: random.Random) -> ShoeMoment:
+def draw_moment(rules: Ruleset, rng: random.Random,
+                cards_left_fits: Callable[[int], bool] | None = None, *, cards: bool = True) -> ShoeMoment:
     """A moment of a freshly shuffled shoe of `rules` (a finite one: see `practice_rules`), dealt to a
-    depth the game reaches, every such depth alike."""
+    depth the game reaches, every such depth alike; `cards_left_fits` rejects depths before any card
+    is dealt (a few times at most: a tray too close to a tie), which is cheaper than dealing again.
+    `cards=False` deals no cards, for a drill that shows the tray alone (its
+    `positions` are then empty and it has no running count)."""
     shoe = rules.shoe
     decks, burn = shoe.decks, shoe.burn
     total = decks * 52
     places = range(total)
     if shoe.reshuffle is Reshuffle.EVERY_ROUND:
-        order = rng.sample(places, min(total, burn + 12 * (rules.table.seats + 1)))
         deck = _deck(decks)
-        deepest = burn + round_cards(rules, [deck[i] for i in order[burn:]])
-        dealt = rng.randint(burn, deepest)
-        hidden = 0 if shoe.burn_shown else burn
-        return ShoeMoment(decks=decks, dealt=dealt, deepest=deepest, cards_behind_cut=0,
-                          positions=tuple(order[hidden:dealt]), seen=True)
-    behind = rng.randint(*shoe.cut_card_from_end)
-    deepest = total - behind
+        a_round = rng.sample(places, min(total, 12 * (rules.table.seats + 1)))
+        deepest = burn + round_cards(rules, [deck[i] for i in a_round])
+        behind = 0
+    else:
+        behind = rng.randint(*shoe.cut_card_from_end)
+        deepest = total - behind
     dealt = rng.randint(min(burn, deepest), deepest)
+    for _ in range(DEPTH_TRIES if cards_left_fits else 0):
+        if cards_left_fits is not None and cards_left_fits(total - dealt):
+            break
+        dealt = rng.randint(min(burn, deepest), deepest)
     hidden = 0 if shoe.burn_shown else min(burn, dealt)
+    if not cards:
+        return ShoeMoment(decks=decks, dealt=dealt, deepest=deepest, cards_behind_cut=behind,
+                          positions=(), seen=True, counted=False)
     if dealt - hidden <= total // 2:
         return ShoeMoment(decks=decks, dealt=dealt, deepest=deepest, cards_behind_cut=behind,
                           positions=tuple(rng.sample(places, dealt)[hidden:]), seen=True)
@@ -170,12 +196,15 @@ def draw_moment(rules: Ruleset, rng: random.Random) -> ShoeMoment:
 
 
 def draw_moment_where(rules: Ruleset, rng: random.Random, miss: Callable[[ShoeMoment], float],
-                      tries: int = TRIES) -> tuple[ShoeMoment, bool]:
+                      tries: int = TRIES, *,
+                      cards_left_fits: Callable[[int], bool] | None = None,
+                      cards: bool = True) -> tuple[ShoeMoment, bool]:
     """A moment that fits (`miss(moment) == 0`), dealt again and again up to `tries` times; if none
-    fits, the closest one dealt (the smallest `miss`). Says whether it fits."""
+    fits, the closest one dealt (the smallest `miss`). Says whether it fits. `cards_left_fits` and
+    `cards` are passed to `draw_moment`."""
     best: tuple[float, ShoeMoment] | None = None
     for _ in range(max(1, tries)):
-        moment = draw_moment(rules, rng)
+        moment = draw_moment(rules, rng, cards_left_fits, cards=cards)
         distance = miss(moment)
         if distance <= 0:
             return moment, True
