@@ -128,7 +128,8 @@ class BetDrill(CountDrill):
         bet = ramp.units_at(count)
         rare = ""
         if band is not None and bet_band(count) != band:
-            rare = f"No shoe of {TRIES} dealt here reached a true count of {_band_words(band)}; this is the closest. "
+            rare = (f"No shoe of {TRIES} dealt here reached a true count of {_band_words(band)}; "
+                    "this is the closest. ")
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=moment.dealt, shoe_cards=decks * 52)]
         if estimation is Estimation.EXACT:

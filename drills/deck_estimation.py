@@ -8,8 +8,8 @@ real shoe (`trainer.core.shoe_depths`) dealt to a depth the game reaches, never 
 game reshuffled every round, within one round); a tray within an eighth of a unit of a tie is dealt
 again, so one answer is right. A review item names the decks left; shoes are dealt until one shows it.
 
-Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`, `cards_behind_cut`; the expected
-answer is `round_decks(cards_left / 52, estimation)`.
+Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`,
+`cards_behind_cut`; the expected answer is `round_decks(cards_left / 52, estimation)`.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ class DeckEstimationDrill(CountDrill):
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
-        lines.append("Each tray is a real shoe of the table dealt to a depth the game reaches, never past the "
-                     "cut card; trays too close to call between two answers are dealt again.")
+        lines.append("Each tray is a real shoe of the table dealt to a depth the game reaches, never past "
+                     "the cut card; trays too close to call between two answers are dealt again.")
         notes = (practice_note(ruleset), no_edge_note(ruleset))
         return lines + [note for note in notes if note]
 

@@ -3,9 +3,9 @@
 The table's rules pick the index card (S17 or H17) and which plays can arise; true counts cluster at
 each play's index and just below it, where the decision flips (on purpose: far more often than a table
 deals them), and each comes from a real shoe (`trainer.core.shoe_depths`) dealt until it reaches that
-count, shown with its running count and decks left (`--estimation`, `--rounding`). The options offered for a hand are the
-ones the `Round` engine allows at this table. `--set surrender=late` practises the Fab 4 for a
-late-surrender table (no shipped rule set offers surrender).
+count, shown with its running count and decks left (`--estimation`, `--rounding`). The options offered
+for a hand are the ones the `Round` engine allows at this table. `--set surrender=late` practises the
+Fab 4 for a late-surrender table (no shipped rule set offers surrender).
 """
 
 from __future__ import annotations

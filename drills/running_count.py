@@ -235,5 +235,6 @@ class RunningCountDrill(CountDrill):
             fastest = min(float(g.detail["seconds_per_card"]) for g in right)
             lines.append(f"fastest exact count: {fastest:g} s a card ({60 / fastest:.0f} cards a minute)")
         if self._paced:
-            lines.append(f"next pace: {self.speed:g} s a card (start there next time: --speed {self.speed:g})")
+            pace = f"{self.speed:g}"
+            lines.append(f"next pace: {pace} s a card (start there next time: --speed {pace})")
         return lines

@@ -12,8 +12,9 @@ says so). Trays within an eighth of a unit of an estimation tie are dealt again.
 
 Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the session's estimation:
 the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
-`shoe_decks`, `cards_behind_cut`, `system`. The expected answer is `true_count(running_count, decks_left, rounding)`;
-estimating `decks_left` again changes nothing, so `round_decks(decks_left, estimation)` agrees.
+`shoe_decks`, `cards_behind_cut`, `system`. The expected answer is
+`true_count(running_count, decks_left, rounding)`; estimating `decks_left` again changes nothing, so
+`round_decks(decks_left, estimation)` agrees.
 """
 
 from __future__ import annotations

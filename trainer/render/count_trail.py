@@ -49,7 +49,8 @@ def count_trail(start: object, trail: Sequence[Mapping[str, object]], *, wrong_a
         text.append("count".ljust(LABEL), style="muted")
         for index, step in enumerate(chunk, start=first):
             late = wrong_at is not None and index >= wrong_at
-            text.append(format_count(Fraction(str(step["count"]))).ljust(CELL), style="warn" if late else "count")
+            count = format_count(Fraction(str(step["count"])))
+            text.append(count.ljust(CELL), style="warn" if late else "count")
         if wrong_at is not None and first <= wrong_at < first + len(chunk):
             text.append("\n" + " " * (LABEL + CELL * (wrong_at - first)))
             text.append("▲ went wrong here", style="bad")

@@ -3,8 +3,8 @@
 Each group of cards appears at its own deadline, counted from the start (start + k x period), never
 from the last wake-up, so a late frame does not push the rest back. A card is blanked a moment before
 the next one so that two equal cards in a row still read as two. A short 'get ready' comes first (time
-to read the last grade; Enter deals at once; after a miss it waits for Enter). Keys typed during the flash are swallowed (the count is
-asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
+to read the last grade; Enter deals at once; after a miss it waits for Enter). Keys typed during the
+flash are swallowed (the count is asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
 Ctrl-D EOFError, which the drill driver turns into a clean stop. The clock and the sleep are injected
 so that tests never wait, and `FlashTiming` reports when each group really reached the terminal (for
 `bench/flash.py`).

@@ -68,7 +68,8 @@ _OUTCOME = {
 }
 _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
                   "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
-                  "splits": "split", "stands": "stand", "gets": "get", "insures": "insure", "declines": "decline"}
+                  "splits": "split", "stands": "stand", "gets": "get", "insures": "insure",
+                  "declines": "decline"}
 
 
 def _agree(subject: str, verb_phrase: str) -> str:
