@@ -33,6 +33,8 @@ STREAK = 3
 """Exact counts in a row that earn a faster pace."""
 STRETCH = (6, 20)
 """Cards between checkpoints, both ends included."""
+CARD_BY_CARD = " Card by card: "
+"""Where a miss's explanation lists the cards in words (a screen that draws them may stop there)."""
 
 def _counts_typed(drill: RunningCountDrill, question: Question, text: str) -> list[Fraction]:
     """The counts in an answer, in order: the last is the answer, the others were kept along the way."""
@@ -52,23 +54,22 @@ def _counts_typed(drill: RunningCountDrill, question: Question, text: str) -> li
 
 def _wrong_at(totals: list[Fraction], along: list[Fraction]) -> int:
     """How many cards the counts kept along the way show right: each must be the running total at some
-    card after the one the last matched, in order; the first that is not marks where the count went wrong.
+    card after the one the last matched, in order (at the first such card: the count was right at least
+    that far); the first that is not marks where the count went wrong.
 
     >>> _wrong_at([Fraction(n) for n in (1, 2, 2, 1, 0)], [Fraction(2), Fraction(1), Fraction(3)])
     4
-    >>> _wrong_at([Fraction(n) for n in (1, 2, 2, 1, 0)], [Fraction(2)])  # the latest card at +2
-    3
+    >>> _wrong_at([Fraction(n) for n in (1, 2, 2, 1, 0)], [Fraction(2)])  # right at least to card 2
+    2
     >>> _wrong_at([Fraction(1)], [Fraction(5)])
     0
     """
-    matched, last = 0, None
+    matched = 0
     for count in along:
         following = [j for j in range(matched, len(totals)) if totals[j] == count]
         if not following:
             break
-        matched, last = following[0] + 1, count
-    if last is not None:  # the last count kept right may have been kept at its latest card
-        matched = max(j + 1 for j in range(matched - 1, len(totals)) if totals[j] == last)
+        matched = following[0] + 1
     return matched
 
 
@@ -198,11 +199,16 @@ class RunningCountDrill(CountDrill):
         where = ""
         if wrong_at is not None:
             detail["wrong_at"] = wrong_at
-            where = (" Your counts along the way were right up to card "
-                     f"{wrong_at}; it went wrong from card {wrong_at + 1} on." if wrong_at else
-                     " Your first count along the way was already off: check the count you started from.")
+            if not wrong_at:
+                where = " Your first count along the way was already off: check the count you started from."
+            elif wrong_at < len(trail):
+                where = (f" Your counts along the way were right at least up to card {wrong_at}; it went "
+                         f"wrong after it.")
+            else:
+                where = (" Your counts along the way were right to the last card: the count you gave at the "
+                         "end is not the one you kept.")
         return dataclasses.replace(grade, detail=detail,
-                                   explanation=f"{grade.explanation} Card by card: {words}.{where}")
+                                   explanation=f"{grade.explanation}{where}{CARD_BY_CARD}{words}.")
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed.

@@ -114,9 +114,14 @@ def _show_grade(console: Console, session: Session, question: Question, grade: G
         pace = "good" if seconds * 1000 <= question.target_ms else "warn"
         head.append(f"  {seconds:.1f}s", style=pace)
     console.print(head)
-    if grade.explanation:
-        console.print(Text(grade.explanation, style="muted"))
     trail = grade.detail.get("trail")
+    explanation = grade.explanation
+    if isinstance(trail, list) and trail:  # the cards are drawn below: no need to list them in words
+        from drills.running_count import CARD_BY_CARD
+
+        explanation = explanation.partition(CARD_BY_CARD)[0]
+    if explanation:
+        console.print(Text(explanation, style="muted"))
     if isinstance(trail, list) and trail:
         from trainer.render.count_trail import count_trail
 
