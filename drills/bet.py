@@ -1,7 +1,8 @@
 """Bet: a running count and a discard tray before a round, and the bet your ramp makes there, in units.
 
 The situation is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set dealt to a
-depth the game reaches, never past its cut card. The true count comes from the running count and the
+depth the game reaches, never past its cut card. A game reshuffled every round bets every round from a
+fresh shoe, so there the drill deals a cut-card shoe of the same decks instead, and says so. The true count comes from the running count and the
 tray read to the session's `--estimation` and `--rounding` (half deck and floor by default), and the
 bet from the learner's ramp, `--set ramp=TC:UNITS,...` (the syntax of `sim --ramp` and `play --ramp`;
 `trainer.core.betting.DEFAULT_RAMP` by default). At a table most rounds are bet at one unit; here each
@@ -37,7 +38,7 @@ from trainer.core.counting import (
     true_count,
 )
 from trainer.core.errors import InvalidInputError
-from trainer.core.rules import Ruleset
+from trainer.core.rules import Reshuffle, Ruleset
 from trainer.core.shoe_depths import TRIES, ShoeMoment, draw_moment_where, practice_note, practice_rules
 
 MIXES = ("ramp", "table")
@@ -80,6 +81,10 @@ class BetDrill(CountDrill):
             lines.append("Each bet of your ramp comes up about as often as the others: far more high counts "
                          "than a table deals (--set mix=table for the table's own mix).")
         note = practice_note(ruleset)
+        if ruleset.shoe.decks and ruleset.shoe.reshuffle is Reshuffle.EVERY_ROUND:
+            note = (f"At {ruleset.name} every round is bet from a fresh shoe (running count 0: the low bet), "
+                    f"so the bet drill does not apply there as such: these bets come from a "
+                    f"{ruleset.shoe.decks}-deck shoe dealt to a cut card, as in a shoe game.")
         return [*lines, note] if note else lines
 
     def items(self, ruleset: Ruleset) -> list[str]:
@@ -99,7 +104,7 @@ class BetDrill(CountDrill):
         return system, int(match.group(2))
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        rules = practice_rules(ruleset, self.options.decks)
+        rules = practice_rules(ruleset, self.options.decks, cut_card=True)
         decks = rules.shoe.decks
         system, estimation, rounding, ramp = self.system, self.estimation, self.rounding, self.ramp
         band: int | None = None
@@ -170,9 +175,11 @@ class BetDrill(CountDrill):
         off = int(answer.value) - expected
         verdict = slow_verdict(answer.latency_ms) if off == 0 else \
             f"{_units(abs(off))} too {'many' if off > 0 else 'few'}"
-        said = "" if off == 0 else f"The bet is {_units(expected)}; you said {answer.value}. "
+        why = question.explanation
+        if off:
+            why = f"The bet is {_units(expected)}; you said {answer.value}. {why[:1].upper()}{why[1:]}"
         return Grade(correct=off == 0, expected=question.expected, given=str(answer.value),
-                     explanation=said + question.explanation, verdict=verdict,
+                     explanation=why, verdict=verdict,
                      detail={"true_count": question.data["true_count"]})
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:

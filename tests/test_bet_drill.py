@@ -130,6 +130,15 @@ def test_where_counting_cannot_help_the_drill_says_so() -> None:
         intro = " ".join(BetDrill().intro(find_ruleset(name)))
         assert f"Counting gives no edge at {name}" in intro
     assert "Counting gives no edge" not in " ".join(BetDrill().intro(CASINO))
+    assert "does not apply there as such" in " ".join(BetDrill().intro(find_ruleset("eight-deck")))
+
+
+def test_a_game_reshuffled_every_round_bets_from_a_cut_card_shoe_of_its_decks() -> None:
+    drill = BetDrill()
+    rng = random.Random(2)
+    for _ in range(20):
+        data = drill.ask(rng, find_ruleset("eight-deck")).data
+        assert data["shoe_decks"] == 8 and 80 <= data["cards_behind_cut"] <= data["cards_left"]
 
 
 def _run(answers: list[str], *options: str) -> list[dict[str, Any]]:
