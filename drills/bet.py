@@ -2,13 +2,13 @@
 
 The situation is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set dealt to a
 depth the game reaches, never past its cut card. A game reshuffled every round bets every round from a
-fresh shoe, so there the drill deals a cut-card shoe of the same decks instead, and says so. The true count comes from the running count and the
-tray read to the session's `--estimation` and `--rounding` (half deck and floor by default), and the
-bet from the learner's ramp, `--set ramp=TC:UNITS,...` (the syntax of `sim --ramp` and `play --ramp`;
-`trainer.core.betting.DEFAULT_RAMP` by default). At a table most rounds are bet at one unit; here each
-bet of the ramp comes up about as often as the others (`--set mix=table`: as often as at the table),
-shoes being dealt until one gives such a count, the way Casino Vérité biases its drills. Timed: a
-counter bets in 2 s.
+fresh shoe, so there the drill deals a cut-card shoe of the same decks instead, and says so. The true
+count comes from the running count and the tray read to the session's `--estimation` and `--rounding`
+(half deck and floor by default), and the bet from the learner's ramp, `--set ramp=TC:UNITS,...` (the
+syntax of `sim --ramp` and `play --ramp`; `trainer.core.betting.DEFAULT_RAMP` by default). At a table
+most rounds are bet at one unit; here each bet of the ramp comes up about as often as the others
+(`--set mix=table`: as often as at the table), shoes being dealt until one gives such a count, the way
+Casino Vérité biases its drills. Timed: a counter bets in 2 s.
 
 Machine mode (`data`): `system`, `running_count`, `decks_left` (the divisor, read to the estimation),
 `exact_decks_left`, `cards_left`, `shoe_decks`, `cards_behind_cut`, `estimation`, `rounding`, `ramp`
