@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from drills.deck_estimation import DeckEstimationDrill
+from drills.deviations import DeviationsDrill
 from drills.true_count import TrueCountDrill
 from trainer.core import Round, Shoe
 from trainer.core.cards import full_deck
-from trainer.core.counting import find_system
+from trainer.core.counting import find_system, format_count, round_decks, true_count
 from trainer.core.rules import Reshuffle, Ruleset
 from trainer.core.rulesfile import find_ruleset
 from trainer.core.seats import EasySeat
@@ -136,3 +137,20 @@ def test_a_moment_counts_what_was_seen_whichever_half_it_deals() -> None:
             whole = Fraction(system.end_count(6) - system.initial_running_count(6))
             seen = counted if moment.seen else whole - counted
             assert moment.running_count(system) == system.initial_running_count(6) + seen
+
+
+@pytest.mark.parametrize("name", ["casino", "eight-deck", "chat-host"])
+def test_index_play_counts_come_from_real_shoes_dealt_until_they_reach_them(name: str) -> None:
+    drill, ruleset = DeviationsDrill(), find_ruleset(name)
+    rng = random.Random(name)
+    reached = 0
+    for _ in range(40):
+        question = drill.ask(rng, ruleset)
+        data = question.data
+        decks = round_decks(Fraction(data["cards_left"], 52), data["estimation"])
+        assert float(decks) == data["decks_left"]
+        assert data["true_count"] == true_count(data["running_count"], decks, data["rounding"])
+        assert data["cards_left"] >= 60 * (practice_rules(ruleset, cut_card=True).shoe.decks / 6) - 1
+        assert f"running {format_count(data['running_count'])}" in " ".join(question.show[0].lines)
+        reached += "closest" not in question.explanation
+    assert reached >= 38  # the counts near an index are rare, but a real shoe reaches them
