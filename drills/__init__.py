@@ -12,6 +12,7 @@ DRILLS: dict[str, tuple[str, str]] = {
     "countdown": ("drills.countdown:CountdownDrill", "count down a deck against the clock"),
     "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
     "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
+    "bet": ("drills.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
     "table": ("drills.table:TableDrill", "count a full table of computer seats through a real shoe"),
     "payout": ("drills.payout:PayoutDrill", "dealer payouts: blackjack, insurance, even money, chips"),
     "color-up": ("drills.payout:ColorUpDrill", "colour up a pile of small chips into the fewest large ones"),

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
 from trainer.core.cards import Card, full_deck
-from trainer.core.counting import RANK_KEYS, CountSystem, find_system, format_count, load_system, parse_count
+from trainer.core.counting import (
+    RANK_KEYS,
+    CountSystem,
+    Estimation,
+    find_system,
+    format_count,
+    load_system,
+    parse_count,
+)
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -117,13 +124,26 @@ class CountDrill(DrillBase):
 
     def grade_count(self, question: Question, answer: Answer, *, why: str,
                     detail: Mapping[str, JSON]) -> Grade:
-        """A running count graded: right only when exact; a miss says by how much and shows `why` (how
-        the count came about)."""
+        """A running count graded: right only when exact; a miss says in words what the count was and
+        what the learner said, by how much, and `why` (how the count came about)."""
         given, expected = parse_count(str(answer.value)), parse_count(question.expected)
         off = given - expected
+        said = (f"The count was {format_count(expected)}; you said {format_count(given)}."
+                if off else "")
         return Grade(correct=off == 0, expected=question.expected, given=format_count(given, signed=False),
-                     explanation="" if off == 0 else why,
-                     verdict="" if off == 0 else f"off by {format_count(off)}", detail=dict(detail))
+                     explanation=" ".join(w for w in (said, why) if w) if off else "",
+                     verdict=off_words(off), detail=dict(detail))
+
+
+def off_words(off: Fraction | int) -> str:
+    """How far a count was off, from the learner's side: '3 too high', '1 too low', '' for none.
+
+    >>> off_words(3), off_words(Fraction(-1, 2)), off_words(0)
+    ('3 too high', '0.5 too low', '')
+    """
+    if not off:
+        return ""
+    return f"{format_count(abs(Fraction(off)), signed=False)} too {'high' if off > 0 else 'low'}"
 
 
 def count_json(value: Fraction | int) -> int | float:
@@ -132,22 +152,25 @@ def count_json(value: Fraction | int) -> int | float:
     return int(number) if number.denominator == 1 else float(number)
 
 
-def shoe_decks(ruleset: Ruleset, options: DrillOptions) -> int:
-    """The decks of a tray drill's shoe: `--decks`, else the rule set's (6 for an infinite deck)."""
-    return options.decks or ruleset.shoe.decks or 6
+_UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}
 
 
-def draw_tray(rng: random.Random, decks: int, unit: Fraction, decks_left: Fraction | None = None) -> int:
-    """Cards left in a part-dealt shoe: a whole number of `unit`s (or `decks_left`), give or take under
-    a quarter unit.
+def clear_of_tie(estimation: Estimation) -> Callable[[int], bool]:
+    """`cards_left` -> whether a tray is clear of a tie (`tie_miss` 0), for `draw_moment`."""
+    return lambda cards_left: not tie_miss(cards_left, estimation)
 
-    The jitter keeps every estimate clear of a tie, so reading the tray to the unit has one answer. At
-    least half a deck is dealt and half a deck left, as far as the shoe allows.
+
+def tie_miss(cards_left: int, estimation: Estimation) -> float:
+    """0 for a tray clear of a tie between two estimates, else 0.5: reading it to the unit has one answer.
+
+    A tray within an eighth of a unit of a tie cannot be read either way off its picture (drawn to an
+    eighth of a row), so the tray drills deal such a moment again. Exact estimation has no ties.
+
+    >>> tie_miss(182, Estimation.HALF), tie_miss(170, Estimation.HALF), tie_miss(100, Estimation.EXACT)
+    (0, 0.5, 0)
     """
-    if decks_left is None:
-        low, high = max(unit, Fraction(1, 2)), decks - Fraction(1, 2)
-        steps = [low + k * unit for k in range(max(0, math.floor((high - low) / unit)) + 1)]
-        decks_left = rng.choice(steps)
-    jitter = math.ceil(unit * 13) - 1
-    cards = round(decks_left * 52) + rng.randint(-jitter, jitter)
-    return min(max(cards, 1), decks * 52 - 1)
+    size = _UNIT_CARDS.get(estimation)  # 13, 26 or 52 cards
+    if size is None:
+        return 0
+    tie = (2 * (cards_left // size) + 1) * size  # the nearest tie, doubled
+    return 0.5 if cards_left >= size and 4 * abs(2 * cards_left - tie) < size else 0

@@ -3,11 +3,13 @@
 A counter divides by the decks still to be dealt, and reads them off the discard tray: the height of
 the stack of discards, subtracted from the shoe. The tray is drawn with a scale of the shoe; the answer
 is the decks left to the session's estimation unit (`--estimation`: half a deck by default, or full or
-quarter; `exact` is for the true-count drill, so here it reads to the quarter deck). Every tray is
-dealt a little off a whole number of units, never near a tie, so one answer is right.
+quarter; `exact` is for the true-count drill, so here it reads to the quarter deck). Every tray is a
+real shoe (`trainer.core.shoe_depths`) dealt to a depth the game reaches, never past its cut card (on a
+game reshuffled every round, within one round); a tray within an eighth of a unit of a tie is dealt
+again, so one answer is right. A review item names the decks left; shoes are dealt until one shows it.
 
-Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`; the expected
-answer is `round_decks(cards_left / 52, estimation)`.
+Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`,
+`cards_behind_cut`; the expected answer is `round_decks(cards_left / 52, estimation)`.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, draw_tray, no_edge_note, shoe_decks, slow_verdict
+from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, no_edge_note, slow_verdict, tie_miss
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.core.shoe_depths import ShoeMoment, draw_moment_where, practice_note, practice_rules
 
 
 class DeckEstimationDrill(CountDrill):
@@ -41,27 +44,41 @@ class DeckEstimationDrill(CountDrill):
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
-        note = no_edge_note(ruleset)
-        return lines + ([note] if note else [])
+        lines.append("Each tray is a real shoe of the table dealt to a depth the game reaches, never past "
+                     "the cut card; trays too close to call between two answers are dealt again.")
+        notes = (practice_note(ruleset), no_edge_note(ruleset))
+        return lines + [note for note in notes if note]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        decks, estimation, wanted = shoe_decks(ruleset, self.options), self.estimation, None
+        rules, estimation, wanted = practice_rules(ruleset, self.options.decks), self.estimation, None
         if item:
-            decks, estimation, wanted = _item(item)
+            decks_asked, estimation, wanted = _item(item)
+            rules = practice_rules(ruleset, decks_asked)
+        decks = rules.shoe.decks
         unit = estimation.unit or Fraction(1, 4)
-        cards_left = draw_tray(rng, decks, unit, wanted)
+
+        def miss(moment: ShoeMoment) -> float:
+            off = 0 if wanted is None else abs(estimate_decks_left(moment.cards_left, estimation) - wanted)
+            return float(off / unit) + tie_miss(moment.cards_left, estimation)
+
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation), cards=False)
+        cards_left, discarded = moment.cards_left, moment.dealt
         estimate = estimate_decks_left(cards_left, estimation)
-        discarded = decks * 52 - cards_left
+        rare = ""
+        if wanted is not None and estimate != wanted:
+            rare = (f"A {decks}-deck shoe here is never dealt down to {format_decks(wanted)} decks left; "
+                    "this is the closest. ")
         return Question(
             drill=self.name,
-            item=f"{self.name}:{decks}d:{estimation.value}:{format_decks(estimate)}",
+            item=item or f"{self.name}:{decks}d:{estimation.value}:{format_decks(estimate)}",
             prompt=f"Decks left? (to the {estimation.value} deck)",
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
-                  "decks": decks, "estimation": estimation.value},
+                  "decks": decks, "estimation": estimation.value,
+                  "cards_behind_cut": moment.cards_behind_cut},
             expected=format_decks(estimate),
             target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
-            explanation=(f"The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
+            explanation=(f"{rare}The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
                          f"{format_decks(estimate)} to the {estimation.value} deck"),
         )
@@ -85,8 +102,9 @@ class DeckEstimationDrill(CountDrill):
         if off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
+        said = "" if off == 0 else f"{question.expected} decks are left; you said {answer.value}. "
         return Grade(correct=off == 0, expected=question.expected, given=answer.value,
-                     explanation=question.explanation, verdict=verdict)
+                     explanation=said + question.explanation, verdict=verdict)
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)

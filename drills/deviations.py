@@ -1,9 +1,11 @@
 """The deviations drill: a hand, an up card and a Hi-Lo true count; the index play (`drills.index_plays`).
 
 The table's rules pick the index card (S17 or H17) and which plays can arise; true counts cluster at
-each play's index and just below it, where the decision flips. The options offered for a hand are the
-ones the `Round` engine allows at this table. `--set surrender=late` practises the Fab 4 for a
-late-surrender table (no shipped rule set offers surrender).
+each play's index and just below it, where the decision flips (on purpose: far more often than a table
+deals them), and each comes from a real shoe (`trainer.core.shoe_depths`) dealt until it reaches that
+count, shown with its running count and decks left (`--estimation`, `--rounding`). The options offered
+for a hand are the ones the `Round` engine allows at this table. `--set surrender=late` practises the
+Fab 4 for a late-surrender table (no shipped rule set offers surrender).
 """
 
 from __future__ import annotations
@@ -17,11 +19,24 @@ from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, pl
 from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
+from trainer.core.counting import (
+    Estimation,
+    Rounding,
+    estimate_decks_left,
+    find_system,
+    format_count,
+    format_decks,
+)
+from trainer.core.counting import true_count as tc_of
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
+from trainer.core.shoe_depths import TRIES, ShoeMoment, draw_moment_where, practice_rules
+
+HI_LO = find_system("hi-lo")
+"""The index plays are Hi-Lo's."""
 
 _WORDS = {
     **PLAY_WORDS,
@@ -62,6 +77,8 @@ class DeviationsDrill(DrillBase):
         super().__init__(options)
         check_settings("deviations", self.options.extra, ("surrender",))
         self.surrender = read_late_surrender("deviations", self.options.extra)
+        self.estimation = Estimation(self.options.estimation)
+        self.rounding = Rounding(self.options.rounding)
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every index play that fits the table, as review items."""
@@ -81,7 +98,10 @@ class DeviationsDrill(DrillBase):
         if not ruleset.counting_helps:
             why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
             lines.append(f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
-                         "dealt to a cut card; practise them here for such a game.")
+                         "dealt to a cut card; practise them here for such a game (the counts come from "
+                         "such a shoe).")
+        lines.append("The true counts are asked near each play's index on purpose, far more often than a "
+                     "table deals them; each comes from a real shoe dealt until it reaches that count.")
         if not ({1, 10} <= set(table.dealer.peek) and table.dealer.natural):
             lines.append("The dealer does not check for blackjack here, so the doubles and splits against "
                          "a ten or an ace (which assume a peek) are left out.")
@@ -118,7 +138,7 @@ class DeviationsDrill(DrillBase):
             play = rng.choice(plays_for(table))
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)
-        true_count = boundary_count(play, rng)
+        moment, wanted, true_count = self._situation(ruleset, rng, boundary_count(play, rng))
         insurance = play.hand == "insurance"
         options = offered_plays(table, cards, play.up_card, insurance=insurance)
         expected = play.play_at(true_count)
@@ -128,6 +148,8 @@ class DeviationsDrill(DrillBase):
             raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
         up = cards_text((play.up_card,))
         where = f"{cards_text(cards)} against {up}, true count {true_count:+d}".replace("+0", "0")
+        running = moment.running_count(HI_LO)
+        decks_left = estimate_decks_left(moment.cards_left, self.estimation)
         ask = "Insurance?" if insurance else "Your play?"
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
@@ -135,17 +157,36 @@ class DeviationsDrill(DrillBase):
             "ruleset": ruleset.name, "system": "hi-lo", "game": play.game, "play": play.name,
             "set": play.set, "cards": [str(c) for c in cards], "up": str(play.up_card),
             "true_count": true_count, "surrender": table.player.surrender is not Surrender.NONE,
-            "options": list(options),
+            "options": list(options), "running_count": int(running), "decks_left": float(decks_left),
+            "cards_left": moment.cards_left, "estimation": self.estimation.value,
+            "rounding": self.rounding.value,
         }
         why = f"{play.name}: {play.rule()} ({play.title}; source: {source(play.game)[0]})."
+        if true_count != wanted:
+            why = (f"No shoe of {TRIES} dealt here reached a true count of {wanted:+d}; this is the closest. "
+                   + why)
         if natural:
             why += " Even money on a blackjack is insurance on it: the same index."
         return Question(drill=self.name, item=f"deviations:{play.game}:{play.name}",
                         prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
                         target_ms=self.target_ms,
                         show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
-                                           f"True count: {true_count:+d}".replace("+0", "0"))),),
+                                           f"True count: {true_count:+d}".replace("+0", "0")
+                                           + f" (running {format_count(running)}, "
+                                             f"{format_decks(decks_left)} decks left)")),),
                         explanation=why)
+
+    def _situation(self, ruleset: Ruleset, rng: random.Random, wanted: int) -> tuple[ShoeMoment, int, int]:
+        """A real shoe dealt to a true count of `wanted` (the counts near an index are asked on purpose:
+        shoes are dealt until one reaches it, else the closest); the moment, `wanted`, and its count."""
+        rules = practice_rules(ruleset, cut_card=True)
+
+        def count_of(moment: ShoeMoment) -> int:
+            divisor = estimate_decks_left(moment.cards_left, self.estimation)
+            return tc_of(moment.running_count(HI_LO), divisor, self.rounding)
+
+        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
+        return moment, wanted, count_of(moment)
 
     def parse(self, question: Question, text: str) -> Answer:
         options = [str(o) for o in question.data["options"]]

@@ -12,15 +12,17 @@ The expected answer is initial_running_count + the tags of cards[shoe_start:].
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
+from drills.base import JSON, Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
-from trainer.core.cards import Card
-from trainer.core.counting import CountSystem, format_count
+from trainer.core.cards import Card, parse_cards
+from trainer.core.counting import CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -31,6 +33,44 @@ STREAK = 3
 """Exact counts in a row that earn a faster pace."""
 STRETCH = (6, 20)
 """Cards between checkpoints, both ends included."""
+CARD_BY_CARD = " Card by card: "
+"""Where a miss's explanation lists the cards in words (a screen that draws them may stop there)."""
+
+def _counts_typed(drill: RunningCountDrill, question: Question, text: str) -> list[Fraction]:
+    """The counts in an answer, in order: the last is the answer, the others were kept along the way."""
+    system = drill.system_named(str(question.data.get("system", drill.system.name)))
+    tokens: list[str] = []
+    sign = ""
+    for part in re.sub(r",\s+|[;\s]+", " ", text.strip()).split(" "):
+        if part in ("+", "-", "−"):
+            sign = part
+            continue
+        tokens.append(sign + part)
+        sign = ""
+    if sign or not tokens or len(tokens) > 60:
+        tokens = [text]
+    return [Fraction(drill.parse_count_answer(token, system)) for token in tokens]
+
+
+def _wrong_at(totals: list[Fraction], along: list[Fraction]) -> int:
+    """How many cards the counts kept along the way show right: each must be the running total at some
+    card after the one the last matched, in order (at the first such card: the count was right at least
+    that far); the first that is not marks where the count went wrong.
+
+    >>> _wrong_at([Fraction(n) for n in (1, 2, 2, 1, 0)], [Fraction(2), Fraction(1), Fraction(3)])
+    4
+    >>> _wrong_at([Fraction(n) for n in (1, 2, 2, 1, 0)], [Fraction(2)])  # right at least to card 2
+    2
+    >>> _wrong_at([Fraction(1)], [Fraction(5)])
+    0
+    """
+    matched = 0
+    for count in along:
+        following = [j for j in range(matched, len(totals)) if totals[j] == count]
+        if not following:
+            break
+        matched = following[0] + 1
+    return matched
 
 
 def faster(speed: float) -> float:
@@ -64,9 +104,14 @@ class RunningCountDrill(CountDrill):
         self._counted = self.system
         """The system the current shoe is counted in (a review item may name another)."""
         self.streak = 0
+        self._review_pace = False
+        """The question in play was a review item, which sets its own pace."""
+        self._paced = 0
+        """Questions asked at the drill's own pace (not a review item's)."""
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         system = self.system
+        self._review_pace = item is not None
         if item:
             system, self.speed = self._item(item)
         lines: list[str] = []
@@ -107,7 +152,7 @@ class RunningCountDrill(CountDrill):
             show=(*([Lines(lines=tuple(lines))] if lines else []),
                   Flash(cards=tuple(str(c) for c in stretch), seconds_per_card=self.speed,
                         per_flash=self.options.per_flash)),
-            explanation=(f"The count was {format_count(before)}; these {len(stretch)} cards add "
+            explanation=(f"Before these {len(stretch)} cards the count was {format_count(before)}; they add "
                          f"{format_count(added)}, making {format_count(count)}."),
         )
 
@@ -124,13 +169,54 @@ class RunningCountDrill(CountDrill):
                                     "(e.g. running-count:hi-lo:0.50s)") from None
         return self.system_named(name), pace
 
+    def parse(self, question: Question, text: str) -> Answer:
+        """The count, or the counts kept along the way and the count at the end: '3 5 2 -1'."""
+        counts = _counts_typed(self, question, text)
+        return Answer(text=text.strip(), value=format_count(counts[-1], signed=False))
+
     def grade(self, question: Question, answer: Answer) -> Grade:
-        return self.grade_count(question, answer, why=question.explanation,
-                                detail={"seconds_per_card": question.data["seconds_per_card"],
-                                        "cards": question.data["flashed"]})
+        system = self.system_named(str(question.data["system"]))
+        stretch = parse_cards(question.data["cards"][-int(question.data["flashed"]):])
+        start = Fraction(parse_count(question.expected)) - sum(
+            (Fraction(system.tag(c)) for c in stretch), Fraction(0))
+        trail: list[dict[str, JSON]] = []
+        total = start
+        for shown in stretch:
+            total += Fraction(system.tag(shown))
+            trail.append({"card": str(shown), "tag": count_json(Fraction(system.tag(shown))),
+                          "count": count_json(total)})
+        along = _counts_typed(self, question, answer.text)[:-1]
+        wrong_at = _wrong_at([Fraction(str(step["count"])) for step in trail], along) if along else None
+        grade = self.grade_count(question, answer, why=question.explanation,
+                                 detail={"seconds_per_card": question.data["seconds_per_card"],
+                                         "cards": question.data["flashed"]})
+        if grade.correct:
+            return grade
+        detail = {**grade.detail, "start": count_json(start), "trail": trail}
+        words = " ".join(f"{parse_cards([str(step['card'])])[0].pretty()} "
+                         f"{format_count(Fraction(str(step['tag'])))} "
+                         f"({format_count(Fraction(str(step['count'])))})" for step in trail)
+        where = ""
+        if wrong_at is not None:
+            detail["wrong_at"] = wrong_at
+            if not wrong_at:
+                where = " Your first count along the way was already off: check the count you started from."
+            elif wrong_at < len(trail):
+                where = (f" Your counts along the way were right at least up to card {wrong_at}; it went "
+                         f"wrong after it.")
+            else:
+                where = (" Your counts along the way were right to the last card: the count you gave at the "
+                         "end is not the one you kept.")
+        return dataclasses.replace(grade, detail=detail,
+                                   explanation=f"{grade.explanation}{where}{CARD_BY_CARD}{words}.")
 
     def after(self, question: Question, grade: Grade) -> str | None:
-        """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed."""
+        """Three exact counts in a row: a rung faster; a miss: a rung slower. Says what changed.
+
+        A review item keeps its own pace (the next one sets its own), so a review changes no pace."""
+        if self._review_pace:
+            return None
+        self._paced += 1
         if grade.correct:
             self.streak += 1
             if self.streak < STREAK or self.speed <= SPEEDS[-1] + 1e-9:
@@ -154,5 +240,7 @@ class RunningCountDrill(CountDrill):
         if right:
             fastest = min(float(g.detail["seconds_per_card"]) for g in right)
             lines.append(f"fastest exact count: {fastest:g} s a card ({60 / fastest:.0f} cards a minute)")
-        lines.append(f"next pace: {self.speed:g} s a card")
+        if self._paced:
+            pace = f"{self.speed:g}"
+            lines.append(f"next pace: {pace} s a card (start there next time: --speed {pace})")
         return lines

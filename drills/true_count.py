@@ -5,21 +5,34 @@ the shoe, and the running count divided by the decks left and made whole by `--r
 default); see `trainer.core.counting` for the exact rules, ties included. With `exact` estimation the
 cards left are stated, since no tray can be read to the card. Timed: a trained counter answers in 2 s.
 
+Every question is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set dealt to a
+depth the game reaches, so the running count and the tray come as a player meets them. A review item
+names a true count; the drill deals shoes until one reaches it (at most `TRIES`, then the closest, and
+says so). Trays within an eighth of a unit of an estimation tie are dealt again.
+
 Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the session's estimation:
 the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
-`shoe_decks`, `system`. The expected answer is `true_count(running_count, decks_left, rounding)`;
-estimating `decks_left` again changes nothing, so `round_decks(decks_left, estimation)` agrees.
+`shoe_decks`, `cards_behind_cut`, `system`. The expected answer is
+`true_count(running_count, decks_left, rounding)`; estimating `decks_left` again changes nothing, so
+`round_decks(decks_left, estimation)` agrees.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, count_json, draw_tray, shoe_decks, slow_verdict
+from drills.count_drill import (
+    QUICK_MS,
+    CountDrill,
+    clear_of_tie,
+    count_json,
+    off_words,
+    slow_verdict,
+    tie_miss,
+)
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -31,11 +44,20 @@ from trainer.core.counting import (
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.core.shoe_depths import TRIES, ShoeMoment, draw_moment_where, practice_note, practice_rules
 
-TRUE_COUNTS = range(-4, 9)
-"""The true counts asked, evenly: where bets and index plays change."""
 BANDS = (-3, 6)
 """Review items group true counts from -3 (and below) to +6 (and above)."""
+
+
+def _band(true_count: int) -> int:
+    return min(max(true_count, BANDS[0]), BANDS[1])
+
+
+def _band_words(band: int) -> str:
+    """'+6 or more', '-3 or less', '+2'."""
+    edge = " or more" if band == BANDS[1] else (" or less" if band == BANDS[0] else "")
+    return f"{format_count(band)}{edge}"
 
 
 class TrueCountDrill(CountDrill):
@@ -62,38 +84,39 @@ class TrueCountDrill(CountDrill):
         }[self.rounding]
         unit = "the exact decks left (cards left / 52)" if self.estimation is Estimation.EXACT else \
             f"decks left to the {self.estimation.value} deck (ties up, never below one unit)"
-        return [*super().intro(ruleset), f"True count = running count / {unit}, then {rules}."]
+        lines = [*super().intro(ruleset), f"True count = running count / {unit}, then {rules}.",
+                 "Each question is a real shoe of the table dealt to a depth the game reaches (never past "
+                 "the cut card), so the counts come as often as at the table; a review item asks for its "
+                 "true count on purpose, dealing shoes until one reaches it."]
+        note = practice_note(ruleset)
+        return [*lines, note] if note else lines
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        decks = shoe_decks(ruleset, self.options)
+        rules = practice_rules(ruleset, self.options.decks)
+        decks = rules.shoe.decks
         system, estimation, rounding = self.system, self.estimation, self.rounding
+        target: int | None = None
         if item:
             system, estimation, rounding, target = self._item(item)
-        else:
-            target = rng.choice(TRUE_COUNTS)
-        step = Fraction(1, 2) if system.halves else Fraction(1)
-        biggest = max(abs(t) for t in (*system.tags, *system.red_tags))
-        for _ in range(200):
-            cards_left = draw_tray(rng, decks, estimation.unit or Fraction(1, 4))
-            divisor = estimate_decks_left(cards_left, estimation)
-            seen = min(cards_left, decks * 52 - cards_left)
-            low = math.floor(((target - 1) * divisor - 1) / step) * step
-            high = (target + 2) * divisor + 1
-            candidates = [low + k * step for k in range(math.floor((high - low) / step) + 1)]
-            fits = [rc for rc in candidates if abs(rc) <= biggest * seen
-                    and true_count(rc, divisor, rounding) == target]
-            if fits:
-                running = rng.choice(fits)
-                break
-        else:  # pragma: no cover - every target in TRUE_COUNTS fits some tray within a few tries
-            raise InvalidInputError(f"no discard tray gives a true count of {target} here")
+
+        def miss(moment: ShoeMoment) -> float:
+            tie = tie_miss(moment.cards_left, estimation)
+            if target is None:
+                return tie
+            divisor = estimate_decks_left(moment.cards_left, estimation)
+            return abs(_band(true_count(moment.running_count(system), divisor, rounding)) - target) + tie
+
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
+        cards_left, discarded = moment.cards_left, moment.dealt
+        running = moment.running_count(system)
+        divisor = estimate_decks_left(cards_left, estimation)
+        answer = true_count(running, divisor, rounding)
         exact = Fraction(cards_left, 52)
-        discarded = decks * 52 - cards_left
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=discarded, shoe_cards=decks * 52)]
         if estimation is Estimation.EXACT:
             shown.append(Lines(lines=(f"{cards_left} cards left",)))
-        band = min(max(target, BANDS[0]), BANDS[1])
+        band = _band(answer)
         exact_mode = estimation is Estimation.EXACT
         how = "exact decks" if exact_mode else f"{estimation.value}-deck estimate"
         if exact_mode:
@@ -102,9 +125,13 @@ class TrueCountDrill(CountDrill):
             reading = (f"The tray holds {discarded} cards ({float(Fraction(discarded, 52)):.2f} of {decks} "
                        f"decks): {format_decks(exact)} decks left, {format_decks(divisor)} to the "
                        f"{estimation.value} deck")
+        rare = ""
+        if target is not None and _band(answer) != target:
+            rare = (f"No shoe of {TRIES} dealt here reached a true count of {_band_words(target)}; "
+                    f"this is the closest. ")
         return Question(
             drill=self.name,
-            item=f"{self.name}:{system.name}:{estimation.value}:{rounding.value}:{band:+d}",
+            item=item or f"{self.name}:{system.name}:{estimation.value}:{rounding.value}:{band:+d}",
             prompt=f"True count? ({how}, {rounding.value})",
             data={
                 "system": system.name,
@@ -113,14 +140,15 @@ class TrueCountDrill(CountDrill):
                 "exact_decks_left": float(exact),
                 "cards_left": cards_left,
                 "shoe_decks": decks,
+                "cards_behind_cut": moment.cards_behind_cut,
                 "estimation": estimation.value,
                 "rounding": rounding.value,
             },
-            expected=str(target),
+            expected=str(answer),
             target_ms=QUICK_MS,
             show=tuple(shown),
-            explanation=(f"{reading}. {format_count(running)} / {format_decks(divisor)} = "
-                         f"{float(running / divisor):+.2f}, {rounding.value} {format_count(target)}"),
+            explanation=(f"{rare}{reading}. {format_count(running)} / {format_decks(divisor)} = "
+                         f"{float(running / divisor):+.2f}, {rounding.value} {format_count(answer)}"),
         )
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
@@ -150,6 +178,8 @@ class TrueCountDrill(CountDrill):
         expected = int(question.expected)
         correct = answer.value == expected
         off = answer.value - expected
-        verdict = slow_verdict(answer.latency_ms) if correct else f"off by {format_count(off)}"
+        verdict = slow_verdict(answer.latency_ms) if correct else off_words(off)
+        said = "" if correct else (f"The true count is {format_count(expected)}; you said "
+                                   f"{format_count(answer.value)}. ")
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
-                     explanation=question.explanation, verdict=verdict)
+                     explanation=said + question.explanation, verdict=verdict)

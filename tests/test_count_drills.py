@@ -60,7 +60,7 @@ def test_true_count_grades_slow_and_wrong_answers() -> None:
     wrong = drill.grade(question, _answer(drill, question, "1", 900))
     assert fast.correct and fast.verdict == ""
     assert slow.correct and slow.verdict == "slow: the target is 2 s"
-    assert not wrong.correct and wrong.verdict == "off by -2"
+    assert not wrong.correct and wrong.verdict == "2 too low"
     assert "floor +3" in wrong.explanation
 
 
@@ -72,10 +72,22 @@ def test_true_count_rejects_malformed_answers(text: str) -> None:
         drill.parse(question, text)
 
 
-def test_true_count_bands_clip_at_both_ends() -> None:
+@pytest.mark.parametrize("band", ["-3", "+2", "+6"])
+def test_a_review_item_deals_shoes_until_one_reaches_its_band(band: str) -> None:
     drill = TrueCountDrill()
-    items = {drill.ask(random.Random(seed), CASINO).item.rsplit(":", 1)[1] for seed in range(80)}
-    assert items == {f"{band:+d}" for band in range(-3, 7)}
+    item = f"true-count:hi-lo:half:floor:{band}"
+    question = drill.ask(random.Random(band), CASINO, item=item)
+    answer = int(question.expected)
+    assert question.item == item and "closest" not in question.explanation
+    assert answer <= -3 if band == "-3" else (answer >= 6 if band == "+6" else answer == 2)
+
+
+def test_a_band_no_shoe_reaches_is_asked_at_the_closest_and_says_so() -> None:
+    question = TrueCountDrill().ask(random.Random(3), find_ruleset("eight-deck"),
+                                    item="true-count:hi-lo:half:floor:+6")
+    assert question.item == "true-count:hi-lo:half:floor:+6"
+    assert question.explanation.startswith("No shoe of 1000 dealt here reached a true count of +6 or more")
+    assert int(question.expected) < 6
 
 
 def test_exact_estimation_states_the_cards_left() -> None:

@@ -133,7 +133,7 @@ def test_ctrl_c_during_a_flash_ends_the_drill_keeping_what_was_answered(
         monkeypatch: pytest.MonkeyPatch) -> None:
     flashes: list[Flash] = []
 
-    def fake_flash(flash: Flash) -> FlashTiming:
+    def fake_flash(flash: Flash, **_: object) -> FlashTiming:
         flashes.append(flash)
         if len(flashes) == 2:
             raise KeyboardInterrupt
@@ -157,7 +157,7 @@ def test_ctrl_c_during_a_flash_ends_the_drill_keeping_what_was_answered(
 def test_the_interactive_driver_flashes_only_the_new_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[tuple[str, ...]] = []
     monkeypatch.setattr("trainer.render.flash.play_flash",
-                        lambda flash: shown.append(flash.cards) or FlashTiming())
+                        lambda flash, **_: shown.append(flash.cards) or FlashTiming())
     session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=ListRecorder())
     out = io.StringIO()
@@ -180,3 +180,34 @@ def test_a_card_replaced_before_any_redraw_is_reported_missed(pipe: PipeInput) -
     assert timing.shown_at[:-1] == [None] * (len(CARDS) - 1)  # each replaced before a redraw
     drawn = [(at, due) for at, due in zip(timing.shown_at, timing.deadlines, strict=False) if at is not None]
     assert timing.deviations_ms() == pytest.approx([(at - due) * 1000 for at, due in drawn])  # drawn ones only
+
+
+def test_after_a_miss_the_cards_are_laid_out_and_the_next_deal_waits_for_enter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lead_ins: list[object] = []
+    monkeypatch.setattr("trainer.render.flash.play_flash",
+                        lambda flash, **kw: lead_ins.append(kw.get("lead_in", "default")) or FlashTiming())
+    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+                      rng=random.Random(3), recorder=ListRecorder())
+    out = io.StringIO()
+    answers = iter(["99", "98", "+0"])
+    drill_ui.run_interactive(repeat(session, 3), make_console(out, color=False, width=80),
+                             ask=lambda _prompt: next(answers))
+    assert lead_ins == ["default", None, None]  # each deal after a miss waits for Enter
+    printed = out.getvalue()
+    assert "✗ wrong (" in printed and "The count was " in printed and "; you said +99." in printed
+    assert "\ncard   " in printed and "\ntag    " in printed and "\ncount  " in printed
+    assert max(len(line) for line in printed.splitlines() if line.startswith(("card ", "count "))) <= 80
+
+
+def test_a_flash_without_a_lead_in_waits_for_enter(pipe: PipeInput) -> None:
+    fake = FakeTime()
+
+    async def enter_late(seconds: float) -> None:
+        await fake.sleep(seconds)
+        if fake.now > 1030:  # half a minute of 'press Enter' first: nothing dealt meanwhile
+            pipe.send_text("\r")
+
+    timing = play_flash(Flash(cards=CARDS, seconds_per_card=0.5), input=pipe, output=DummyOutput(),
+                        clock=fake.clock, sleep=enter_late, lead_in=None)
+    assert timing.deadlines[0] > 1030

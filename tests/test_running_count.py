@@ -10,7 +10,7 @@ import pytest
 from drills.base import DrillOptions, Flash, Grade, Lines
 from drills.running_count import SPEEDS, RunningCountDrill, faster, slower
 from trainer.core.cards import parse_cards
-from trainer.core.counting import find_system
+from trainer.core.counting import find_system, format_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rulesfile import find_ruleset
 from trainer.session import ListRecorder, Session
@@ -65,9 +65,10 @@ def test_grading_right_and_wrong_with_how_far_off() -> None:
     assert right.correct and right.verdict == "" and right.explanation == ""
     _, question = session.ask()
     wrong = session.answer(question, str(int(question.expected) + 2))
-    assert not wrong.correct and wrong.verdict == "off by +2"
+    assert not wrong.correct and wrong.verdict == "2 too high"
     assert wrong.expected == question.expected
-    assert wrong.explanation.startswith("The count was ") and "cards add" in wrong.explanation
+    assert wrong.explanation.startswith(f"The count was {format_count(int(question.expected))}; you said ")
+    assert "they add" in wrong.explanation and "Card by card: " in wrong.explanation
 
 
 @pytest.mark.parametrize("text", ["abc", "+-3", "", "2.5"])
@@ -158,3 +159,44 @@ def test_a_review_item_in_another_system_starts_a_fresh_shoe_and_says_so() -> No
     _, same = session.ask("running-count:hi-lo:0.40s")  # the same system: the shoe deals on
     assert same.data["shoe_start"] == hi_lo.data["shoe_start"]
     assert not any(isinstance(s, Lines) for s in same.show)
+
+
+def test_a_miss_shows_each_card_since_the_checkpoint_with_its_tag_and_the_count_after_it() -> None:
+    drill = RunningCountDrill()
+    question = drill.ask(random.Random(7), CASINO)
+    wrong = drill.grade(question, drill.parse(question, str(int(question.expected) + 1)))
+    trail = wrong.detail["trail"]
+    stretch = question.data["cards"][-question.data["flashed"]:]
+    assert [step["card"] for step in trail] == stretch
+    system = find_system("hi-lo")
+    count = wrong.detail["start"]
+    for step in trail:
+        count += system.tag(parse_cards([step["card"]])[0])
+        assert step["count"] == count and step["tag"] == system.tag(parse_cards([step["card"]])[0])
+    assert count == int(question.expected) and "wrong_at" not in wrong.detail
+
+
+def test_counts_kept_along_the_way_mark_where_the_count_went_wrong() -> None:
+    drill = RunningCountDrill()
+    question = drill.ask(random.Random(7), CASINO)
+    trail = drill.grade(question, drill.parse(question, "99")).detail["trail"]
+    third = trail[2]["count"]
+    typed = f"{third} {trail[-1]['count'] + 3}"  # right after three cards, then off
+    grade = drill.grade(question, drill.parse(question, typed))
+    assert not grade.correct and grade.given == format_count(trail[-1]["count"] + 3, signed=False)
+    first_at = next(i for i, step in enumerate(trail) if step["count"] == third) + 1
+    assert grade.detail["wrong_at"] == first_at <= 3
+    assert f"right at least up to card {first_at}" in grade.explanation
+    off_at_once = drill.grade(question, drill.parse(question, f"{trail[0]['count'] + 9} 40"))
+    assert off_at_once.detail["wrong_at"] == 0 and "already off" in off_at_once.explanation
+    assert drill.parse(question, "- 2").value == "-2" and drill.parse(question, "1, 2, -3").value == "-3"
+    with pytest.raises(InvalidInputError):
+        drill.parse(question, "1 x 3")
+
+
+def test_review_items_keep_their_pace_and_say_nothing_about_pace() -> None:
+    drill = RunningCountDrill()
+    question = drill.ask(random.Random(2), CASINO, item="running-count:hi-lo:0.25s")
+    wrong = drill.grade(question, drill.parse(question, "99"))
+    assert drill.after(question, wrong) is None and drill.speed == 0.25
+    assert not any(line.startswith("next pace") for line in drill.summary([wrong]))

@@ -10,7 +10,7 @@ import pytest
 from drills.base import DrillOptions, Lines, Question
 from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
 from trainer.core.cards import parse_card
-from trainer.core.counting import find_system
+from trainer.core.counting import find_system, format_count, parse_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rulesfile import find_ruleset
 from trainer.session import ListRecorder, Session
@@ -95,8 +95,9 @@ def test_a_wrong_count_shows_the_first_round_it_can_have_gone_wrong_in() -> None
     start = first.data["rounds"][1] + (0 if first.data["checkpoint"] == AFTER_DEAL else 1)
     wrong = session.answer(second, str(int(second.expected) - 1))
     session.after(second, wrong)
-    assert not wrong.correct and wrong.verdict == "off by -1"
-    assert wrong.explanation.startswith(f"The count first went wrong in round {start} or after")
+    assert not wrong.correct and wrong.verdict == "1 too low"
+    assert wrong.explanation.startswith(f"The count was {format_count(parse_count(second.expected))}; you said ")
+    assert f"The count first went wrong in round {start} or after" in wrong.explanation
     _, third = session.ask()
     still = session.answer(third, str(int(third.expected) - 1))
     assert f"in round {start} or after" in still.explanation  # the drift began where it began

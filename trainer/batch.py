@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
-from drills.base import Flash, Lines, Question, Tray
+from drills.base import Flash, Grade, Lines, Question, Tray
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session, grade_to_json
 
@@ -51,6 +51,12 @@ def display_lines(question: Question) -> list[str]:
     return lines
 
 
+def says_the_answer(grade: Grade) -> bool:
+    """Whether a miss's explanation already says, in words, the answer and what the learner said (the
+    count drills: "The count was -11; you said 0."), so the grade line need not repeat it."""
+    return "you said" in grade.explanation
+
+
 def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
     """Ask each question as text, read one answer line, print the grade; re-read bad answers."""
     summary = RunSummary()
@@ -80,10 +86,11 @@ def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
                 continue
             break
         summary.answered += 1
-        mark = "right" if grade.correct else "wrong"
         verdict = f" ({grade.verdict})" if grade.verdict else ""
-        print(f"{mark}{verdict}: {grade.expected}" + (f" — {grade.explanation}" if grade.explanation else ""),
-              file=stdout)
+        head = f"right{verdict}: {grade.expected}" if grade.correct else f"wrong{verdict}"
+        if not grade.correct and not says_the_answer(grade):
+            head = f"wrong: the answer is {grade.expected}; you said {grade.given or '—'}{verdict}"
+        print(head + (f" — {grade.explanation}" if grade.explanation else ""), file=stdout)
         note = session.after(question, grade)
         if note:
             print(note, file=stdout)

@@ -3,8 +3,8 @@
 Each group of cards appears at its own deadline, counted from the start (start + k x period), never
 from the last wake-up, so a late frame does not push the rest back. A card is blanked a moment before
 the next one so that two equal cards in a row still read as two. A short 'get ready' comes first (time
-to read the last grade; Enter deals at once). Keys typed during the flash are swallowed (the count is
-asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
+to read the last grade; Enter deals at once; after a miss it waits for Enter). Keys typed during the
+flash are swallowed (the count is asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
 Ctrl-D EOFError, which the drill driver turns into a clean stop. The clock and the sleep are injected
 so that tests never wait, and `FlashTiming` reports when each group really reached the terminal (for
 `bench/flash.py`).
@@ -101,8 +101,9 @@ def card_faces(cards: Sequence[str]) -> StyleAndTextTuples:
     return out
 
 
-def _ready() -> StyleAndTextTuples:
-    return [("", "\n\n"), ("class:ready", "   · · ·  get ready (Enter: deal now)"), ("", "\n\n")]
+def _ready(*, waiting: bool = False) -> StyleAndTextTuples:
+    words = "press Enter to deal the next cards" if waiting else "get ready (Enter: deal now)"
+    return [("", "\n\n"), ("class:ready", f"   · · ·  {words}"), ("", "\n\n")]
 
 
 def _blank() -> StyleAndTextTuples:
@@ -112,13 +113,15 @@ def _blank() -> StyleAndTextTuples:
 def play_flash(flash: Flash, *, input: Input | None = None, output: Output | None = None,
                clock: Callable[[], float] = time.monotonic,
                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-               lead_in: float = LEAD_IN) -> FlashTiming:
-    """Show the flash's cards `per_flash` at a time at its pace; returns the timing of every group."""
+               lead_in: float | None = LEAD_IN) -> FlashTiming:
+    """Show the flash's cards `per_flash` at a time at its pace; returns the timing of every group.
+
+    `lead_in=None` waits for Enter before the first card, however long (after a miss, time to read it)."""
     groups = [flash.cards[i:i + flash.per_flash] for i in range(0, len(flash.cards), flash.per_flash)]
     period = flash.seconds_per_card * flash.per_flash
     gap = min(GAP_MOST, GAP_SHARE * period)
     timing = FlashTiming()
-    screen = _Screen(text=_ready())
+    screen = _Screen(text=_ready(waiting=lead_in is None))
 
     keys = KeyBindings()
 
@@ -168,7 +171,10 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
             await sleep(0)
 
     async def deal() -> None:
-        ready_until = clock() + lead_in
+        if lead_in is None:
+            while not go.is_set():
+                await sleep(POLL)
+        ready_until = clock() + (lead_in or 0)
         while not go.is_set() and (left := ready_until - clock()) > 0.001:
             await sleep(min(POLL, left))
         go.set()

@@ -11,6 +11,7 @@ from trainer.core.chat_posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
     DealerStood,
+    Dealt,
     Declined,
     Doubled,
     Event,
@@ -67,15 +68,22 @@ _OUTCOME = {
 }
 _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
                   "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
-                  "splits": "split", "stands": "stand", "insures": "insure", "declines": "decline"}
+                  "splits": "split", "stands": "stand", "gets": "get", "insures": "insure",
+                  "declines": "decline"}
 
 
 def _agree(subject: str, verb_phrase: str) -> str:
-    """`you wins` -> `you win`: the learner's seat is called "you"."""
+    """`you wins` -> `you win`: the learner's seat is called "you"; punctuation after the verb stays.
+
+    >>> _agree("you", "splits; hand 1 gets "), _agree("you (hand 2)", "has blackjack")
+    ('you split; hand 1 gets ', 'you (hand 2) have blackjack')
+    >>> _agree("Hard (seat 3)", "splits")
+    'Hard (seat 3) splits'
+    """
     if subject.split(" ")[0].lower() != "you":
         return f"{subject} {verb_phrase}"
-    verb, _, rest = verb_phrase.partition(" ")
-    return " ".join(w for w in (subject, _SECOND_PERSON.get(verb, verb), rest) if w)
+    verb = verb_phrase.split(" ")[0].rstrip(";,:.")
+    return f"{subject} {_SECOND_PERSON.get(verb, verb)}{verb_phrase[len(verb):]}"
 
 
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
@@ -92,6 +100,8 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
     if isinstance(event, Hit | Doubled):
         verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
         return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
+    if isinstance(event, Dealt) and event.hand > 0:  # the second card of a split hand, at its turn
+        return Text.assemble(_agree(who(event.seat, event.hand), "gets "), card_text(event.card))
     if isinstance(event, SplitHand):
         return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
                              card_text(event.card))

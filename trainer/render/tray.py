@@ -1,9 +1,10 @@
 """A discard tray drawn to scale: a stack whose height shows the cards discarded, like the real tray.
 
 The tray is as tall as the whole shoe would stand. Each row holds half a deck (a quarter deck in shoes
-of four decks or fewer), and the top of the stack is drawn in eighths of a row with the block elements
-▁▂▃▄▅▆▇█, so a few cards more or less show. The scale on the right marks every deck discarded and
-ticks every half deck, as a counter learns to read a tray against the shoe's size.
+of four decks or fewer) and is centred on its depth, and the top of the stack is drawn in eighths of a
+row with the block elements ▁▂▃▄▅▆▇█, so a few cards more or less show. The scale on the right marks
+every deck discarded and ticks every half deck, each tick's line at its exact depth (the middle of its
+row): a tray of 4.5 decks stops at the 4½ tick ('▄'), not somewhere in the row below the 5.
 """
 
 from __future__ import annotations
@@ -24,15 +25,20 @@ def rows_per_deck(decks: int) -> int:
 def tray_picture(discarded: int, shoe_cards: int) -> Text:
     """The tray of a `shoe_cards` shoe holding `discarded` cards, with a scale of decks discarded.
 
-    >>> print(tray_picture(84, 104).plain)
+    Each row is centred on its depth: a tick's line ('──', drawn at the middle of its row) marks that
+    depth exactly, and a stack filled to it stops at the same height ('▄'). The bottom row's lower half
+    is the tray's floor.
+
+    >>> print(tray_picture(78, 104).plain)
     ┌────────┐
     │        │── 2 decks
-    │▄▄▄▄▄▄▄▄│
-    │████████│╴
+    │        │
+    │▄▄▄▄▄▄▄▄│╴
     │████████│
     │████████│── 1 deck
     │████████│
     │████████│╴
+    │████████│
     │████████│
     └────────┘  the discard tray of a 2-deck shoe
     """
@@ -41,17 +47,17 @@ def tray_picture(discarded: int, shoe_cards: int) -> Text:
     height = decks * rows_per_deck(decks)
     text = Text()
     text.append("┌" + "─" * WIDTH + "┐\n", style="muted")
-    for row in range(height, 0, -1):
-        fill = (discarded - (row - 1) * per_row) / per_row
+    for row in range(height, -1, -1):
+        depth = row * per_row
+        fill = (discarded - (depth - per_row / 2)) / per_row
         eighths = max(0, min(8, round(fill * 8)))
         text.append("│", style="muted")
-        text.append(EIGHTHS[eighths] * WIDTH, style="money")
+        text.append(EIGHTHS[eighths] * WIDTH, style="money" if discarded else "muted")
         text.append("│", style="muted")
-        top = row * per_row
-        if top % 52 == 0:
-            number = top // 52
+        if depth and depth % 52 == 0:
+            number = depth // 52
             text.append(f"── {number} deck{'s' if number != 1 else ''}", style="muted")
-        elif top % 26 == 0:
+        elif depth % 26 == 0 and depth:
             text.append("╴", style="muted")
         text.append("\n")
     text.append("└" + "─" * WIDTH + "┘", style="muted")

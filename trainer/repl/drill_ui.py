@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Tray
-from trainer.batch import Plan, RunSummary
+from trainer.batch import Plan, RunSummary, says_the_answer
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session
 
@@ -29,8 +29,9 @@ def _prompt_toolkit_ask() -> Ask:
     return ask
 
 
-def show_question(console: Console, question: Question) -> None:
-    """Draw a question's displays (flashes play out in time) and its choices."""
+def show_question(console: Console, question: Question, *, wait: bool = False) -> None:
+    """Draw a question's displays (flashes play out in time) and its choices; with `wait`, a flash
+    waits for Enter before its first card (after a miss, so the learner reads the feedback first)."""
     for shown in question.show:
         if isinstance(shown, Lines):
             from trainer.render.cards import card_line
@@ -42,18 +43,21 @@ def show_question(console: Console, question: Question) -> None:
 
             console.print(tray_picture(shown.discarded, shown.shoe_cards))
         elif isinstance(shown, Flash):
-            flash_cards(console, shown)
+            flash_cards(console, shown, wait=wait)
     for index, choice in enumerate(question.choices):
         console.print(f"  [key]{chr(ord('a') + index)})[/] {choice}")
 
 
-def flash_cards(console: Console, flash: Flash) -> None:
+def flash_cards(console: Console, flash: Flash, *, wait: bool = False) -> None:
     """Show the cards `per_flash` at a time at the set pace, each replacing the last (keys typed
-    meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt)."""
+    meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt); `wait`: only once Enter is pressed."""
     from trainer.render.flash import play_flash
 
     console.file.flush()
-    play_flash(flash)
+    if wait:
+        play_flash(flash, lead_in=None)
+    else:
+        play_flash(flash)
 
 
 SHORT_PROMPT = 32
@@ -65,6 +69,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
     read = ask or _prompt_toolkit_ask()
     summary = RunSummary()
     intro_shown: set[int] = set()
+    missed = False
     try:
         for session, item in plan:
             summary.note(session)
@@ -73,7 +78,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
                 for line in session.intro():
                     console.print(Text(line, style="warn"))
             _qid, question = session.ask(item)
-            show_question(console, question)
+            show_question(console, question, wait=missed)
             session.start_timer()
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
@@ -87,6 +92,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
                     console.print(Text(f"? {e}", style="warn"))
             summary.answered += 1
             _show_grade(console, session, question, grade)
+            missed = not grade.correct
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
     for session in summary.sessions:
@@ -100,15 +106,28 @@ def _show_grade(console: Console, session: Session, question: Question, grade: G
     if grade.correct:
         head = Text("✓ right", style="good")
     else:
-        head = Text(f"✗ {grade.given or '—'} — the answer is {grade.expected}", style="bad")
+        head = Text("✗ wrong" if says_the_answer(grade) else
+                    f"✗ the answer is {grade.expected}; you said {grade.given or '—'}", style="bad")
     if grade.verdict:
         head.append(f" ({grade.verdict})", style="warn")
     if question.target_ms:
         pace = "good" if seconds * 1000 <= question.target_ms else "warn"
         head.append(f"  {seconds:.1f}s", style=pace)
     console.print(head)
-    if grade.explanation:
-        console.print(Text(grade.explanation, style="muted"))
+    trail = grade.detail.get("trail")
+    explanation = grade.explanation
+    if isinstance(trail, list) and trail:  # the cards are drawn below: no need to list them in words
+        from drills.running_count import CARD_BY_CARD
+
+        explanation = explanation.partition(CARD_BY_CARD)[0]
+    if explanation:
+        console.print(Text(explanation, style="muted"))
+    if isinstance(trail, list) and trail:
+        from trainer.render.count_trail import count_trail
+
+        wrong_at = grade.detail.get("wrong_at")
+        console.print(count_trail(grade.detail.get("start", 0), trail, width=console.width,
+                                  wrong_at=wrong_at if isinstance(wrong_at, int) else None))
     note = session.after(question, grade)
     if note:
         console.print(Text(note, style="count"))
