@@ -78,7 +78,7 @@ def _complete_file_without(tmp_path: Path, builtin: str, drop: set[str], name: s
         if line.startswith("["):
             section = line.strip("[] ")
         key = line.split("=")[0].strip()
-        if section in drop and (line.startswith("[") or key) or f"{section}.{key}" in drop:
+        if (section in drop and (line.startswith("[") or key)) or f"{section}.{key}" in drop:
             continue
         if key == "aliases" and not section:
             continue
