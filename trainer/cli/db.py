@@ -27,27 +27,17 @@ def _database() -> Path:
 @db_option
 def check() -> None:
     """Run SQLite's full integrity check on the database (it is never written to here)."""
-    from contextlib import closing
-
     from trainer.core.errors import StorageError
     from trainer.runs import backup_shelf
-    from trainer.storage.backups import verify
-    from trainer.storage.integrity import CheckState, damaged_message, note_failure, save_state
+    from trainer.storage.backups import check_database
+    from trainer.storage.integrity import damaged_message
 
     path = _database()
-    found = verify(path)
+    found, answers = check_database(path)
     if found:
         for problem in found:
             click.echo(f"  {' '.join(problem.split())}")
-        note_failure(path, found[0])
         raise StorageError(damaged_message(path, found, backup_shelf(settings()).newest()))
-    import sqlite3
-    import time
-
-    with closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as conn:
-        answers = conn.execute("SELECT count(*) FROM attempts").fetchone()[0] if conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'attempts'").fetchone() else 0
-    save_state(path, CheckState(last_full_ts=time.time()))
     click.echo(f"{path}: ok (full integrity check passed; {answers:,} answers)")
 
 
@@ -57,14 +47,10 @@ def check() -> None:
 def backup(file: Path | None) -> None:
     """Copy the database, consistently even while a drill writes to it, to FILE (default: a manual
     backup beside the automatic ones); the copy is checked before it is kept."""
-    import sqlite3
-    from contextlib import closing
-
     from trainer.runs import backup_shelf
 
     path = _database()
-    with closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as conn:
-        target = backup_shelf(settings()).take(conn, file)
+    target = backup_shelf(settings()).take(file)
     click.echo(f"backed up {path} to {target} ({target.stat().st_size:,} bytes, checked)")
 
 

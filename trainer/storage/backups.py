@@ -69,7 +69,7 @@ def verify(path: Path) -> list[str]:
     except OSError as e:
         return [f"cannot read {path}: {e.strerror or e}"]
     try:
-        with closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as conn:
+        with closing(read_only(path)) as conn:
             found = problems(conn, "integrity_check")
             if not found:
                 _check_schema(conn, path)
@@ -78,6 +78,30 @@ def verify(path: Path) -> list[str]:
     except sqlite3.Error as e:
         return [f"{path.name}: {e}"]
     return found
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A connection that can never write to `path` (not even a checkpoint when it closes)."""
+    if not path.exists():
+        raise StorageError(f"{path} does not exist yet: answer a drill first")
+    try:
+        return sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StorageError(f"cannot open {path}: {e}") from None
+
+
+def check_database(path: Path) -> tuple[list[str], int]:
+    """`cutcard db check`: what the full check finds wrong with `path`, and how many answers it holds.
+
+    The result is remembered (a failure makes the next write-open check in full)."""
+    found = verify(path)
+    if found:
+        note_failure(path, found[0])
+        return found, 0
+    with closing(read_only(path)) as conn:
+        answers = int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+    save_state(path, CheckState(last_full_ts=time.time()))
+    return [], answers
 
 
 def copy_database(source: sqlite3.Connection, target: Path) -> None:
@@ -157,14 +181,15 @@ class BackupShelf:
         self.rotate()
         return Backup(path=target, day=today, kind="daily")
 
-    def take(self, conn: sqlite3.Connection, target: Path | None = None) -> Path:
-        """A manual backup: to `target`, or onto the shelf (never rotated away)."""
+    def take(self, target: Path | None = None) -> Path:
+        """A manual backup of the database: to `target`, or onto the shelf (never rotated away)."""
         if target is None:
             stamp = datetime.fromtimestamp(self.clock()).strftime("%Y-%m-%dT%H%M%S")
             target = self.folder / f"{self.db.stem}-{stamp}-manual.db"
         if target.exists():
             raise StorageError(f"{target} exists already; give a new file name")
-        copy_database(conn, target)
+        with closing(read_only(self.db)) as conn:
+            copy_database(conn, target)
         return target
 
     def rotate(self) -> list[Path]:
