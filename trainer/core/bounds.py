@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from trainer.core.errors import InvalidInputError
 
-MAX_ANSWER_CHARS = 200
-"""The longest answer read: the longest real one ('2 purple 4 black 3 green 1 red 1 pink ...') is
-well under 100 characters."""
+MAX_ANSWER_CHARS = 300
+"""The longest answer read: the longest real ones (a quiz choice typed out in full, about 120
+characters; '2 purple 4 black 3 green 1 red 1 pink') are well under it."""
 MAX_COUNT_DIGITS = 4
 """A running count's whole part: eight decks of Hi-Lo stay within ±100, unbalanced counts within ±300."""
 MAX_DECIMALS = 2
@@ -28,10 +28,10 @@ def check_length(text: str, what: str) -> None:
     """Refuse an answer longer than `MAX_ANSWER_CHARS` before it is read at all.
 
     >>> check_length("+3", "a count")
-    >>> check_length("1" * 201, "a count")
+    >>> check_length("1" * 301, "a count")
     Traceback (most recent call last):
     ...
-    trainer.core.errors.InvalidInputError: that answer is 201 characters long: a count is at most 200
+    trainer.core.errors.InvalidInputError: that answer is 301 characters long: a count is at most 300
     """
     if len(text) > MAX_ANSWER_CHARS:
         raise InvalidInputError(f"that answer is {len(text):,} characters long: {what} is at most "

@@ -121,7 +121,7 @@ def copy_database(source: sqlite3.Connection, target: Path, *, full: bool = True
     the full integrity check) before it takes the name `target`; a copy that fails its check is deleted
     and is a `StorageError`."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    scratch = target.with_name(f".{target.name}.partial")
+    scratch = target.with_name(f".{target.name}.{os.getpid()}.partial")  # two trainers may race
     with suppress(FileNotFoundError):
         scratch.unlink()
     try:
