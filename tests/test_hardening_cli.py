@@ -136,14 +136,18 @@ def test_a_base_that_is_a_path_is_told_what_base_takes(tmp_path: Path) -> None:
 WORDS = ["--count", "--seed", "--ruleset", "--since", "--json", "--jsonl", "--hands", "--jobs", "--db",
          "--system", "--decks", "--speed", "--seats", "-n", "--limit", "--new", "--format", "--rounds",
          "casino", "chat-host", "nonsense", "0", "-1", "2100y", "1e9", "banana", "\x00", "10,6", "vs", "A",
-         "running-count", "payout", "show", "list", "--help", "99999999999999999999", "é", ""]
+         "running-count", "payout", "show", "list", "check", "backup", "restore", "backups", "--help",
+         "99999999999999999999", "é", ""]
 LONG_RUNNING = {"play", "review", "drill", "sim"}  # they would wait for answers or run long: bounded below
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(command=st.sampled_from(sorted(COMMANDS)),
        args=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=12)), max_size=5))
-def test_random_arguments_never_reach_internal_error(command: str, args: list[str]) -> None:
+def test_random_arguments_never_reach_internal_error(command: str, args: list[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # `db backup FILE`, `export --output FILE` write where they are told
     if command in LONG_RUNNING:
         args = [*args, "--count", "1"] if command == "drill" else args
         if command == "sim":
