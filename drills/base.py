@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -257,4 +258,4 @@ def parse_choice(question: Question, text: str) -> str:
                 return choice
     letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(choices))
     how = "type the letter or the choice itself" if numeric else "type the letter, the number or the choice"
-    raise InvalidInputError(f"{text.strip()!r} is not one of the choices ({how}): {letters}")
+    raise InvalidInputError(f"{quoted(text.strip())} is not one of the choices ({how}): {letters}")

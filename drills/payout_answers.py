@@ -12,11 +12,14 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 from drills.base import JSON, Answer, Grade, Question
+from trainer.core.bounds import check_length, quoted
 from trainer.core.chips import DEFAULT_CHIPS, ChipSet, Stack, fewest_chips, parse_chip_set, parse_stack
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money, parse_money
 
 NOT_DEALER_CORRECT = "right amount, not dealer-correct"
+_AMOUNT = re.compile(r"\$?\s*\d+(\.\d{1,2})?")
+"""An amount typed as a number (of any size)."""
 
 
 def chip_set_of(question: Question) -> ChipSet:
@@ -35,24 +38,26 @@ def read_payout(question: Question, text: str) -> Answer:
     chips = chip_set_of(question)
     in_chips = question.data.get("answer_in") == "chips"
     cleaned = text.strip()
+    check_length(cleaned, "a payout")
     if not in_chips:
         try:
             amount = parse_money(cleaned)
         except InvalidInputError:
-            pass
+            if _AMOUNT.fullmatch(cleaned.replace(",", "")):
+                raise  # a number, but too large: the amount's own message says so
         else:
             return Answer(text=text, value={"amount": str(amount), "chips": None})
     try:
         stack = parse_stack(cleaned, chips)
     except InvalidInputError:
         if in_chips:
-            if re.fullmatch(r"\$?\d+(\.\d{1,2})?", cleaned):
+            if _AMOUNT.fullmatch(cleaned):
                 raise InvalidInputError(f"{cleaned} is not one chip: answer in chips, e.g. '2 green 1 red "
                                         f"1 pink' (chips: {chips.describe()})") from None
             raise
         if re.search(r"\d", cleaned) and re.search(r"[a-z]", cleaned.lower()):
             raise  # chips with a word it cannot read ('3 purplee'): the chip hint says which
-        raise InvalidInputError(f"{cleaned!r} is not an amount like 52.50 (two decimals at most) "
+        raise InvalidInputError(f"{quoted(cleaned)} is not an amount like 52.50 (two decimals at most) "
                                 "or chips like '2 green 1 red'") from None
     return Answer(text=text, value={"amount": str(stack.value), "chips": stack.as_dict()})
 

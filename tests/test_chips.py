@@ -109,7 +109,7 @@ def test_amounts_the_tray_cannot_make(amount: str) -> None:
     ("3 reds, 2x white", {"red": 3, "white": 2}),
     ("green and 4 whites", {"green": 1, "white": 4}),
     ("1 PURPLE + 1 black", {"purple": 1, "black": 1}),
-    ("$25 25", {"green": 2}),
+    ("$25 $25", {"green": 2}),
     ("red red", {"red": 2}),
 ])
 def test_parse_stack_reads_what_a_dealer_says(text: str, colours: dict[str, int]) -> None:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from trainer.core.bounds import check_length
+
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
     from trainer.core.rules import Ruleset
@@ -104,13 +106,16 @@ class Session:
         return round((self.clock.monotonic() - self._asked_at) * 1000)
 
     def parse(self, question: Question, text: str) -> Answer:
-        """The drill's reading of `text`; raises `InvalidInputError` (nothing is recorded)."""
+        """The drill's reading of `text`; raises `InvalidInputError` (nothing is recorded).
+
+        An answer longer than any real one is refused before the drill reads it (`MAX_ANSWER_CHARS`)."""
+        check_length(text.strip(), "an answer")
         return self.drill.parse(question, text)
 
     def answer(self, question: Question, text: str, latency_ms: int | None = None) -> Grade:
         """Parse, grade and record one answer; a parse error leaves everything unchanged."""
         latency = self.elapsed_ms() if latency_ms is None else latency_ms
-        parsed = dataclasses.replace(self.drill.parse(question, text), latency_ms=latency)
+        parsed = dataclasses.replace(self.parse(question, text), latency_ms=latency)
         grade = self.drill.grade(question, parsed)
         self.recorder.record(
             Attempt(

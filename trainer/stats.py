@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from drills.hands import parse_cell
+from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
 from trainer.days import day_start, local_day, week_start
 from trainer.storage.figures import ItemTally, Tally
@@ -40,6 +41,10 @@ class Since:
     days: int | None
 
 
+MOST_DAYS = 50 * 365
+"""The longest `--since` span: fifty years (no answer is older; longer nears the start of the epoch)."""
+
+
 def parse_since(text: str) -> Since:
     """`--since`: a number of days, weeks or years (`30d`, `12w`, `1y`), or `all`.
 
@@ -49,10 +54,13 @@ def parse_since(text: str) -> Since:
     given = text.strip().lower()
     if given in ("all", ""):
         return Since(label="all", days=None)
-    match = re.fullmatch(r"(\d+)\s*([dwy])", given)
+    match = re.fullmatch(r"(\d{1,7})\s*([dwy])", given)
     if match is None or int(match.group(1)) == 0:
-        raise InvalidInputError(f"--since {text!r}: expected a span like 7d, 12w, 1y, or 'all'")
+        raise InvalidInputError(f"--since {quoted(text)}: expected a span like 7d, 12w, 1y, or 'all'")
     days = int(match.group(1)) * {"d": 1, "w": 7, "y": 365}[match.group(2)]
+    if days > MOST_DAYS:
+        raise InvalidInputError(f"--since {quoted(text)}: at most {MOST_DAYS // 365} years "
+                                f"({MOST_DAYS:,} days); for every answer use --since all")
     return Since(label=given.replace(" ", ""), days=days)
 
 

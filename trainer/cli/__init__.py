@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("trainer.cli.stats", "Progress over time."),
     "export": ("trainer.cli.export", "Write every recorded attempt as CSV or JSON."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
+    "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 

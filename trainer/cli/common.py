@@ -139,7 +139,8 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
     `default_map` gives option defaults per subcommand (the REPL's `use` and `set` remembered settings).
 
     A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
-    1; a usage error prints click's message and exits 2; Ctrl-C (click turns it into `Abort`) exits 130;
+    1; a usage error (a bad option value, a missing argument) prints one line naming the option, the
+    value and what is allowed, and exits 2; Ctrl-C (click turns it into `Abort`) exits 130;
     anything else is a bug and says so in one line (set CUTCARD_DEBUG=1 for the traceback). Output cut
     short by its reader (`cutcard export | head -1`) is not an error: the rest is dropped quietly and the
     status is 0 (the group's `invoke` sees the broken pipe before click's own handler, which would exit 1).
@@ -159,8 +160,11 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
+    except click.UsageError as e:
+        click.echo(usage_line(e), err=True)
+        return e.exit_code
     except click.ClickException as e:
-        e.show()
+        click.echo(f"cutcard: {e.format_message()}", err=True)
         return e.exit_code
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
@@ -170,6 +174,14 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
         return 70
     # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
     return status if isinstance(status, int) else 0
+
+
+def usage_line(error: click.UsageError) -> str:
+    """A usage error in one line: 'cutcard drill: Invalid value for '--count' / '-n': -1 is not in the
+    range x>=1. (cutcard drill --help)' (click's own shows the whole usage block first)."""
+    path = error.ctx.command_path if error.ctx is not None else "cutcard"
+    message = " ".join(error.format_message().split())
+    return f"{path}: {message} (see '{path} --help')"
 
 
 def drop_stdout() -> None:

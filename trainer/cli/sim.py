@@ -63,7 +63,6 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
     with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
     import dataclasses
-    import os
     import random
     import time
 
@@ -71,7 +70,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     from trainer.core.errors import InvalidInputError
     from trainer.sim.report import Errors, SimReport
     from trainer.sim.runner import Plan as SimPlan
-    from trainer.sim.runner import check_hands, letters_of
+    from trainer.sim.runner import check_hands, letters_of, most_jobs
 
     check_hands(hands)
     rules = load_ruleset(ruleset)
@@ -81,7 +80,11 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         raise InvalidInputError("--spread, --ramp and --indices need --count SYSTEM (e.g. --count hi-lo)")
     if bankroll < 1:
         raise InvalidInputError(f"--bankroll must be at least 1 unit, not {bankroll}")
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    cores = most_jobs()
+    if jobs is not None and jobs > cores:
+        click.echo(f"cutcard: --jobs {jobs} is more than the {cores} core{'s' if cores > 1 else ''} of "
+                   f"this machine: using {cores}", err=True)
+    jobs = min(jobs, cores) if jobs is not None else cores
     if jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     counter, index_words = (None, "") if system is None else _counter(
@@ -98,39 +101,51 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
             measured = measured_mistakes(store, chart)
 
     started = time.perf_counter()
-    summary = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
+    summary, stopped = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
     seconds = time.perf_counter() - started
     mine = None
-    if measured is not None:
-        played = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
-                      "With your errors", quiet=as_json)
-        mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
+    if measured is not None and not stopped:
+        played, stopped = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
+                               "With your errors", quiet=as_json)
+        if not stopped:
+            mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
+    if stopped and summary.rounds == 0:
+        click.echo("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
+        raise click.exceptions.Exit(130)
+    if stopped:
+        click.echo(f"cutcard: stopped (Ctrl-C) after {summary.rounds:,} of {hands:,} hands: the figures "
+                   "below are for those", err=True)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
                        errors=mine)
     if as_json:
         emit_json(report.to_json())
-        return
-    from trainer.render import make_console
-    from trainer.render.sim import print_report
+    else:
+        from trainer.render import make_console
+        from trainer.render.sim import print_report
 
-    print_report(make_console(), report)
+        print_report(make_console(), report)
+    if stopped:
+        raise click.exceptions.Exit(130)
 
 
-def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: bool) -> Summary:
-    """Simulate, with a progress bar for long runs on a terminal."""
+def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: bool) -> tuple[Summary, bool]:
+    """Simulate, with a progress bar for long runs on a terminal; the figures, and whether Ctrl-C
+    stopped the run (the figures are then those of the hands played)."""
     from trainer.sim.game import make_game
     from trainer.sim.results import summarize
-    from trainer.sim.runner import simulate
+    from trainer.sim.runner import run_simulation
 
     scale = make_game(plan.ruleset).scale
     if quiet or hands < PROGRESS_FROM or not sys.stderr.isatty():
-        return summarize(simulate(plan, hands, seed=seed, jobs=jobs), scale)
-    from trainer.render import make_console
-    from trainer.render.sim import sim_progress
+        run = run_simulation(plan, hands, seed=seed, jobs=jobs)
+    else:
+        from trainer.render import make_console
+        from trainer.render.sim import sim_progress
 
-    with sim_progress(make_console(sys.stderr), label) as progress:
-        return summarize(simulate(plan, hands, seed=seed, jobs=jobs, progress=progress), scale)
+        with sim_progress(make_console(sys.stderr), label) as progress:
+            run = run_simulation(plan, hands, seed=seed, jobs=jobs, progress=progress)
+    return summarize(run.tally, scale), run.stopped
 
 
 def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
 
 
@@ -138,7 +139,7 @@ def parse_card(text: str) -> Card:
     match = _CARD_RE.match(text.strip())
     if match is None:
         raise InvalidInputError(
-            f"{text!r} is not a card: expected a rank A, 2-10, T, J, Q or K, "
+            f"{quoted(text)} is not a card: expected a rank A, 2-10, T, J, Q or K, "
             "optionally with a suit c, d, h or s (e.g. 'As', '10h')"
         )
     rank_text, suit_text = match.groups()

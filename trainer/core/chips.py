@@ -15,8 +15,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from trainer.core.bounds import MAX_CHIPS, check_digits, check_length, quoted
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
+
+_VALUE = re.compile(r"\$?[0-9]{1,9}(?:\.[0-9]{1,2})?")
+"""A chip named by its value: '25', '$2.50'."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -55,10 +59,9 @@ class ChipSet:
         for chip in self.chips:
             if word in (chip.colour, chip.colour + "s", chip.colour + "es"):
                 return chip
-        try:
-            value = Decimal(word.lstrip("$"))
-        except ArithmeticError:
+        if not _VALUE.fullmatch(word):  # never Decimal('sNaN') or a thousand digits
             return None
+        value = Decimal(word.lstrip("$"))
         return next((c for c in self.chips if c.value == value), None)
 
     def describe(self) -> str:
@@ -203,40 +206,51 @@ _SEPARATORS = re.compile(r"[\s,+]+|\band\b")
 
 
 def parse_stack(text: str, chips: ChipSet = DEFAULT_CHIPS) -> Stack:
-    """Chips as a dealer calls them: '2 green 1 red 2.50', '3 reds', '2x black', 'green'.
+    """Chips as a dealer calls them: '2 green 1 red $2.50', '3 reds', '2x black', 'green'.
 
-    A count needs a colour after it; a bare colour is one chip; a bare amount is one chip of that value.
+    A count needs a colour after it; a bare colour is one chip; an amount with its unit ('$25') or its
+    cents ('2.50') is one chip of that value. A bare whole number is refused: '25' could be 25 chips or
+    a $25 chip. At most `MAX_CHIPS` chips in all.
 
     >>> str(parse_stack("2 green 1 red 2.50")), str(parse_stack("3 reds, 2x white"))
     ('2 green 1 red 1 pink', '3 red 2 white')
     """
+    check_length(text.strip(), "a chip answer")
     words = [w for w in _SEPARATORS.split(text.strip().lower()) if w]
     if not words:
         raise InvalidInputError(f"no chips given: answer like '2 green 1 red' (chips: {chips.describe()})")
     pairs: list[tuple[Chip, int]] = []
+    total = 0
     index = 0
     while index < len(words):
         word = words[index]
         count_match = _COUNT.match(word)
         following = chips.find(words[index + 1]) if index + 1 < len(words) else None
         if count_match and following is not None and following.colour in words[index + 1]:
+            check_digits(count_match.group(1), len(str(MAX_CHIPS)), "a count of chips")
             count = int(count_match.group(1))
             if count == 0:
                 raise InvalidInputError(f"'{word} {words[index + 1]}': a count of chips is at least 1")
             pairs.append((following, count))
+            total += count
             index += 2
-            continue
-        chip = chips.find(word)
-        if chip is not None:
-            pairs.append((chip, 1))
-            index += 1
-            continue
-        if count_match and index + 1 < len(words):
+        elif (count_match and following is None and index + 1 == len(words)) or (
+                count_match and chips.find(word) is not None):
             raise InvalidInputError(
-                f"{words[index + 1]!r} is not a chip colour: chips are {chips.describe()}")
-        raise InvalidInputError(
-            f"{word!r} is not a chip: name chips by colour, e.g. '2 green 1 red' (chips: {chips.describe()})"
-        )
+                f"{quoted(word)} alone is ambiguous: say the colour ('{word} red') or the chip's value "
+                f"with its unit ('${word}') (chips: {chips.describe()})")
+        elif (chip := chips.find(word)) is not None:
+            pairs.append((chip, 1))
+            total += 1
+            index += 1
+        elif count_match and index + 1 < len(words):
+            raise InvalidInputError(
+                f"{quoted(words[index + 1])} is not a chip colour: chips are {chips.describe()}")
+        else:
+            raise InvalidInputError(f"{quoted(word)} is not a chip: name chips by colour, e.g. "
+                                    f"'2 green 1 red' (chips: {chips.describe()})")
+        if total > MAX_CHIPS:
+            raise InvalidInputError(f"more than {MAX_CHIPS:,} chips: no payout takes that many")
     return Stack.of(pairs)
 
 

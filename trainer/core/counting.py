@@ -21,6 +21,14 @@ import math
 import re
 from fractions import Fraction
 
+from trainer.core.bounds import (
+    MAX_COUNT_DIGITS,
+    MAX_DECKS_DIGITS,
+    check_decimals,
+    check_digits,
+    check_length,
+    quoted,
+)
 from trainer.core.count_systems import (
     RANK_KEYS,
     Count,
@@ -135,11 +143,14 @@ def parse_count(text: str) -> Fraction:
     >>> parse_count("+3"), parse_count("-2.5"), parse_count("1½")
     (Fraction(3, 1), Fraction(-5, 2), Fraction(3, 2))
     """
+    check_length(text.strip(), "a count")
     match = _COUNT_RE.match(text.strip())
     if match is None:
-        raise InvalidInputError(f"{text.strip()!r} is not a count: type a number such as +3, -2 or 0 "
+        raise InvalidInputError(f"{quoted(text.strip())} is not a count: type a number such as +3, -2 or 0 "
                                 "(halves as 2.5)")
     sign, whole, decimals, half, only_half = match.groups()
+    check_digits(whole, MAX_COUNT_DIGITS, "a count")
+    check_decimals(decimals, "a count")
     value = Fraction(int(whole)) if whole else Fraction(0)
     if decimals:
         value += Fraction(int(decimals), 10 ** len(decimals))
@@ -179,10 +190,13 @@ def parse_decks(text: str) -> Fraction:
     >>> parse_decks("3.5"), parse_decks("2 1/4"), parse_decks("½")
     (Fraction(7, 2), Fraction(9, 4), Fraction(1, 2))
     """
+    check_length(text.strip(), "a number of decks")
     match = _DECKS_RE.match(text.strip())
     if match is None or not any(match.groups()):
-        raise InvalidInputError(f"{text.strip()!r} is not a number of decks: type e.g. 3, 2.5 or 2½")
+        raise InvalidInputError(f"{quoted(text.strip())} is not a number of decks: type e.g. 3, 2.5 or 2½")
     whole, decimals, glyph, num, den = match.groups()
+    check_digits(whole, MAX_DECKS_DIGITS, "a number of decks")
+    check_decimals(decimals, "a number of decks")
     value = Fraction(int(whole)) if whole else Fraction(0)
     if decimals:
         value += Fraction(int(decimals), 10 ** len(decimals))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from trainer.core.bounds import MAX_MONEY_DIGITS, check_digits, check_length, quoted
 from trainer.core.errors import InvalidInputError
 
 Money = Decimal
@@ -21,11 +22,13 @@ def parse_money(text: str) -> Money:
     >>> parse_money("$52.50"), parse_money("7.5")
     (Decimal('52.50'), Decimal('7.5'))
     """
+    check_length(text.strip(), "an amount")
     match = _MONEY_RE.match(text.strip().replace(",", ""))
     if match is None:
         raise InvalidInputError(
-            f"{text!r} is not an amount: expected a number like 52.50 or $15 (two decimals at most)"
+            f"{quoted(text)} is not an amount: expected a number like 52.50 or $15 (two decimals at most)"
         )
+    check_digits(match.group(1).partition(".")[0], MAX_MONEY_DIGITS, "an amount")
     return Decimal(match.group(1))
 
 

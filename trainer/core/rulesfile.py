@@ -173,6 +173,20 @@ _SECTIONS: dict[str, tuple[type, dict[str, Reader]]] = {
     }),
 }
 _OPTIONAL_SECTIONS = {"tournament"}
+_DEFAULTS: dict[tuple[str, str], Any] = {
+    ("dealer", "hole_card_first"): False,
+    ("table", "min_bet"): Decimal(10),
+    ("table", "max_bet"): Decimal(500),
+    ("table", "seats"): 7,
+    ("table", "bankroll"): Decimal(500),
+}
+"""Keys a file without `base` may leave out, and what they then mean (DESIGN §3): the dealer's first card
+is the up card, and a $10-$500 table of seven seats with a $500 bankroll (the casino rule set's)."""
+_INFINITE_DECK_DEFAULTS: dict[str, Any] = {
+    "reshuffle": Reshuffle.EVERY_ROUND, "cut_card_from_end": (0, 0), "burn": 0}
+"""Shoe keys the infinite deck (decks = 0) needs no value for: a die has nothing to shuffle, cut or burn."""
+_DEFAULT_SECTIONS = {"table"}
+"""Sections a file without `base` may leave out entirely: every key has a default."""
 
 
 def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = None) -> Ruleset:
@@ -210,6 +224,8 @@ def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = 
         if table is None and (inherited is not None or section in _OPTIONAL_SECTIONS):
             values[section] = inherited
             continue
+        if table is None and section in _DEFAULT_SECTIONS:
+            table = {}
         if table is None:
             raise RulesetError(f"{where}: missing section [{section}]")
         if not isinstance(table, dict):
@@ -255,6 +271,10 @@ def _read_section(
             fields[key] = (fields["decks"], fields["decks"])
         elif section == "shoe" and key == "burn_shown":
             fields[key] = False
+        elif section == "shoe" and fields.get("decks") == 0 and key in _INFINITE_DECK_DEFAULTS:
+            fields[key] = _INFINITE_DECK_DEFAULTS[key]
+        elif (section, key) in _DEFAULTS:
+            fields[key] = _DEFAULTS[(section, key)]
         else:
             raise RulesetError(f"{where}: missing key [{section}] {key}")
     return kind(**fields)
@@ -345,5 +365,9 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     if "base" in data:
         if not isinstance(data["base"], str):
             raise RulesetError(f"{path.name}: base = {_show(data['base'])} must be a rule-set name")
+        if names_a_file(data["base"]):
+            raise RulesetError(f"{path.name}: base = {_show(data['base'])} must name a built-in rule set "
+                               f"({', '.join(builtin_rulesets())}), not a file: copy the keys you need "
+                               "from that file instead")
         base = find_ruleset(data["base"])
     return parse_ruleset(data, path=str(path), base=base)

@@ -31,6 +31,9 @@ def read_toml(name_or_path: str | Path, *, what: str,
         raw = path.read_text(encoding="utf-8")
     except OSError as e:
         raise error(f"cannot read {what} {name_or_path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:  # a binary file, or a text file in another encoding
+        raise error(f"cannot read {what} {name_or_path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} "
+                    f"at offset {e.start}); save it as UTF-8") from None
     try:
         return tomllib.loads(raw), path
     except tomllib.TOMLDecodeError as e:

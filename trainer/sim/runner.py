@@ -5,12 +5,26 @@ learner's mistakes from a stream of their own, so a given seed and job count alw
 figures: the jobs' tallies are exact integer sums, and adding them up does not depend on which job
 finishes first. Workers are spawned (not forked), so they start clean whatever threads the caller runs,
 e.g. a progress bar's.
+
+Workers live and die with the run: each watches its parent (Linux's parent-death signal, and a thread
+that polls the parent's pid) and exits within a fraction of a second when the parent dies by any
+signal, kill -9 included. Ctrl-C is the parent's alone: it tells the workers to stop at their next
+progress report, and the run ends with the figures of the rounds played so far (`Run.stopped`). A job
+plays its share in segments of `SEGMENT_ROUNDS` rounds, each from a fresh shoe, so that what a stopped
+job returns is whole segments' exact tallies.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import random
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -26,6 +40,12 @@ from trainer.sim.plays import Lookup, compile_plays
 from trainer.sim.shoes import shoe_source
 
 MOST_HANDS = 10**10
+SEGMENT_ROUNDS = 50_000
+"""Rounds a job plays from one shoe source call: a stopped job keeps every finished segment."""
+PR_SET_PDEATHSIG = 1
+"""Linux prctl(2): the signal a process gets when its parent dies."""
+PARENT_POLL_SECONDS = 0.2
+"""How often a worker checks that the process that started it is still alive."""
 Progress = Callable[[int, int], None]
 """Told (hands played so far, hands in all) as a run goes."""
 
@@ -76,8 +96,9 @@ def shares(hands: int, jobs: int) -> list[int]:
 
 
 def play_job(plan: Plan, hands: int, seed: int, job: int,
-             progress: Callable[[int], None] | None = None) -> Tally:
-    """Play one job's share of a simulation in this process."""
+             progress: Callable[[int], None] | None = None, stop: Callable[[], bool] | None = None) -> Tally:
+    """Play one job's share of a simulation in this process; `stop` (asked at each progress report)
+    ends it early with the tally of the segments played."""
     rng = job_rng(seed, job)
     slips = random.Random(f"cutcard-sim-mistakes:{seed}:{job}")
     """The learner's mistakes draw from their own stream, so a run with mistakes deals the very shoes
@@ -92,25 +113,71 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     else:
         count = None
     tally = Tally()
-    play_rounds(game, plays, shoe_source(plan.ruleset, game.codes, rng), hands, tally, count=count,
-                progress=progress)
+    source = shoe_source(plan.ruleset, game.codes, rng)
+
+    def tell(rounds: int) -> None:
+        if progress is not None:
+            progress(rounds)
+        if stop is not None and stop():
+            raise _Stopped
+
+    left = hands
+    while left > 0:
+        segment, size = Tally(), min(left, SEGMENT_ROUNDS)
+        try:
+            play_rounds(game, plays, source, size, segment, count=count, progress=tell)
+        except _Stopped:
+            break
+        tally.add(segment)
+        left -= size
     return tally
 
 
+class _Stopped(Exception):
+    """Raised from a progress report when the run is told to stop (Ctrl-C)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """What a simulation played: the tally, and whether Ctrl-C stopped it short of its hands."""
+
+    tally: Tally
+    stopped: bool = False
+
+
 _done: Any = None
-"""In a worker: the shared array of hands played per job."""
+"""In a worker: the shared array of hands played per job, then the stop flag in its last slot."""
 
 
-def _start_worker(done: Any) -> None:
+def _start_worker(done: Any, parent: int) -> None:
+    """A worker's first act: ignore Ctrl-C (the parent handles it), and die with the parent."""
     global _done
     _done = done
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    follow_parent(parent)
+
+
+def follow_parent(parent: int) -> None:
+    """End this process as soon as `parent` is no longer its parent (it died, however it died)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):  # the kernel kills us when the parent goes
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before we could ask
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cutcard-follow-parent", daemon=True).start()
 
 
 def _worker(plan: Plan, hands: int, seed: int, job: int) -> Tally:
     def tell(rounds: int) -> None:
         _done[job] += rounds
 
-    return play_job(plan, hands, seed, job, tell)
+    return play_job(plan, hands, seed, job, tell, stop=lambda: bool(_done[len(_done) - 1]))
 
 
 def check_hands(hands: int) -> None:
@@ -118,37 +185,74 @@ def check_hands(hands: int) -> None:
         raise InvalidInputError(f"--hands must be from 1 to {MOST_HANDS:,}, not {hands:,}")
 
 
+def most_jobs() -> int:
+    """The processes a run may use: one per core of this machine."""
+    return os.cpu_count() or 1
+
+
 def simulate(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Progress | None = None) -> Tally:
-    """Play `hands` rounds of `plan` over `jobs` processes; the combined tally."""
+    """Play `hands` rounds of `plan` over `jobs` processes; the combined tally (Ctrl-C: KeyboardInterrupt)."""
+    run = run_simulation(plan, hands, seed=seed, jobs=jobs, progress=progress)
+    if run.stopped:
+        raise KeyboardInterrupt
+    return run.tally
+
+
+def run_simulation(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Progress | None = None) -> Run:
+    """Play `hands` rounds of `plan` over `jobs` processes (at most one per core); Ctrl-C stops the run
+    with the tally of what was played."""
     check_hands(hands)
     if jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
-    jobs = min(jobs, hands)
+    jobs = min(jobs, hands, most_jobs())
     if plan.counter is not None:  # fail here, in one line, rather than in every worker
         count_plan(make_game(plan.ruleset, plan.counter.system.tag), plan.lookup(), plan.counter,
                    plan.mistakes, random.Random(0))
     if jobs == 1:
-        played = [0]
-
-        def tell(rounds: int) -> None:
-            played[0] += rounds
-            if progress is not None:
-                progress(played[0], hands)
-
-        return play_job(plan, hands, seed, 0, tell)
+        return _run_here(plan, hands, seed, progress)
     context = multiprocessing.get_context("spawn")
-    done = context.Array("q", jobs, lock=False)
+    done = context.Array("q", jobs + 1, lock=False)  # hands per job, then the stop flag
     total = Tally()
+    stopped = False
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
-                             initargs=(done,)) as pool:
+                             initargs=(done, os.getpid())) as pool:
         futures = [pool.submit(_worker, plan, share, seed, j) for j, share in enumerate(shares(hands, jobs))]
         pending = set(futures)
         while pending:
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_EXCEPTION)
+            try:
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_EXCEPTION)
+            except KeyboardInterrupt:
+                if stopped:  # a second Ctrl-C: no waiting for the workers' last segment
+                    for process in list(getattr(pool, "_processes", {}).values()):
+                        process.kill()
+                    raise
+                stopped = True
+                done[jobs] = 1
+                continue
             for future in finished:
                 future.result()  # a worker's error surfaces here
             if progress is not None:
-                progress(sum(done), hands)
+                progress(sum(done[:jobs]), hands)
         for future in futures:
             total.add(future.result())
-    return total
+    return Run(tally=total, stopped=stopped)
+
+
+def _run_here(plan: Plan, hands: int, seed: int, progress: Progress | None) -> Run:
+    """One job in this process; Ctrl-C (in the main thread) stops it at the next progress report."""
+    played = [0]
+    asked = threading.Event()
+
+    def tell(rounds: int) -> None:
+        played[0] += rounds
+        if progress is not None:
+            progress(played[0], hands)
+
+    if threading.current_thread() is not threading.main_thread():
+        return Run(tally=play_job(plan, hands, seed, 0, tell))
+    previous = signal.signal(signal.SIGINT, lambda _signum, _frame: asked.set())
+    try:
+        tally = play_job(plan, hands, seed, 0, tell, stop=asked.is_set)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return Run(tally=tally, stopped=asked.is_set())

@@ -8,15 +8,17 @@ two trainers opening a new file at once cannot both create it.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
+from trainer.storage.integrity import check_before_write, is_corrupt, note_failure
 from trainer.storage.schema import MIGRATION_NAMES, MIGRATION_SET, MIGRATIONS, SCHEMA_VERSION
 
 BUSY_TIMEOUT_MS = 10_000
@@ -28,8 +30,11 @@ trainer but a crashed machine or a power cut keeps every answer given. It costs 
 millisecond on an SSD (see bench/stats.py); NORMAL would leave the last answers to the OS's cache."""
 
 
-def connect(path: Path) -> Database:
-    """A migrated connection to the progress database at `path` (created when missing or empty)."""
+def connect(path: Path, *, newest_backup: Callable[[], Path | None] | None = None) -> Database:
+    """A migrated connection to the progress database at `path` (created when missing or empty).
+
+    Before anything is written the file's integrity is checked (`check_before_write`); a damaged file
+    is refused, naming `newest_backup()` to restore."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -38,12 +43,14 @@ def connect(path: Path) -> Database:
         raise StorageError(f"{path} is a folder, not a progress database")
     if path.exists() and path.stat().st_size > 0:
         _check_header(path)
+        _check_writable(path)
     try:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as e:
         raise StorageError(f"cannot open {path}: {e}") from None
     try:
         _check_schema(conn, path)
+        check_before_write(conn, path, newest_backup=newest_backup)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         _use_wal(conn)
         conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
@@ -55,8 +62,23 @@ def connect(path: Path) -> Database:
         raise
     except sqlite3.Error as e:
         conn.close()
+        if "readonly" in str(e):
+            raise StorageError(_read_only_message(path)) from None
         raise StorageError(f"cannot use {path} as a progress database: {e}") from None
     return db
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, in words, a database file nobody may write (mode 0444): it is not damaged."""
+    mode = path.stat().st_mode
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise StorageError(_read_only_message(path))
+
+
+def _read_only_message(path: Path) -> str:
+    mode = f"mode {path.stat().st_mode & 0o777:04o}" if path.exists() else "read-only"
+    return (f"{path} is read-only ({mode}, or its folder is): cutcard records every answer in it. "
+            f"Make it writable (chmod u+w {path}) or give another file with --db")
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -103,6 +125,8 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
                 f"SELECT name FROM {MIGRATIONS.migrations_table} WHERE migration_set = ? ORDER BY rowid",
                 (MIGRATION_SET,))]
     except sqlite3.DatabaseError as e:
+        if "readonly" in str(e):
+            raise StorageError(_read_only_message(path)) from None
         raise StorageError(f"{path} is damaged or not a SQLite database ({e}); it was left untouched") \
             from None
     unknown = [name for name in applied if name not in MIGRATION_NAMES]
@@ -163,4 +187,6 @@ def write_transaction(conn: sqlite3.Connection, path: Path, doing: str) -> Itera
                 conn.execute("ROLLBACK")
             raise
     except sqlite3.Error as e:
+        if is_corrupt(e):  # found damage while writing: the next write-open checks the whole file first
+            note_failure(path, str(e))
         raise StorageError(f"could not {doing} in {path}: {e}") from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -18,9 +18,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.core.errors import StorageError
 from trainer.days import local_day
 from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
 from trainer.session import Attempt
+from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.figures import Figures
 
@@ -83,18 +85,26 @@ def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
 class Store:
     """The progress database of one user; open it with `Store.open(path)`."""
 
-    def __init__(self, db: Database, path: Path) -> None:
+    def __init__(self, db: Database, path: Path, *, backups: BackupShelf | None = None,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.db = db
         self.path = path
         self._sessions: set[str] = set()
         self.figures = Figures(db.conn, path)
         """The aggregate queries behind `cutcard stats`."""
+        self.backups = backups
+        """Where the day's automatic backup goes when a session that recorded answers ends."""
+        self.on_problem = on_problem
+        """Told, in one line, of a backup that could not be made (the session itself went fine)."""
 
     @classmethod
-    def open(cls, path: Path | str) -> Store:
-        """Open (creating if needed) and migrate the database at `path`; refuse one that is not ours."""
+    def open(cls, path: Path | str, *, backups: BackupShelf | None = None,
+             on_problem: Callable[[str], None] | None = None) -> Store:
+        """Open (creating if needed) and migrate the database at `path`; refuse one that is not ours or
+        is damaged (naming the newest of `backups` to restore)."""
         path = Path(path)
-        return cls(connect(path), path)
+        return cls(connect(path, newest_backup=backups.newest if backups else None), path, backups=backups,
+                   on_problem=on_problem)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -208,7 +218,16 @@ class Store:
     # --- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        self.conn.close()
+        """End the session: take the day's backup if answers were recorded (and none was taken today)."""
+        try:
+            if self._sessions and self.backups is not None:
+                try:
+                    self.backups.after_session(self.conn)
+                except StorageError as e:
+                    if self.on_problem is not None:
+                        self.on_problem(f"no backup today: {e}")
+        finally:
+            self.conn.close()
 
     def __enter__(self) -> Store:
         return self

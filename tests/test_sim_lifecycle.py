@@ -1,0 +1,104 @@
+"""The simulator's workers live and die with it (issue 15, failures 1 and 2).
+
+Each test starts a run far longer than it lets it go on (`--hands 10**8`), waits for its workers, then
+signals the parent: kill -9 and SIGTERM leave no process of the run alive 3 s later; Ctrl-C ends the run
+quietly (no resource_tracker warning, no traceback) with the figures of the hands played so far.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from trainer.cli import main
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2,
+                                reason="reads /proc, and needs two cores for two workers")
+
+
+@pytest.fixture(scope="module")
+def sim_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One $CUTCARD_HOME for the module, so the casino chart is computed once (it is cached there)."""
+    home = tmp_path_factory.mktemp("sim-home")
+    env = {**os.environ, "CUTCARD_HOME": str(home)}
+    subprocess.run([sys.executable, "-m", "trainer", "sim", "--hands", "10", "--jobs", "1", "--json"],
+                   env=env, check=True, capture_output=True, timeout=300)
+    return home
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _start(home: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    """A long run on two workers, once both workers are running: the parent and all its children."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "trainer", "sim", "--hands", str(10**8), "--jobs", "2", "--seed", "1"],
+        env={**os.environ, "CUTCARD_HOME": str(home)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        children = _children(process.pid)
+        workers = [c for c in children if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+        if len(workers) >= 2:
+            return process, children
+        time.sleep(0.1)
+    process.kill()
+    pytest.fail("the workers never started")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "SIGTERM"])
+def test_workers_die_with_their_parent(signum: int, sim_home: Path) -> None:
+    process, children = _start(sim_home)
+    time.sleep(0.5)
+    os.kill(process.pid, signum)
+    process.communicate(timeout=30)
+    time.sleep(3)
+    assert [c for c in children if _alive(c)] == []
+
+
+def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(sim_home: Path) -> None:
+    process, children = _start(sim_home)
+    time.sleep(3)  # long enough, on an idle machine, for a segment of hands
+    os.kill(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "resource_tracker" not in err and "Traceback" not in err and "Warning" not in err
+    assert len(err.strip().splitlines()) == 1 and "stopped (Ctrl-C)" in err
+    if "after" in err:  # a segment was played: its figures are shown, for what was played
+        assert "hands" in out and "100,000,000" not in out
+    time.sleep(1)
+    assert [c for c in children if _alive(c)] == []
+
+
+def test_more_jobs_than_cores_are_capped_saying_so(sim_home: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Failure 2: `--jobs 1000` on two cores started hundreds of workers."""
+    monkeypatch.setenv("CUTCARD_HOME", str(sim_home))
+    assert main(["sim", "--hands", "1000", "--jobs", "1000", "--seed", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    cores = os.cpu_count()
+    assert f"--jobs 1000 is more than the {cores} cores" in err and f'"jobs": {cores}' in out
