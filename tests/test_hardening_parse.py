@@ -10,7 +10,7 @@ import sys
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from drills import DRILLS, make_drill
@@ -54,6 +54,7 @@ ANY_TEXT = st.one_of(st.text(max_size=300), NUMBERISH,
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])
 @given(text=ANY_TEXT)
+@example(text="+" + "9" * 200)  # found by this test (colour-up): a bare huge number quoted in full
 def test_parse_raises_nothing_but_invalid_input(name: str, text: str) -> None:
     for session, question in questions(name):
         try:

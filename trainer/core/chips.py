@@ -236,9 +236,10 @@ def parse_stack(text: str, chips: ChipSet = DEFAULT_CHIPS) -> Stack:
             index += 2
         elif (count_match and following is None and index + 1 == len(words)) or (
                 count_match and chips.find(word) is not None):
+            example = word if len(word) <= 6 else "2"
             raise InvalidInputError(
-                f"{quoted(word)} alone is ambiguous: say the colour ('{word} red') or the chip's value "
-                f"with its unit ('${word}') (chips: {chips.describe()})")
+                f"{quoted(word)} alone is ambiguous: say the colour ('{example} red') or the chip's value "
+                f"with its unit ('${example}') (chips: {chips.describe()})")
         elif (chip := chips.find(word)) is not None:
             pairs.append((chip, 1))
             total += 1
