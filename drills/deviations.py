@@ -78,14 +78,20 @@ class DeviationsDrill(DrillBase):
         elif table.player.surrender is Surrender.NONE:
             lines.append("No surrender at this table, so the Fab 4 are not asked (--set surrender=late "
                          "practises them).")
-        if not ruleset.counting_helps:
-            why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
-            lines.append(f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
-                         "dealt to a cut card; practise them here for such a game.")
+        note = self.notice(ruleset)
+        if note:
+            lines.append(note)
         if not ({1, 10} <= set(table.dealer.peek) and table.dealer.natural):
-            lines.append("The dealer does not check for blackjack here, so the doubles and splits against "
-                         "a ten or an ace (which assume a peek) are left out.")
+            lines.append("The dealer does not check for blackjack under both a ten and an ace here, so the "
+                         "doubles and splits against a ten or an ace (which assume a peek) are left out.")
         return lines
+
+    def notice(self, ruleset: Ruleset) -> str | None:
+        if ruleset.counting_helps:
+            return None
+        why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
+        return (f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
+                "dealt to a cut card; practise them here for such a game.")
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: self._item_play(ruleset, item))
