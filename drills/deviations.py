@@ -81,9 +81,11 @@ class DeviationsDrill(DrillBase):
         note = self.notice(ruleset)
         if note:
             lines.append(note)
-        if not ({1, 10} <= set(table.dealer.peek) and table.dealer.natural):
-            lines.append("The dealer does not check for blackjack under both a ten and an ace here, so the "
-                         "doubles and splits against a ten or an ace (which assume a peek) are left out.")
+        unpeeked = {1, 10} - (set(table.dealer.peek) if table.dealer.natural else set())
+        if unpeeked:
+            up = "a ten or an ace" if len(unpeeked) == 2 else "an ace" if 1 in unpeeked else "a ten"
+            lines.append(f"The dealer does not check for blackjack with {up} up here, so the doubles and "
+                         f"splits against {up} (which assume a peek) are left out.")
         return lines
 
     def notice(self, ruleset: Ruleset) -> str | None:

@@ -52,7 +52,7 @@ class QuizDrill(DrillBase):
         return [i for i in self._all_items(ruleset) if self.options.readings or not i.is_reading]
 
     def items(self, ruleset: Ruleset) -> list[str]:
-        """Every question of the rule set's quiz, as review items."""
+        """Every question this session asks (the readings with `--readings`), as review items."""
         return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
@@ -70,13 +70,14 @@ class QuizDrill(DrillBase):
                 "number); true/false also takes t/f or y/n."]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
-        if _item_named(self._items(ruleset), ruleset, item) is not None:
+        # a review item names its question: asked even if it rests on a reading (its wording says so)
+        if _item_named(self._all_items(ruleset), ruleset, item) is not None:
             return None
         return f"the quiz of {ruleset.name} has no such question"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         items = self._items(ruleset)
-        chosen = _item_named(items, ruleset, item) if item else None
+        chosen = _item_named(self._all_items(ruleset), ruleset, item) if item else None
         if chosen is None:
             asked = self._asked.setdefault(ruleset.name, set())
             fresh = [i for i in items if i.key not in asked] or items
