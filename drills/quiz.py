@@ -59,8 +59,8 @@ class QuizDrill(DrillBase):
         count = len(self._items(ruleset))
         readings = sum(i.is_reading for i in self._all_items(ruleset))
         if self.options.readings:
-            scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of them "
-                     f"on this trainer's readings of seed {ruleset.source}, worded as readings.")
+            scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
+                     f"them on this trainer's readings of seed {ruleset.source}, worded as readings.")
         else:
             more = (f" `--readings` adds {readings} on this trainer's readings where the seed is silent."
                     if readings else "")

@@ -23,7 +23,7 @@ from trainer.core.rules import Ruleset, ruleset_to_dict
 
 TRUE_FALSE = ("true", "false")
 READING_WORDS = "in this trainer's reading of the seed, "
-"""How a question whose answer rests on a reading, not on the seed's words, begins (after 'True or false: ')."""
+"""How a question resting on a reading, not on the seed's words, begins (after 'True or false: ')."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -322,6 +322,7 @@ def test_the_cut_card_answer_scales_with_decks() -> None:
     def cut_card(*args: str) -> str:
         code, out = _run("drill", "quiz", "-r", "casino", "--seed", "1", "--count", "80", "--jsonl",
                          "--readings", *args, input="a\n" * 80)
+        assert code == 0
         grades = [json.loads(line) for line in out.splitlines()]
         questions = {g["id"]: g for g in grades if "prompt" in g}
         cut = next(g for g in grades if "expected" in g and questions[g["id"]]["data"]["question"] == "cut-card")

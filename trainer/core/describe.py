@@ -158,10 +158,10 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
         limits.append_said(f"Minimum bet {format_money(table.min_bet)}.", "table.min_bet")
         limits.append_said("No maximum bet but the cash in hand.", "table.max_bet")
     else:
-        keys = ("table.min_bet", "table.max_bet")
-        practice = all(ruleset.basis_of(k).is_reading for k in keys)
+        limit_keys = ("table.min_bet", "table.max_bet")
+        practice = all(ruleset.basis_of(k).is_reading for k in limit_keys)
         bets = f"ets from {format_money(table.min_bet)} to {format_money(table.max_bet)}."
-        limits.append_said(f"Practice limits: b{bets}" if practice else f"B{bets}", *keys)
+        limits.append_said(f"Practice limits: b{bets}" if practice else f"B{bets}", *limit_keys)
     limits.append_said(f"{table.seats} seats.", "table.seats")
     if ruleset.tournament is not None:
         t = ruleset.tournament
@@ -174,7 +174,8 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
                                "eliminates the defender, a failed attacker loses half their cash (rounded "
                                "down).", "tournament.attacks")
     else:
-        limits.append_said(f"`play` seats you with {format_money(table.bankroll)} in chips.", "table.bankroll")
+        limits.append_said(f"`play` seats you with {format_money(table.bankroll)} in chips.",
+                           "table.bankroll")
 
     return [("Cards", cards), ("Deal", dealing), ("Play", playing), ("Payouts", paying),
             ("Table", limits)]
