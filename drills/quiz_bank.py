@@ -157,12 +157,10 @@ def procedure_items(ruleset: Ruleset) -> list[QuizItem]:
         quoted = Basis(kind=BasisKind.SEED, file=entry["seed"], quotes=(entry["quote"],), english=english)
         basis = Basis(kind=BasisKind.READING, why=f"{entry['why']} ({quoted.source})") if "why" in entry \
             else quoted
-        reading = f" ({english})" if english else ""
-        items.append(QuizItem(
+        items.append(QuizItem(  # the explanation ends with the quote, cited by `basis_note`
             key=entry["key"], prompt=worded(entry["prompt"], basis, true_false=not wrong), answer=answer,
-            wrong=wrong,
-            explanation=f"{entry['explanation']} The seed says: \"{entry['quote'].rstrip('.')}\"{reading}.",
-            basis=basis, rule={"seed": entry["seed"], "quote": entry["quote"]}))
+            wrong=wrong, explanation=entry["explanation"], basis=basis,
+            rule={"seed": entry["seed"], "quote": entry["quote"]}))
     return items
 
 

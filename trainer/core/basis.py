@@ -125,6 +125,19 @@ class RuleBasis:
         return [(key, basis) for key, basis in self.entries if basis.is_reading]
 
 
+def _joined(reasons: list[str]) -> str:
+    """Reasons in one line, a first clause they all share said once.
+
+    >>> _joined(["the seed stops; a", "the seed stops; b", "the seed stops; a"])
+    'the seed stops; a; b'
+    """
+    reasons = list(dict.fromkeys(reasons))
+    heads = {r.partition("; ")[0] for r in reasons}
+    if len(reasons) > 1 and len(heads) == 1 and all("; " in r for r in reasons):
+        return f"{heads.pop()}; " + "; ".join(r.partition("; ")[2] for r in reasons)
+    return "; ".join(reasons)
+
+
 def combined(bases: Iterable[Basis]) -> Basis | None:
     """One basis for something that rests on several rules: a reading if any of them is one (its reasons
     joined), else the seed phrases together; None for nothing.
@@ -139,7 +152,7 @@ def combined(bases: Iterable[Basis]) -> Basis | None:
         return None
     readings = [b for b in found if b.kind is BasisKind.READING]
     if readings:
-        return Basis(kind=BasisKind.READING, why="; ".join(dict.fromkeys(b.why for b in readings)))
+        return Basis(kind=BasisKind.READING, why=_joined([b.why for b in readings]))
     users = [b for b in found if b.kind is BasisKind.USER]
     if users:
         return users[0]
