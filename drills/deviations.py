@@ -92,6 +92,9 @@ class DeviationsDrill(DrillBase):
         if ruleset.counting_helps:
             return None
         why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
+        basis = ruleset.basis_of("shoe.reshuffle")
+        if not ruleset.infinite_deck and basis.is_reading:
+            why += f", this trainer's reading of seed {ruleset.source}: {basis.why}"
         return (f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
                 "dealt to a cut card; practise them here for such a game.")
 

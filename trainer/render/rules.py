@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from trainer.core.basis import BasisKind
+from trainer.core.basis import BasisKind, combined
 from trainer.core.describe import rule_card
 from trainer.core.rules import Ruleset
 
@@ -36,11 +36,14 @@ def ruleset_card(ruleset: Ruleset) -> Panel:
         bullets.add_column(width=3, justify="right")
         bullets.add_column()
         for said in sentences:
-            basis = said.basis(ruleset)
             line = Text(said.text)
-            if basis is not None and basis.kind is not BasisKind.SEED:
-                word = "reading" if basis.is_reading else "your file"
-                line.append(f"\n{word}: {basis.source}", style="muted")
+            bases = [ruleset.basis_of(key) for key in said.keys]
+            reading = combined(b for b in bases if b.is_reading)
+            if reading is not None:
+                line.append(f"\nreading: {reading.source}", style="muted")
+            users = [b for b in bases if b.kind is BasisKind.USER]
+            if users:
+                line.append(f"\nfrom {users[0].source}", style="muted")
             bullets.add_row("•", line)
         parts.append(bullets)
     if not ruleset.counting_helps:
@@ -48,9 +51,11 @@ def ruleset_card(ruleset: Ruleset) -> Panel:
                else "the shoe is reshuffled after every round")
         parts.append(Text(f"Counting gives no edge here: {why}.", style="warn"))
     kinds = [ruleset.basis_of(key).kind for key in ruleset.rule_keys()]
-    stated, read = kinds.count(BasisKind.SEED), kinds.count(BasisKind.READING)
+    stated, read, own = (kinds.count(k) for k in (BasisKind.SEED, BasisKind.READING, BasisKind.USER))
+    yours = f", {own} come from your file" if own else ""
     parts.append(Text(f"Source: seed {ruleset.source}: {stated} rules quote it, {read} are this trainer's "
-                      "readings (marked above); `rules show --json` gives each rule's basis.", style="muted"))
+                      f"readings (marked above){yours}; `rules show --json` gives each rule's basis.",
+                      style="muted"))
     parts.append(Text(f"Fingerprint {ruleset.fingerprint}", style="muted"))
     return Panel(Group(*parts), title=f"[title]{ruleset.name}[/] — {ruleset.title}", title_align="left",
                  expand=False)
