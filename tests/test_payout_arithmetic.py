@@ -94,7 +94,7 @@ def test_insurance_pays_two_to_one_on_any_stake_up_to_half_the_bet(ruleset: Rule
 def test_insurance_above_half_the_bet_is_refused(ruleset: Ruleset) -> None:
     from trainer.core.errors import IllegalActionError, InvalidInputError
 
-    with pytest.raises((InvalidInputError, IllegalActionError), match="(at most|exactly) half the bet"):
+    with pytest.raises((InvalidInputError, IllegalActionError), match=r"(at most|exactly) half the bet"):
         insurance_payout(ruleset, Decimal(50), Decimal("25.01"))
 
 
