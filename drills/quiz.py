@@ -37,7 +37,7 @@ class QuizDrill(DrillBase):
     def _table(self, ruleset: Ruleset) -> Ruleset:
         """The rule set with the session's `--decks`, where it allows them."""
         decks = self.options.decks
-        return ruleset.with_decks(decks) if decks and not ruleset.infinite_deck else ruleset
+        return ruleset.with_decks(decks) if decks else ruleset
 
     def _all_items(self, ruleset: Ruleset) -> list[QuizItem]:
         """Every question of the rule set's quiz, readings included, generated once per session."""
