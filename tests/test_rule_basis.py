@@ -23,7 +23,6 @@ from trainer.cli import cli
 from trainer.core import (
     Action,
     IllegalActionError,
-    InvalidInputError,
     Round,
     RulesetError,
     Shoe,
@@ -373,8 +372,3 @@ def test_a_drill_that_does_not_count_has_no_notice() -> None:
     out = _run("drill", "quiz", "-r", "eight-deck", "--seed", "2", "--count", "1", "--jsonl", input="a\n")[1]
     assert "notice" not in json.loads(out.splitlines()[0]) and "counting_helps" not in out
 
-
-def test_insurance_and_shoe_errors_reach_the_user_as_one_line() -> None:
-    with pytest.raises(InvalidInputError):
-        Round.start(find_ruleset("eight-deck"), Shoe.stacked(find_ruleset("eight-deck"), "T 7 7 A 5"),
-                    bets=[0])
