@@ -131,6 +131,10 @@ class Drill(Protocol):
 
     def intro(self, ruleset: Ruleset) -> list[str]: ...
 
+    def notice(self, ruleset: Ruleset) -> str | None:
+        """Why counting cannot help at this table, for a drill that trains counting; None otherwise."""
+        ...
+
     def after(self, question: Question, grade: Grade) -> str | None: ...
 
     def summary(self, grades: Sequence[Grade]) -> list[str]: ...
@@ -154,6 +158,8 @@ class DrillOptions:
     seats: int = 3
     chips: bool = False
     """Payout answers as chips ("2 green 1 red") rather than an amount."""
+    readings: bool = False
+    """The rules quiz also asks what this trainer reads into the seed where the seed is silent."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Drill-specific settings given as KEY=VALUE."""
 
@@ -198,6 +204,12 @@ class DrillBase:
     def intro(self, ruleset: Ruleset) -> list[str]:
         """Lines shown once before the first question (e.g. why counting cannot help here)."""
         return []
+
+    def notice(self, ruleset: Ruleset) -> str | None:
+        """Why counting cannot help at this table, for a drill that trains counting (machine mode opens
+        with it as `{"notice": ...}` and marks each question's data `"counting_helps": false`); None where
+        counting helps or the drill does not count."""
+        return None
 
     def after(self, question: Question, grade: Grade) -> str | None:
         """Called after each grade so a drill can adapt (speed, focus); returns a note to show."""

@@ -41,6 +41,9 @@ def no_edge_note(ruleset: Ruleset) -> str | None:
     else:  # counting_helps is False for exactly two shoes: infinite, or reshuffled every round
         why = ("the shoe is reshuffled after every round, so no count lasts long enough to find a "
                "shoe rich in tens and aces")
+        basis = ruleset.basis_of("shoe.reshuffle")
+        if basis.is_reading:  # say that the reshuffle is this trainer's reading, not the seed's words
+            why += f" (this trainer's reading of seed {ruleset.source}: {basis.why})"
     return f"Counting gives no edge at {ruleset.name}: {why}. The drill still trains your count."
 
 
@@ -94,6 +97,10 @@ class CountDrill(DrillBase):
         if note:
             lines.append(note)
         return lines
+
+    def notice(self, ruleset: Ruleset) -> str | None:
+        """Machine mode's first line where counting cannot help here (`no_edge_note`)."""
+        return no_edge_note(ruleset)
 
     def system_named(self, name: str) -> CountSystem:
         """The session's system, or the built-in one a review item or a question names.

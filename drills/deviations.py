@@ -95,17 +95,27 @@ class DeviationsDrill(DrillBase):
         elif table.player.surrender is Surrender.NONE:
             lines.append("No surrender at this table, so the Fab 4 are not asked (--set surrender=late "
                          "practises them).")
-        if not ruleset.counting_helps:
-            why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
-            lines.append(f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
-                         "dealt to a cut card; practise them here for such a game (the counts come from "
-                         "such a shoe).")
+        note = self.notice(ruleset)
+        if note:
+            lines.append(note)
         lines.append("The true counts are asked near each play's index on purpose, far more often than a "
                      "table deals them; each comes from a real shoe dealt until it reaches that count.")
-        if not ({1, 10} <= set(table.dealer.peek) and table.dealer.natural):
-            lines.append("The dealer does not check for blackjack here, so the doubles and splits against "
-                         "a ten or an ace (which assume a peek) are left out.")
+        unpeeked = {1, 10} - (set(table.dealer.peek) if table.dealer.natural else set())
+        if unpeeked:
+            up = "a ten or an ace" if len(unpeeked) == 2 else "an ace" if 1 in unpeeked else "a ten"
+            lines.append(f"The dealer does not check for blackjack with {up} up here, so the doubles and "
+                         f"splits against {up} (which assume a peek) are left out.")
         return lines
+
+    def notice(self, ruleset: Ruleset) -> str | None:
+        if ruleset.counting_helps:
+            return None
+        why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
+        basis = ruleset.basis_of("shoe.reshuffle")
+        if not ruleset.infinite_deck and basis.is_reading:
+            why += f", this trainer's reading of seed {ruleset.source}: {basis.why}"
+        return (f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
+                "dealt to a cut card; practise them here for such a game (the counts come from such a shoe).")
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: self._item_play(ruleset, item))

@@ -49,7 +49,7 @@ from trainer.core.cards import card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money
-from trainer.core.rules import Ruleset, Surrender
+from trainer.core.rules import InsuranceBet, Ruleset, Surrender
 from trainer.core.sidebets import SideBet, parse_sidebet_names
 
 SITUATIONS = ("blackjack", "insurance", "even-money", "surrender", "settle", "sidebet")
@@ -212,7 +212,8 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
     if situation == "insurance":
         stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
         bet, stake = stack.value, stack.value / 2
-        if rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
+        partial_taken = table.player.insurance_bet is InsuranceBet.UP_TO_HALF  # not where it is exactly half
+        if partial_taken and rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
             partial = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
             payable = [s for s in partial if _payable(settings, insurance_payout(table, bet, s))]
             stake = rng.choice(payable) if payable else stake
@@ -284,6 +285,9 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
         if ":".join(parts[:2]) != str(table.payouts.insurance):
             raise InvalidInputError(f"insurance pays {table.payouts.insurance} at {ruleset.name}, "
                                     f"not {':'.join(parts[:2])}")
+        if table.player.insurance_bet is InsuranceBet.HALF and amounts[1] != amounts[0] / 2:
+            raise InvalidInputError(f"insurance at {ruleset.name} is exactly half the bet: no partial "
+                                    "insurance to pay")
         case = insurance_case(table, amounts[0], amounts[1])
     elif kind == "even-money":
         case = even_money_case(table, amounts[0])

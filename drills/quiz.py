@@ -1,8 +1,11 @@
 """The rules quiz: multiple-choice and true/false questions on the table's rules, procedures and scenarios.
 
 Questions come from the rule set's data and its seed (`drills.quiz_bank`); each explains its answer and
-names its source, and `data` carries the rule in question. A session goes through the whole quiz in a
-random order before repeating a question.
+names its basis, and `data` carries the rule in question with its `basis` ("seed" or "reading") and
+`source` (the seed file and phrase, or the reason for the reading). The quiz asks what the seed states;
+`--readings` adds the questions whose answers are this trainer's readings of the seed, each worded as
+one. `--decks` asks about the shoe of that many decks. A session goes through the whole quiz in a random
+order before repeating a question.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import random
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
-from drills.quiz_bank import TRUE_FALSE, QuizItem, quiz_items
+from drills.quiz_bank import TRUE_FALSE, QuizItem, basis_note, quiz_items
 from drills.settings import check_settings
 from trainer.core.rules import Ruleset
 
@@ -31,31 +34,50 @@ class QuizDrill(DrillBase):
         self._asked: dict[str, set[str]] = {}
         self._banks: dict[tuple[str, str], list[QuizItem]] = {}
 
-    def _items(self, ruleset: Ruleset) -> list[QuizItem]:
-        """The rule set's quiz, generated once per session."""
-        key = (ruleset.name, ruleset.fingerprint)
+    def _table(self, ruleset: Ruleset) -> Ruleset:
+        """The rule set with the session's `--decks`, where it allows them."""
+        decks = self.options.decks
+        return ruleset.with_decks(decks) if decks else ruleset
+
+    def _all_items(self, ruleset: Ruleset) -> list[QuizItem]:
+        """Every question of the rule set's quiz, readings included, generated once per session."""
+        table = self._table(ruleset)
+        key = (table.name, table.fingerprint)
         if key not in self._banks:
-            self._banks[key] = quiz_items(ruleset)
+            self._banks[key] = quiz_items(table)
         return self._banks[key]
 
+    def _items(self, ruleset: Ruleset) -> list[QuizItem]:
+        """The questions this session asks: what the seed states, and the readings with `--readings`."""
+        return [i for i in self._all_items(ruleset) if self.options.readings or not i.is_reading]
+
     def items(self, ruleset: Ruleset) -> list[str]:
-        """Every question of the rule set's quiz, as review items."""
+        """Every question this session asks (the readings with `--readings`), as review items."""
         return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         count = len(self._items(ruleset))
-        return [f"{count} questions on the rules of {ruleset.name} ({ruleset.title}). "
-                "Answer with the letter or the words (or the number, where no choice is itself a number); "
-                "true/false also takes t/f or y/n."]
+        readings = sum(i.is_reading for i in self._all_items(ruleset))
+        if self.options.readings:
+            scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
+                     f"them on this trainer's readings of seed {ruleset.source}, worded as readings.")
+        else:
+            more = (f" `--readings` adds {readings} on this trainer's readings where the seed is silent."
+                    if readings else "")
+            scope = (f"{count} questions on what seed {ruleset.source} states about {ruleset.name} "
+                     f"({ruleset.title}).{more}")
+        return [scope, "Answer with the letter or the words (or the number, where no choice is itself a "
+                "number); true/false also takes t/f or y/n."]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
-        if _item_named(self._items(ruleset), ruleset, item) is not None:
+        # a review item names its question: asked even if it rests on a reading (its wording says so)
+        if _item_named(self._all_items(ruleset), ruleset, item) is not None:
             return None
         return f"the quiz of {ruleset.name} has no such question"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         items = self._items(ruleset)
-        chosen = _item_named(items, ruleset, item) if item else None
+        chosen = _item_named(self._all_items(ruleset), ruleset, item) if item else None
         if chosen is None:
             asked = self._asked.setdefault(ruleset.name, set())
             fresh = [i for i in items if i.key not in asked] or items
@@ -63,7 +85,7 @@ class QuizDrill(DrillBase):
                 asked.clear()
             chosen = rng.choice(fresh)
             asked.add(chosen.key)
-        return to_question(chosen, ruleset, rng)
+        return to_question(chosen, self._table(ruleset), rng)
 
     def parse(self, question: Question, text: str) -> Answer:
         given = text.strip().lower()
@@ -83,10 +105,12 @@ class QuizDrill(DrillBase):
 def to_question(item: QuizItem, ruleset: Ruleset, rng: random.Random) -> Question:
     """The drill question for a quiz item (choices shuffled with `rng`)."""
     data: dict[str, JSON] = {"ruleset": ruleset.name, "question": item.key, "kind": item.kind,
-                             "source": item.source, "rule": dict(item.rule)}
+                             "basis": item.basis.kind.value, "source": item.source, "rule": dict(item.rule)}
+    if ruleset.shoe.decks:
+        data["decks"] = ruleset.shoe.decks
     return Question(drill="quiz", item=f"quiz:{ruleset.name}:{item.key}", prompt=item.prompt, data=data,
                     expected=item.answer, choices=item.choices(rng),
-                    explanation=f"{item.explanation} Source: {item.source}.")
+                    explanation=f"{item.explanation} {basis_note(item.basis)}")
 
 
 def _item_named(items: list[QuizItem], ruleset: Ruleset, item: str) -> QuizItem | None:

@@ -9,7 +9,7 @@ from drills.quiz_table import dealer_word
 from trainer.core.cards import parse_cards
 from trainer.core.legal import may_double
 from trainer.core.money import format_money
-from trainer.core.rules import Double, Ruleset, Split, Surrender
+from trainer.core.rules import Double, InsuranceBet, Ruleset, Split, Surrender
 
 _DOUBLES = {
     Double.ANY_TWO: "any first two cards",
@@ -179,13 +179,6 @@ def surrender(r: Ruleset) -> QuizItem:
 
 
 @question
-def bust_first(r: Ruleset) -> QuizItem:
-    d = dealer_word(r)
-    return true_false("bust-first", r, f"if you bust and the {d} busts later, your bet is a push.", False,
-                      f"A bust loses at once, whatever the {d} does afterwards.")
-
-
-@question
 def blackjack_ratio(r: Ruleset) -> QuizItem:
     ratio = str(r.payouts.blackjack)
     return choice("blackjack-ratio", r, "A blackjack pays:", ratio, ["3:2", "6:5", "1:1", "2:1"],
@@ -233,7 +226,8 @@ def dealer_blackjack_collects(r: Ruleset) -> QuizItem | None:
 @question
 def insurance_offered(r: Ruleset) -> QuizItem:
     offered = r.player.insurance
-    why = ("Under an ace each player may insure for up to half the bet." if offered
+    half = "exactly half" if r.player.insurance_bet is InsuranceBet.HALF else "up to half"
+    why = (f"Under an ace each player may insure for {half} the bet." if offered
            else "No insurance is offered at this table.")
     return true_false("insurance-offered", r, "insurance is offered when the dealer shows an ace.", offered,
                       why, "player.insurance")
@@ -252,9 +246,15 @@ def insurance_ratio(r: Ruleset) -> QuizItem | None:
 def insurance_most(r: Ruleset) -> QuizItem | None:
     if not r.player.insurance:
         return None
+    if r.player.insurance_bet is InsuranceBet.HALF:
+        return choice("insurance-exactly-half", r, "How much may you insure a $50 bet for?",
+                      "$25 exactly: insurance is half the original bet",
+                      ["any amount up to $25", "$50, the whole bet", "$10"],
+                      "Insurance is a second bet of exactly half the original bet: no more, no less.",
+                      "player.insurance_bet")
     return choice("insurance-most", r, "What is the most you may insure a $50 bet for?", "$25, half the bet",
                   ["$50, the whole bet", "$10", "$12.50"], "Insurance is at most half the original bet.",
-                  "player.insurance")
+                  "player.insurance_bet")
 
 
 @question
@@ -323,8 +323,15 @@ def _dollars(amount: Decimal) -> str:
     return f"${format_money(amount)}"
 
 
+def _practice_limit(r: Ruleset, key: str) -> bool:
+    """A table limit no seed names is a practice limit: something to play with, not a rule to learn."""
+    return r.basis_of(key).is_reading
+
+
 @question
-def min_bet(r: Ruleset) -> QuizItem:
+def min_bet(r: Ruleset) -> QuizItem | None:
+    if _practice_limit(r, "table.min_bet"):
+        return None
     answer = _dollars(r.table.min_bet)
     return choice("min-bet", r, "What is the minimum bet?", answer,
                   [_dollars(Decimal(v)) for v in (1, 2, 5, 10, 25)], f"Bets start at {answer}.",
@@ -333,7 +340,7 @@ def min_bet(r: Ruleset) -> QuizItem:
 
 @question
 def max_bet(r: Ruleset) -> QuizItem | None:
-    if r.tournament is not None:  # the chat game's only limit is the cash in hand
+    if r.tournament is not None or _practice_limit(r, "table.max_bet"):  # the chat game: the cash in hand
         return None
     answer = _dollars(r.table.max_bet)
     return choice("max-bet", r, "What is the maximum bet?", answer,

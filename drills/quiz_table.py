@@ -24,7 +24,7 @@ def decks(r: Ruleset) -> QuizItem:
         more = f"; --decks may choose {lo} to {hi}" if lo != hi else ""
         why = f"{r.shoe.decks} decks of 52 cards, {52 * r.shoe.decks} cards in all{more}."
     return choice("decks", r, "How many decks does the game deal from?", answer,
-                  ["1", "6", "8", "2", _INFINITE], why, "shoe.decks")
+                  ["1", "6", "8", "2", _INFINITE], why, "shoe.decks")  # with --decks, decks_range's basis
 
 
 _RESHUFFLES = {
@@ -45,7 +45,8 @@ def reshuffle(r: Ruleset) -> QuizItem:
         key = "cut"
         why = "When the cut card comes out the round is finished from the same shoe; the shuffle comes next."
     return choice("reshuffle", r, "When are the cards reshuffled?", _RESHUFFLES[key],
-                  [v for k, v in _RESHUFFLES.items() if k != key], why, "shoe.reshuffle", "shoe.decks")
+                  [v for k, v in _RESHUFFLES.items() if k != key], why,
+                  "shoe.decks" if r.infinite_deck else "shoe.reshuffle")
 
 
 @question
@@ -89,7 +90,7 @@ def counting(r: Ruleset) -> QuizItem:
     else:
         why = "The shoe is dealt down to the cut card, so the cards seen change what is left."
     return true_false("counting", r, "counting cards can help at this table.", r.counting_helps, why,
-                      "shoe.decks", "shoe.reshuffle")
+                      "shoe.decks" if r.infinite_deck else "shoe.reshuffle")
 
 
 _DEAL_ORDERS = {
@@ -108,9 +109,9 @@ def deal_order(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     orders = {k: v.format(d=d) for k, v in _DEAL_ORDERS.items()}
     key = "no-hole" if not r.dealer.hole_card else "hole-first" if r.dealer.hole_card_first else "up-first"
+    keys = ("dealer.hole_card", "dealer.hole_card_first") if r.dealer.hole_card else ("dealer.hole_card",)
     return choice("deal-order", r, "In what order are the first cards dealt?", orders[key],
-                  [v for k, v in orders.items() if k != key], "The table order of this game's deal.",
-                  "dealer.hole_card", "dealer.hole_card_first")
+                  [v for k, v in orders.items() if k != key], "The table order of this game's deal.", *keys)
 
 
 @question

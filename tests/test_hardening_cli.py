@@ -76,10 +76,12 @@ def _complete_file_without(tmp_path: Path, builtin: str, drop: set[str], name: s
     lines, section = [], ""
     for line in text.splitlines():
         if line.startswith("["):
-            section = line.strip("[] ")
+            section = line.split("#")[0].strip().strip("[]")  # a header may carry a comment
         key = line.split("=")[0].strip()
         if (section in drop and (line.startswith("[") or key)) or f"{section}.{key}" in drop:
             continue
+        if section == "basis" and (key in drop or key.split(".")[0] in drop):
+            continue  # the basis of a rule the file leaves out goes with it
         if key == "aliases" and not section:
             continue
         lines.append(f'name = "{name}"' if key == "name" and not section else line)

@@ -76,18 +76,25 @@ def test_the_chat_host_pays_any_bet_up_to_its_limit(bet: int, ratio: Ratio) -> N
 
 @pytest.mark.parametrize("ruleset", INSURED, ids=lambda r: r.name)
 def test_insurance_pays_two_to_one_on_any_stake_up_to_half_the_bet(ruleset: Ruleset) -> None:
+    from trainer.core.errors import IllegalActionError
+    from trainer.core.rules import InsuranceBet
+
+    exactly_half = ruleset.player.insurance_bet is InsuranceBet.HALF  # eight-deck: seed 004's "half"
     for bet in _bets(ruleset):
         whole = (bet / 2).to_integral_value(rounding="ROUND_FLOOR")
         for stake in {bet / 2, Decimal(1), whole} - {Decimal(0)}:  # full, a dollar, the whole-dollar part
-            if stake <= bet / 2:
+            if stake == bet / 2 or (stake < bet / 2 and not exactly_half):
                 assert Fraction(insurance_payout(ruleset, bet, stake)) == _exact(stake, Ratio(2, 1))
+            elif stake < bet / 2:
+                with pytest.raises(IllegalActionError, match="exactly half the bet"):
+                    insurance_payout(ruleset, bet, stake)
 
 
 @pytest.mark.parametrize("ruleset", INSURED, ids=lambda r: r.name)
 def test_insurance_above_half_the_bet_is_refused(ruleset: Ruleset) -> None:
-    from trainer.core.errors import InvalidInputError
+    from trainer.core.errors import IllegalActionError, InvalidInputError
 
-    with pytest.raises(InvalidInputError, match="at most half the bet"):
+    with pytest.raises((InvalidInputError, IllegalActionError), match=r"(at most|exactly) half the bet"):
         insurance_payout(ruleset, Decimal(50), Decimal("25.01"))
 
 

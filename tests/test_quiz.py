@@ -19,7 +19,7 @@ from trainer.session import ListRecorder, Session
 def test_a_session_asks_every_question_once_before_repeating() -> None:
     drill = QuizDrill()
     casino = find_ruleset("casino")
-    total = len(quiz_items(casino))
+    total = len([i for i in quiz_items(casino) if not i.is_reading])  # the readings wait for --readings
     rng = random.Random(1)
     keys = [drill.ask(rng, casino).data["question"] for _ in range(total)]
     assert len(set(keys)) == total
@@ -35,8 +35,8 @@ def test_questions_carry_the_rule_and_the_source_and_grade_right(ruleset: object
         line = question.to_json("q")
         json.dumps(line)
         assert line["choices"] and question.expected in question.choices
-        assert {"ruleset", "question", "kind", "source", "rule"} <= set(question.data)
-        assert "Source: " in question.explanation
+        assert {"ruleset", "question", "kind", "basis", "source", "rule"} <= set(question.data)
+        assert question.data["basis"] == "seed" and "Source: seed " in question.explanation
         letter = "abcd"[question.choices.index(question.expected)]
         right = drill.grade(question, drill.parse(question, letter))
         assert right.correct and right.detail["source"] == question.data["source"]
@@ -109,9 +109,11 @@ def test_cutcard_drill_quiz_jsonl() -> None:
 
 @pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
 def test_every_listed_review_item_asks_itself(ruleset: object) -> None:
-    drill = QuizDrill()
+    drill = QuizDrill(DrillOptions(readings=True))
     items = drill.items(ruleset)  # type: ignore[arg-type]
     assert len(items) == len(set(items)) >= 25
+    stated = QuizDrill().items(ruleset)  # type: ignore[arg-type]
+    assert set(stated) < set(items) and len(stated) >= 15
     for item in items:
         assert drill.ask(random.Random(1), ruleset, item).item == item  # type: ignore[arg-type]
 
@@ -153,7 +155,7 @@ def test_machine_mode_grades_every_question_answered_by_its_choice_text(ruleset:
     answers = {i.key: i.answer for i in quiz_items(ruleset)}  # type: ignore[arg-type]
     name = ruleset.name  # type: ignore[attr-defined]
     process = subprocess.Popen(
-        [sys.executable, "-m", "trainer", "drill", "quiz", "-r", name, "--seed", "3", "--jsonl",
+        [sys.executable, "-m", "trainer", "drill", "quiz", "-r", name, "--seed", "3", "--jsonl", "--readings",
          "--count", str(len(answers))],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert process.stdin is not None and process.stdout is not None

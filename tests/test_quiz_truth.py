@@ -33,7 +33,7 @@ from trainer.core import (
     parse_card,
     parse_cards,
 )
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import DealerStood, Dealt, HoleCardTurned, Peeked, Settled
 from trainer.strategy import GENERIC_CHART
 from trainer.table.session import TableSession
@@ -413,6 +413,14 @@ def v_insurance_most(r: Ruleset, item: QuizItem) -> None:
     assert item.answer == "$25, half the bet"
 
 
+def v_insurance_exactly_half(r: Ruleset, item: QuizItem) -> None:
+    assert insurance_payout(r, Decimal(50), Decimal(25)) == Decimal(50)
+    for partial in ("10", "24.99", "25.01"):
+        with pytest.raises((IllegalActionError, InvalidInputError)):
+            insurance_payout(r, Decimal(50), Decimal(partial))
+    assert item.answer.startswith("$25 exactly")
+
+
 def v_insurance_wins(r: Ruleset, item: QuizItem) -> None:
     def insured(hole: str) -> Decimal:
         round_ = play(r, ["T 7"], "A", hole, policy=first(Action.INSURE))
@@ -469,11 +477,12 @@ VERIFIERS: dict[str, Callable[[Ruleset, QuizItem], None]] = {
     "double-win": v_double_win, "double-after-split": v_double_after_split, "split-hands": v_split_hands,
     "resplit": v_resplit, "split-king-queen": v_split_king_queen, "split-aces-draw": v_split_aces_draw,
     "resplit-aces": v_resplit_aces, "split-ace-ten": v_split_ace_ten, "split-bet": v_split_bet,
-    "surrender": v_surrender, "bust-first": v_bust_first, "blackjack-ratio": v_blackjack_ratio,
+    "surrender": v_surrender, "blackjack-ratio": v_blackjack_ratio,
     "blackjack-amount": v_blackjack_amount, "both-blackjacks": v_both_blackjacks,
     "blackjack-beats-21": v_blackjack_beats_21, "dealer-blackjack-collects": v_dealer_blackjack_collects,
     "insurance-offered": v_insurance_offered, "insurance-ratio": v_insurance_ratio,
-    "insurance-most": v_insurance_most, "insurance-wins": v_insurance_wins, "insurance-net": v_insurance_net,
+    "insurance-most": v_insurance_most, "insurance-exactly-half": v_insurance_exactly_half,
+    "insurance-wins": v_insurance_wins, "insurance-net": v_insurance_net,
     "even-money-offered": v_even_money_offered, "even-money-net": v_even_money_net,
     "even-money-declined": v_even_money_declined, "min-bet": v_min_bet, "max-bet": v_max_bet,
 }
@@ -527,32 +536,37 @@ def s_each_hand(r: Ruleset, item: QuizItem) -> None:
 SEED_CHECKS: dict[str, Callable[[Ruleset, QuizItem], None]] = {
     "natural-paid-when": s_natural_paid_when, "bust-collected": s_bust_collected, "ace-eight": s_ace_eight,
     "double-on-blackjack": s_double_on_blackjack, "blackjack-highest": s_blackjack_highest,
-    "split-match": s_split_match, "each-hand": s_each_hand,
+    "split-match": s_split_match, "each-hand": s_each_hand, "bust-first": v_bust_first,
 }
 
 
 # --- the tests -------------------------------------------------------------------------------------
 
 
+def _is_procedure(item: QuizItem) -> bool:
+    """A question on the seed's procedure (it quotes the seed), not on a rule-set key."""
+    return "quote" in item.rule
+
+
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_every_question_is_true_for_its_rule_set(ruleset: Ruleset) -> None:
     for item in quiz_items(ruleset):
-        if item.source.startswith("seed "):
-            seed = item.source.removeprefix("seed ")
-            assert seed == ruleset.source
+        if _is_procedure(item):
+            seed = str(item.rule["seed"])
+            assert seed == ruleset.source and seed in item.source
             text = " ".join((SEEDS / seed).read_text(encoding="utf-8").split())
             assert " ".join(str(item.rule["quote"]).split()) in text, item.key
             if item.key in SEED_CHECKS:
                 SEED_CHECKS[item.key](ruleset, item)
         else:
-            assert item.source.startswith(f"rule set {ruleset.name}")
+            assert str(item.rule["rule_set"]).startswith(f"{ruleset.name}: ")
             VERIFIERS[item.key](ruleset, item)
 
 
 def test_every_question_key_has_a_verifier() -> None:
-    rule_keys = {i.key for r in RULESETS for i in quiz_items(r) if not i.source.startswith("seed ")}
+    rule_keys = {i.key for r in RULESETS for i in quiz_items(r) if not _is_procedure(i)}
     assert rule_keys == set(VERIFIERS)
-    seed_keys = {i.key for r in RULESETS for i in quiz_items(r) if i.source.startswith("seed ")}
+    seed_keys = {i.key for r in RULESETS for i in quiz_items(r) if _is_procedure(i)}
     assert set(SEED_CHECKS) <= seed_keys
 
 

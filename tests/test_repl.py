@@ -89,7 +89,7 @@ def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixt
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("rules show european") + CTRL_D, capsys)
     cli_out = CliRunner().invoke(cli, ["rules", "show", "european"]).stdout
-    assert "Source: seeds/003_d1b6da76e34160c3.txt" in out and "Source: seeds/003_d1b6da76e34160c3.txt" in cli_out
+    assert "Source: seed 003_d1b6da76e34160c3.txt" in out and "Source: seed 003_d1b6da76e34160c3.txt" in cli_out
 
 
 def test_errors_are_shown_and_the_loop_carries_on(capsys: pytest.CaptureFixture[str]) -> None:
@@ -107,7 +107,7 @@ def test_errors_are_shown_and_the_loop_carries_on(capsys: pytest.CaptureFixture[
 def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(capsys: pytest.CaptureFixture[str]) -> None:
     out = repl("rules li" + CTRL_C + lines("rules list") + CTRL_D + lines("rules show casino"), capsys)
     assert "bicycle" in out and "bye" in out
-    assert "Source: seeds/" not in out  # nothing after Ctrl-D ran
+    assert "Source: seed " not in out  # nothing after Ctrl-D ran
 
 
 def test_ctrl_c_inside_a_command_returns_to_the_prompt(echo_command: str,

@@ -58,7 +58,7 @@ def test_the_drill_name_completes_from_the_drill_registry_with_each_drills_help(
 
 
 def test_options_are_read_from_the_click_command() -> None:
-    assert texts("drill payout --r") == ["--ruleset", "--rounding"]
+    assert texts("drill payout --r") == ["--ruleset", "--rounding", "--readings"]
     assert "--help" in texts("drill payout --")
     assert texts("rules list --") == ["--json", "--help"]
 

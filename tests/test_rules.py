@@ -123,7 +123,7 @@ def test_decks_may_change_only_within_the_rule_sets_range() -> None:
 def test_counting_helps_only_with_a_finite_shoe_and_a_cut_card() -> None:
     helps = {r.name: r.counting_helps for r in builtin_rulesets().values()}
     assert helps == {"bicycle": True, "casino": True, "casino-h17": True, "chat-host": False,
-                     "eight-deck": False, "european": True}
+                     "eight-deck": False, "european": False}  # european: shuffled on the server, read as every round
 
 
 @pytest.mark.parametrize(("ratio", "ok"), [("3:2", True), ("6:5", True), ("7:5", True), ("6:4", True),

@@ -133,8 +133,9 @@ def test_h17_stands_on_hard_17_and_soft_18() -> None:
 def test_casino_h17_differs_from_casino_only_in_the_soft_17_rule() -> None:
     s17, h17 = (ruleset_to_dict(load_ruleset(n)) for n in ("casino", "casino-h17"))
     diff = {k for k in s17 if s17[k] != h17[k]}
-    assert diff == {"name", "title", "aliases", "dealer", "fingerprint"}
+    assert diff == {"name", "title", "aliases", "dealer", "basis", "fingerprint"}
     assert {k for k in s17["dealer"] if s17["dealer"][k] != h17["dealer"][k]} == {"hits_soft_17"}
+    assert {k for k in s17["basis"] if s17["basis"][k] != h17["basis"][k]} == {"dealer.hits_soft_17"}
 
 
 def test_the_dealer_collects_lower_pays_higher_and_pushes_ties() -> None:

@@ -22,7 +22,7 @@ RULES = "european"
 def test_kayta_6_tavallista_pakkaa() -> None:
     """'Käytä 6 tavallista pakkaa': six standard decks, and no other count."""
     rules = load_ruleset(RULES)
-    assert Shoe.shuffled(rules, random.Random(1)).remaining == 311  # 312 less one burn card
+    assert Shoe.shuffled(rules, random.Random(1)).remaining == 312  # no burn card: the server's shuffle
     assert rules.shoe.decks_range == (6, 6)
 
 

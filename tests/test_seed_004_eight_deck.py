@@ -178,3 +178,23 @@ def test_a_standing_player_wins_when_the_dealer_busts() -> None:
     round_ = deal(RULES, "T 6 2 T K", bets=[10])  # player 12 stands; dealer 6-T draws K
     play(round_, "stand")
     assert round_.results == money(10)
+
+
+def test_insurance_is_half_the_original_bet_not_a_part_of_it() -> None:
+    """"a second bet (of half the original bet)": a partial insurance bet is refused, nothing changes."""
+    from trainer.core import IllegalActionError
+
+    round_ = deal(RULES, "T 7 7 A 5", bets=[10])
+    with pytest.raises(IllegalActionError, match="exactly half"):
+        round_.act(Action.INSURE, "1")
+    play(round_, "insure")
+    assert of_type(round_, InsuranceSettled) == [InsuranceSettled(seat=0, net=Decimal(-5))]
+
+
+def test_under_a_ten_the_dealer_reveals_the_down_card_only_after_the_players_final_actions() -> None:
+    """"After the player's final actions, the dealer reveals the down card": no check under a ten, so a
+    blackjack there shows after play; what it takes (every bet) is this trainer's reading."""
+    round_ = deal(RULES, "6 A 5 T 9", bets=[10])  # 6-5 against a ten, an ace face down
+    assert not round_.finished and not of_type(round_, Peeked)
+    play(round_, "double")
+    assert round_.dealer_hand.is_natural and round_.results == money(-20)

@@ -59,7 +59,10 @@ CASES = {
     # rule set: (published chart, cells where the engine differs, and why)
     "casino": ("wizard-s17-das", {}),
     "casino-h17": ("wizard-h17-das", {}),
-    "eight-deck": ("wizard-s17-das", {}),  # splitting once instead of to four changes no cell
+    # splitting once instead of to four changes no cell; no peek under a ten (seed 004 checks only under
+    # an ace, through insurance) and a blackjack found there taking doubles and splits makes 11 and 8-8
+    # against a ten hits, as on the European no-hole-card chart
+    "eight-deck": ("wizard-s17-das", {"hard 11 vs 10": "H", "pair 8-8 vs 10": "H"}),
     "european": ("european-no-hole-card", {}),
 }
 

@@ -110,10 +110,15 @@ def run_jsonl(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
     """Machine mode: one JSON question line out, one answer line in, one JSON grade line out.
 
     A malformed answer gets `{"id", "error"}` and is read again; the session summary is not printed, so
-    stdout carries only JSON lines.
+    stdout carries only JSON lines. Where counting cannot help, a session's first line is
+    `{"notice": "..."}` saying why.
     """
     summary = RunSummary()
     for session, item in plan:
+        if all(s is not session for s in summary.sessions):
+            notice = session.notice()
+            if notice is not None:
+                _emit(stdout, {"notice": notice})
         summary.note(session)
         qid, question = session.ask(item)
         _emit(stdout, question.to_json(qid))

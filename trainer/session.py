@@ -91,9 +91,18 @@ class Session:
     def intro(self) -> list[str]:
         return self.drill.intro(self.ruleset)
 
+    def notice(self) -> str | None:
+        """Why counting cannot help in this session (a counting drill where the shoe never carries over)."""
+        return self.drill.notice(self.ruleset)
+
     def ask(self, item: str | None = None) -> tuple[str, Question]:
-        """The next question and its id; the latency clock starts when this returns."""
+        """The next question and its id; the latency clock starts when this returns.
+
+        Where counting cannot help (`notice`), the question's data says so: `"counting_helps": false`.
+        """
         question = self.drill.ask(self.rng, self.ruleset, item)
+        if self.notice() is not None and "counting_helps" not in question.data:
+            question = dataclasses.replace(question, data={**question.data, "counting_helps": False})
         self.asked += 1
         self._asked_at = self.clock.monotonic()
         return f"{self.session_id}-{self.asked}", question

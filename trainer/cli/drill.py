@@ -42,17 +42,19 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
               help="Seconds per card for flashed cards.")
 @click.option("--per-flash", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Cards shown at a time in flash drills.")
-@click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks (countdown, table).")
+@click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks (countdown, table, quiz).")
 @estimation_option
 @rounding_option
 @click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
               help="Seats at the table (table drill).")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
+@click.option("--readings", is_flag=True,
+              help="Quiz: also ask this trainer's readings where the seed is silent (worded as readings).")
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
 @db_option
 def command(name: str | None, ruleset: str, seed: int | None, count: int | None, jsonl: bool,
             system: str, speed: float | None, per_flash: int, decks: int | None, estimation: str,
-            rounding: str, seats: int, chips: bool, extra: tuple[str, ...]) -> None:
+            rounding: str, seats: int, chips: bool, readings: bool, extra: tuple[str, ...]) -> None:
     """One drill session. Without NAME, list the drills.
 
     At a terminal the drill is interactive; with input from a pipe it reads one answer per line, and
@@ -74,7 +76,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         use_chart_cache()
     options = DrillOptions(system=system, speed=speed, per_flash=per_flash, decks=decks,
                            estimation=estimation, rounding=rounding, seats=seats, chips=chips,
-                           extra=_pairs(extra))
+                           readings=readings, extra=_pairs(extra))
     drill = make_drill(name, options)
     with open_store(settings()) as store:
         from trainer.batch import repeat

@@ -42,8 +42,8 @@ from trainer.core.events import (
 )
 from trainer.core.hands import Hand, hand_total
 from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
-from trainer.core.money import Money, to_money
-from trainer.core.rules import Ruleset, Surrender
+from trainer.core.money import Money, format_money, to_money
+from trainer.core.rules import InsuranceBet, Ruleset, Surrender
 from trainer.core.settlement import DealerTurn, HandState, SeatState
 from trainer.core.shoe import Shoe
 
@@ -376,11 +376,18 @@ class Round(DealerTurn):
         return event
 
     def insure(self, amount: Money | int | str | None = None) -> Event:
-        """Insure the seat in turn for `amount` (default and most: half the bet)."""
+        """Insure the seat in turn for `amount` (default and most: half the bet).
+
+        Where insurance is exactly half the bet (`insurance_bet = "half"`, seed 004) any other amount is
+        an `IllegalActionError`: the table does not take a partial insurance bet.
+        """
         self._require(Action.INSURE)
         seat = self.seats[self.seat_in_turn]
         most = seat.bet / 2
         stake = most if amount is None else to_money(amount)
+        if self.ruleset.player.insurance_bet is InsuranceBet.HALF and stake != most:
+            raise IllegalActionError(f"insurance at {self.ruleset.name} is exactly half the bet "
+                                     f"({format_money(most)}), not {format_money(stake)}")
         if not 0 < stake <= most:
             raise InvalidInputError(f"insurance is more than 0 and at most half the bet ({most}), "
                                     f"not {stake}")

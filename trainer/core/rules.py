@@ -10,10 +10,11 @@ import enum
 import functools
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from trainer.core.basis import Basis, BasisKind, RuleBasis
 from trainer.core.errors import RulesetError
 from trainer.core.money import Money, Ratio
 
@@ -41,6 +42,13 @@ class Surrender(enum.StrEnum):
     NONE = "none"
     LATE = "late"
     EARLY = "early"
+
+
+class InsuranceBet(enum.StrEnum):
+    """How much a player may insure: exactly half the original bet (seed 004) or any amount up to half."""
+
+    HALF = "half"
+    UP_TO_HALF = "up-to-half"
 
 
 class BlackjackTakes(enum.StrEnum):
@@ -87,6 +95,8 @@ class PlayerRules:
     surrender: Surrender
     insurance: bool
     even_money: bool
+    insurance_bet: InsuranceBet = InsuranceBet.UP_TO_HALF
+    """Insurance of exactly half the bet, or of any amount up to half (a file may leave it out)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,6 +141,8 @@ class Ruleset:
     tournament: TournamentRules | None = None
     path: str = ""
     """Where the rules were read from (for error messages); not a rule."""
+    basis: RuleBasis = field(default_factory=RuleBasis, compare=False)
+    """Where each rule key comes from (`trainer.core.basis`); not a rule, so not compared or hashed."""
 
     @property
     def infinite_deck(self) -> bool:
@@ -162,7 +174,41 @@ class Ruleset:
             return self
         cut = scale_cut_card(self.shoe.cut_card_from_end, self.shoe.decks, decks)
         shoe = dataclasses.replace(self.shoe, decks=decks, cut_card_from_end=cut)
-        return dataclasses.replace(self, shoe=shoe)
+        return dataclasses.replace(self, shoe=shoe, basis=_basis_with_decks(self, decks, cut))
+
+    def rule_keys(self) -> list[str]:
+        """Every rule key of the rule set as 'section.key', in file order (tournament keys where present)."""
+        keys = []
+        for section in RULE_SECTIONS:
+            value = getattr(self, section)
+            if value is not None:
+                keys += [f"{section}.{f.name}" for f in dataclasses.fields(value)]
+        return keys
+
+    def basis_of(self, key: str) -> Basis:
+        """The basis of one rule key; a key with none recorded is the rule file's own (`user`)."""
+        found = self.basis.get(key)
+        return found if found is not None else Basis(kind=BasisKind.USER, file=self.path.rsplit("/", 1)[-1])
+
+
+RULE_SECTIONS = ("shoe", "dealer", "player", "payouts", "table", "tournament")
+
+
+def _basis_with_decks(ruleset: Ruleset, decks: int, cut: tuple[int, int]) -> RuleBasis:
+    """The bases after `--decks`: the deck count rests on what the rule set allows (`decks_range`), and a
+    scaled cut card is this trainer's reading of the original depth."""
+    changes = {"shoe.decks": ruleset.basis_of("shoe.decks_range")}
+    if cut != ruleset.shoe.cut_card_from_end:
+        was = ruleset.basis_of("shoe.cut_card_from_end")
+        lo, hi = ruleset.shoe.cut_card_from_end
+        why = (f"the cut card's {lo} to {hi} cards of {ruleset.shoe.decks} decks, scaled to the same "
+               f"penetration for {decks}")
+        if was.kind is BasisKind.SEED:
+            why += f" (seed {was.file}: {' … '.join(f'«{q}»' for q in was.quotes)})"
+        elif was.why:
+            why += f"; {was.why}"
+        changes["shoe.cut_card_from_end"] = Basis(kind=BasisKind.READING, why=why)
+    return ruleset.basis.replaced(changes)
 
 
 @functools.lru_cache(maxsize=256)
@@ -212,10 +258,11 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
         "source": ruleset.source,
         "aliases": list(ruleset.aliases),
     }
-    for section in ("shoe", "dealer", "player", "payouts", "table", "tournament"):
+    for section in RULE_SECTIONS:
         value = getattr(ruleset, section)
         if value is not None:
             out[section] = _plain(value)
     out["dealer"]["peek"] = [_PEEK_WORDS[v] for v in sorted(ruleset.dealer.peek, reverse=True)]
+    out["basis"] = {key: ruleset.basis_of(key).to_dict() for key in ruleset.rule_keys()}
     out["fingerprint"] = ruleset.fingerprint
     return out

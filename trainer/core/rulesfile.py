@@ -17,12 +17,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
+from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
 from trainer.core.errors import InvalidInputError, RulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     BlackjackTakes,
     DealerRules,
     Double,
+    InsuranceBet,
     PayoutRules,
     PlayerRules,
     Reshuffle,
@@ -154,6 +156,7 @@ _SECTIONS: dict[str, tuple[type, dict[str, Reader]]] = {
         "surrender": _choice(Surrender),
         "insurance": _bool,
         "even_money": _bool,
+        "insurance_bet": _choice(InsuranceBet),
     }),
     "payouts": (PayoutRules, {
         "blackjack": _ratio,
@@ -196,7 +199,7 @@ def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = 
     def fail(key: str, value: Any, why: str) -> RulesetError:
         return RulesetError(f"{where}: {key} = {_show(value)} is not allowed: {why}")
 
-    unknown = set(data) - set(_TOP) - set(_SECTIONS) - {"base"}
+    unknown = set(data) - set(_TOP) - set(_SECTIONS) - {"base", "basis"}
     if unknown:
         key = sorted(unknown)[0]
         known = ", ".join([*_TOP, *(f"[{s}]" for s in _SECTIONS)])
@@ -239,7 +242,7 @@ def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = 
 
     ruleset = Ruleset(**values, path=path)
     _check_consistency(where, ruleset)
-    return ruleset
+    return dataclasses.replace(ruleset, basis=read_basis(where, data, ruleset, base))
 
 
 def _read_section(
@@ -275,9 +278,97 @@ def _read_section(
             fields[key] = _INFINITE_DECK_DEFAULTS[key]
         elif (section, key) in _DEFAULTS:
             fields[key] = _DEFAULTS[(section, key)]
+        elif _has_default(kind, key):
+            continue
         else:
             raise RulesetError(f"{where}: missing key [{section}] {key}")
     return kind(**fields)
+
+
+def _has_default(kind: type, key: str) -> bool:
+    """True for a field a rule-set file may leave out (the dataclass gives its default)."""
+    return any(f.name == key and f.default is not dataclasses.MISSING for f in dataclasses.fields(kind))
+
+
+# --- the basis of each rule ------------------------------------------------------------------
+
+_ENTRY_KINDS = ("seed", "reading", "user")
+_ENTRY_EXTRAS = {"file", "english", "why", "basis", "source"}
+"""Beside its kind an entry may name the seed `file`, give an `english` reading and say `why`; `basis`
+and `source` are what `rules show --json` adds, derived from the rest and ignored when read back."""
+
+
+def read_basis(where: str, data: Mapping[str, Any], ruleset: Ruleset, base: Ruleset | None) -> RuleBasis:
+    """The basis of every rule key: the file's `[basis]` table, else the base's for a key the file does
+    not set, else the file's own word (`user`).
+
+    `[basis]` is keyed by 'section.key', as a dotted TOML key (`dealer.peek = { seed = "…" }`) or
+    quoted (`"dealer.peek" = …`); an entry is `{ seed = "phrase" }` (or a list of phrases; `file` names
+    the seed when it is not the rule set's `source`, `english` reads a Finnish phrase, `why` says how
+    the words give the value), `{ reading = "why this trainer reads it so" }` or `{ user = "file" }`.
+    """
+    table = data.get("basis", {})
+    if not isinstance(table, dict):
+        raise RulesetError(f"{where}: basis must be a table [basis] keyed by \"section.key\"")
+    keys = ruleset.rule_keys()
+    given: dict[str, Basis] = {}
+    for key, entry in _basis_entries(table):
+        if key not in keys:
+            raise RulesetError(f"{where}: [basis] {key} is not a rule key (e.g. \"dealer.peek\")")
+        given[key] = _basis_entry(where, key, entry, ruleset.source)
+    out: dict[str, Basis] = {}
+    for key in keys:
+        if key in given:
+            out[key] = given[key]
+        elif base is not None and not _sets(data, key) and key in base.basis:
+            out[key] = base.basis[key]
+        else:
+            out[key] = user_basis(where)
+    return RuleBasis.of(out)
+
+
+def _sets(data: Mapping[str, Any], key: str) -> bool:
+    section, _, name = key.partition(".")
+    table = data.get(section)
+    return isinstance(table, dict) and name in table
+
+
+def _basis_entries(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """('section.key', entry) for the flat and the dotted spellings alike."""
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict) and not any(kind in value for kind in _ENTRY_KINDS) and "." not in key:
+            yield from _basis_entries(value, f"{key}.")
+        else:
+            yield key, value
+
+
+def _basis_entry(where: str, key: str, entry: Any, source: str) -> Basis:
+    def bad(why: str) -> RulesetError:
+        return RulesetError(f"{where}: [basis] {key} {why}")
+
+    if not isinstance(entry, dict):
+        raise bad('must be a table such as { seed = "phrase" } or { reading = "why" }')
+    kinds = [k for k in _ENTRY_KINDS if k in entry]
+    unknown = set(entry) - set(_ENTRY_KINDS) - _ENTRY_EXTRAS
+    if len(kinds) != 1 or unknown:
+        raise bad("needs exactly one of seed, reading or user (and may add file, english, why)")
+    extras = {k: entry[k] for k in ("file", "english", "why") if k in entry}
+    if not all(isinstance(v, str) for v in extras.values()):
+        raise bad("file, english and why must be strings")
+    kind, value = BasisKind(kinds[0]), entry[kinds[0]]
+    if kind is BasisKind.SEED:
+        quotes = [value] if isinstance(value, str) else value
+        if not isinstance(quotes, list) or not quotes or not all(isinstance(q, str) and q.strip()
+                                                                 for q in quotes):
+            raise bad("seed must be the phrase the rule rests on, or a list of phrases")
+        return Basis(kind=kind, file=extras.get("file", source), quotes=tuple(quotes),
+                     english=extras.get("english", ""), why=extras.get("why", ""))
+    if not isinstance(value, str) or not value.strip():
+        raise bad(f"{kind.value} must be a non-empty string")
+    if kind is BasisKind.READING:
+        return Basis(kind=kind, why=value)
+    return Basis(kind=kind, file=value)
 
 
 def _check_consistency(where: str, r: Ruleset) -> None:
