@@ -31,6 +31,27 @@ class Flash:
     cards: tuple[str, ...]
     seconds_per_card: float
     per_flash: int = 1
+    by_key: bool = False
+    """The learner turns each group with a key press (the countdown); `seconds_per_card` is not used."""
+    clock_from_first: bool = False
+    """The answer is timed from the first card shown, not from the prompt after the last."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandShown:
+    """One hand of a dealt round as the table sees it: whose it is and its cards."""
+
+    label: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rounds:
+    """Blackjack rounds flashed one at a time, each shown `seconds_per_card` x its cards, then hidden;
+    the answer is timed from the first round shown."""
+
+    rounds: tuple[tuple[HandShown, ...], ...]
+    seconds_per_card: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,7 +69,7 @@ class Lines:
     lines: tuple[str, ...]
 
 
-Display = Flash | Tray | Lines
+Display = Flash | Tray | Lines | Rounds
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
