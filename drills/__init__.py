@@ -10,7 +10,7 @@ from trainer.core.errors import InvalidInputError
 DRILLS: dict[str, tuple[str, str]] = {
     "running-count": ("drills.running_count:RunningCountDrill", "cards flashed at pace, then the count"),
     "countdown": ("drills.countdown:CountdownDrill", "count down a deck against the clock"),
-    "speed-count": ("drills.speed_count:SpeedCountDrill", "a deck dealt in rounds to a full table, then the count"),
+    "speed-count": ("drills.speed_count:SpeedCountDrill", "a deck dealt in rounds to a table; the count"),
     "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
     "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
     "table": ("drills.table:TableDrill", "count a full table of computer seats through a real shoe"),

@@ -174,8 +174,28 @@ class DrillOptions:
     seats: int = 3
     chips: bool = False
     """Payout answers as chips ("2 green 1 red") rather than an amount."""
+    hands: str | None = None
+    """The strategy drill's cells: hard, soft, pairs, close or missed (None: every cell)."""
+    every_hand: bool = False
+    """The strategy drill's `--all`: trivial hands as often as their weight says, not rarely."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Drill-specific settings given as KEY=VALUE."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setting:
+    """One `--set KEY=VALUE` a drill reads: the key, the values it allows (none listed: see `example`),
+    and what it does. `cutcard drill NAME --help` and the REPL's completion list them."""
+
+    key: str
+    values: tuple[str, ...] = ()
+    help: str = ""
+    example: str = ""
+    """A typical value where the values cannot be listed (a ratio, a chip set)."""
+
+    def shown(self) -> str:
+        """'missing=1|2|3|4|5', 'ratio=6:5' (an example), as help lists it."""
+        return f"{self.key}=" + ("|".join(self.values) if self.values else self.example or "VALUE")
 
 
 class DrillBase:
@@ -184,9 +204,20 @@ class DrillBase:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     target_ms: ClassVar[int | None] = None
+    reads: ClassVar[Mapping[str, str]] = {}
+    """The `DrillOptions` this drill reads (each a `cutcard drill` option of the same name: system,
+    speed, per_flash, decks, estimation, rounding, seats, chips, hands, every_hand), each with what it
+    means here ('' for the option's own help). The drill's help and completion offer only these."""
+    set_keys: ClassVar[tuple[Setting, ...]] = ()
+    """The `--set KEY=VALUE` keys this drill reads; any other key is refused."""
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         self.options = options or DrillOptions()
+        known = tuple(setting.key for setting in self.set_keys)
+        unknown = sorted(set(self.options.extra) - set(known))
+        if unknown:
+            allowed = ", ".join(known) if known else "none"
+            raise InvalidInputError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         raise NotImplementedError

@@ -3,8 +3,7 @@
 The cards are dealt as a countdown is: turned one at a time (two or three with `--per-flash`), each on
 a key press (any key turns the next), or at a set pace with `--speed`. The clock runs from the first card
 to your answer, and the grade reports seconds per deck (52 cards) against the pace learners aim for
-(under 25 s a deck with no error is professional pace) and against your own best, which the caller
-passes in (`set_best`: the drills never read the progress database).
+(under 25 s a deck with no error is professional pace) and against your own best.
 
 With a balanced count and one card removed (the default; `--set missing=N` removes up to 5), the answer
 is the classic checkout, "COUNT, MISSING": the final count and what the missing card is. A balanced
@@ -12,6 +11,8 @@ deck sums to 0, so the final count is minus the missing card's tag: +1 under Hi-
 gone. MISSING is a word (low, neutral or high: the cards with a plus, zero or minus tag, when those share
 one tag) or ranks (A, 2-9, T); it is right when every card it names carries the missing card's tag.
 Otherwise (an unbalanced count, or several cards removed) the answer is the final running count only.
+
+Your best comes from your history, passed in by the caller (`set_best`): drills never read the store.
 
 Machine mode (`data`): `system`, `cards` (shown, in order), `flashes` (the same cards as they are turned:
 one list per flash, in order), `per_flash`, `seconds_per_card` (null: turned by key), `missing` (how many
@@ -23,12 +24,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
+from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, Setting, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_card
 from trainer.core.counting import RANK_KEYS, CountSystem, format_count, parse_count
@@ -95,6 +96,12 @@ class CountdownDrill(CountDrill):
     name: ClassVar[str] = "countdown"
     title: ClassVar[str] = "countdown"
     target_ms: ClassVar[int | None] = int(PROFESSIONAL_SECONDS * 1000)
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "speed": "Seconds a card (default: any key turns the next card).",
+        "per_flash": "Cards turned at a time.", "decks": "Decks to count down (default 1)."}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="missing", values=("1", "2", "3", "4", "5"),
+                help="cards taken out unseen (1: the count and the missing card's group are asked)"),)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

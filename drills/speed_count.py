@@ -4,7 +4,7 @@ The way casino counters train for a full table: a shuffled deck (`--decks N` for
 rounds to `--seats` seats (3 by default) and the dealer, and each round is flashed whole, for
 `--speed` seconds a card (0.3 by default: table pace), then taken away. The count is asked once, after
 the deck; the clock runs from the first round to the answer, and the grade reports the time per deck
-(52 cards shown) against the learner's own best, which the caller passes in (`set_best`).
+(52 cards shown) against your own best.
 
 How the rounds are dealt (a simple model, said as it is): one burn card face down, then each round
 deals a card to each seat, the dealer's up card, a second card to each seat and the dealer's hole card;
@@ -22,7 +22,7 @@ and the cards left). The expected answer is initial_running_count + the tags of 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, HandShown, Lines, Question, Rounds, refusal
@@ -76,6 +76,9 @@ class SpeedCountDrill(CountDrill):
     name: ClassVar[str] = "speed-count"
     title: ClassVar[str] = "speed count"
     target_ms: ClassVar[int | None] = None
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "speed": "Seconds a card a round is shown for (default 0.3: table pace).",
+        "decks": "Decks to deal (default 1).", "seats": "Seats at the table."}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -136,7 +139,7 @@ class SpeedCountDrill(CountDrill):
             },
             expected=format_count(count, signed=False),
             target_ms=flash_ms + ANSWER_MS,
-            show=(Lines(lines=(f"{len(rounds)} rounds from {deck} ({len(shown)} cards shown, {unseen} unseen); "
+            show=(Lines(lines=(f"{len(rounds)} rounds from {deck} ({len(shown)} cards shown, {unseen} not); "
                                f"the count starts at {format_count(irc)}.",)),
                   Rounds(rounds=tuple(tuple(HandShown(label=who, cards=tuple(str(c) for c in hand))
                                             for who, hand in table) for table in rounds),

@@ -202,8 +202,9 @@ def play_frames(frames: Sequence[StyleAndTextTuples], durations: Sequence[float]
         shown[0] = at
         timing.deadlines.append(clock())
         timing.shown_at.append(None)
-        footer: StyleAndTextTuples = [("", "\n"), ("class:ready", f"   {at + 1} of {len(frames)} · any key: "
-                                                                 + ("next" if at + 1 < len(frames) else "done"))]
+        then = "next" if at + 1 < len(frames) else "done"
+        footer: StyleAndTextTuples = [("", "\n"),
+                                      ("class:ready", f"   {at + 1} of {len(frames)} · any key: {then}")]
         screen.text, screen.pending = [*frames[at], ("", "\n" * max(0, height - _lines(frames[at]))),
                                        *footer], at
         app.invalidate()
@@ -278,4 +279,4 @@ def play_frames(frames: Sequence[StyleAndTextTuples], durations: Sequence[float]
 
 
 def _lines(frame: StyleAndTextTuples) -> int:
-    return 1 + sum(text.count("\n") for _, text in frame)
+    return 1 + sum(fragment[1].count("\n") for fragment in frame)
