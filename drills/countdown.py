@@ -91,7 +91,8 @@ class Countdown:
 
 
 class CountdownDrill(CountDrill):
-    """A shuffled deck with cards missing: the final count (and the missing card) against the clock."""
+    """A shuffled deck with cards missing, turned a card at a time (a key press each, or --speed): the
+    final count (and the missing card) against the clock, 25 s a deck, and your best."""
 
     name: ClassVar[str] = "countdown"
     title: ClassVar[str] = "countdown"

@@ -139,8 +139,8 @@ class SpeedCountDrill(CountDrill):
             },
             expected=format_count(count, signed=False),
             target_ms=flash_ms + ANSWER_MS,
-            show=(Lines(lines=(f"{len(rounds)} rounds from {deck} ({len(shown)} cards shown, {unseen} not); "
-                               f"the count starts at {format_count(irc)}.",)),
+            show=(Lines(lines=(f"{len(rounds)} rounds from {deck}, {len(shown)} cards to count "
+                               f"({unseen} never shown); the count starts at {format_count(irc)}.",)),
                   Rounds(rounds=tuple(tuple(HandShown(label=who, cards=tuple(str(c) for c in hand))
                                             for who, hand in table) for table in rounds),
                          seconds_per_card=self.speed)),

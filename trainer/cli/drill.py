@@ -101,14 +101,13 @@ class DrillCommand(click.Command):
             with formatter.section("Drills (`cutcard drill NAME --help` for one drill's options)"):
                 formatter.write_dl([(n, help_text) for n, (_, help_text) in DRILLS.items()])
             return
-        doc = sys.modules[_drill_class(name).__module__].__doc__ or ""
-        paragraphs = [p for p in doc.strip().split("\n\n") if p.strip()]
+        doc = " ".join((_drill_class(name).__doc__ or "").split())
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(f"{name}: {DRILLS[name][1]}.")
-            for paragraph in paragraphs[1:2]:  # the first says what the drill is, the next how it deals
+            if doc:
                 formatter.write_paragraph()
-                formatter.write_text(" ".join(paragraph.split()))
+                formatter.write_text(doc)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         name = ctx.meta.get(_DRILL)

@@ -87,8 +87,8 @@ def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
                          + (" (the player has the edge)" if chart.house_edge_pct < 0 else ""))
     parts += [Text(""), edge, Text("")]
     if chart.exceptions:
-        parts.append(Text(f"Composition-dependent exceptions ({len(chart.exceptions)}): these exact cards "
-                          "play otherwise than their total; the gain is per unit bet", style="title"))
+        parts.append(Text(f"Composition-dependent exceptions ({len(chart.exceptions)}): these cards play "
+                          "unlike their total", style="title"))
         parts += exception_lines(chart)
     else:
         parts.append(Text("No composition-dependent exceptions: every two- and three-card hand plays as "
