@@ -254,9 +254,11 @@ class CountdownDrill(CountDrill):
                  if g.correct and "seconds_per_deck" in g.detail]
         if timed:
             fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
-            lines.append(f"best {min(timed):.1f} s a deck, mean {sum(timed) / len(timed):.1f} s over "
-                         f"{len(timed)} exact countdowns; {fast} at professional pace (under "
+            lines.append(f"this session: best {min(timed):.1f} s a deck, mean {sum(timed) / len(timed):.1f} s "
+                         f"over {len(timed)} exact countdowns; {fast} at professional pace (under "
                          f"{PROFESSIONAL_SECONDS:g} s)")
+        if self.best is not None:
+            lines.append(f"your best ever: {self.best:.1f} s a deck")
         return lines
 
 

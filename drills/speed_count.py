@@ -181,6 +181,8 @@ class SpeedCountDrill(CountDrill):
         timed = [float(g.detail["seconds_per_deck"]) for g in grades
                  if g.correct and "seconds_per_deck" in g.detail]
         if timed:
-            lines.append(f"best {min(timed):.1f} s a deck over {len(timed)} exact deck"
+            lines.append(f"this session: best {min(timed):.1f} s a deck over {len(timed)} exact deck"
                          f"{'s' if len(timed) > 1 else ''} at {self.speed:g} s a card")
+        if self.best is not None:
+            lines.append(f"your best ever: {self.best:.1f} s a deck")
         return lines

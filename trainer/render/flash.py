@@ -105,8 +105,8 @@ def card_faces(cards: Sequence[str]) -> StyleAndTextTuples:
 def round_rows(hands: Sequence[tuple[str, Sequence[str]]]) -> StyleAndTextTuples:
     """One blackjack round as lines, the dealer first: a label, then the hand's cards in colour.
 
-    >>> "".join(text for _, text in round_rows([("dealer", ["9s"]), ("seat 1", ["Th", "7c"])]))
-    '   dealer   9♠\n   seat 1  10♥  7♣'
+    >>> "".join(text for _, text in round_rows([("dealer", ["9s"]), ("seat 1", ["Th", "7c"])])).splitlines()
+    ['   dealer   9♠', '   seat 1  10♥  7♣']
     """
     width = max(len(label) for label, _ in hands)
     out: StyleAndTextTuples = []
