@@ -254,7 +254,8 @@ class CountdownDrill(CountDrill):
                  if g.correct and "seconds_per_deck" in g.detail]
         if timed:
             fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
-            lines.append(f"this session: best {min(timed):.1f} s a deck, mean {sum(timed) / len(timed):.1f} s "
+            mean = sum(timed) / len(timed)
+            lines.append(f"this session: best {min(timed):.1f} s a deck, mean {mean:.1f} s "
                          f"over {len(timed)} exact countdowns; {fast} at professional pace (under "
                          f"{PROFESSIONAL_SECONDS:g} s)")
         if self.best is not None:

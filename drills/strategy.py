@@ -114,10 +114,9 @@ class StrategyDrill(DrillBase):
                  "split or surrender (h, s, d, p, r)."]
         missed = sum(weight > 1 for weight in self.weights.values())
         if self.hands:
-            lines.append(f"Only {self.hands} hands: " + {
-                "hard": "hard totals", "soft": "soft totals", "pairs": "pairs",
-                "close": "close calls, where the best play beats the next by under 2% of the bet",
-                "missed": "the hands you have missed"}[self.hands] + ".")
+            lines.append({"hard": "Hard totals only.", "soft": "Soft totals only.", "pairs": "Pairs only.",
+                          "close": "Close calls only: the best play beats the next by under 2% of the bet.",
+                          "missed": "Only the hands you have missed."}[self.hands])
         elif not self.options.every_hand:
             lines.append("Hands come up as often as they are dealt and as much as a mistake costs; hands "
                          "played the same against every up card rarely (--all: as often as the others).")

@@ -229,7 +229,7 @@ def test_the_hands_filter_asks_only_its_cells(hands: str, belongs: Any) -> None:
     rng = random.Random(5)
     asked = {drill.ask(rng, casino).data["cell"] for _ in range(150)}
     assert all(belongs(cell, chart) for cell in asked) and len(asked) > 5
-    assert "Only " + hands in drill.intro(casino)[1]
+    assert drill.intro(casino)[1].split()[0] in ("Hard", "Soft", "Pairs", "Close")
 
 
 def test_missed_asks_only_the_missed_cells_and_says_when_there_are_none() -> None:

@@ -20,11 +20,11 @@ from trainer.cli.common import (
     SPEED_RANGE,
     db_option,
     estimation_option,
+    load_chart,
     rounding_option,
     ruleset_option,
     seed_option,
     settings,
-    use_chart_cache,
 )
 
 COMMON = frozenset({"name", "ruleset", "seed", "count", "jsonl", "db", "help"})
@@ -210,8 +210,8 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)
-    if name == "strategy":  # the one drill that reads a chart
-        use_chart_cache()
+    if name == "strategy":  # the one drill that reads a chart: computed first, with a progress bar
+        load_chart(rules, quiet=jsonl)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
     drill = make_drill(name, options)
