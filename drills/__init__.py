@@ -10,6 +10,7 @@ from trainer.core.errors import InvalidInputError
 DRILLS: dict[str, tuple[str, str]] = {
     "running-count": ("drills.running_count:RunningCountDrill", "cards flashed at pace, then the count"),
     "countdown": ("drills.countdown:CountdownDrill", "count down a deck against the clock"),
+    "speed-count": ("drills.speed_count:SpeedCountDrill", "a deck dealt in rounds to a table; the count"),
     "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
     "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
     "bet": ("drills.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),

@@ -32,6 +32,27 @@ class Flash:
     cards: tuple[str, ...]
     seconds_per_card: float
     per_flash: int = 1
+    by_key: bool = False
+    """The learner turns each group with a key press (the countdown); `seconds_per_card` is not used."""
+    clock_from_first: bool = False
+    """The answer is timed from the first card shown, not from the prompt after the last."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandShown:
+    """One hand of a dealt round as the table sees it: whose it is and its cards."""
+
+    label: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rounds:
+    """Blackjack rounds flashed one at a time, each shown `seconds_per_card` x its cards, then hidden;
+    the answer is timed from the first round shown."""
+
+    rounds: tuple[tuple[HandShown, ...], ...]
+    seconds_per_card: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,7 +70,7 @@ class Lines:
     lines: tuple[str, ...]
 
 
-Display = Flash | Tray | Lines
+Display = Flash | Tray | Lines | Rounds
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -160,8 +181,28 @@ class DrillOptions:
     """Payout answers as chips ("2 green 1 red") rather than an amount."""
     readings: bool = False
     """The rules quiz also asks what this trainer reads into the seed where the seed is silent."""
+    hands: str | None = None
+    """The strategy drill's cells: hard, soft, pairs, close or missed (None: every cell)."""
+    every_hand: bool = False
+    """The strategy drill's `--all`: trivial hands as often as their weight says, not rarely."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Drill-specific settings given as KEY=VALUE."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setting:
+    """One `--set KEY=VALUE` a drill reads: the key, the values it allows (none listed: see `example`),
+    and what it does. `cutcard drill NAME --help` and the REPL's completion list them."""
+
+    key: str
+    values: tuple[str, ...] = ()
+    help: str = ""
+    example: str = ""
+    """A typical value where the values cannot be listed (a ratio, a chip set)."""
+
+    def shown(self) -> str:
+        """'missing=1|2|3|4|5', 'ratio=6:5' (an example), as help lists it."""
+        return f"{self.key}=" + ("|".join(self.values) if self.values else self.example or "VALUE")
 
 
 class DrillBase:
@@ -170,9 +211,20 @@ class DrillBase:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     target_ms: ClassVar[int | None] = None
+    reads: ClassVar[Mapping[str, str]] = {}
+    """The `DrillOptions` this drill reads (each a `cutcard drill` option of the same name: system,
+    speed, per_flash, decks, estimation, rounding, seats, chips, hands, every_hand), each with what it
+    means here ('' for the option's own help). The drill's help and completion offer only these."""
+    set_keys: ClassVar[tuple[Setting, ...]] = ()
+    """The `--set KEY=VALUE` keys this drill reads; any other key is refused."""
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         self.options = options or DrillOptions()
+        known = tuple(setting.key for setting in self.set_keys)
+        unknown = sorted(set(self.options.extra) - set(known))
+        if unknown:
+            allowed = ", ".join(known) if known else "none"
+            raise InvalidInputError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         raise NotImplementedError

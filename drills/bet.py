@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
 from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, count_json, slow_verdict, tie_miss
 from drills.settings import check_settings
 from trainer.core.betting import BET_BANDS, DEFAULT_RAMP, BetRamp, bet_band, bet_item
@@ -53,6 +53,14 @@ class BetDrill(CountDrill):
     name: ClassVar[str] = "bet"
     title: ClassVar[str] = "bet by the count"
     target_ms: ClassVar[int | None] = QUICK_MS
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "decks": "Decks in the shoe (default: the rule set's).",
+        "estimation": "", "rounding": ""}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="ramp", example="1:1,2:2,3:4,4:8,5:12",
+                help="your bet ramp: from each true count up, that many units"),
+        Setting(key="mix", values=("ramp", "table"),
+                help="ramp: every bet of the ramp alike; table: counts as often as a table deals them"))
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

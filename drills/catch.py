@@ -13,12 +13,12 @@ table is a false call; both are graded, recorded and reviewed (`catch:<error>`, 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
@@ -91,6 +91,9 @@ class CatchDrill(DrillBase):
     name: ClassVar[str] = "catch"
     title: ClassVar[str] = "Catch dealer errors"
     target_ms: ClassVar[int | None] = TARGET_MS
+    reads: ClassVar[Mapping[str, str]] = {"seats": "Seats at each table (1-7)."}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="rate", example="0.3", help="the share of tables with a dealer error, 0 to 1"),)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

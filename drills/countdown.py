@@ -1,8 +1,9 @@
 """Countdown: count down a whole deck (or `--decks N`) against the clock, with cards removed unseen.
 
-The cards are laid out in rows of 13 to read left to right, as fast as you can; the clock runs from the
-moment they appear to your answer, and the grade reports seconds per deck (52 cards) against the pace
-learners aim for: under 25 s a deck with no error is professional pace.
+The cards are dealt as a countdown is: turned one at a time (two or three with `--per-flash`), each on
+a key press (any key turns the next), or at a set pace with `--speed`. The clock runs from the first card
+to your answer, and the grade reports seconds per deck (52 cards) against the pace learners aim for
+(under 25 s a deck with no error is professional pace) and against your own best.
 
 With a balanced count and one card removed (the default; `--set missing=N` removes up to 5), the answer
 is the classic checkout, "COUNT, MISSING": the final count and what the missing card is. A balanced
@@ -11,20 +12,24 @@ gone. MISSING is a word (low, neutral or high: the cards with a plus, zero or mi
 one tag) or ranks (A, 2-9, T); it is right when every card it names carries the missing card's tag.
 Otherwise (an unbalanced count, or several cards removed) the answer is the final running count only.
 
-Machine mode (`data`): `system`, `cards` (shown, in order), `missing` (how many were removed),
-`initial_running_count`, `decks`, `checkout` (whether MISSING is asked).
+Your best comes from your history, passed in by the caller (`set_best`): drills never read the store.
+
+Machine mode (`data`): `system`, `cards` (shown, in order), `flashes` (the same cards as they are turned:
+one list per flash, in order), `per_flash`, `seconds_per_card` (null: turned by key), `missing` (how many
+were removed), `initial_running_count`, `decks`, `checkout` (whether MISSING is asked). The grade's
+`detail` has `seconds_per_deck` and, with a best to beat, `best_seconds_per_deck`.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, refusal
+from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, Setting, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_card
 from trainer.core.counting import RANK_KEYS, CountSystem, format_count, parse_count
@@ -86,11 +91,18 @@ class Countdown:
 
 
 class CountdownDrill(CountDrill):
-    """A shuffled deck with cards missing: the final count (and the missing card) against the clock."""
+    """A shuffled deck with cards missing, turned a card at a time (a key press each, or --speed): the
+    final count (and the missing card) against the clock, 25 s a deck, and your best."""
 
     name: ClassVar[str] = "countdown"
     title: ClassVar[str] = "countdown"
     target_ms: ClassVar[int | None] = int(PROFESSIONAL_SECONDS * 1000)
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "speed": "Seconds a card (default: any key turns the next card).",
+        "per_flash": "Cards turned at a time.", "decks": "Decks to count down (default 1)."}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="missing", values=("1", "2", "3", "4", "5"),
+                help="cards taken out unseen (1: the count and the missing card's group are asked)"),)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -99,6 +111,12 @@ class CountdownDrill(CountDrill):
         if not text.isdigit() or not 1 <= int(text) <= 5:
             raise InvalidInputError(f"--set missing={text} is not allowed: expected 1 to 5 cards removed")
         self.missing = int(text)
+        self.best: float | None = None
+        """The learner's fastest exact countdown so far, in seconds per deck (None: none yet)."""
+
+    def set_best(self, seconds_per_deck: float | None) -> None:
+        """The learner's best time per deck, read from their history by the caller."""
+        self.best = seconds_per_deck
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: self._item(item))
@@ -136,16 +154,22 @@ class CountdownDrill(CountDrill):
             prompt = f"Final count, and the missing card? (e.g. {_example(system)})"
         else:
             prompt = "Final running count?"
-        rows = [" ".join(f"{c.pretty():>3}" for c in shown[i:i + 13]) for i in range(0, len(shown), 13)]
         removed_words = "one card" if deal.missing == 1 else f"{deal.missing} cards"
         deck_words = "a deck" if decks == 1 else f"{decks} decks"
+        per_flash, speed = self.options.per_flash, self.options.speed
+        faces = tuple(str(c) for c in shown)
+        flashes = [list(faces[i:i + per_flash]) for i in range(0, len(faces), per_flash)]
+        how = f"{speed:g} s a card" if speed else "any key turns the next card"
         return Question(
             drill=self.name,
             item=deal.item,
             prompt=prompt,
             data={
                 "system": system.name,
-                "cards": [str(c) for c in shown],
+                "cards": list(faces),
+                "flashes": flashes,
+                "per_flash": per_flash,
+                "seconds_per_card": speed,
                 "missing": deal.missing,
                 "initial_running_count": count_json(system.initial_running_count(decks)),
                 "decks": decks,
@@ -153,8 +177,10 @@ class CountdownDrill(CountDrill):
             },
             expected=expected,
             target_ms=int(PROFESSIONAL_SECONDS * 1000 * len(shown) / 52),
-            show=(Lines(lines=(f"Count down {deck_words} with {removed_words} taken out unseen; "
-                               "the clock is running.", *rows)),),
+            show=(Lines(lines=(f"Count down {deck_words} with {removed_words} taken out unseen ({how}); "
+                               "the clock runs from the first card to your answer.",)),
+                  Flash(cards=faces, seconds_per_card=speed or 0.0, per_flash=per_flash, by_key=speed is None,
+                        clock_from_first=True)),
             explanation=(f"The count ends at {format_count(count)}; removed: "
                          f"{' '.join(c.pretty() for c in removed)}"),
         )
@@ -206,12 +232,21 @@ class CountdownDrill(CountDrill):
         if answer.latency_ms is not None:
             per_deck = answer.latency_ms / 1000 / (len(question.data["cards"]) / 52)
             detail["seconds_per_deck"] = round(per_deck, 1)
-            explanation += f". {per_deck:.1f} s a deck: " + _pace(per_deck, correct)
+            explanation += f". {per_deck:.1f} s a deck: " + pace_words(per_deck, correct, self.best)
+            if self.best is not None:
+                detail["best_seconds_per_deck"] = round(self.best, 1)
             if correct and per_deck <= PROFESSIONAL_SECONDS:
                 verdict = "professional pace"
+            if correct and self.best is not None and per_deck < self.best:
+                verdict = (verdict + ", " if verdict else "") + "a new best"
         shown_given = given["count"] + (", " + given["named"] if given["named"] else "")
         return Grade(correct=correct, expected=question.expected, given=shown_given,
                      explanation=explanation, verdict=verdict, detail=detail)
+
+    def after(self, question: Question, grade: Grade) -> str | None:
+        """An exact countdown faster than the best so far is the best to beat from now on."""
+        self.best = faster_best(self.best, grade)
+        return None
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)
@@ -219,17 +254,34 @@ class CountdownDrill(CountDrill):
                  if g.correct and "seconds_per_deck" in g.detail]
         if timed:
             fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
-            lines.append(f"best {min(timed):.1f} s a deck, mean {sum(timed) / len(timed):.1f} s over "
-                         f"{len(timed)} exact countdowns; {fast} at professional pace (under "
+            mean = sum(timed) / len(timed)
+            lines.append(f"this session: best {min(timed):.1f} s a deck, mean {mean:.1f} s "
+                         f"over {len(timed)} exact countdowns; {fast} at professional pace (under "
                          f"{PROFESSIONAL_SECONDS:g} s)")
+        if self.best is not None:
+            lines.append(f"your best ever: {self.best:.1f} s a deck")
         return lines
 
 
-def _pace(per_deck: float, correct: bool) -> str:
-    """Where a time stands against the learners' benchmark."""
+def faster_best(best: float | None, grade: Grade) -> float | None:
+    """The best seconds per deck after this grade: its time if exact and faster."""
+    per_deck = grade.detail.get("seconds_per_deck")
+    if not grade.correct or per_deck is None:
+        return best
+    return float(per_deck) if best is None else min(best, float(per_deck))
+
+
+def pace_words(per_deck: float, correct: bool, best: float | None) -> str:
+    """Where a time per deck stands against the learners' benchmark (25 s) and the learner's own best."""
     if not correct:
-        return "pace counts only with no error"
+        return "pace counts only with no error" + (f" (your best: {best:.1f} s)" if best is not None else "")
     if per_deck <= PROFESSIONAL_SECONDS:
-        return f"professional pace (under {PROFESSIONAL_SECONDS:g} s with no error)"
-    return f"{per_deck - PROFESSIONAL_SECONDS:.1f} s slower than professional pace " \
-           f"({PROFESSIONAL_SECONDS:g} s)"
+        words = f"professional pace (under {PROFESSIONAL_SECONDS:g} s with no error)"
+    else:
+        words = f"{per_deck - PROFESSIONAL_SECONDS:.1f} s slower than professional pace " \
+                f"({PROFESSIONAL_SECONDS:g} s)"
+    if best is None:
+        return words + "; your first timed exact deck"
+    if per_deck < best:
+        return words + f"; a new best (was {best:.1f} s)"
+    return words + f"; your best is {best:.1f} s ({per_deck - best:.1f} s off it)"

@@ -15,7 +15,7 @@ Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estima
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -33,6 +33,8 @@ class DeckEstimationDrill(CountDrill):
     name: ClassVar[str] = "deck-estimation"
     title: ClassVar[str] = "deck estimation"
     target_ms: ClassVar[int | None] = QUICK_MS
+    reads: ClassVar[Mapping[str, str]] = {"decks": "Decks in the shoe (default: the rule set's).",
+                                          "estimation": "To the full, half or quarter deck."}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

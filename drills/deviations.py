@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
 from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
 from drills.payout_rounds import cards_text, deal_order
@@ -72,6 +73,8 @@ class DeviationsDrill(DrillBase):
     name = "deviations"
     title = "Hi-Lo index plays"
     target_ms = 3000
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="surrender", values=("late", "none"), help="practise surrender plays"),)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

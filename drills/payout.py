@@ -10,11 +10,12 @@ set offers it. Practice options, clearly labelled: `--set ratio=6:5` (a 6:5 tabl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
 from drills.hands import TEN_RANKS
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
@@ -58,6 +59,8 @@ TARGET_MS = {"blackjack": 3000, "insurance": 3000, "even-money": 2000, "surrende
 """Dealer pace: how fast a trained dealer pays each situation."""
 _WEIGHTS = {"blackjack": 4, "insurance": 2, "even-money": 1, "surrender": 2, "settle": 3, "sidebet": 2}
 _SETTINGS = ("ratio", "surrender", "situation", "chips", "sidebets")
+CHIPS_SETTING = Setting(key="chips", example="white:1,red:5,green:25,black:100",
+                help="the chip tray: colour:value pairs")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,6 +145,14 @@ class PayoutDrill(DrillBase):
     name = "payout"
     title = "Dealer payouts"
     target_ms = TARGET_MS["blackjack"]
+    reads: ClassVar[Mapping[str, str]] = {"chips": ""}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="situation", values=SITUATIONS, help="the situations to pay, comma-separated"),
+        Setting(key="ratio", values=("3:2", "6:5", "1:1"), help="practise another blackjack ratio"),
+        Setting(key="surrender", values=("late", "none"), help="practise late surrender where there is none"),
+        Setting(key="sidebets", example="21+3,perfect-pairs",
+                help="winning side bets to pay from their tables"),
+        CHIPS_SETTING)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -330,6 +341,7 @@ class ColorUpDrill(DrillBase):
     name = "color-up"
     title = "Colour up"
     target_ms = TARGET_MS["color-up"]
+    set_keys: ClassVar[tuple[Setting, ...]] = (CHIPS_SETTING,)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -11,6 +11,8 @@ order before repeating a question.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
 from drills.quiz_bank import TRUE_FALSE, QuizItem, basis_note, quiz_items
@@ -27,6 +29,9 @@ class QuizDrill(DrillBase):
     name = "quiz"
     title = "Rules quiz"
     target_ms = None
+    reads: ClassVar[Mapping[str, str]] = {
+        "decks": "Ask about a shoe of this many decks (where the rule set allows it).",
+        "readings": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

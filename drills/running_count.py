@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -89,6 +89,9 @@ class RunningCountDrill(CountDrill):
     name: ClassVar[str] = "running-count"
     title: ClassVar[str] = "running count"
     target_ms: ClassVar[int | None] = None
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "speed": "Seconds a card to start at (default 0.5; the pace then adapts).",
+        "per_flash": "", "decks": "Decks in the practice shoe (default 1)."}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

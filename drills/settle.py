@@ -17,11 +17,12 @@ a review item is dealt again as a one-seat table until a seat of that kind comes
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
+from drills.payout import CHIPS_SETTING
 from drills.payout_answers import expected_text, grade_payout, read_chip_setting, read_payout
 from drills.settings import check_settings, practice_table, read_late_surrender
 from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
@@ -66,6 +67,13 @@ class SettleDrill(DrillBase):
     name: ClassVar[str] = "settle"
     title: ClassVar[str] = "Settle a table"
     target_ms: ClassVar[int | None] = SEAT_PACE_MS["win"]
+    reads: ClassVar[Mapping[str, str]] = {"seats": "Seats at each table (1-7).",
+                                          "chips": "Pay in the fewest chips, e.g. '2 green 1 red'."}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="ratio", values=("3:2", "6:5", "1:1"), help="practise another blackjack ratio"),
+        Setting(key="surrender", values=("late", "none"), help="practise late surrender where there is none"),
+        Setting(key="sidebets", example="21+3,perfect-pairs", help="side bets the table offers"),
+        CHIPS_SETTING)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -4,8 +4,10 @@ Expected answers are the exact engine's chart (`trainer.strategy.chart_for`) rea
 player reads a strategy card (`chart_action`: Dh is double where allowed, else hit). Hands are two-card
 hands, pairs and three-card hands of every chart cell, never a composition-dependent exception, so
 the chart's play is also the best play for those exact cards. A wrong answer shows the right play and
-what the mistake costs in EV (`hand_evs`). Cells are chosen by weight: trivial rows less, and by an
-optional mapping of item -> weight (the cells a learner gets wrong, supplied by the progress store).
+what the mistake costs in EV (`hand_evs`). Cells are chosen by how often they come up at the table and
+what a mistake costs, trivial rows rarely (`drills.strategy_cells`), and by an optional mapping of
+item -> weight (the cells a learner gets wrong, supplied by the progress store). `--hands` narrows the
+cells (hard, soft, pairs, close, missed); `--set cards=two-card|multi-card` the hands dealt for them.
 """
 
 from __future__ import annotations
@@ -13,17 +15,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
+from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
 from drills.hands import PLAY_ORDER, PLAY_WORDS, TEN_RANKS, card_of, parse_cell
 from drills.payout_rounds import cards_text
 from drills.settings import check_settings
+from drills.strategy_cells import HANDS, cell_weights, narrow
 from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.rules import Ruleset, Split
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 
+CARDS = ("any", "two-card", "multi-card")
+"""What `--set cards=` may ask for: any hand, two-card hands only, three-card hands where a cell has them."""
 _LETTERS = {"H": "hit", "S": "stand", "Dh": "double, else hit", "Ds": "double, else stand", "P": "split",
             "Rh": "surrender, else hit", "Rs": "surrender, else stand", "Rp": "surrender, else split"}
 
@@ -69,29 +75,31 @@ def focus_weights(tallies: Iterable[tuple[str, int, int]]) -> dict[str, float]:
     return weights
 
 
-def _weight(kind: str, number: int) -> float:
-    """Rows a player never gets wrong come up less: hard 8 or less, hard 18 or more, soft 20 and 21."""
-    trivial = (kind == "hard" and (number <= 8 or number >= 18)) or (kind == "soft" and number >= 20)
-    return 0.3 if trivial else 1.0
-
-
 class StrategyDrill(DrillBase):
     """The exact basic-strategy play for a hand against an up card, with the EV a mistake costs."""
 
     name = "strategy"
     title = "Basic strategy"
     target_ms = 3000
+    reads: ClassVar[Mapping[str, str]] = {"hands": "", "every_hand": ""}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="cards", values=CARDS, help="the hands dealt: any, two cards only, or three cards"),)
 
     def __init__(self, options: DrillOptions | None = None,
                  weights: Mapping[str, float] | None = None) -> None:
         super().__init__(options)
-        check_settings("strategy", self.options.extra, ("hands",))
-        self.hands = self.options.extra.get("hands", "any").strip().lower() or "any"
-        if self.hands not in ("any", "two-card", "multi-card", "pairs"):
-            raise InvalidInputError(f"hands={self.hands!r}: expected any, two-card, multi-card or pairs")
+        check_settings("strategy", self.options.extra, ("cards",))
+        self.cards = self.options.extra.get("cards", "any").strip().lower() or "any"
+        if self.cards not in CARDS:
+            raise InvalidInputError(f"cards={self.cards!r}: expected {', '.join(CARDS)}")
+        self.hands = self.options.hands.strip().lower() if self.options.hands else None
+        if self.hands is not None and self.hands not in HANDS:
+            raise InvalidInputError(f"--hands {self.hands!r}: expected one of {', '.join(HANDS)}")
         self.weights: dict[str, float] = dict(weights or {})
         """Item ('strategy:hard 16 vs 10') or cell -> how much more often to ask it (default 1)."""
         self._rulesets: dict[str, Ruleset] = {}
+        self._weights: dict[str, dict[str, float]] = {}
+        """Rule-set fingerprint -> cell -> how often to ask it before the learner's misses."""
 
     def set_weights(self, weights: Mapping[str, float]) -> None:
         """Weight the cells toward those the learner gets wrong (the progress store supplies them)."""
@@ -105,6 +113,13 @@ class StrategyDrill(DrillBase):
         lines = [f"Basic strategy for {ruleset.name} from the exact engine's chart: hit, stand, double, "
                  "split or surrender (h, s, d, p, r)."]
         missed = sum(weight > 1 for weight in self.weights.values())
+        if self.hands:
+            lines.append({"hard": "Hard totals only.", "soft": "Soft totals only.", "pairs": "Pairs only.",
+                          "close": "Close calls only: the best play beats the next by under 2% of the bet.",
+                          "missed": "Only the hands you have missed."}[self.hands])
+        elif not self.options.every_hand:
+            lines.append("Hands come up as often as they are dealt and as much as a mistake costs; hands "
+                         "played the same against every up card rarely (--all: as often as the others).")
         if missed:
             lines.append("The hand you have missed comes up more often." if missed == 1 else
                          f"The {missed} hands you have missed come up more often.")
@@ -121,7 +136,7 @@ class StrategyDrill(DrillBase):
         chart = chart_for(ruleset)
         cell = item.removeprefix("strategy:") if item else None
         if cell not in chart.cells:
-            cell = self._pick_cell(rng, chart)
+            cell = self._pick_cell(rng, ruleset, chart)
         assert cell is not None
         cards, up = self._deal(rng, ruleset, chart, cell)
         legal = legal_actions(ruleset, cards)
@@ -140,13 +155,15 @@ class StrategyDrill(DrillBase):
                         show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {cards_text((up,))}",)),),
                         explanation=why + ".")
 
-    def _pick_cell(self, rng: random.Random, chart: Chart) -> str:
-        cells = [c for c in chart.cells if self.hands != "pairs" or c.startswith("pair ")]
-        weights = []
-        for cell in cells:
-            kind, number, _ = parse_cell(cell)
-            extra = self.weights.get(f"strategy:{cell}", self.weights.get(cell, 1.0))
-            weights.append(_weight(kind, number) * max(extra, 0.0))
+    def _pick_cell(self, rng: random.Random, ruleset: Ruleset, chart: Chart) -> str:
+        """A cell drawn by its weight (how often it is dealt, what a mistake costs, the learner's misses)
+        among those `--hands` leaves."""
+        if ruleset.fingerprint not in self._weights:
+            self._weights[ruleset.fingerprint] = cell_weights(ruleset, chart, every=self.options.every_hand)
+        base = self._weights[ruleset.fingerprint]
+        cells = narrow(chart, self.hands, self.weights, ruleset.name)
+        weights = [base[cell] * max(self.weights.get(f"strategy:{cell}", self.weights.get(cell, 1.0)), 0.0)
+                   for cell in cells]
         if not any(weights):
             weights = [1.0] * len(cells)
         return rng.choices(cells, weights=weights)[0]
@@ -154,16 +171,16 @@ class StrategyDrill(DrillBase):
     def _deal(self, rng: random.Random, ruleset: Ruleset, chart: Chart,
               cell: str) -> tuple[tuple[Card, ...], Card]:
         """Cards for the cell that are not a composition-dependent exception (a pair is its own cell);
-        three-card hands a quarter of the time, or as `--set hands=...` says."""
+        three-card hands a quarter of the time, or as `--set cards=...` says."""
         kind, number, up_value = parse_cell(cell)
         twos, threes = hands_for(kind, number)
         exceptions = {(d.cards, d.up) for d in chart.exceptions}
         if kind != "pair":
             twos = [h for h in twos if (h, up_value) not in exceptions]
         threes = [h for h in threes if (h, up_value) not in exceptions]
-        if self.hands == "multi-card":
+        if self.cards == "multi-card":
             pool = threes or twos
-        elif self.hands in ("two-card", "pairs") or not threes:
+        elif self.cards == "two-card" or not threes:
             pool = twos or threes
         else:
             pool = threes if not twos or rng.random() < 0.25 else twos

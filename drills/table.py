@@ -20,7 +20,7 @@ initial_running_count + the tags of `cards`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, refusal
@@ -49,6 +49,8 @@ class TableDrill(CountDrill):
     name: ClassVar[str] = "table"
     title: ClassVar[str] = "table count"
     target_ms: ClassVar[int | None] = None
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "decks": "Decks in the shoe (default: the rule set's).", "seats": "Computer seats."}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -20,6 +20,7 @@ the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52)
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -66,6 +67,9 @@ class TrueCountDrill(CountDrill):
     name: ClassVar[str] = "true-count"
     title: ClassVar[str] = "true count"
     target_ms: ClassVar[int | None] = QUICK_MS
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "", "decks": "Decks in the shoe (default: the rule set's).",
+        "estimation": "", "rounding": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -205,7 +205,7 @@ def test_countdown_summary_reports_seconds_per_deck() -> None:
         grades.append(drill.grade(question, _answer(drill, question, question.expected, latency)))
     lines = drill.summary(grades)
     assert lines[0] == "2 of 2 right (100%)"
-    assert lines[1].startswith("best 20.4 s a deck, mean 30.6 s over 2 exact countdowns; 1 at professional")
+    assert lines[1].startswith("this session: best 20.4 s a deck, mean 30.6 s over 2 exact countdowns; 1 at professional")
 
 
 # --- every count drill on tables where counting cannot win ----------------------------------------------

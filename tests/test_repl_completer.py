@@ -58,14 +58,15 @@ def test_the_drill_name_completes_from_the_drill_registry_with_each_drills_help(
 
 
 def test_options_are_read_from_the_click_command() -> None:
-    assert texts("drill payout --r") == ["--ruleset", "--rounding", "--readings"]
+    assert texts("drill true-count --r") == ["--ruleset", "--rounding"]
+    assert texts("drill payout --r") == ["--ruleset"]  # payouts are not rounded: only its own options
     assert "--help" in texts("drill payout --")
     assert texts("rules list --") == ["--json", "--help"]
 
 
 def test_an_option_already_given_is_not_offered_again() -> None:
     assert "--ruleset" not in texts("drill payout --ruleset eu --")
-    assert "--set" in texts("drill table --set a=1 --")  # --set may repeat
+    assert "--set" in texts("drill payout --set ratio=6:5 --")  # --set may repeat
 
 
 def test_choice_options_complete_their_choices() -> None:
@@ -132,3 +133,23 @@ def test_the_prompt_toolkit_completer_replaces_the_word_left_of_the_cursor() -> 
     completer = ReplCompleter(HandVocabulary())
     found = list(completer.get_completions(Document("deal --seats 2 a"), CompleteEvent()))
     assert [(c.text, c.start_position, c.display_meta_text) for c in found] == [("ann", -1, "seat 1")]
+
+
+def test_each_drill_completes_only_its_own_options_and_set_keys() -> None:
+    from drills import find_drill
+
+    common = {"--ruleset", "--seed", "--count", "--jsonl", "--db", "--help"}
+    assert set(texts("drill running-count --")) == common | {"--system", "--speed", "--per-flash", "--decks"}
+    assert set(texts("drill countdown --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--set"}
+    assert set(texts("drill speed-count --")) == common | {"--system", "--speed", "--decks", "--seats"}
+    assert set(texts("drill strategy --")) == common | {"--hands", "--all", "--set"}
+    assert "--chips" not in texts("drill running-count --") and "--seats" not in texts("drill countdown --")
+    assert texts("drill countdown --set ") == [f"missing={n}" for n in range(1, 6)]
+    assert texts("drill strategy --set c") == ["cards=any", "cards=two-card", "cards=multi-card"]
+    assert texts("drill strategy --hands ") == ["hard", "soft", "pairs", "close", "missed"]
+    assert "ratio=6:5" in texts("drill payout --set ") and "chips=" in texts("drill payout --set ")
+    for name in DRILLS:  # every option offered is one the drill reads, and every setting is offered
+        drill = find_drill(name)
+        offered = set(texts(f"drill {name} --"))
+        assert {o.lstrip("-").replace("-", "_") for o in offered - common - {"--set", "--all"}} <= set(drill.reads)
+        assert ("--set" in offered) == bool(drill.set_keys)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
-from drills.base import Flash, Grade, Lines, Question, Tray
+from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session, grade_to_json
 
@@ -44,6 +44,9 @@ def display_lines(question: Question) -> list[str]:
     for shown in question.show:
         if isinstance(shown, Flash):
             lines.append("cards: " + " ".join(shown.cards))
+        elif isinstance(shown, Rounds):
+            lines += [f"round {n}: " + " | ".join(f"{h.label} {' '.join(h.cards)}" for h in hands)
+                      for n, hands in enumerate(shown.rounds, 1)]
         elif isinstance(shown, Tray):
             lines.append(f"discard tray: {shown.discarded} of {shown.shoe_cards} cards")
         elif isinstance(shown, Lines):

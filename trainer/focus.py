@@ -6,6 +6,7 @@ this reads each cell's answers and right answers under the rule set being drille
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from drills.strategy import focus_weights
@@ -19,3 +20,10 @@ def strategy_weights(store: Store, ruleset: str) -> dict[str, float]:
     tallies = store.figures.item_tallies(item_prefix="strategy:")
     return focus_weights((t.key.item, t.attempts, t.correct) for t in tallies
                          if t.key.drill == "strategy" and t.key.ruleset == ruleset)
+
+
+def best_pace(store: Store, drill: str) -> float | None:
+    """The learner's fastest exact answer of a drill timed per deck (countdown, speed-count), in seconds
+    per 52 cards shown, over all their history; None before the first."""
+    weeks = store.figures.counting_pace(drill, date.today(), None, weeks=100_000)
+    return min((week.best for week in weeks), default=None)

@@ -107,9 +107,10 @@ class Session:
         self._asked_at = self.clock.monotonic()
         return f"{self.session_id}-{self.asked}", question
 
-    def start_timer(self) -> None:
-        """Restart the latency clock (after a flash display, timing starts at the prompt)."""
-        self._asked_at = self.clock.monotonic()
+    def start_timer(self, at: float | None = None) -> None:
+        """Restart the latency clock: now (after a flash display, timing starts at the prompt), or `at`, a
+        moment on the same monotonic clock (a countdown is timed from its first card)."""
+        self._asked_at = self.clock.monotonic() if at is None else at
 
     def elapsed_ms(self) -> int:
         return round((self.clock.monotonic() - self._asked_at) * 1000)

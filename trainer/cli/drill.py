@@ -1,8 +1,16 @@
-"""`cutcard drill NAME`: one drill session, interactive at a terminal, plain lines or JSON lines otherwise."""
+"""`cutcard drill NAME`: one drill session, interactive at a terminal, plain lines or JSON lines otherwise.
+
+Each drill's help is its own: `cutcard drill NAME --help` lists the options that drill reads (its
+`reads`, with what each means there) and its `--set` keys with their allowed values (its `set_keys`),
+and an option the drill does not read is refused. `DrillCommand.commands` offers one such view per
+drill, which the REPL's completion reads.
+"""
 
 from __future__ import annotations
 
+import copy
 import sys
+from typing import Any
 
 import click
 
@@ -12,12 +20,17 @@ from trainer.cli.common import (
     SPEED_RANGE,
     db_option,
     estimation_option,
+    load_chart,
     rounding_option,
     ruleset_option,
     seed_option,
     settings,
-    use_chart_cache,
 )
+
+COMMON = frozenset({"name", "ruleset", "seed", "count", "jsonl", "db", "help"})
+"""The options every drill takes; the others are read by some drills only (`Drill.reads`)."""
+_DRILL = "cutcard.drill"
+"""Where `DrillCommand` notes, in the context's meta, the drill a command line names."""
 
 
 def _pairs(values: tuple[str, ...]) -> dict[str, str]:
@@ -30,31 +43,158 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@click.command("drill")
-@click.argument("name", type=click.Choice(list(DRILLS)), required=False)
+def _drill_class(name: str) -> Any:
+    from drills import find_drill
+
+    return find_drill(name)
+
+
+class DrillCommand(click.Command):
+    """`drill` with options narrowed to the drill named on the line (see the module note)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        name = ctx.meta[_DRILL] = self._named(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as e:
+            every = {opt for p in super().get_params(ctx) for opt in getattr(p, "opts", ())}
+            if e.option_name not in every:
+                raise
+            which = f"the {name} drill" if name else "`cutcard drill` without a drill name"
+            raise click.UsageError(f"{which} takes no {e.option_name}: `cutcard drill {name or 'NAME'} "
+                                   "--help` lists its options", ctx) from None
+
+    def _named(self, ctx: click.Context, args: list[str]) -> str | None:
+        """The first word of the line that is not an option or an option's value ('' if it names no
+        drill: every option stays, so that click's own error names the drills)."""
+        takes_value = {opt for p in super().get_params(ctx) if isinstance(p, click.Option) and not p.is_flag
+                       for opt in p.opts}
+        words = iter(args)
+        for word in words:
+            if word == "--":
+                word = next(words, "")
+            elif word.startswith("-"):
+                if word in takes_value and "=" not in word:
+                    next(words, None)
+                continue
+            return word if word in DRILLS else ""
+        return None
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        name = ctx.meta.get(_DRILL)
+        if name == "":
+            return params
+        return drill_params(params, name)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        name = ctx.meta.get(_DRILL)
+        if name:
+            formatter.write_usage(f"{ctx.command_path} {name}", "[OPTIONS]")
+        else:
+            super().format_usage(ctx, formatter)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        name = ctx.meta.get(_DRILL)
+        if not name:
+            super().format_help_text(ctx, formatter)
+            with formatter.section("Drills (`cutcard drill NAME --help` for one drill's options)"):
+                formatter.write_dl([(n, help_text) for n, (_, help_text) in DRILLS.items()])
+            return
+        doc = " ".join((_drill_class(name).__doc__ or "").split())
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"{name}: {DRILLS[name][1]}.")
+            if doc:
+                formatter.write_paragraph()
+                formatter.write_text(doc)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        name = ctx.meta.get(_DRILL)
+        if name:
+            rows = [(s.shown(), s.help) for s in _drill_class(name).set_keys]
+            if rows:
+                with formatter.section("Settings (--set KEY=VALUE)"):
+                    formatter.write_dl(rows)
+
+    @property
+    def commands(self) -> dict[str, click.Command]:
+        """One command per drill with only that drill's options (what completion offers after NAME)."""
+        return {name: drill_view(self, name) for name in DRILLS}
+
+
+def drill_params(params: list[click.Parameter], name: str | None) -> list[click.Parameter]:
+    """The options of one drill (or, without a name, the common ones), with its own help where it has
+    one; `--set` only for a drill with settings."""
+    if name is None:
+        return [p for p in params if p.name in COMMON]
+    drill = _drill_class(name)
+    out: list[click.Parameter] = []
+    for param in params:
+        if param.name in COMMON or (param.name == "extra" and drill.set_keys):
+            out.append(param)
+        elif param.name in drill.reads:
+            own = drill.reads[param.name]
+            if param.name == "system":
+                own = (own or "Count system") + ": " + ", ".join(_systems()) + ", or a TOML file of your own."
+            if own and isinstance(param, click.Option):
+                param = copy.copy(param)
+                param.help = own
+            out.append(param)
+    return out
+
+
+def _systems() -> list[str]:
+    from trainer.core.counting import builtin_systems
+
+    return list(builtin_systems())
+
+
+def drill_view(command: click.Command, name: str) -> click.Command:
+    """`drill NAME` as a command of its own: its options, and `--set` completing to its KEY=VALUEs."""
+    params = drill_params(list(command.params), name)
+    settings_ = _drill_class(name).set_keys
+    view: list[click.Parameter] = []
+    for param in params:
+        if param.name == "extra":
+            choices = [f"{s.key}={v}" for s in settings_ for v in s.values] + \
+                      [f"{s.key}=" for s in settings_ if not s.values]
+            param = click.Option(["--set", "extra"], type=click.Choice(choices), multiple=True,
+                                 help="A drill-specific setting.")
+        elif param.name == "name":
+            continue
+        view.append(param)
+    return click.Command(name, params=view, short_help=DRILLS[name][1], help=DRILLS[name][1])
+
+
+@click.command("drill", cls=DrillCommand)
+@click.argument("name", type=click.Choice(list(DRILLS)), required=False, metavar="[NAME]")
 @ruleset_option
 @seed_option
 @click.option("--count", "-n", type=click.IntRange(min=1), default=None,
               help="Questions to ask (default: 20 at a terminal, until input ends otherwise).")
 @click.option("--jsonl", is_flag=True, help="Machine mode: JSON question and grade lines.")
-@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="Count system (count drills).")
+@click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="Count system.")
 @click.option("--speed", type=click.FloatRange(*SPEED_RANGE), default=None,
               help="Seconds per card for flashed cards.")
 @click.option("--per-flash", type=click.IntRange(1, 3), default=1, show_default=True,
-              help="Cards shown at a time in flash drills.")
-@click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks (countdown, table, quiz).")
+              help="Cards shown at a time.")
+@click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks to deal from.")
 @estimation_option
 @rounding_option
-@click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
-              help="Seats at the table (table drill).")
+@click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True, help="Seats at the table.")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
-@click.option("--readings", is_flag=True,
-              help="Quiz: also ask this trainer's readings where the seed is silent (worded as readings).")
+@click.option("--hands", type=click.Choice(["hard", "soft", "pairs", "close", "missed"]), default=None,
+              help="Only these hands: hard or soft totals, pairs, close calls (under 2% of the bet "
+                   "between the best play and the next), or the ones you have missed.")
+@click.option("--all", "every_hand", is_flag=True,
+              help="Trivial hands (played alike against every up card) as often as the others.")
+@click.option("--readings", is_flag=True, default=None,
+              help="Also ask this trainer's readings where the seed is silent (worded as readings).")
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
 @db_option
 def command(name: str | None, ruleset: str, seed: int | None, count: int | None, jsonl: bool,
-            system: str, speed: float | None, per_flash: int, decks: int | None, estimation: str,
-            rounding: str, seats: int, chips: bool, readings: bool, extra: tuple[str, ...]) -> None:
+            extra: tuple[str, ...] = (), **chosen: Any) -> None:
     """One drill session. Without NAME, list the drills.
 
     At a terminal the drill is interactive; with input from a pipe it reads one answer per line, and
@@ -72,11 +212,10 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     from trainer.runs import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)
-    if name == "strategy":  # the one drill that reads a chart
-        use_chart_cache()
-    options = DrillOptions(system=system, speed=speed, per_flash=per_flash, decks=decks,
-                           estimation=estimation, rounding=rounding, seats=seats, chips=chips,
-                           readings=readings, extra=_pairs(extra))
+    if name == "strategy":  # the one drill that reads a chart: computed first, with a progress bar
+        load_chart(rules, quiet=jsonl)
+    options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
+                                                   if value is not None})
     drill = make_drill(name, options)
     with open_store(settings()) as store:
         from trainer.batch import repeat
@@ -88,6 +227,11 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
             if isinstance(drill, StrategyDrill):
                 drill.set_weights(strategy_weights(store, rules.name))
+        set_best = getattr(drill, "set_best", None)
+        if callable(set_best):  # drills timed per deck beat the learner's own best
+            from trainer.focus import best_pace
+
+            set_best(best_pace(store, name))
         session = Session(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,

@@ -5,15 +5,39 @@ from __future__ import annotations
 import click
 
 from trainer.cli.common import emit_json, json_option, ruleset_option, use_chart_cache
-from trainer.core.cards import Card, parse_card, parse_cards
+from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
-_USAGE = "expected CARDS vs UP, e.g. `cutcard ev 10,6 vs 10`"
+_USAGE = "expected CARDS vs UP or TOTAL vs UP, e.g. `cutcard ev 10,6 vs 10`, `ev 16 vs 10`, `ev soft 17 vs 6`"
+TOTALS = {"hard": (4, 21), "soft": (12, 21)}
+"""The totals `ev TOTAL vs UP` answers for (hard 4 is 2-2, soft 12 A-A, 21 a three-card hand)."""
 
 
-def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...], Card]:
-    """('10,6', 'vs', '10') -> the hand and the up card; errors name what is wrong."""
+def parse_total(words: list[str]) -> tuple[str, int] | None:
+    """A hand named by its total ('16', 'hard 16', 'soft 17'), or None when the words are cards.
+
+    A lone number from 4 to 21 is a hard total (a lone card is no hand); 'soft' or 'hard' says which.
+
+    >>> parse_total(["16"]), parse_total(["soft", "17"]), parse_total(["10", "6"]), parse_total(["3"])
+    (('hard', 16), ('soft', 17), None, None)
+    """
+    lowered = [w.lower() for w in words]
+    if len(lowered) == 2 and lowered[0] in TOTALS and lowered[1].isdigit():
+        kind, number = lowered[0], int(lowered[1])
+    elif len(lowered) == 1 and lowered[0].isdigit() and TOTALS["hard"][0] <= int(lowered[0]) <= 21:
+        kind, number = "hard", int(lowered[0])
+    else:
+        return None
+    low, high = TOTALS[kind]
+    if not low <= number <= high:
+        raise InvalidInputError(f"no hand is {kind} {number}: {kind} totals run from {low} to {high}")
+    return kind, number
+
+
+def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...] | tuple[str, int], Card]:
+    """('10,6', 'vs', '10') -> the hand and the up card, or ('16', 'vs', '10') -> ('hard', 16) and the up
+    card; errors name what is wrong."""
     tokens = " ".join(words).replace(",", " ").split()
     lowered = [t.lower() for t in tokens]
     if "vs" not in lowered:
@@ -28,7 +52,21 @@ def parse_hand_vs_up(words: tuple[str, ...]) -> tuple[tuple[Card, ...], Card]:
         up = parse_card(after[0])
     except InvalidInputError as e:
         raise InvalidInputError(f"bad up card: {e}") from None
-    return parse_cards(before), up
+    total = parse_total(before)
+    return (total if total is not None else parse_cards(before)), up
+
+
+def hand_for_total(rules: Ruleset, kind: str, number: int, up: Card) -> tuple[tuple[Card, ...], str]:
+    """The most common composition of a total against `up`, and a line saying which it is."""
+    from trainer.strategy.frequency import common_hand
+
+    ranked = common_hand(rules, kind, number, up.value)
+    hands = [tuple(card(Rank(v)) for v in sorted(h, key=lambda v: (v != 1, -v))) for h in ranked]
+    named = ["-".join(c.pretty() for c in h) for h in hands]
+    note = f"{kind} {number} vs {up.pretty()}: the EVs of {named[0]}, the most often dealt {kind} {number}"
+    if len(named) > 1:
+        note += f" (also {', '.join(named[1:4])}{', ...' if len(named) > 4 else ''})"
+    return hands[0], note
 
 
 @click.command("ev")
@@ -53,13 +91,20 @@ def command(words: tuple[str, ...], removed: str, sidebet: str | None, ruleset: 
         raise InvalidInputError(f"no hand given: {_USAGE}, or --sidebet NAME")
     from trainer.strategy import hand_evs
 
-    cards, up = parse_hand_vs_up(words)
+    hand, up = parse_hand_vs_up(words)
     rules = load_ruleset(ruleset)
     use_chart_cache()
+    note = None
+    if isinstance(hand[0], str):
+        kind, number = hand
+        assert isinstance(kind, str) and isinstance(number, int)
+        cards, note = hand_for_total(rules, kind, number, up)
+    else:
+        cards = tuple(c for c in hand if isinstance(c, Card))
     gone = parse_cards(removed) if removed.strip() else ()
     evs = hand_evs(rules, cards, up, removed=gone)
     if as_json:
-        emit_json({
+        document = {
             "ruleset": rules.name,
             "cards": [str(c) for c in cards],
             "up": str(up),
@@ -67,12 +112,19 @@ def command(words: tuple[str, ...], removed: str, sidebet: str | None, ruleset: 
             "ev": {a.value: v for a, v in evs.ev.items()},
             "best": evs.best.value,
             "conditioned_on_no_dealer_blackjack": evs.peeked,
-        })
+        }
+        if note is not None:
+            document["total"] = f"{hand[0]} {hand[1]}"
+            document["note"] = note
+        emit_json(document)
         return
     from trainer.render import make_console
     from trainer.render.chart import print_hand_evs
 
-    print_hand_evs(make_console(), evs, rules)
+    console = make_console()
+    if note is not None:
+        console.print(note, style="muted", highlight=False)
+    print_hand_evs(console, evs, rules)
 
 
 def _sidebet_ev(rules: Ruleset, name: str, removed: str, as_json: bool) -> None:

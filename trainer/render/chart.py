@@ -51,31 +51,48 @@ def chart_table(chart: Chart, kind: str) -> Table:
     return table
 
 
-def print_chart(console: Console, chart: Chart, ruleset: Ruleset, *, exceptions: int = 12) -> None:
-    """The whole card: hard, soft and pair sections, the legend, the house edge, the main exceptions."""
+def legend_table(chart: Chart) -> Table:
+    """The legend of the letters this chart uses, two to a row (no surrender letters where the rules
+    have no surrender, no Ds where no soft hand doubles)."""
+    used = chart.letters()
+    entries = [(letter, meaning) for letter, meaning in LEGEND if letter in used]
     legend = Table.grid(padding=(0, 3))
     legend.add_column()
     legend.add_column()
-    for first, second in zip(LEGEND[::2], LEGEND[1::2], strict=True):
+    for at in range(0, len(entries), 2):
         legend.add_row(*(Text.assemble((f"{letter:^4}", action_style(letter)), f" {meaning}")
-                         for letter, meaning in (first, second)))
+                         for letter, meaning in entries[at:at + 2]))
+    return legend
+
+
+def exception_lines(chart: Chart) -> list[Text]:
+    """Every composition-dependent exception, two-card hands then three-card hands, biggest gain first."""
+    lines: list[Text] = []
+    for size, heading in ((2, "two-card hands"), (3, "three-card hands")):
+        found = sorted((d for d in chart.exceptions if len(d.cards) == size), key=lambda d: -d.gain)
+        if found:
+            lines.append(Text(f"  {heading}:", style="key"))
+            lines += [Text("    • " + d.describe()) for d in found]
+    return lines
+
+
+def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
+    """The whole card: hard, soft and pair sections, the legend, the house edge, every exception."""
     sections: list[Table | Text] = [chart_table(chart, kind) for kind in ("hard", "soft", "pair")]
     grid = Table.grid(padding=(0, 3))
     grid.add_row(*sections[:2])
-    parts: list[Table | Text] = [grid, Text(""), sections[2], Text(""), legend]
+    parts: list[Table | Text] = [grid, Text(""), sections[2], Text(""), legend_table(chart)]
     edge = Text.assemble(("House edge ", "title"), (f"{chart.house_edge_pct:.3f}%", "money"),
                          " of the original bet, played by this chart"
                          + (" (the player has the edge)" if chart.house_edge_pct < 0 else ""))
-    parts += [Text(""), edge]
-    two_card = [d for d in chart.exceptions if len(d.cards) == 2]
-    shown = sorted(two_card, key=lambda d: -d.gain)[:exceptions]
-    if shown:
-        parts.append(Text("Composition-dependent exceptions (two-card hands):", style="title"))
-        parts += [Text("  • " + d.describe()) for d in shown]
-    more = len(chart.exceptions) - len(shown)
-    if more > 0:
-        parts.append(Text(f"  … and {more} more (three-card hands such as 16 of three cards vs 10: "
-                          "see `cutcard ev`)", style="muted"))
+    parts += [Text(""), edge, Text("")]
+    if chart.exceptions:
+        parts.append(Text(f"Composition-dependent exceptions ({len(chart.exceptions)}): these cards play "
+                          "unlike their total", style="title"))
+        parts += exception_lines(chart)
+    else:
+        parts.append(Text("No composition-dependent exceptions: every two- and three-card hand plays as "
+                          "its total says.", style="muted"))
     console.print(Panel(Group(*parts), title=f"[title]{ruleset.name}[/] — {ruleset.title}",
                         subtitle=f"fingerprint {ruleset.fingerprint}", title_align="left", expand=False))
 

@@ -4,7 +4,8 @@ Each group of cards appears at its own deadline, counted from the start (start +
 from the last wake-up, so a late frame does not push the rest back. A card is blanked a moment before
 the next one so that two equal cards in a row still read as two. A short 'get ready' comes first (time
 to read the last grade; Enter deals at once; after a miss it waits for Enter). Keys typed during the
-flash are swallowed (the count is asked afterwards, at a clean prompt); Ctrl-C raises KeyboardInterrupt and
+flash are swallowed (the count is asked afterwards, at a clean prompt), except in a flash the learner
+turns (`Flash.by_key`, the countdown), where any key turns the next card; Ctrl-C raises KeyboardInterrupt and
 Ctrl-D EOFError, which the drill driver turns into a clean stop. The clock and the sleep are injected
 so that tests never wait, and `FlashTiming` reports when each group really reached the terminal (for
 `bench/flash.py`).
@@ -26,7 +27,7 @@ from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from drills.base import Flash
+from drills.base import Flash, Rounds
 from trainer.core.cards import parse_card
 
 LEAD_IN = 1.5
@@ -101,27 +102,87 @@ def card_faces(cards: Sequence[str]) -> StyleAndTextTuples:
     return out
 
 
-def _ready(*, waiting: bool = False) -> StyleAndTextTuples:
-    words = "press Enter to deal the next cards" if waiting else "get ready (Enter: deal now)"
+def round_rows(hands: Sequence[tuple[str, Sequence[str]]]) -> StyleAndTextTuples:
+    """One blackjack round as lines, the dealer first: a label, then the hand's cards in colour.
+
+    >>> "".join(text for _, text in round_rows([("dealer", ["9s"]), ("seat 1", ["Th", "7c"])])).splitlines()
+    ['   dealer   9♠', '   seat 1  10♥  7♣']
+    """
+    width = max(len(label) for label, _ in hands)
+    out: StyleAndTextTuples = []
+    for number, (label, cards) in enumerate(hands):
+        if number:
+            out.append(("", "\n"))
+        out.append(("class:card.edge", f"   {label:<{width}} "))
+        for text in cards:
+            face = parse_card(text)
+            style = "class:card.red" if face.suit is not None and face.suit.is_red else "class:card.black"
+            out.append((style, f"{face.pretty():>4}"))
+    return out
+
+
+def _ready(by_key: bool, *, waiting: bool = False) -> StyleAndTextTuples:
+    words = ("press any key to turn the first card: the clock starts with it" if by_key else
+             "press Enter to deal the next cards" if waiting else "get ready (Enter: deal now)")
     return [("", "\n\n"), ("class:ready", f"   · · ·  {words}"), ("", "\n\n")]
 
 
-def _blank() -> StyleAndTextTuples:
-    return [("", "\n" * (FACE_HEIGHT - 1))]
+def _blank(height: int = FACE_HEIGHT) -> StyleAndTextTuples:
+    return [("", "\n" * (height - 1))]
 
 
 def play_flash(flash: Flash, *, input: Input | None = None, output: Output | None = None,
                clock: Callable[[], float] = time.monotonic,
                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                lead_in: float | None = LEAD_IN) -> FlashTiming:
-    """Show the flash's cards `per_flash` at a time at its pace; returns the timing of every group.
+    """Show the flash's cards `per_flash` at a time at its pace, or one group a key press when it is
+    turned by the learner (`by_key`); returns the timing of every group.
 
     `lead_in=None` waits for Enter before the first card, however long (after a miss, time to read it)."""
     groups = [flash.cards[i:i + flash.per_flash] for i in range(0, len(flash.cards), flash.per_flash)]
+    frames = [card_faces(group) for group in groups]
     period = flash.seconds_per_card * flash.per_flash
-    gap = min(GAP_MOST, GAP_SHARE * period)
+    durations = None if flash.by_key else [period] * len(frames)
+    return play_frames(frames, durations, height=FACE_HEIGHT, input=input, output=output, clock=clock,
+                       sleep=sleep, lead_in=lead_in)
+
+
+def play_rounds(rounds: Rounds, *, input: Input | None = None, output: Output | None = None,
+                clock: Callable[[], float] = time.monotonic,
+                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                lead_in: float | None = LEAD_IN) -> FlashTiming:
+    """Show blackjack rounds one at a time, each for `seconds_per_card` x its cards (table pace)."""
+    frames = [round_rows(tuple((hand.label, hand.cards) for hand in table)) for table in rounds.rounds]
+    durations = [rounds.seconds_per_card * sum(len(hand.cards) for hand in table) for table in rounds.rounds]
+    height = max((len(table) for table in rounds.rounds), default=1)
+    return play_frames(frames, durations, height=max(height, 3), input=input, output=output, clock=clock,
+                       sleep=sleep, lead_in=lead_in)
+
+
+def _deadlines(start: float, durations: Sequence[float]) -> list[float]:
+    """start + the time of every frame before: anchored to the start, so lateness never piles up."""
+    if durations and all(d == durations[0] for d in durations):
+        return [start + k * durations[0] for k in range(len(durations) + 1)]
+    out, total = [start], 0.0
+    for duration in durations:
+        total += duration
+        out.append(start + total)
+    return out
+
+
+def play_frames(frames: Sequence[StyleAndTextTuples], durations: Sequence[float] | None, *, height: int,
+                input: Input | None = None, output: Output | None = None,
+                clock: Callable[[], float] = time.monotonic,
+                sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                lead_in: float | None = LEAD_IN) -> FlashTiming:
+    """Show `frames` one after another, each for its duration, or (`durations` None) each until the
+    next key press, the last until one more; returns when each frame was due and when it was drawn."""
+    by_key = durations is None
     timing = FlashTiming()
-    screen = _Screen(text=_ready(waiting=lead_in is None))
+    screen = _Screen(text=_ready(by_key, waiting=lead_in is None))
+    shown = [-1]
+    """The frame on screen in key mode (-1: none yet)."""
+    rows = height + (1 if by_key else 0)
 
     keys = KeyBindings()
 
@@ -133,14 +194,37 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
     def _leave(event: KeyPressEvent) -> None:
         event.app.exit(exception=EOFError())
 
+    def turn(event: KeyPressEvent) -> None:
+        """Key mode: the next frame, or the end after the last one."""
+        at = shown[0] + 1
+        if at >= len(frames):
+            timing.deadlines.append(clock())
+            event.app.exit()
+            return
+        shown[0] = at
+        timing.deadlines.append(clock())
+        timing.shown_at.append(None)
+        then = "next" if at + 1 < len(frames) else "done"
+        footer: StyleAndTextTuples = [("", "\n"),
+                                      ("class:ready", f"   {at + 1} of {len(frames)} · any key: {then}")]
+        screen.text, screen.pending = [*frames[at], ("", "\n" * max(0, height - _lines(frames[at]))),
+                                       *footer], at
+        app.invalidate()
+
     @keys.add(Keys.Any)
     def _swallow(event: KeyPressEvent) -> None:
-        timing.keys_discarded += 1
+        if by_key:
+            turn(event)
+        else:
+            timing.keys_discarded += 1
 
     go = asyncio.Event()
 
     @keys.add("enter")
     def _go(event: KeyPressEvent) -> None:
+        if by_key:
+            turn(event)
+            return
         if go.is_set():  # during the flash, Enter is swallowed like any key
             timing.keys_discarded += 1
         go.set()
@@ -149,7 +233,7 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         return screen.text
 
     app: Application[None] = Application(
-        layout=Layout(Window(FormattedTextControl(text, show_cursor=False), height=FACE_HEIGHT,
+        layout=Layout(Window(FormattedTextControl(text, show_cursor=False), height=rows,
                              always_hide_cursor=True)),
         key_bindings=keys, style=STYLE, full_screen=False, erase_when_done=True,
         input=input, output=output, max_render_postpone_time=0, mouse_support=False)
@@ -170,7 +254,7 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         while clock() < moment:
             await sleep(0)
 
-    async def deal() -> None:
+    async def deal(durations: Sequence[float]) -> None:
         if lead_in is None:
             while not go.is_set():
                 await sleep(POLL)
@@ -178,20 +262,26 @@ def play_flash(flash: Flash, *, input: Input | None = None, output: Output | Non
         while not go.is_set() and (left := ready_until - clock()) > 0.001:
             await sleep(min(POLL, left))
         go.set()
-        timing.deadlines = flash_deadlines(flash, clock())
-        timing.shown_at = [None] * len(groups)
-        for index, group in enumerate(groups):
+        timing.deadlines = _deadlines(clock(), durations)
+        timing.shown_at = [None] * len(frames)
+        for index, frame in enumerate(frames):
+            gap = min(GAP_MOST, GAP_SHARE * durations[index])
             await until(timing.deadlines[index])
-            screen.text, screen.pending = card_faces(group), index
+            screen.text, screen.pending = frame, index
             app.invalidate()
             await until(timing.deadlines[index + 1] - gap)
-            screen.text = _blank()
+            screen.text = _blank(height)
             app.invalidate()
         await until(timing.deadlines[-1])
         app.exit()
 
     def start() -> None:
-        app.create_background_task(deal())
+        if durations is not None:
+            app.create_background_task(deal(durations))
 
     app.run(pre_run=start, handle_sigint=False)
     return timing
+
+
+def _lines(frame: StyleAndTextTuples) -> int:
+    return 1 + sum(fragment[1].count("\n") for fragment in frame)

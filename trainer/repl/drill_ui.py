@@ -6,15 +6,19 @@ Ctrl-C ends the drill cleanly and Ctrl-D too; every answer already given was rec
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
 from rich.console import Console
 from rich.text import Text
 
-from drills.base import Flash, Grade, Lines, Question, Tray
+from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.batch import Plan, RunSummary, says_the_answer
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session
+
+if TYPE_CHECKING:
+    from trainer.render.flash import FlashTiming
 
 Ask = Callable[[str], str]
 """Reads one answer line after showing the prompt; raises EOFError or KeyboardInterrupt to stop."""
@@ -29,9 +33,11 @@ def _prompt_toolkit_ask() -> Ask:
     return ask
 
 
-def show_question(console: Console, question: Question, *, wait: bool = False) -> None:
-    """Draw a question's displays (flashes play out in time) and its choices; with `wait`, a flash
-    waits for Enter before its first card (after a miss, so the learner reads the feedback first)."""
+def show_question(console: Console, question: Question, *, wait: bool = False) -> float | None:
+    """Draw a question's displays (flashes play out in time) and its choices; returns when the first
+    card of a flash timed from its first card reached the screen (monotonic seconds), else None. With
+    `wait`, a timed flash waits for Enter before its first card (after a miss, to read the feedback)."""
+    first: float | None = None
     for shown in question.show:
         if isinstance(shown, Lines):
             from trainer.render.cards import card_line
@@ -43,21 +49,35 @@ def show_question(console: Console, question: Question, *, wait: bool = False) -
 
             console.print(tray_picture(shown.discarded, shown.shoe_cards))
         elif isinstance(shown, Flash):
-            flash_cards(console, shown, wait=wait)
+            timing = flash_cards(console, shown, wait=wait)
+            if shown.clock_from_first:
+                first = _first_shown(timing)
+        elif isinstance(shown, Rounds):
+            from trainer.render.flash import play_rounds
+
+            console.file.flush()
+            first = _first_shown(play_rounds(shown))
     for index, choice in enumerate(question.choices):
         console.print(f"  [key]{chr(ord('a') + index)})[/] {choice}")
+    return first
 
 
-def flash_cards(console: Console, flash: Flash, *, wait: bool = False) -> None:
-    """Show the cards `per_flash` at a time at the set pace, each replacing the last (keys typed
-    meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt); `wait`: only once Enter is pressed."""
+def _first_shown(timing: FlashTiming | None) -> float | None:
+    if timing is None or not timing.deadlines:
+        return None
+    drawn = timing.shown_at[0] if timing.shown_at else None
+    return drawn if drawn is not None else timing.deadlines[0]
+
+
+def flash_cards(console: Console, flash: Flash, *, wait: bool = False) -> FlashTiming | None:
+    """Show the cards `per_flash` at a time at the set pace (or a key press at a time), each replacing
+    the last (keys typed meanwhile are swallowed; Ctrl-C raises KeyboardInterrupt); `wait`: only once
+    Enter is pressed."""
     from trainer.render.flash import play_flash
 
     console.file.flush()
-    if wait:
-        play_flash(flash, lead_in=None)
-    else:
-        play_flash(flash)
+    timing: FlashTiming | None = play_flash(flash, lead_in=None) if wait else play_flash(flash)
+    return timing
 
 
 SHORT_PROMPT = 32
@@ -78,8 +98,8 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
                 for line in session.intro():
                     console.print(Text(line, style="warn"))
             _qid, question = session.ask(item)
-            show_question(console, question, wait=missed)
-            session.start_timer()
+            first = show_question(console, question, wait=missed)
+            session.start_timer(first)
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
             if not short:  # a long question reads better on its own line than wrapped into the input

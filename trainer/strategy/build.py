@@ -38,7 +38,7 @@ def _best_total(values: tuple[int, ...]) -> tuple[int, bool]:
     return (hard + 10 if soft else hard), soft
 
 
-def _category(values: tuple[int, ...]) -> tuple[str, int]:
+def category(values: tuple[int, ...]) -> tuple[str, int]:
     if len(values) == 2 and values[0] == values[1]:
         return "pair", values[0]
     total, soft = _best_total(values)
@@ -73,7 +73,7 @@ _THREE_CARD_CELLS = (("hard", 20), ("hard", 21), ("soft", 21))
 """The cells two cards cannot reach (hard 20 is only a pair of tens, 21 in two cards a natural)."""
 
 
-def _three_card_hands() -> Iterator[tuple[int, ...]]:
+def three_card_hands() -> Iterator[tuple[int, ...]]:
     """Every three-card hand that has not busted (for the cells above and for the exceptions)."""
     for hand in combinations_with_replacement(range(1, 11), 3):
         if sum(hand) <= 21:
@@ -149,8 +149,8 @@ class ChartBuilder:
         per_hand: dict[tuple[tuple[int, ...], int], dict[str, float | None]] = {}
         hands = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
         for u in UPS:
-            for hand in [*hands, *_three_card_hands()]:
-                kind, number = _category(hand)
+            for hand in [*hands, *three_card_hands()]:
+                kind, number = category(hand)
                 if deal_chance(self.shoe, u, hand) == 0:
                     continue
                 node, evs = self.hand_evs(hand, u, optimal, best_splits)
@@ -189,7 +189,7 @@ class ChartBuilder:
                      exceptions=exceptions, ev_by_up=ev_by_up)
 
     def initial_action(self, chart: Chart, hand: tuple[int, ...], u: int, *, can_split: bool) -> str:
-        kind, number = _category(hand)
+        kind, number = category(hand)
         total = number if kind != "pair" else pair_total(hand[0])[0]
         return resolve(chart.lookup, kind, number, u, can_double=self.terms.may_double(total),
                        can_split=can_split, can_surrender=self.terms.surrender is not Surrender.NONE,
@@ -262,7 +262,7 @@ class ChartBuilder:
         """Two- and three-card hands whose own best play beats their cell's."""
         found = []
         for (hand, u), evs in per_hand.items():
-            kind, number = _category(hand)
+            kind, number = category(hand)
             if len(hand) == 2:
                 chart_action = self.initial_action(chart, hand, u, can_split=self.splittable(hand))
                 allowed = evs

@@ -67,10 +67,19 @@ class Deviation:
     gain: float
     """What the best play gains over the chart's, per unit bet."""
 
+    def labels(self) -> list[str]:
+        """The hand's cards as the chart labels them: 'A', '2'..'10' (a ten-valued card is '10')."""
+        return [up_label(v) if v == 1 else str(v) for v in self.cards]
+
     def describe(self) -> str:
-        hand = "-".join("A" if v == 1 else str(v) for v in self.cards)
+        hand = "-".join(self.labels())
         return (f"{hand} vs {up_label(self.up)}: {self.best} instead of {self.chart} "
                 f"(+{self.gain * 100:.3f}% of the bet)")
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of `chart --json`'s `exceptions` (contract: cards, up, chart, best, gain)."""
+        return {"cards": self.labels(), "up": up_label(self.up), "chart": self.chart, "best": self.best,
+                "gain": self.gain}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,11 +127,17 @@ class Chart:
             "ev": self.ev,
             "house_edge_pct": self.house_edge_pct,
             "cells": {key: cell.to_json() for key, cell in self.cells.items()},
+            "exceptions": [d.to_json() for d in self.exceptions],
         }
+
+    def letters(self) -> set[str]:
+        """The letters the chart's cells use (its legend lists only these)."""
+        return {cell.action for cell in self.cells.values()}
 
     def to_cache(self) -> dict[str, Any]:
         """Everything, for the chart cache (`from_cache` reads it back)."""
         document = self.to_json()
+        del document["exceptions"]  # kept below in the cache's own compact form
         document["fingerprint"] = self.fingerprint
         document["ev_by_up"] = self.ev_by_up
         document["exceptions"] = [[list(d.cards), d.up, d.chart, d.best, d.gain] for d in self.exceptions]
