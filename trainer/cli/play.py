@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +19,10 @@ from trainer.cli.common import (
     settings,
 )
 from trainer.core.betting import DEFAULT_RAMP
+
+if TYPE_CHECKING:
+    from trainer.core.rules import Ruleset
+    from trainer.core.tournament import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -74,10 +80,8 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     bet_ramp = BetRamp.parse(ramp)
     console = make_console()
     if rules.tournament is not None:
-        from trainer.repl.tournament_ui import play_tournament
-
-        play_tournament(rules, console, players=seats or DEFAULT_PLAYERS, rng=rng_for(seed), host=host,
-                        names=names, name=name, timer=timer)
+        _tournament(rules, seats or DEFAULT_PLAYERS, rng_for(seed), host=host, names=names, name=name,
+                    timer=timer, jsonl=jsonl, rounds=rounds)
         return
     if host or names or timer:
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
@@ -110,3 +114,35 @@ def _piped() -> bool:
     from prompt_toolkit.application.current import get_app_session
 
     return get_app_session()._input is None  # no input given to this app session: read stdin itself
+
+
+def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool, names: str | None,
+                name: str, timer: int | None, jsonl: bool, rounds: int | None) -> None:
+    """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
+    from trainer.core.errors import InvalidInputError
+    from trainer.render import make_console
+    from trainer.repl.tournament_ui import play_tournament, seat_tournament
+    from trainer.runs import open_store
+    from trainer.table.tournament_checks import TournamentChecks
+
+    if host:
+        if jsonl:
+            raise InvalidInputError("--host runs a chat's game by hand; --jsonl is for playing in it")
+        play_tournament(rules, make_console(), players=players, rng=rng, host=True, names=names, name=name,
+                        timer=timer)
+        return
+    chart = load_chart(rules, quiet=jsonl)
+    with open_store(settings()) as store:
+        def checks(tournament: Tournament) -> TournamentChecks:
+            return TournamentChecks(tournament, name, chart, rng=rng, recorder=store)
+
+        if jsonl:
+            from trainer.table.machine import TournamentMachine
+
+            if names:
+                raise InvalidInputError("--names lists the people of a --host game; use --name for your own")
+            tournament = seat_tournament(rules, players=players, rng=rng, name=name, timer=timer)
+            TournamentMachine(checks(tournament), sys.stdin, sys.stdout).run(rounds)
+            return
+        play_tournament(rules, make_console(), players=players, rng=rng, host=False, names=names, name=name,
+                        timer=timer, checks=checks)

@@ -102,7 +102,7 @@ def item_of(table: TableSession, verdict: Verdict) -> tuple[str, str]:
     return "strategy", f"strategy:{verdict.hand}"
 
 
-def parse_play(table: TableSession, q: Question, text: str) -> Answer:
+def parse_play(q: Question, text: str) -> Answer:
     """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal ones."""
     options = [str(o) for o in q.data["options"]]
     said = " ".join(text.strip().lower().split())

@@ -263,7 +263,7 @@ class TableSession:
 
             value = parse_count(text)
             return Answer(text=text.strip(), value=str(value))
-        return parse_play(self, question, text)
+        return parse_play(question, text)
 
     def _grade(self, question: Question, answer: Answer) -> Grade:
         kind = question.data["kind"]
