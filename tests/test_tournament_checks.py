@@ -17,6 +17,7 @@ from trainer.core.attacks import attack_options, best_attack
 from trainer.core.dice import ScriptedDice
 from trainer.core.events import Action
 from trainer.core.tournament import Entrant, Stage, Tournament
+from trainer.review import ReviewQueue
 from trainer.session import ListRecorder
 from trainer.storage import Store
 from trainer.strategy import chart_for
@@ -102,3 +103,41 @@ def test_the_tournament_in_machine_mode_records_plays_and_attacks(tmp_path: Path
         rows = [s.attempt for s in store.attempts()]
     assert rows and all(a.source == "play" and a.ruleset == "chat-host" for a in rows)
     assert {a.drill for a in rows} == {"strategy", "attack"}
+
+
+def test_a_missed_attack_comes_back_in_review_through_the_attack_drill(tmp_path: Path) -> None:
+    t = Tournament(RULES, [Entrant(name=n, computer=False) for n in ("Me", "B", "C")], rng=KeepOrder(0),
+                   dice=ScriptedDice(ROLLS))
+    with Store.open(tmp_path / "p.db") as store:
+        checks = TournamentChecks(t, "Me", chart_for(RULES), rng=random.Random(1), recorder=store)
+        checks.answer(checks.decision(), "10")  # type: ignore[arg-type]
+        t.bet("B", 90)
+        t.bet("C", 10)
+        checks.answer(checks.decision(), "stand")  # type: ignore[arg-type]  # right: nothing due
+        while t.in_turn is not None:
+            t.act(Action.STAND)
+        checks.answer(checks.decision(), "B")  # type: ignore[arg-type]
+        queue = ReviewQueue(store, rng=random.Random(2), new_per_day=0)
+        asked = []
+        for session, item in queue.plan():
+            _, question = session.ask(item)
+            asked.append((question.drill, question.item))
+            grade = session.answer(question, question.expected)
+            assert grade.correct
+    assert asked == [("attack", "attack:2 rivals:attack")]
+
+
+def test_the_attack_drill_asks_each_kind_of_item_it_lists() -> None:
+    from drills.attack import AttackDrill
+
+    drill = AttackDrill()
+    assert drill.cannot_ask("attack:2 rivals:pass", load_ruleset("casino")) is not None
+    items = drill.items(RULES)
+    assert items is not None and "attack:3 rivals:pass" in items
+    rng = random.Random(5)
+    for item in items:
+        question = drill.ask(rng, RULES, item)
+        assert question.item == item
+        assert drill.grade(question, drill.parse(question, question.expected)).correct
+        wrong = next(c for c in question.choices if c != question.expected)
+        assert not drill.grade(question, drill.parse(question, wrong)).correct

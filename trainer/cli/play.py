@@ -101,19 +101,12 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
 
             TableMachine(session, sys.stdin, sys.stdout).run(rounds)
             return
-        if sys.stdin.isatty() or not _piped():
+        from trainer.repl.ask import plain_input, plain_key, plain_line
+
+        if not plain_input():
             TableUI(session, console).run(rounds)
             return
-        from trainer.repl.ask import plain_key, plain_line
-
         TableUI(session, console, line=plain_line, key=plain_key).run(rounds)
-
-
-def _piped() -> bool:
-    """True when stdin is a real pipe or file (not a test's prompt-toolkit pipe input)."""
-    from prompt_toolkit.application.current import get_app_session
-
-    return get_app_session()._input is None  # no input given to this app session: read stdin itself
 
 
 def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool, names: str | None,

@@ -46,6 +46,14 @@ def timed_line(message: AnyFormattedText, seconds: float, *,
     return typed
 
 
+def plain_input() -> bool:
+    """True when answers come as plain lines on stdin: it is not a terminal, and no prompt-toolkit input
+    was set up for this session (as tests do with a pipe input)."""
+    from prompt_toolkit.application.current import get_app_session
+
+    return not sys.stdin.isatty() and get_app_session()._input is None
+
+
 def plain_line(message: str) -> str:
     """One line from a pipe (stdin is not a terminal): the prompt is printed, EOFError at the end."""
     print(message, flush=True)

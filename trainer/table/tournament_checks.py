@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from drills.attack import pick_option
 from drills.base import Answer, Grade, Question
 from trainer.core.attacks import AttackOption, attack_options, best_attack
 from trainer.core.chat_posts import dollars
@@ -55,13 +56,13 @@ class AttackCheck:
 
 
 def option_lines(options: list[AttackOption]) -> list[str]:
-    """Each choice as a line: the chance, the expected cash change and the expected share."""
+    """Each choice as a line, shown before the learner chooses: its chance and expected cash change
+    (the expected share, which decides, is told with the grade)."""
     lines = []
     for o in options:
         what = "pass (no attack)" if o.target is None else f"attack {o.target}"
-        chance = "" if o.target is None else f"win {100 * float(o.chance):.0f}%, "
-        lines.append(f"{what}: {chance}expected cash {float(o.cash_change):+.2f}, "
-                     f"expected share of the cash {100 * float(o.share):.1f}%")
+        chance = "" if o.target is None else f"you win {100 * float(o.chance):.0f}% of the time, "
+        lines.append(f"{what}: {chance}expected cash change {float(o.cash_change):+.2f}")
     return lines
 
 
@@ -137,8 +138,8 @@ class TournamentChecks:
         best = best_attack(options)
         rivals = len(options) - 1
         data = {"kind": "attack", **self._facts(), "options": [
-            {"target": o.target, "chance": float(o.chance), "cash_change": float(o.cash_change),
-             "share": float(o.share)} for o in options]}
+            {"target": o.target, "chance": float(o.chance), "cash_change": float(o.cash_change)}
+            for o in options]}
         choices = tuple(o.word for o in options)
         q = question(drill="attack", item=f"attack:{rivals} rivals:{'pass' if best.target is None else 'attack'}",
                      data=data, expected=best.word, choices=choices,
@@ -174,19 +175,7 @@ class TournamentChecks:
     def _parse(self, q: Question, text: str) -> Answer:
         if q.data["kind"] == "action":
             return parse_play(q, text)
-        said = text.strip()
-        choices = list(q.choices)
-        if said.lower() in ("", "pass", "p", "no", "n", "none"):
-            return Answer(text=said, value="pass")
-        rivals = choices[1:]
-        if said.isdigit() and 1 <= int(said) <= len(rivals):
-            return Answer(text=said, value=rivals[int(said) - 1])
-        exact = [r for r in rivals if r.lower() == said.lower()]
-        starts = [r for r in rivals if r.lower().startswith(said.lower())]
-        picked = exact or (starts if len(starts) == 1 else [])
-        if not picked:
-            raise InvalidInputError(f"{said!r} is none of {', '.join(rivals)} (or pass)")
-        return Answer(text=said, value=picked[0])
+        return Answer(text=text.strip(), value=pick_option(self.options(), text).word)
 
     def _grade(self, q: Question, answer: Answer) -> Grade:
         if q.data["kind"] == "action":
