@@ -69,6 +69,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
 
     from trainer.core import load_ruleset
     from trainer.core.errors import InvalidInputError
+    from trainer.sim.counter import Mistakes
     from trainer.sim.report import Errors, SimReport
     from trainer.sim.runner import Plan as SimPlan
     from trainer.sim.runner import check_hands, letters_of
@@ -104,7 +105,12 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     if measured is not None:
         played = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
                       "With your errors", quiet=as_json)
-        mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
+        bets_only = None
+        if counter is not None and measured.mistakes.bet:  # what the mis-bets alone cost
+            bets_only = _run(dataclasses.replace(plan, mistakes=Mistakes(bet=measured.mistakes.bet)), hands,
+                             seed, jobs, "With your mis-bets", quiet=as_json)
+        mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe(),
+                      answers=measured.answers, bets_only=bets_only)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
                        errors=mine)
