@@ -143,3 +143,22 @@ def test_where_counting_cannot_help_bets_are_not_graded_and_the_first_line_says_
     assert lines[2] == {"id": lines[1]["id"], "graded": False, "given": "10",
                         "explanation": lines[2]["explanation"]}
     assert all(drill != "bet" for drill, *_ in attempts(tmp_path / "p.db"))
+
+
+def test_play_reads_plain_answer_lines_from_a_pipe(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "CUTCARD_HOME": str(tmp_path), "COLUMNS": "100"}
+    done = subprocess.run([sys.executable, "-m", "trainer", "play", "--seed", "3", "--rounds", "1"],
+                          input="?\n15\n" + "hit\n" + "s\n" * 6, capture_output=True, text=True, env=env,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Bet ramp 1:1,2:2,3:4,4:8,5:12" in out and "your ramp bets 1 unit ($10)" in out
+    assert "Session summary" in out and "Traceback" not in out + done.stderr
+    with Store.open(tmp_path / "progress.db") as store:
+        rows = [s.attempt for s in store.attempts()]
+    assert rows[0].drill == "bet" and rows[0].given == "15" and not rows[0].correct
+    assert all(a.source == "play" for a in rows) and len(rows) >= 2
