@@ -81,7 +81,10 @@ class AttackDrill(DrillBase):
                 "of the cash in play."]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        rivals, best_kind = parse_attack_item(item) if item else (rng.randint(2, 4), rng.choice(("pass", "attack")))
+        if item:
+            rivals, best_kind = parse_attack_item(item)
+        else:
+            rivals, best_kind = rng.randint(2, 4), rng.choice(("pass", "attack"))
         names = RIVALS[:rivals]
         for _ in range(500):
             cash = {"You": Decimal(5 * rng.randint(CASH[0] // 5, CASH[1] // 5))}
@@ -93,14 +96,15 @@ class AttackDrill(DrillBase):
         lines = [f"You have ${format_money(cash['You'])}; a failed attack pays "
                  f"${format_money(failed_attack_loss(cash['You']))} to the bank."]
         for number, o in enumerate(options[1:], 1):
-            lines.append(f"  {number}) {o.word} ${format_money(cash[o.word])}: you win {100 * float(o.chance):.0f}%, "
-                         f"expected cash {float(o.cash_change):+.2f}")
+            lines.append(f"  {number}) {o.word} ${format_money(cash[o.word])}: you win "
+                         f"{100 * float(o.chance):.0f}%, expected cash {float(o.cash_change):+.2f}")
         data: dict[str, JSON] = {
             "ruleset": ruleset.name, "cash": {n: format_money(c) for n, c in cash.items()},
             "options": [{"target": o.target, "chance": float(o.chance), "cash_change": float(o.cash_change)}
                         for o in options],
         }
-        return Question(drill=self.name, item=f"attack:{rivals} rivals:{'pass' if best.target is None else 'attack'}",
+        kind = "pass" if best.target is None else "attack"
+        return Question(drill=self.name, item=f"attack:{rivals} rivals:{kind}",
                         prompt="Pass, or whom do you attack?", data=data, expected=best.word,
                         choices=tuple(o.word for o in options), show=(Lines(lines=tuple(lines)),))
 
@@ -109,7 +113,7 @@ class AttackDrill(DrillBase):
         return Answer(text=text.strip(), value=pick_option(options, text).word)
 
     def _options(self, question: Question) -> list[AttackOption]:
-        cash = {str(n): Decimal(str(c)) for n, c in dict(question.data["cash"]).items()}  # type: ignore[arg-type]
+        cash = {str(n): Decimal(str(c)) for n, c in dict(question.data["cash"]).items()}
         return attack_options("You", cash)
 
     def grade(self, question: Question, answer: Answer) -> Grade:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from trainer.cli import cli
-from trainer.core import Shoe, load_ruleset
+from trainer.core import Shoe
 from trainer.core.rules import Ruleset
 from trainer.review import ReviewQueue
 from trainer.storage import Store

@@ -179,7 +179,8 @@ class TournamentUI:
         options = checks.options()
         for number, (option, line) in enumerate(zip(options, option_lines(options), strict=True)):
             cash = "" if option.target is None else f" {dollars(self.t.cash(option.target))}"
-            self.console.print(f"    {number if number else '-'}) {line.replace(option.word, option.word + cash, 1)}")
+            shown = line.replace(option.word, option.word + cash, 1)
+            self.console.print(f"    {number if number else '-'}) {shown}")
         checks.graded.start_timer()
         while True:
             text = self.line(f"  attack with {dollars(self.t.cash(checks.learner))}: number or name, "

@@ -24,9 +24,9 @@ from fractions import Fraction
 from drills.index_plays import IndexPlay, plays_for
 from trainer.core.cards import Card
 from trainer.core.counting import format_count
-from trainer.core.hands import hand_total
 from trainer.core.errors import TrainerError
 from trainer.core.events import Action
+from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row
 
@@ -153,8 +153,9 @@ def judge_offer(ruleset: Ruleset, seen: Sequence[Card], offer: Action, action: A
     if took and index is None:
         cost = -worth / 2  # insurance is half the bet: the loss per unit of the original bet
     if index_play is not None:
-        return Verdict(action=action, chart=Action.DECLINE, index=None, hand=hand, cost=cost if took else None,
-                       count_index=index_play, true_count=true_count, offer=offer)
+        return Verdict(action=action, chart=Action.DECLINE, index=None, hand=hand,
+                       cost=cost if took else None, count_index=index_play, true_count=true_count,
+                       offer=offer)
     return Verdict(action=action, chart=Action.DECLINE, index=index,
                    hand=f"{hand} ({100 * float(p):.1f}% of the unseen cards are tens)",
                    cost=cost, gain=worth / 2 if index is not None else None, offer=offer)

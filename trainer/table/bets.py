@@ -74,7 +74,8 @@ def bet_decision(table: TableSession) -> Decision:
     reason = ungraded_reason(table)
     data: dict[str, object] = {
         "kind": "bet", "ruleset": table.ruleset.name, "system": keeper.system.name,
-        "min_bet": format_money(lo), "max_bet": format_money(hi), "unit": format_money(table.ruleset.table.min_bet),
+        "min_bet": format_money(lo), "max_bet": format_money(hi),
+        "unit": format_money(table.ruleset.table.min_bet),
         "bankroll": format_money(table.bankroll), "ramp": table.ramp.text,
         "running_count": _number(running), "cards_left": cards_left, "estimation": keeper.estimation,
         "rounding": keeper.rounding, "counting_helps": table.ruleset.counting_helps,
@@ -115,12 +116,14 @@ def grade_bet(table: TableSession, q: Question, answer: Answer) -> tuple[Grade, 
     expected = ramp_bet(table, units)
     bet = parse_money(str(answer.value))
     correct = bet == expected
-    capped = "" if expected == table.ruleset.table.min_bet * units else " (as near as the limits and your chips allow)"
+    capped = "" if expected == table.ruleset.table.min_bet * units else \
+        " (as near as the limits and your chips allow)"
     shuffle = "a fresh shoe, " if table.shoe.needs_shuffle else ""
     why = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
            f"{format_decks(decks_left)} decks left): your ramp bets {units} unit{'s' if units != 1 else ''} "
            f"(${format_money(expected)}){capped}")
-    message = f"✓ ${format_money(bet)}: {why}" if correct else f"✗ ${format_money(bet)}, not the ramp's bet: {why}"
+    given = f"${format_money(bet)}"
+    message = f"✓ {given}: {why}" if correct else f"✗ {given}, not the ramp's bet: {why}"
     check = BetCheck(bet=bet, expected=expected, true_count=tc, correct=correct, message=message)
     units_given = bet / table.ruleset.table.min_bet
     detail = {"true_count": tc, "units": units, "units_given": float(units_given)}

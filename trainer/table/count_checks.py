@@ -133,8 +133,8 @@ def bet_ramp(ruleset: Ruleset, system: CountSystem | str, ramp: BetRamp, unit: M
         where = f"≤ {tc:+d}" if n == 0 and ramp.low == units else f"{tc:+d}{'+' if n == last else ''}"
         parts.append(f"{where}: ${format_money(unit * units)}")
     low, high = ramp.spread
-    lines = [f"Bet ramp {ramp.text} (a {low}-{high} spread, one unit = ${format_money(unit)}), by true count: "
-             + " · ".join(parts), "Change it with `set ramp TC:UNITS,...` in the REPL or `play --ramp`."]
+    head = f"Bet ramp {ramp.text} (a {low}-{high} spread, one unit = ${format_money(unit)}), by true count: "
+    lines = [head + " · ".join(parts), "Change it with `set ramp TC:UNITS,...` in the REPL or `play --ramp`."]
     if not counted.balanced:
         decks = ruleset.shoe.decks
         key = counted.key_count(decks)

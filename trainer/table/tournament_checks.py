@@ -92,8 +92,9 @@ class TournamentChecks:
         t, me = self.t, self.learner
         if me in t.waiting_for_bets:
             lo, hi = t.bet_bounds(me)
-            data = {"kind": "bet", "ruleset": t.ruleset.name, "cash": format_money(t.cash(me)), "min_bet": format_money(lo),
-                    "max_bet": format_money(hi), "counting_helps": False, "graded": False}
+            data = {"kind": "bet", "ruleset": t.ruleset.name, "cash": format_money(t.cash(me)),
+                    "min_bet": format_money(lo), "max_bet": format_money(hi), "counting_helps": False,
+                    "graded": False}
             return Decision(kind="bet", graded=False, question=question(
                 drill="bet", item="", prompt=f"Your bet ({dollars(lo)}-{dollars(hi)})?", data=data,
                 expected=""))
@@ -118,7 +119,8 @@ class TournamentChecks:
         data = {"kind": "action", **self._facts(), "cards": [str(c) for c in cards], "up": str(view.up_card),
                 "hand": view.hand_in_turn + 1, "options": list(choices)}
         shown = " ".join(str(c) for c in cards)
-        q = question(drill="strategy", item=f"strategy:{probe.hand}", data=data, expected=probe.expected.value,
+        q = question(drill="strategy", item=f"strategy:{probe.hand}", data=data,
+                     expected=probe.expected.value,
                      prompt=f"{shown} against the host's {view.up_card}. Your play? ({', '.join(choices)})",
                      choices=choices)
         return Decision(kind="action", question=q)
@@ -141,7 +143,8 @@ class TournamentChecks:
             {"target": o.target, "chance": float(o.chance), "cash_change": float(o.cash_change)}
             for o in options]}
         choices = tuple(o.word for o in options)
-        q = question(drill="attack", item=f"attack:{rivals} rivals:{'pass' if best.target is None else 'attack'}",
+        kind = "pass" if best.target is None else "attack"
+        q = question(drill="attack", item=f"attack:{rivals} rivals:{kind}",
                      data=data, expected=best.word, choices=choices,
                      prompt=f"Attack phase, you have {dollars(self.t.cash(self.learner))}: pass, or whom do "
                             "you attack?")
