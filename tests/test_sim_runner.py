@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from trainer.core import InvalidInputError, find_ruleset, parse_card
+from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
-from trainer.sim.count import default_ramp
 from trainer.sim.counter import Counter as Counting
 from trainer.sim.counter import Mistakes
 from trainer.sim.engine import Tally

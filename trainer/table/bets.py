@@ -22,7 +22,7 @@ from trainer.core.betting import bet_item
 from trainer.core.counting import estimate_decks_left, format_count, format_decks, true_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
-from trainer.table.decisions import Decision, question
+from trainer.table.decisions import Decision, count_json, question
 
 if TYPE_CHECKING:
     from trainer.table.session import TableSession
@@ -77,7 +77,7 @@ def bet_decision(table: TableSession) -> Decision:
         "min_bet": format_money(lo), "max_bet": format_money(hi),
         "unit": format_money(table.ruleset.table.min_bet),
         "bankroll": format_money(table.bankroll), "ramp": table.ramp.text,
-        "running_count": _number(running), "cards_left": cards_left, "estimation": keeper.estimation,
+        "running_count": count_json(running), "cards_left": cards_left, "estimation": keeper.estimation,
         "rounding": keeper.rounding, "counting_helps": table.ruleset.counting_helps,
         "graded": reason is None,
     }
@@ -129,7 +129,3 @@ def grade_bet(table: TableSession, q: Question, answer: Answer) -> tuple[Grade, 
     detail = {"true_count": tc, "units": units, "units_given": float(units_given)}
     return Grade(correct=correct, expected=format_money(expected), given=format_money(bet), explanation=why,
                  detail=detail), check
-
-
-def _number(value: int | Fraction) -> int | float:
-    return int(value) if Fraction(value).denominator == 1 else float(value)

@@ -17,9 +17,9 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.round import Phase
 from trainer.table.advice import Verdict
-from trainer.table.bets import _number
 from trainer.table.decisions import (
     Decision,
+    count_json,
     insurance_item,
     question,
     running_count_item,
@@ -72,7 +72,7 @@ def play_decision(table: TableSession) -> Decision:
     cards_left = int(table.shoe.remaining)
     data: dict[str, object] = {
         "kind": kind, **table_facts(table), "cards": [str(c) for c in cards], "hand": hand_index + 1,
-        "running_count": _number(running), "cards_left": cards_left,
+        "running_count": count_json(running), "cards_left": cards_left,
         "decks_left": float(estimate_decks_left(cards_left, table.keeper.estimation)),
         "estimation": table.keeper.estimation, "rounding": table.keeper.rounding, "options": list(choices),
     }
@@ -139,7 +139,7 @@ def count_decision(table: TableSession, asked: str) -> Decision:
     data.pop("seats", None)
     if asked == "true count":
         tc, estimate = keeper.true_count(cards_left)
-        data.update(kind="true-count", running_count=_number(keeper.running_count()),
+        data.update(kind="true-count", running_count=count_json(keeper.running_count()),
                     decks_left=float(estimate), estimation=keeper.estimation, rounding=keeper.rounding)
         q = question(drill="true-count", item=true_count_item(system, keeper.estimation, keeper.rounding, tc),
                      prompt=f"True count? (running count / {format_decks(estimate)} decks left, "
@@ -148,5 +148,5 @@ def count_decision(table: TableSession, asked: str) -> Decision:
     data.update(kind="count")
     expected = keeper.running_count()
     q = question(drill="running-count", item=running_count_item(system), prompt="Running count?", data=data,
-                 expected=str(_number(expected)))
+                 expected=str(count_json(expected)))
     return Decision(kind="count", question=q)

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from drills.base import Answer, Grade, Question
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Action
 from trainer.core.money import Money, format_money, to_money
@@ -185,8 +186,6 @@ class TableSession:
     def true_count_now(self, cards: int | None = None) -> int:
         """The learner's true count now: the cards seen, the round in progress included, over the decks
         left (the shoe's cards not yet dealt), estimated and rounded as the session says."""
-        from trainer.core.counting import estimate_decks_left, true_count
-
         round_ = self.round
         seen = self.keeper.seen_now(round_.events) if round_ is not None else self.keeper.seen
         running = self.keeper.system.running_count(seen, decks=self.ruleset.shoe.decks)
@@ -259,8 +258,6 @@ class TableSession:
         if kind == "bet":
             return parse_bet(self, question, text)
         if kind in ("count", "true-count"):
-            from trainer.core.counting import parse_count
-
             value = parse_count(text)
             return Answer(text=text.strip(), value=str(value))
         return parse_play(question, text)
