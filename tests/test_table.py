@@ -208,7 +208,7 @@ def test_running_and_true_counts_are_graded_by_the_half_deck_estimate() -> None:
 def test_the_bet_ramp_is_the_learners_own_in_units_of_the_table_minimum() -> None:
     ramp = BetRamp.parse(DEFAULT_RAMP)
     lines = bet_ramp(CASINO, "hi-lo", ramp)
-    assert "1:1,2:2,3:4,4:8,5:12 (a 1-12 spread, one unit = $10)" in lines[0]
+    assert "1:1,2:2,3:4,4:8,5:12 (the default) (a 1-12 spread, one unit = $10)" in lines[0]
     assert "≤ +1: $10" in lines[0] and "+3: $40" in lines[0] and "+5+: $120" in lines[0]
     assert "set ramp" in lines[1] and len(lines) == 2
     mine = bet_ramp(CASINO, "hi-lo", BetRamp.parse("2:2,4:6"))

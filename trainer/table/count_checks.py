@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trainer.core.betting import BetRamp
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
@@ -133,7 +133,9 @@ def bet_ramp(ruleset: Ruleset, system: CountSystem | str, ramp: BetRamp, unit: M
         where = f"≤ {tc:+d}" if n == 0 and ramp.low == units else f"{tc:+d}{'+' if n == last else ''}"
         parts.append(f"{where}: ${format_money(unit * units)}")
     low, high = ramp.spread
-    head = f"Bet ramp {ramp.text} (a {low}-{high} spread, one unit = ${format_money(unit)}), by true count: "
+    mine = " (the default)" if ramp.text == DEFAULT_RAMP else ""
+    head = (f"Bet ramp {ramp.text}{mine} (a {low}-{high} spread, one unit = ${format_money(unit)}), "
+            "by true count: ")
     lines = [head + " · ".join(parts), "Change it with `set ramp TC:UNITS,...` in the REPL or `play --ramp`."]
     if not counted.balanced:
         decks = ruleset.shoe.decks
