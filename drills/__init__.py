@@ -23,6 +23,7 @@ DRILLS: dict[str, tuple[str, str]] = {
     "strategy": ("drills.strategy:StrategyDrill", "the exact basic-strategy play for a hand"),
     "deviations": ("drills.deviations:DeviationsDrill", "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
     "quiz": ("drills.quiz:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
+    "attack": ("drills.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
 }
 """Drill name -> ("module:Class", one line of help)."""
 

@@ -108,9 +108,10 @@ def test_estimation_and_rounding_are_choices_with_or_without_a_count(
 
 # --- the learner's error rates -------------------------------------------------------------------
 
-def _answer(drill: str, item: str, correct: bool, ts: float) -> Attempt:
+def _answer(drill: str, item: str, correct: bool, ts: float, source: str = "drill") -> Attempt:
     return Attempt(session_id=drill, drill=drill, item=item, ruleset="casino", prompt="?", data={},
-                   expected="x", given="x" if correct else "y", correct=correct, latency_ms=900, ts=ts)
+                   expected="x", given="x" if correct else "y", correct=correct, latency_ms=900, ts=ts,
+                   source=source)
 
 
 def _record(path: Path, answers: list[Attempt]) -> None:
@@ -140,7 +141,8 @@ def test_error_rates_come_from_the_drills(tmp_path: Path) -> None:
     assert m.cells == {("hard", 16, 10): 0.5}  # 12 vs 2 was never missed
     assert m.wrong[("hard", 16, 10)] == next_best(chart, ("hard", 16, 10)) == "S"
     assert measured.answers == {"running-count": 20, "true-count": 20, "strategy": 20}
-    assert measured.describe() == "60 answers over the last 30 days"
+    assert measured.describe() == ("60 answers over the last 30 days, drills and table together "
+                                   "(running count 20, true count 20, strategy 20); no bet answers yet")
 
 
 def test_next_best_plays_are_the_second_best_ev() -> None:
@@ -174,3 +176,36 @@ def test_errors_show_what_they_cost(tmp_path: Path) -> None:
 def test_errors_without_answers_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--db", str(tmp_path / "empty.db"), "sim", "--hands", "1000", "--errors"]) == 1
     assert "drill first" in capsys.readouterr().err
+
+
+def test_the_tables_decisions_and_bets_count_with_the_drills_answers(tmp_path: Path) -> None:
+    db = tmp_path / "progress.db"
+    _drilled(db)
+    now = time.time() - 3600
+    _record(db, [_answer("strategy", "strategy:hard 16 vs 10", False, now, "play") for _ in range(10)]
+            + [_answer("bet", "bet:hi-lo:tc+2", i % 4 != 0, now, "play") for i in range(40)])
+    with Store.open(db) as store:
+        measured = measured_mistakes(store, chart_for(find_ruleset("casino")))
+    m = measured.mistakes
+    assert abs(m.strategy - 15 / 30) < 1e-12 and abs(m.bet - 0.25) < 1e-12
+    assert m.cells[("hard", 16, 10)] == pytest.approx(15 / 20)
+    assert measured.answers == {"running-count": 20, "true-count": 20, "strategy": 30, "bet": 40}
+    assert "(running count 20, true count 20, strategy 30, bets 40)" in measured.describe()
+    code, out = run("--db", str(db), "--hands", HANDS, "--seed", "3", "--jobs", "1", "--json",
+                    "--count", "hi-lo", "--errors")
+    assert code == 0, out
+    errors = json.loads(out)["errors"]
+    assert errors["rates"]["bet"] == pytest.approx(0.25) and errors["answers"]["bet"] == 40
+    assert errors["bet_cost_per_100"] > 0  # betting off the ramp gives up win rate
+
+
+def test_a_mis_bet_is_never_the_ramps_own_bet() -> None:
+    import random
+
+    from trainer.sim.count import bet_function
+    from trainer.sim.counter import _with_bet_mistakes
+
+    right = bet_function({1: 1, 2: 2, 3: 4, 4: 8, 5: 12}, (1, 12))
+    wrong = _with_bet_mistakes(right, 1.0, random.Random(1))
+    for tc in range(-3, 9):
+        assert wrong(tc) != right(tc)

@@ -170,7 +170,8 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     assert "ruleset=european speed=0.4 system=ko" in out
     assert "ruleset=bicycle speed=0.4 system=hi-lo" in out  # what is typed wins
     saved = json.loads((cutcard_home / "settings.json").read_text())
-    assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "toured": True}
+    assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "ramp": None,
+                                        "toured": True}
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again
     assert "ruleset=european speed=None system=ko" in again
@@ -321,3 +322,16 @@ def test_ctrl_c_stops_a_drill_keeping_its_answers_and_the_repl_carries_on(
         attempts = [stored.attempt for stored in store.attempts()]
     assert [(a.drill, a.given) for a in attempts] == [("true-count", "1")]
     assert read_facts(Prefs(), cutcard_home / "progress.db", since=0).answered == 1
+
+
+def test_set_ramp_is_remembered_checked_and_becomes_plays_ramp(
+        cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = repl(lines("set ramp", "set ramp 1:1, 2:3, 4:6", "set ramp 3:4,2:1x") + CTRL_D, capsys)
+    assert "ramp 1:1,2:2,3:4,4:8,5:12 (default)" in out
+    assert "ramp 1:1,2:3,4:6" in out and "(remembered)" in out
+    assert "ramp step '2:1x' is not COUNT:UNITS" in out
+    saved = json.loads((cutcard_home / "settings.json").read_text())
+    assert saved["ramp"] == "1:1,2:3,4:6"
+    assert Prefs(ramp="1:1,2:3,4:6").default_map() == {"play": {"ramp": "1:1,2:3,4:6"}}
+    shown = repl(lines("play --seed 1 --rounds 1") + "?\rq\r" + CTRL_D, capsys)
+    assert "Bet ramp 1:1,2:3,4:6 (a 1-6 spread, one unit = $10)" in shown

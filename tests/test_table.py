@@ -19,6 +19,7 @@ from trainer.core import (
     parse_card,
     parse_cards,
 )
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.counting import find_system
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Shuffled, seen_cards
@@ -92,7 +93,10 @@ def test_a_play_off_the_chart_is_told_with_its_ev_cost(chart) -> None:  # type: 
     evs = hand_evs(CASINO, parse_cards("T 6"), parse_card("T"))
     assert not verdict.correct and verdict.chart is Action.HIT and verdict.hand == "hard 16 vs 10"
     assert verdict.cost == pytest.approx(evs.ev[Action.HIT] - evs.ev[Action.STAND])
-    assert "the chart says hit for hard 16 vs 10; stand gives up 0.6% of the bet" in verdict.message()
+    # Hi-Lo's 16 vs 10 index decides (stand from a true count of 0): at -2 the play is hit
+    assert verdict.count_index is not None and verdict.expected is Action.HIT
+    assert "16 vs 10 at true count -2: hit" in verdict.message()
+    assert "stand gives up 0.6% of the bet" in verdict.message()
     assert table.end_round() == Decimal(-10) and table.bankroll == Decimal(490)
     assert table.tally.plays_right == 0 and table.tally.rounds == 1
 
@@ -201,11 +205,16 @@ def test_running_and_true_counts_are_graded_by_the_half_deck_estimate() -> None:
     assert keeper.grade_true("1", 211).correct and not keeper.grade_true("0", 211).correct
 
 
-def test_the_bet_ramp_is_a_one_to_eight_spread_of_the_table_minimum() -> None:
-    lines = bet_ramp(CASINO, "hi-lo")
-    assert "$10" in lines[0] and "$80" in lines[0] and len(lines) == 1
-    assert any("key count" in line for line in bet_ramp(CASINO, "ko"))
-    assert any("cannot help" in line for line in bet_ramp(load_ruleset("eight-deck"), "hi-lo"))
+def test_the_bet_ramp_is_the_learners_own_in_units_of_the_table_minimum() -> None:
+    ramp = BetRamp.parse(DEFAULT_RAMP)
+    lines = bet_ramp(CASINO, "hi-lo", ramp)
+    assert "1:1,2:2,3:4,4:8,5:12 (the default) (a 1-12 spread, one unit = $10)" in lines[0]
+    assert "≤ +1: $10" in lines[0] and "+3: $40" in lines[0] and "+5+: $120" in lines[0]
+    assert "set ramp" in lines[1] and len(lines) == 2
+    mine = bet_ramp(CASINO, "hi-lo", BetRamp.parse("2:2,4:6"))
+    assert "≤ +2: $20" not in mine[0] and "below +2: $10" in mine[0] and "+4+: $60" in mine[0]
+    assert any("key count" in line for line in bet_ramp(CASINO, "ko", ramp))
+    assert any("cannot help" in line for line in bet_ramp(load_ruleset("eight-deck"), "hi-lo", ramp))
 
 
 def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_play(chart) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,8 @@
 """The learner's measured error rates, read from the progress database, as the simulator's `Mistakes`.
 
-Three drills measure what `cutcard sim --errors` injects, over the last 30 days (all time if there is
-nothing that recent):
+Four kinds of answer measure what `cutcard sim --errors` injects, over the last 30 days (all time if
+there is nothing that recent). Each counts the drill's answers and the table's (`cutcard play` records
+its decisions under the same drills and items, source "play"):
 
 - `running-count`: a wrong count after a stretch of cards. A drill stretch shows 6 to 20 cards (13 on
   average), so a miss rate e per stretch is a per-card slip rate of 1 - (1 - e) ** (1 / 13);
@@ -28,7 +29,9 @@ from trainer.strategy import Chart, cell_key
 
 WINDOW_DAYS = 30
 CARDS_PER_STRETCH = sum(STRETCH) / 2
-DRILLS = ("running-count", "true-count", "strategy")
+DRILLS = ("running-count", "true-count", "strategy", "bet")
+RATE_NAMES = {"running-count": "running count", "true-count": "true count", "strategy": "strategy",
+              "bet": "bets"}
 _WORD = {"H": "hit", "S": "stand", "Dh": "double", "Ds": "double", "P": "split", "Ph": "split",
          "Rh": "surrender", "Rs": "surrender", "Rp": "surrender"}
 
@@ -44,10 +47,12 @@ class MeasuredMistakes:
     """'the last 30 days' or 'all time'."""
 
     def describe(self) -> str:
-        """'412 answers over the last 30 days; no true-count answers yet'."""
+        """'412 answers over the last 30 days (running count 40, strategy 350, bets 22); no true-count
+        answers yet'."""
         total = sum(self.answers.values())
         missing = [d for d in DRILLS if not self.answers.get(d)]
-        text = f"{total:,} answers over {self.window}"
+        each = ", ".join(f"{RATE_NAMES[d]} {self.answers[d]:,}" for d in DRILLS if self.answers.get(d))
+        text = f"{total:,} answers over {self.window}, drills and table together ({each})"
         if missing:
             text += f"; no {', '.join(missing)} answers yet"
         return text
@@ -92,8 +97,9 @@ def measured_mistakes(store: Store, chart: Chart, *, now: float | None = None) -
         totals = store.figures.drill_totals()
     answers = {d: totals[d].attempts for d in DRILLS if d in totals and totals[d].attempts}
     if not answers:
-        raise InvalidInputError("--errors needs your answers in the running-count, true-count or strategy "
-                                "drills, and the progress database has none: drill first")
+        raise InvalidInputError("--errors needs your answers in the running-count, true-count, strategy "
+                                "or bet drills (or at `cutcard play`), and the progress database has none: "
+                                "drill first")
 
     def miss(drill: str) -> float:
         tally = totals.get(drill)
@@ -111,5 +117,5 @@ def measured_mistakes(store: Store, chart: Chart, *, now: float | None = None) -
     wrong = {cell: letter for cell in cells if (letter := next_best(chart, cell)) is not None}
     mistakes = Mistakes(count=per_card(miss("running-count")), true_count=miss("true-count"),
                         strategy=miss("strategy"), cells={c: r for c, r in cells.items() if c in wrong},
-                        wrong=wrong)
+                        wrong=wrong, bet=miss("bet"))
     return MeasuredMistakes(mistakes=mistakes, answers=answers, window=window)

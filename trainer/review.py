@@ -235,7 +235,11 @@ class ReviewQueue:
         ruleset = self._find_ruleset(ruleset_name)
         if ruleset is None:
             return None
-        if drill_name not in _drills().DRILLS or not _drill_available(drill_name):
+        if drill_name not in _drills().DRILLS:  # e.g. insurance by a count with no index: kept from play
+            self.notes.append(f"skipped the items of {drill_name!r}: no drill asks them; they come from the "
+                              "table (practise them at `cutcard play`)")
+            return None
+        if not _drill_available(drill_name):
             self.notes.append(f"skipped the items of drill {drill_name!r}: it is not installed")
             return None
         try:

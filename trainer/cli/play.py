@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+import random
+import sys
+from typing import TYPE_CHECKING
+
 import click
 
-from trainer.cli.common import DEFAULT_SYSTEM, db_option, load_chart, ruleset_option, seed_option
+from trainer.cli.common import (
+    DEFAULT_SYSTEM,
+    db_option,
+    estimation_option,
+    load_chart,
+    rounding_option,
+    ruleset_option,
+    seed_option,
+    settings,
+)
+from trainer.core.betting import DEFAULT_RAMP
+
+if TYPE_CHECKING:
+    from trainer.core.rules import Ruleset
+    from trainer.core.tournament import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -27,9 +45,18 @@ DEFAULT_PLAYERS = 4
 @click.option("--name", default="Player", show_default=True, help="chat-host: your name in the game.")
 @click.option("--timer", type=click.IntRange(1, 600), default=None,
               help="chat-host: seconds to bet (default: the rule set's shortest timer).")
+@click.option("--ramp", default=DEFAULT_RAMP, show_default=True, metavar="TC:UNITS,...",
+              help="Your bet ramp, as `sim --ramp` takes it: from each true count up, bet that many units "
+                   "(one unit = the table minimum). Every bet is graded against it; `set ramp` in the "
+                   "REPL remembers yours.")
+@estimation_option
+@rounding_option
+@click.option("--jsonl", is_flag=True,
+              help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
-            rounds: int | None, host: bool, names: str | None, name: str, timer: int | None) -> None:
+            rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
+            estimation: str, rounding: str, jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -38,19 +65,23 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     the simple strategy card (split A-A and 8-8; double 10-11 against 2-9; stand on 17+, on 12-16
     against 2-6 and on soft 18+), and attack the rival they most likely beat when that chance is at
     least 2 in 3.
+
+    Every bet, play and count answer is graded and recorded in the progress database as it is given
+    (source "play"), under the same review items as the drills. With --jsonl, each decision is a JSON
+    line and each answer one line (see the README).
     """
+    from trainer.core.betting import BetRamp
     from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
     from trainer.render import make_console
-    from trainer.runs import rng_for
+    from trainer.runs import open_store, rng_for
 
     rules = load_ruleset(ruleset)
+    bet_ramp = BetRamp.parse(ramp)
     console = make_console()
     if rules.tournament is not None:
-        from trainer.repl.tournament_ui import play_tournament
-
-        play_tournament(rules, console, players=seats or DEFAULT_PLAYERS, rng=rng_for(seed), host=host,
-                        names=names, name=name, timer=timer)
+        _tournament(rules, seats or DEFAULT_PLAYERS, rng_for(seed), host=host, names=names, name=name,
+                    timer=timer, jsonl=jsonl, rounds=rounds)
         return
     if host or names or timer:
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
@@ -60,6 +91,51 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     from trainer.table.session import TableSession, check_seats
 
     check_seats(rules, table_seats)  # before a chart that may take seconds to compute
-    session = TableSession(rules, load_chart(rules), seats=table_seats, rng=rng_for(seed), system=system,
-                           learner_seat=None if seat is None else seat - 1)
-    TableUI(session, console).run(rounds)
+    chart = load_chart(rules, quiet=jsonl)
+    with open_store(settings()) as store:
+        session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
+                               learner_seat=None if seat is None else seat - 1, ramp=bet_ramp,
+                               estimation=estimation, rounding=rounding, recorder=store)
+        if jsonl:
+            from trainer.table.machine import TableMachine
+
+            TableMachine(session, sys.stdin, sys.stdout).run(rounds)
+            return
+        from trainer.repl.ask import plain_input, plain_key, plain_line
+
+        if not plain_input():
+            TableUI(session, console).run(rounds)
+            return
+        TableUI(session, console, line=plain_line, key=plain_key).run(rounds)
+
+
+def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool, names: str | None,
+                name: str, timer: int | None, jsonl: bool, rounds: int | None) -> None:
+    """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
+    from trainer.core.errors import InvalidInputError
+    from trainer.render import make_console
+    from trainer.repl.tournament_ui import play_tournament, seat_tournament
+    from trainer.runs import open_store
+    from trainer.table.tournament_checks import TournamentChecks
+
+    if host:
+        if jsonl:
+            raise InvalidInputError("--host runs a chat's game by hand; --jsonl is for playing in it")
+        play_tournament(rules, make_console(), players=players, rng=rng, host=True, names=names, name=name,
+                        timer=timer)
+        return
+    chart = load_chart(rules, quiet=jsonl)
+    with open_store(settings()) as store:
+        def checks(tournament: Tournament) -> TournamentChecks:
+            return TournamentChecks(tournament, name, chart, rng=rng, recorder=store)
+
+        if jsonl:
+            from trainer.table.machine import TournamentMachine
+
+            if names:
+                raise InvalidInputError("--names lists the people of a --host game; use --name for your own")
+            tournament = seat_tournament(rules, players=players, rng=rng, name=name, timer=timer)
+            TournamentMachine(checks(tournament), sys.stdin, sys.stdout).run(rounds)
+            return
+        play_tournament(rules, make_console(), players=players, rng=rng, host=False, names=names, name=name,
+                        timer=timer, checks=checks)

@@ -68,6 +68,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
 
     from trainer.core import load_ruleset
     from trainer.core.errors import InvalidInputError
+    from trainer.sim.counter import Mistakes
     from trainer.sim.report import Errors, SimReport
     from trainer.sim.runner import Plan as SimPlan
     from trainer.sim.runner import check_hands, letters_of, most_jobs
@@ -107,8 +108,13 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     if measured is not None and not stopped:
         played, stopped = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
                                "With your errors", quiet=as_json)
+        bets_only = None
+        if counter is not None and measured.mistakes.bet and not stopped:  # what the mis-bets alone cost
+            bets_only, stopped = _run(dataclasses.replace(plan, mistakes=Mistakes(bet=measured.mistakes.bet)),
+                                      hands, seed, jobs, "With your mis-bets", quiet=as_json)
         if not stopped:
-            mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe())
+            mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe(),
+                          answers=measured.answers, bets_only=bets_only)
     if stopped and summary.rounds == 0:
         click.echo("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
         raise click.exceptions.Exit(130)

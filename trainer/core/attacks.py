@@ -92,3 +92,57 @@ def roll_off(dice: Dice, names: list[str]) -> tuple[str, list[str]]:
         top = max(rolls.values())
         names = [n for n, r in rolls.items() if r == top]
     return names[0], posts
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackOption:
+    """One choice of the attack phase, weighed: attack `target` (None: no attack).
+
+    `share` is the expected share of the cash in play the attacker ends with: a reading of "the best
+    choice" (the seed gives none), since the last player in wins and a player's chance to be that
+    player grows with their share of the cash. A successful attack takes the defender's cash out of the
+    game; a failed one pays half the attacker's cash to the bank.
+    """
+
+    target: str | None
+    chance: Fraction
+    """The chance the attack succeeds (1 for no attack: nothing can go wrong)."""
+    cash_change: Fraction
+    """The expected change of the attacker's cash: -(chance of failure) x the loss of a failure."""
+    share: Fraction
+
+    @property
+    def word(self) -> str:
+        return "pass" if self.target is None else self.target
+
+
+def attack_options(attacker: str, cash: dict[str, Money]) -> list[AttackOption]:
+    """No attack, then an attack on each other player in `cash` (everyone still in, attacker included)."""
+    mine = Fraction(cash[attacker])
+    total = sum((Fraction(c) for c in cash.values()), Fraction(0))
+    options = [AttackOption(target=None, chance=Fraction(1), cash_change=Fraction(0),
+                            share=mine / total if total else Fraction(0))]
+    loss = Fraction(failed_attack_loss(cash[attacker]))
+    for rival, theirs in cash.items():
+        if rival == attacker:
+            continue
+        p = attack_chance(cash[attacker], theirs)
+        won = mine / (total - Fraction(theirs))
+        lost = (mine - loss) / (total - loss)
+        options.append(AttackOption(target=rival, chance=p, cash_change=-(1 - p) * loss,
+                                    share=p * won + (1 - p) * lost))
+    return options
+
+
+def best_attack(options: list[AttackOption]) -> AttackOption:
+    """The option with the largest expected share of the cash; no attack wins a tie.
+
+    >>> best = best_attack(attack_options("Ann", {"Ann": Decimal(200), "Bob": Decimal(50),
+    ...                                            "Cat": Decimal(150)}))
+    >>> best.word, round(float(best.share), 3)
+    ('Cat', 0.624)
+    >>> even = {n: Decimal(100) for n in ("Ann", "Bob", "Cat", "Dex")}
+    >>> best_attack(attack_options("Ann", even)).word
+    'pass'
+    """
+    return max(options, key=lambda o: (o.share, o.target is None))

@@ -71,6 +71,8 @@ class Tournament:
         self.transcript: list[str] = []
         self.attacks: list[AttackResult] = []
         self.round_number = 0
+        self.settled: list[tuple[int, tuple[str, ...], Round]] = []
+        """Each settled round: its number, the dealing order, and the round (for a round-by-round report)."""
         self.stage = Stage.BETTING
         self.bets: dict[str, Money] = {}
         self.order: list[str] = []
@@ -248,6 +250,7 @@ class Tournament:
 
     def _finish_round(self) -> None:
         round_ = self._current_round()
+        self.settled.append((self.round_number, tuple(self.order), round_))
         for seat, (name, net) in enumerate(zip(self.order, round_.results, strict=True)):
             player = self._players[name]
             player.cash += net

@@ -81,13 +81,17 @@ def print_report(console: Console, report: SimReport) -> None:
         m = errors.mistakes
         strategy = (f"strategy {100 * m.strategy:.1f}% of answers, in {len(m.cells)} chart cells"
                     if m.cells else f"strategy {100 * m.strategy:.1f}% of hands")
+        bets = f", bets {100 * m.bet:.1f}% off your ramp" if m.bet else ""
         table.add_row("your error rates", f"count {100 * m.count:.1f}% of cards, true count "
-                                          f"{100 * m.true_count:.1f}% of conversions, {strategy} "
+                                          f"{100 * m.true_count:.1f}% of conversions, {strategy}{bets} "
                                           f"({errors.source})")
         _figures(table, mine, report, counter is not None)
         if counter is not None:
             cost = report.summary.win_per_100 - mine.win_per_100
             table.add_row("your mistakes cost", f"[bad]{cost:.2f}[/] units per 100 hands")
+            if errors.bets_only is not None:
+                bet_cost = report.summary.win_per_100 - errors.bets_only.win_per_100
+                table.add_row("your mis-bets alone", f"[bad]{bet_cost:.2f}[/] units per 100 hands")
         else:
             table.add_row("your mistakes cost", f"[bad]{100 * (report.summary.ev - mine.ev):.3f}%[/] "
                                                 "of every bet")

@@ -8,6 +8,7 @@ None comes back; the bottom toolbar counts the seconds down.
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from collections.abc import Callable
 
@@ -43,3 +44,31 @@ def timed_line(message: AnyFormattedText, seconds: float, *,
     if isinstance(typed, BaseException):
         raise typed
     return typed
+
+
+def plain_input() -> bool:
+    """True when answers come as plain lines on stdin: it is not a terminal, and no prompt-toolkit input
+    was set up for this session (as tests do with a pipe input)."""
+    from prompt_toolkit.application.current import get_app_session
+
+    return not sys.stdin.isatty() and get_app_session()._input is None
+
+
+def plain_line(message: str) -> str:
+    """One line from a pipe (stdin is not a terminal): the prompt is printed, EOFError at the end."""
+    print(message, flush=True)
+    line = sys.stdin.readline()
+    if line == "":
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+def plain_key(message: str, keys: dict[str, str]) -> str:
+    """A single-key answer from a pipe: a line holding the key or the word it stands for (`h` or
+    `hit`); a line that is neither is reported and read again."""
+    while True:
+        said = plain_line(message).strip().lower()
+        for key, word in keys.items():
+            if said in (key, word):
+                return key
+        print(f"? {said!r} is none of {', '.join(keys)}", flush=True)

@@ -1,4 +1,5 @@
-"""The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`) in `$CUTCARD_HOME`.
+"""The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`, `set ramp 1:1,2:2,3:4`)
+in `$CUTCARD_HOME`.
 
 They are kept as a small JSON file (`settings.json`: the standard library writes JSON, not TOML) and
 become option defaults of the commands run from the REPL that they are meant for (`APPLIES_TO`), through
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM, SPEED_RANGE
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.errors import InvalidInputError, TrainerError
 
 FILE_NAME = "settings.json"
@@ -23,12 +25,14 @@ KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
+    "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ruleset": ("chart", "ev", "drill", "play", "sim"),
     "speed": ("drill",),
     "system": ("drill", "play"),
+    "ramp": ("play",),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
 such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
@@ -44,6 +48,8 @@ class Prefs:
     ruleset: str | None = None
     speed: float | None = None
     system: str | None = None
+    ramp: str | None = None
+    """The learner's bet ramp in `TC:UNITS,...` form (play grades every bet against it)."""
     toured: bool = False
     """True once the three-line tour has been shown."""
 
@@ -51,7 +57,8 @@ class Prefs:
         """A setting as `set` prints it."""
         value = getattr(self, key)
         if value is None:
-            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM}.get(key, "the drill's own")
+            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM,
+                        "ramp": DEFAULT_RAMP}.get(key, "the drill's own")
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -118,6 +125,8 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, ruleset=_ruleset_name(text))
     if key == "speed":
         return dataclasses.replace(prefs, speed=_speed(text))
+    if key == "ramp":
+        return dataclasses.replace(prefs, ramp=BetRamp.parse(text).text)
     return dataclasses.replace(prefs, system=_system_name(text))
 
 

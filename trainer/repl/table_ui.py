@@ -2,23 +2,24 @@
 
 Keys: h hit, s stand, d double, p split, r surrender; under an ace i insurance (e even money), n no.
 Ctrl-C (or q at the bet) ends the session with its summary; every key that means nothing is ignored,
-and a malformed bet or count is asked again.
+and a malformed bet or count is asked again. Every bet, play and count answer is graded and recorded
+the moment it is given (`TableSession.answer`); a bet off the learner's ramp is told at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 
 from rich.console import Console
 from rich.text import Text
 
 from trainer.core.errors import TrainerError
 from trainer.core.events import Action
-from trainer.core.money import format_money, parse_money
+from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
 from trainer.repl.ask import read_line
 from trainer.repl.keys import read_key
+from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
 from trainer.table.session import TableSession, Tally
 
@@ -52,10 +53,9 @@ class TableUI:
                 if self.session.broke:
                     self.console.print(Text("You are out of chips for this table.", style="warn"))
                     break
-                bet = self._ask_bet()
-                if bet is None:
+                if not self._ask_bet():
                     break
-                self._play_round(bet)
+                self._play_round()
                 self._count_check()
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("session stopped", style="muted"))
@@ -81,45 +81,58 @@ class TableUI:
         else:
             self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
                                     "round or rolled): no count checks.", style="warn"))
+        self.console.print(f"Your bet ramp: {s.ramp.text} (one unit = ${format_money(rules.table.min_bet)}); "
+                           "? at the bet shows it. Every bet, play and count is graded and recorded.")
+        reason = ungraded_reason(s)
+        if reason is not None:
+            self.console.print(Text(reason, style="warn"))
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
                                 "n no. Ctrl-C ends the session.", style="muted"))
 
-    def _ask_bet(self) -> Decimal | None:
+    def _ask_bet(self) -> bool:
+        """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
         s = self.session
         lo, hi = s.bet_bounds()
         default = s.last_bet if s.last_bet is not None and lo <= s.last_bet <= hi else lo
         prompt = (f"bet (${format_money(lo)}-${format_money(hi)}, Enter ${format_money(default)}, "
                   "? ramp, q leave) > ")
+        decision = s.decision()
+        s.graded.start_timer()
         while True:
             text = self.line(prompt).strip().lower()
             if text in ("q", "quit", "exit"):
-                return None
+                return False
             if text in ("?", "ramp", "help"):
-                for line in bet_ramp(s.ruleset, s.keeper.system, lo):
+                for line in bet_ramp(s.ruleset, s.keeper.system, s.ramp, s.ruleset.table.min_bet):
                     self.console.print(Text(line, style="muted"))
                 continue
             try:
-                bet = parse_money(text) if text else default
-                if not lo <= bet <= hi:
-                    raise TrainerError(f"the bet is ${format_money(lo)} to ${format_money(hi)}, "
-                                       f"not ${format_money(bet)}")
+                grade = s.answer(decision, text or format_money(default))
             except TrainerError as e:
                 self.console.print(Text(f"? {e}", style="warn"))
                 continue
-            return bet
+            break
+        if grade is not None and s.tally.bets:
+            check = s.tally.bets[-1]
+            self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
+        return True
 
-    def _play_round(self, bet: Decimal) -> None:
+    def _play_round(self) -> None:
         s = self.session
         self._shown = 0
-        round_ = s.start_round(bet)
+        round_ = s.round
+        assert round_ is not None
         self._print_events()
         while s.learner_in_turn:
             self.console.print(table_picture(round_, self.names, learner=s.learner))
             legal = s.legal_actions()
             keys = {k: WORDS.get(a, a.value) for k, a in KEYS.items() if a in legal}
             choices = " · ".join(f"{k} {word}" for k, word in keys.items())
+            decision = s.decision()
+            s.graded.start_timer()
             pressed = self.key(f"  {choices} > ", keys)
-            verdict = s.act(KEYS[pressed])
+            s.answer(decision, KEYS[pressed].value)
+            verdict = s.tally.plays[-1]
             style = "bad" if not verdict.correct else ("warn" if verdict.index is not None else "good")
             self.console.print(Text(f"  {verdict.message()}", style=style))
             self._print_events()
@@ -158,14 +171,17 @@ class TableUI:
             self._ask_count("true count")
 
     def _ask_count(self, question: str) -> None:
+        decision = self.session.count_decision(question)
+        self.session.graded.start_timer()
         while True:
             text = self.line(f"{question} > ")
             try:
-                grade = self.session.grade_count(question, text)
+                self.session.answer(decision, text)
             except TrainerError as e:
                 self.console.print(Text(f"? {e}", style="warn"))
                 continue
             break
+        grade = self.session.tally.counts[-1]
         if grade.correct:
             self.console.print(Text(f"  ✓ {grade.question} {grade.given}", style="good"))
         else:
@@ -189,3 +205,10 @@ class TableUI:
         if counts:
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
                                f"({100 * tally.counts_right / counts:.0f}%)")
+        if tally.bets:
+            bets = len(tally.bets)
+            self.console.print(f"  bets: {tally.bets_right} of {bets} by your ramp "
+                               f"({100 * tally.bets_right / bets:.0f}%)")
+        if plays or counts or tally.bets:
+            self.console.print(Text("  Every decision is recorded: `cutcard review` brings back the ones "
+                                    "missed; `cutcard stats` counts them.", style="muted"))

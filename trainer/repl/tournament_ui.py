@@ -24,6 +24,7 @@ from trainer.core.rules import Ruleset
 from trainer.core.tournament import Entrant, Stage, Tournament
 from trainer.repl.ask import read_line, timed_line
 from trainer.repl.keys import read_key
+from trainer.table.tournament_checks import BET_NOTE, TournamentChecks, option_lines
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
 COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus", "Hal")
@@ -40,8 +41,10 @@ class TournamentUI:
 
     def __init__(self, tournament: Tournament, console: Console, *, host: bool = False,
                  line: ReadLine = read_line, key: ReadKey = read_key, timed: TimedLine = timed_line,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, checks: TournamentChecks | None = None) -> None:
         self.t = tournament
+        self.checks = checks
+        """The learner's plays and attacks graded and recorded (None: a host's game, nothing graded)."""
         self.console = console
         self.host = host
         self.line = line
@@ -61,6 +64,18 @@ class TournamentUI:
             self.console.print(Text("game stopped", style="muted"))
         self.print_transcript()
         self._standings()
+        self._summary()
+
+    def _summary(self) -> None:
+        if self.checks is None:
+            return
+        tally = self.checks.tally
+        if tally.plays:
+            right = sum(v.correct for v in tally.plays)
+            self.console.print(f"  plays: {right} of {len(tally.plays)} by the chat-host chart")
+        if tally.attacks:
+            right = sum(a.correct for a in tally.attacks)
+            self.console.print(f"  attack phases: {right} of {len(tally.attacks)} with the best choice")
 
     def _decide(self) -> bool:
         """Ask whoever must decide now; False when the user chose to leave."""
@@ -125,11 +140,22 @@ class TournamentUI:
         up = face(view.up_card) if self.host else str(view.up_card)
         prompt = (f"  {who}{which}: {shown} = {total_words(hand)} against the host's {up} · "
                   + " · ".join(f"{k} {w}" for k, w in keys.items()) + " > ")
-        self.t.act(PLAY_KEYS[self.key(prompt, keys)])
+        if self.checks is None:
+            self.t.act(PLAY_KEYS[self.key(prompt, keys)])
+            return
+        decision = self.checks.decision()
+        assert decision is not None
+        self.checks.graded.start_timer()
+        self.checks.answer(decision, PLAY_KEYS[self.key(prompt, keys)].value)
+        verdict = self.checks.tally.plays[-1]
+        self.console.print(Text(f"  {verdict.message()}", style="good" if verdict.correct else "bad"))
 
     def _ask_attack(self, name: str) -> None:
         targets = self.t.targets()
         mine = self.t.cash(name)
+        if self.checks is not None:
+            self._ask_graded_attack(self.checks)
+            return
         for number, rival in enumerate(targets, 1):
             theirs = self.t.cash(rival)
             chance = 100 * float(attack_chance(mine, theirs))
@@ -145,6 +171,28 @@ class TournamentUI:
             self.console.print(Text(f"? {text!r} is none of {', '.join(targets)}", style="warn"))
             return
         self.t.attack(target)
+
+    def _ask_graded_attack(self, checks: TournamentChecks) -> None:
+        """Each choice with its chance, expected cash change and expected share; the choice graded."""
+        decision = checks.decision()
+        assert decision is not None
+        options = checks.options()
+        for number, (option, line) in enumerate(zip(options, option_lines(options), strict=True)):
+            cash = "" if option.target is None else f" {dollars(self.t.cash(option.target))}"
+            shown = line.replace(option.word, option.word + cash, 1)
+            self.console.print(f"    {number if number else '-'}) {shown}")
+        checks.graded.start_timer()
+        while True:
+            text = self.line(f"  attack with {dollars(self.t.cash(checks.learner))}: number or name, "
+                             "Enter to pass > ")
+            try:
+                checks.answer(decision, text)
+            except TrainerError as e:
+                self.console.print(Text(f"? {e}", style="warn"))
+                continue
+            break
+        check = checks.tally.attacks[-1]
+        self.console.print(Text(f"  {check.message()}", style="good" if check.correct else "bad"))
 
     def _standings(self) -> None:
         self.console.print(Text("Standings", style="title"))
@@ -190,8 +238,21 @@ class TypedDice:
             self.console.print(Text(f"? type {count} whole number{many} from 1 to {sides}", style="warn"))
 
 
+def seat_tournament(rules: Ruleset, *, players: int, rng: random.Random, name: str,
+                    timer: int | None) -> Tournament:
+    """The learner against computer players (named from `COMPUTER_NAMES`)."""
+    names_left = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
+    if players - 1 > len(names_left):
+        raise InvalidInputError(f"cutcard has names for {len(names_left)} computer players: at most "
+                                f"{len(names_left) + 1} players, not {players}")
+    others = names_left[:players - 1]
+    entrants = [Entrant(name=name, computer=False), *(Entrant(name=n, computer=True) for n in others)]
+    return Tournament(rules, entrants, rng=rng, bet_timer=timer)
+
+
 def play_tournament(rules: Ruleset, console: Console, *, players: int, rng: random.Random, host: bool,
-                    names: str | None, name: str, timer: int | None) -> Tournament:
+                    names: str | None, name: str, timer: int | None,
+                    checks: Callable[[Tournament], TournamentChecks] | None = None) -> Tournament:
     """Seat the players and run the game: the learner against computer players, or a chat's host."""
     if host:
         people = _names(names or read_line(f"the {players} or more players' names, separated by commas > "))
@@ -206,19 +267,18 @@ def play_tournament(rules: Ruleset, console: Console, *, players: int, rng: rand
         return tournament
     if names:
         raise InvalidInputError("--names lists the people of a --host game; use --name for your own name")
-    names_left = [n for n in COMPUTER_NAMES if n.lower() != name.lower()]
-    if players - 1 > len(names_left):
-        raise InvalidInputError(f"cutcard has names for {len(names_left)} computer players: at most "
-                                f"{len(names_left) + 1} players, not {players}")
-    others = names_left[:players - 1]
-    entrants = [Entrant(name=name, computer=False), *(Entrant(name=n, computer=True) for n in others)]
-    tournament = Tournament(rules, entrants, rng=rng, bet_timer=timer)
+    tournament = seat_tournament(rules, players=players, rng=rng, name=name, timer=timer)
+    others = [n for n in tournament.alive() if n != name]
     table = rules.table
     console.print(Text(f"You are {name}, with {', '.join(others)}: {dollars(table.bankroll)} each. Bet "
                        f"within {tournament.bet_timer} seconds (Enter bets the {dollars(table.min_bet)} "
                        "minimum, and so does the timer); h hit · s stand · d double · p split. Ctrl-C "
                        "leaves.", style="muted"))
-    TournamentUI(tournament, console).run()
+    graded = checks(tournament) if checks is not None else None
+    if graded is not None:
+        console.print(Text("Every play is graded against the chat-host chart and every attack phase "
+                           "against the best choice, and recorded. " + BET_NOTE, style="muted"))
+    TournamentUI(tournament, console, checks=graded).run()
     return tournament
 
 

@@ -13,7 +13,9 @@ Mistakes model a learner from their measured error rates (`--errors`):
   the strategy drill measured it), playing the cell's wrong letter (`wrong`: the next-best play by the
   exact engine's EVs); without per-cell rates, every cell errs at `strategy` with the usual wrong play
   (hit for stand and stand for hit, no double, no surrender, not splitting a pair that splits, splitting
-  one that does not). Later decisions of the hand are right.
+  one that does not). Later decisions of the hand are right;
+- bet mistakes: each round's bet is, with probability `bet`, the ramp's next bet up or down instead of
+  the right one (as the bet drill and the table measure it: a bet off the learner's ramp).
 """
 
 from __future__ import annotations
@@ -63,16 +65,18 @@ class Mistakes:
     """Per chart cell: how often its first decision is wrong (cells not named: never)."""
     wrong: Mapping[Cell, str] = field(default_factory=dict)
     """The wrong letter a mistake plays in a cell (default: `mistaken`'s usual wrong play)."""
+    bet: float = 0.0
+    """Per round: the bet is the ramp's bet one true count off, either way."""
 
     def __post_init__(self) -> None:
-        for name in ("count", "true_count", "strategy"):
+        for name in ("count", "true_count", "strategy", "bet"):
             _check_rate(name.replace("_", "-"), getattr(self, name))
         for cell, rate in self.cells.items():
             _check_rate(" ".join(map(str, cell)), rate)
 
     @property
     def any(self) -> bool:
-        return bool(self.count or self.true_count or self.strategy or any(self.cells.values()))
+        return bool(self.count or self.true_count or self.strategy or self.bet or any(self.cells.values()))
 
     def cell_rates(self) -> dict[Cell, float]:
         """The error rate of every cell that has one."""
@@ -160,9 +164,32 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
         true_count = _with_count_mistakes(true_count, mistakes, scale, rng)
     insurance = NEVER if counter.insurance_index is None else counter.insurance_index
     initial = int(system.initial_running_count(rules.shoe.decks) * scale)
+    bet_for = bet_function(dict(counter.ramp), counter.spread)
+    if mistakes.bet:
+        bet_for = _with_bet_mistakes(bet_for, mistakes.bet, rng)
     return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
-                     true_count=true_count, bet_for=bet_function(dict(counter.ramp), counter.spread),
-                     plays_for=plays_for, insure_from=insurance)
+                     true_count=true_count, bet_for=bet_for, plays_for=plays_for, insure_from=insurance)
+
+
+def _with_bet_mistakes(bet_for: Callable[[int], int], rate: float,
+                       rng: random.Random) -> Callable[[int], int]:
+    """The ramp's bet, or with probability `rate` a wrong one: the nearest other bet of the ramp, a step
+    up or down at random (up where the ramp is flat below: a bet off the ramp is never the right bet)."""
+    chance = rng.random
+
+    def off(count: int) -> int:
+        right = bet_for(count)
+        if chance() >= rate:
+            return right
+        first = 1 if chance() < 0.5 else -1
+        for step in range(1, 12):
+            for way in (first, -first):
+                bet = bet_for(count + way * step)
+                if bet != right:
+                    return bet
+        return right  # a ramp of one bet: nothing else to bet
+
+    return off
 
 
 def flat_plan(game: Game, lookup: Lookup, mistakes: Mistakes, rng: random.Random) -> CountPlan:

@@ -23,6 +23,10 @@ class Errors:
     summary: Summary
     source: str
     """Where the rates come from, in words (e.g. 'progress database: 412 answers')."""
+    answers: dict[str, int] | None = None
+    """How many answers (drills and table) each rate comes from, by drill."""
+    bets_only: Summary | None = None
+    """The same game played with the bet mistakes alone (counting with a bet error rate): their cost."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,7 +83,9 @@ class SimReport:
             document["errors"] = {
                 "rates": {"count": self.errors.mistakes.count,
                           "true_count": self.errors.mistakes.true_count,
-                          "strategy": self.errors.mistakes.strategy},
+                          "strategy": self.errors.mistakes.strategy,
+                          "bet": self.errors.mistakes.bet},
+                "answers": dict(self.errors.answers or {}),
                 "source": self.errors.source,
                 "ev": mine.ev,
                 "se": mine.se,
@@ -88,6 +94,8 @@ class SimReport:
             }
             if self.counter is not None:
                 document["errors"]["counting"] = self._counting_json(mine)
+            if self.errors.bets_only is not None:
+                document["errors"]["bet_cost_per_100"] = s.win_per_100 - self.errors.bets_only.win_per_100
         return document
 
     def _counting_json(self, s: Summary) -> dict[str, Any]:

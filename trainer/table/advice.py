@@ -8,6 +8,10 @@ it gives up against the chart's play, per unit bet, over the full shoe.
 
 Insurance and even money are read off the shoe exactly: insurance pays 2:1 on a ten in the hole, so it
 is worth 3p - 1 per unit insured, p being the share of tens among the cards not yet seen.
+
+Counting Hi-Lo in a shoe game, the index card decides instead (`count_index`): where one of the
+Illustrious 18 or Fab 4 plays fits the hand (insurance at a true count of +3 among them), the right play
+is that index's play at the learner's true count, exactly as the deviations drill grades it.
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from drills.index_plays import IndexPlay, plays_for
 from trainer.core.cards import Card
+from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
 from trainer.core.events import Action
+from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row
 
@@ -42,13 +49,39 @@ class Verdict:
     """EV per unit bet the play gives up against the chart's play (full shoe); None when right."""
     gain: float | None = None
     """What the index play gains over the chart's play for the cards left (per unit bet)."""
+    count_index: IndexPlay | None = None
+    """The count's index play for this hand (Hi-Lo in a shoe game), which decides the right play."""
+    true_count: int = 0
+    """The learner's true count, where `count_index` applies."""
+    offer: Action | None = None
+    """For insurance and even money: the offer (INSURE or EVEN_MONEY)."""
+
+    @property
+    def expected(self) -> Action:
+        """The play graded as right: the count index's at the true count, else the chart's (or the
+        composition index play, when that is what was played)."""
+        if self.count_index is not None:
+            word = self.count_index.play_at(self.true_count)
+            return self.offer if word == "insure" and self.offer is not None else Action(word)
+        return self.action if self.index is not None and self.action == self.index else self.chart
 
     @property
     def correct(self) -> bool:
+        if self.count_index is not None:
+            return self.action == self.expected
         return self.action in (self.chart, self.index)
 
     def message(self) -> str:
         """One line for the learner."""
+        if self.count_index is not None:
+            play = self.count_index
+            where = f"{play.name} at true count {format_count(self.true_count)}"
+            rule = f"{play.title}: {play.rule()}"
+            if self.correct:
+                return f"✓ {self.action.value}: {where} ({rule})."
+            cost = f"; {self.action.value} gives up {_pct(self.cost)} of the bet" \
+                if self.cost is not None and self.expected == self.chart else ""
+            return f"✗ {where}: {self.expected.value} ({rule}){cost}."
         if self.action == self.index:
             return (f"✓ {self.action.value}: an index play. The chart says {self.chart.value} for "
                     f"{self.hand}, but the cards seen since the shuffle make {self.action.value} better by "
@@ -76,8 +109,41 @@ def unseen_share_of_tens(ruleset: Ruleset, seen: Sequence[Card]) -> Fraction:
     return Fraction(tens, 52 * decks - len(seen))
 
 
-def judge_offer(ruleset: Ruleset, seen: Sequence[Card], offer: Action, action: Action) -> Verdict:
-    """Taking or declining the `offer` (insurance or even money): right when the bet's exact EV says so."""
+def count_index(ruleset: Ruleset, system: str, cards: Sequence[Card] | None, up: Card,
+                legal: frozenset[Action]) -> IndexPlay | None:
+    """The Hi-Lo index play that decides this hand (None: the chart decides).
+
+    Only for Hi-Lo in a game where counting helps; `cards` None means the insurance offer. A play fits
+    when its hand matches (a hard total, not a pair that may be split; a pair of tens that may be) and
+    both of its plays are legal now (a double index needs a hand that may double).
+    """
+    if system != "hi-lo" or not ruleset.counting_helps:
+        return None
+    up_name = "A" if up.value == 1 else "T" if up.value == 10 else str(up.value)
+    for play in plays_for(ruleset):
+        if play.up != up_name:
+            continue
+        if cards is None:
+            if play.hand == "insurance":
+                return play
+            continue
+        if play.hand == "insurance" or not legal >= {Action(play.above), Action(play.below)}:
+            continue
+        pair = len(cards) == 2 and cards[0].value == cards[1].value
+        if play.hand == "pair of 10s":
+            if pair and cards[0].value == 10:
+                return play
+            continue
+        total, soft = hand_total(cards)
+        if not soft and not (pair and Action.SPLIT in legal) and play.hand == f"hard {total}":
+            return play
+    return None
+
+
+def judge_offer(ruleset: Ruleset, seen: Sequence[Card], offer: Action, action: Action, *,
+                index_play: IndexPlay | None = None, true_count: int = 0) -> Verdict:
+    """Taking or declining the `offer` (insurance or even money): right when the bet's exact EV says so,
+    or, with `index_play` (Hi-Lo's insurance at +3), when the true count says so."""
     p = unseen_share_of_tens(ruleset, seen)
     worth = float(3 * p - 1)
     took = action is offer
@@ -86,15 +152,21 @@ def judge_offer(ruleset: Ruleset, seen: Sequence[Card], offer: Action, action: A
     cost = None
     if took and index is None:
         cost = -worth / 2  # insurance is half the bet: the loss per unit of the original bet
+    if index_play is not None:
+        return Verdict(action=action, chart=Action.DECLINE, index=None, hand=hand,
+                       cost=cost if took else None, count_index=index_play, true_count=true_count,
+                       offer=offer)
     return Verdict(action=action, chart=Action.DECLINE, index=index,
                    hand=f"{hand} ({100 * float(p):.1f}% of the unseen cards are tens)",
-                   cost=cost, gain=worth / 2 if index is not None else None)
+                   cost=cost, gain=worth / 2 if index is not None else None, offer=offer)
 
 
 def judge_play(ruleset: Ruleset, chart: StrategyTable, cards: Sequence[Card], up: Card,
                legal: frozenset[Action], action: Action, seen: Sequence[Card], *,
-               composition: bool = True) -> Verdict:
-    """Check one play of a hand against the chart and, with `composition`, against the cards left.
+               composition: bool = True, index_play: IndexPlay | None = None,
+               true_count: int = 0) -> Verdict:
+    """Check one play of a hand against the chart and, with `composition`, against the cards left; with
+    `index_play`, against that count index at `true_count` instead.
 
     `seen` is every card seen since the shuffle, the hand and the up card included.
     """
@@ -102,6 +174,10 @@ def judge_play(ruleset: Ruleset, chart: StrategyTable, cards: Sequence[Card], up
     kind, number = hand_row(cards)
     hand = cell_key(kind, number, up.value)
     index, gain = None, None
+    if index_play is not None:
+        cost = None if action == chart_play else _cost(ruleset, cards, up, chart_play, action)
+        return Verdict(action=action, chart=chart_play, index=None, hand=hand, cost=cost,
+                       count_index=index_play, true_count=true_count)
     if composition:
         index, gain = _index_play(ruleset, cards, up, legal, chart_play, seen)
     cost = None

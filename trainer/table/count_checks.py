@@ -1,10 +1,11 @@
 """The count at the table: the cards seen since the shuffle, the checks that ask for the count, and
-the bet ramp a counter would use.
+the learner's bet ramp.
 
 The learner is asked for the running count at random checkpoints (every 3 to 7 rounds) and whenever
 the cut card has come out, before the dealer shuffles; at a checkpoint a balanced count also asks the
-true count. The true count divides by the decks left estimated to the half deck, as a player reads
-the discard tray, and rounds down (DESIGN §5 defaults).
+true count. The true count divides by the decks left estimated as the session says (to the half deck by
+default, as a player reads the discard tray) and rounds as it says (down by default: DESIGN §5).
+The bet ramp is the learner's own (`play --ramp`, `set ramp`): one unit is the table minimum.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
@@ -30,8 +32,6 @@ from trainer.core.rules import Ruleset
 
 CHECK_EVERY = (3, 7)
 """A checkpoint comes after a random number of rounds in this range."""
-RAMP = ((1, 1), (2, 2), (3, 4), (4, 6), (5, 8))
-"""(true count, units): a 1-8 spread; below +2 the bet is one unit."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,10 +49,13 @@ class CountGrade:
 class CountKeeper:
     """Keeps the cards a player at the table has seen since the shuffle and asks about their count."""
 
-    def __init__(self, ruleset: Ruleset, system: str, rng: random.Random) -> None:
+    def __init__(self, ruleset: Ruleset, system: str, rng: random.Random, *, estimation: str = "half",
+                 rounding: str = "floor") -> None:
         """`system` is a built-in count system's name or the path of a user's count-system TOML file."""
         self.ruleset = ruleset
         self.system = load_system(system)
+        self.estimation = estimation
+        self.rounding = rounding
         self.rng = rng
         self.seen: list[Card] = []
         """Cards seen in the finished rounds since the last shuffle."""
@@ -98,33 +101,49 @@ class CountKeeper:
                                       f"counted with {self.system.short_title}")
 
     def true_count(self, cards_left: int) -> tuple[int, Fraction]:
-        """The true count by the half-deck estimate of the decks left, and that estimate."""
-        estimate = estimate_decks_left(cards_left, "half")
-        return true_count(self.running_count(), estimate, "floor"), estimate
+        """The true count by the session's estimate of the decks left and its rounding, and that estimate."""
+        estimate = estimate_decks_left(cards_left, self.estimation)
+        return true_count(self.running_count(), estimate, self.rounding), estimate
+
+    def explain_true(self, cards_left: int) -> str:
+        """How the true count comes out: 'running count +9 / 4.5 decks left (236 cards), rounded down'."""
+        _, estimate = self.true_count(cards_left)
+        how = {"floor": "rounded down", "truncate": "truncated", "round": "rounded"}[self.rounding]
+        return (f"running count {format_count(self.running_count())} / {format_decks(estimate)} decks "
+                f"left ({cards_left} cards), {how}")
 
     def grade_true(self, text: str, cards_left: int) -> CountGrade:
-        """Grade a true count: running count / decks left to the half deck, rounded down."""
+        """Grade a true count: running count / decks left as estimated, rounded as the session says."""
         given = parse_count(text)
-        expected, estimate = self.true_count(cards_left)
-        explanation = (f"running count {format_count(self.running_count())} / {format_decks(estimate)} decks "
-                       f"left ({cards_left} cards), rounded down")
+        expected, _ = self.true_count(cards_left)
+        explanation = self.explain_true(cards_left)
         return CountGrade(question="true count", expected=format_count(expected),
                           given=format_count(given), correct=given == expected, explanation=explanation)
 
 
-def bet_ramp(ruleset: Ruleset, system: CountSystem | str, unit: Money | None = None) -> list[str]:
-    """The bet ramp by true count a counter would use at this table, as lines to show."""
+def bet_ramp(ruleset: Ruleset, system: CountSystem | str, ramp: BetRamp, unit: Money | None = None
+             ) -> list[str]:
+    """The learner's bet ramp by true count at this table, as lines to show."""
     counted = system if isinstance(system, CountSystem) else load_system(system)
     unit = unit if unit is not None else ruleset.table.min_bet
-    steps = " · ".join(f"{'+' if tc > 1 else '≤ +'}{tc}{'+' if tc == RAMP[-1][0] else ''}: "
-                       f"${format_money(unit * units)}" for tc, units in RAMP)
-    lines = [f"Bet ramp (a 1-8 spread, one unit = ${format_money(unit)}), by true count: {steps}"]
+    first = ramp.steps[0][0]
+    parts = [f"below {first:+d}: ${format_money(unit * ramp.low)}"] if ramp.low != ramp.steps[0][1] else []
+    last = len(ramp.steps) - 1
+    for n, (tc, units) in enumerate(ramp.steps):
+        where = f"≤ {tc:+d}" if n == 0 and ramp.low == units else f"{tc:+d}{'+' if n == last else ''}"
+        parts.append(f"{where}: ${format_money(unit * units)}")
+    low, high = ramp.spread
+    mine = " (the default)" if ramp.text == DEFAULT_RAMP else ""
+    head = (f"Bet ramp {ramp.text}{mine} (a {low}-{high} spread, one unit = ${format_money(unit)}), "
+            "by true count: ")
+    lines = [head + " · ".join(parts), "Change it with `set ramp TC:UNITS,...` in the REPL or `play --ramp`."]
     if not counted.balanced:
         decks = ruleset.shoe.decks
         key = counted.key_count(decks)
         where = f" (the key count for {decks} decks is {format_count(key)})" if key is not None else ""
         lines.append(f"{counted.short_title} is unbalanced: raise from one unit when the running "
-                     f"count reaches the key count{where}, without converting to a true count.")
+                     f"count reaches the key count{where}, without converting to a true count; "
+                     "bets are not graded.")
     if not ruleset.counting_helps:
-        lines.append("Counting cannot help at this table: bet one unit.")
+        lines.append("Counting cannot help at this table: bet one unit; bets are not graded.")
     return lines

@@ -5,6 +5,11 @@ Hard in turn), deciding from its `SeatView` only, and betting the table minimum.
 set's own (burn card, cut card, the reshuffle after the round in which the cut card came out), and
 `Round` does the dealing. Each of the learner's plays is checked (`advice`) before it is made; the count
 is asked by `count_checks`. A double or a split needs the chips to cover it.
+
+Every decision (bet, offer, play, count) is a `Decision` (`decisions`): a drill question with the
+matching drill's item key, graded and recorded at once through a `Session` with `source="play"`. The
+bet is graded against the learner's ramp at the true count they should have had; where counting cannot
+help (or the count is unbalanced, with no true count), bets are taken and not graded.
 """
 
 from __future__ import annotations
@@ -14,6 +19,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
 
+from drills.base import Answer, Grade, Question
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Action
 from trainer.core.money import Money, format_money, to_money
@@ -21,9 +29,13 @@ from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
+from trainer.session import Clock, ListRecorder, Recorder, Session
 from trainer.strategy import StrategyTable, chart_action
-from trainer.table.advice import Verdict, judge_offer, judge_play
+from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
+from trainer.table.bets import BetCheck, bet_decision, grade_bet, parse_bet
 from trainer.table.count_checks import CountGrade, CountKeeper
+from trainer.table.decisions import Decision, TableGrader
+from trainer.table.plays import count_decision, grade_play, parse_play, play_decision
 
 SEAT_KINDS = ("easy", "normal", "hard")
 MAX_SEATS = 7
@@ -54,6 +66,11 @@ class Tally:
     net: Money = Decimal(0)
     plays: list[Verdict] = field(default_factory=list)
     counts: list[CountGrade] = field(default_factory=list)
+    bets: list[BetCheck] = field(default_factory=list)
+
+    @property
+    def bets_right(self) -> int:
+        return sum(b.correct for b in self.bets)
 
     @property
     def plays_right(self) -> int:
@@ -80,7 +97,9 @@ class TableSession:
     """The learner's table; call `start_round`, then `act` while `learner_in_turn`, then `end_round`."""
 
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
-                 system: str = "hi-lo", learner_seat: int | None = None) -> None:
+                 system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
+                 estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
+                 clock: Clock | None = None) -> None:
         check_seats(ruleset, seats)
         self.ruleset = ruleset
         self.chart = chart
@@ -92,10 +111,18 @@ class TableSession:
                       for i in range(seats)]
         self.deciders = {i: make_decider(k) for i, k in enumerate(self.kinds) if k != "you"}
         self.bankroll = ruleset.table.bankroll
-        self.keeper = CountKeeper(ruleset, system, rng)
+        self.keeper = CountKeeper(ruleset, system, rng, estimation=estimation, rounding=rounding)
+        self.ramp = ramp or BetRamp.parse(DEFAULT_RAMP)
         self.tally = Tally()
         self.round: Round | None = None
         self.last_bet: Money | None = None
+        self.graded = Session(drill=TableGrader(self._parse, self._grade), ruleset=ruleset, rng=rng,
+                              recorder=recorder if recorder is not None else ListRecorder(),
+                              clock=clock or Clock(), source="play")
+        """Grades and records every decision (source "play"), as a drill session does its answers."""
+        self._verdict: Verdict | None = None
+        self._bet_check: BetCheck | None = None
+        self._count: CountGrade | None = None
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -156,16 +183,28 @@ class TableSession:
             return frozenset()
         return affordable_actions(self._current(), self.learner, self.bankroll)
 
+    def true_count_now(self, cards: int | None = None) -> int:
+        """The learner's true count now: the cards seen, the round in progress included, over the decks
+        left (the shoe's cards not yet dealt), estimated and rounded as the session says."""
+        round_ = self.round
+        seen = self.keeper.seen_now(round_.events) if round_ is not None else self.keeper.seen
+        running = self.keeper.system.running_count(seen, decks=self.ruleset.shoe.decks)
+        left = int(self.shoe.remaining) if cards is None else cards
+        return true_count(running, estimate_decks_left(left, self.keeper.estimation), self.keeper.rounding)
+
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""
         round_ = self._current()
         view = round_.view(self.learner)
         legal = self.legal_actions()
         seen = self.keeper.seen_now(round_.events)
+        system = self.keeper.system.name
         if round_.phase == Phase.OFFERS:
             offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in view.legal_actions), None)
             if offer is not None and action in (offer, Action.DECLINE):
-                return judge_offer(self.ruleset, seen, offer, action)
+                index = count_index(self.ruleset, system, None, view.up_card, legal)
+                return judge_offer(self.ruleset, seen, offer, action, index_play=index,
+                                   true_count=self.true_count_now() if index else 0)
             hand = view.hands[0]
             wanted = chart_action(self.chart, hand.cards, view.up_card,
                                   {Action.HIT, Action.STAND, Action.SURRENDER})
@@ -173,19 +212,83 @@ class TableSession:
             return Verdict(action=action, chart=chart, index=None, hand="early surrender")
         assert view.hand_in_turn is not None
         hand = view.hands[view.hand_in_turn]
+        index = count_index(self.ruleset, system, hand.cards, view.up_card, legal)
         return judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
-                          composition=self.ruleset.counting_helps)
+                          composition=self.ruleset.counting_helps, index_play=index,
+                          true_count=self.true_count_now() if index else 0)
+
+    # --- decisions: asked, graded, recorded --------------------------------------------------
+
+    def decision(self) -> Decision:
+        """The decision the learner owes now: a play or offer in a round, else the next bet."""
+        if self.learner_in_turn:
+            return play_decision(self)
+        return bet_decision(self)
+
+    def count_decision(self, question: str) -> Decision:
+        """The 'running count' or 'true count' question of a count check."""
+        return count_decision(self, question)
+
+    def answer(self, decision: Decision, text: str, latency_ms: int | None = None) -> Grade | None:
+        """Take the learner's answer to `decision`: grade and record it (None when not graded), then
+        carry it out (deal with the bet, make the play). A malformed or illegal answer raises
+        `InvalidInputError` and changes nothing."""
+        q = decision.question
+        if decision.kind == "bet":
+            if not decision.graded:
+                self.start_round(parse_bet(self, q, text).value)
+                return None
+            grade = self.graded.answer(q, text, latency_ms)
+            assert self._bet_check is not None
+            self.tally.bets.append(self._bet_check)
+            self.start_round(self._bet_check.bet)
+            return grade
+        if decision.kind in ("count", "true-count"):
+            grade = self.graded.answer(q, text, latency_ms)
+            assert self._count is not None
+            self.tally.counts.append(self._count)
+            return grade
+        grade = self.graded.answer(q, text, latency_ms)
+        assert self._verdict is not None
+        self._take(self._verdict)
+        return grade
+
+    def _parse(self, question: Question, text: str) -> Answer:
+        kind = question.data["kind"]
+        if kind == "bet":
+            return parse_bet(self, question, text)
+        if kind in ("count", "true-count"):
+            value = parse_count(text)
+            return Answer(text=text.strip(), value=str(value))
+        return parse_play(question, text)
+
+    def _grade(self, question: Question, answer: Answer) -> Grade:
+        kind = question.data["kind"]
+        if kind == "bet":
+            grade, self._bet_check = grade_bet(self, question, answer)
+            return grade
+        if kind in ("count", "true-count"):
+            count = (self.keeper.grade_true(answer.text, int(self.shoe.remaining)) if kind == "true-count"
+                     else self.keeper.grade_running(answer.text))
+            self._count = count
+            return Grade(correct=count.correct, expected=count.expected.lstrip("+"),
+                         given=count.given.lstrip("+"), explanation=count.explanation)
+        grade, self._verdict = grade_play(self, question, answer)
+        return grade
+
+    def _take(self, verdict: Verdict) -> None:
+        self._current().act(verdict.action)
+        self.tally.plays.append(verdict)
+        self.play_computers()
 
     def act(self, action: Action) -> Verdict:
-        """Check and take the learner's `action`; the computer seats after them play on."""
+        """Check, record and take the learner's `action`; the computer seats after them play on."""
         if action not in self.legal_actions():
             legal = ", ".join(sorted(a.value for a in self.legal_actions())) or "nothing"
             raise IllegalActionError(f"you cannot {action.value} now (you may: {legal})")
-        verdict = self.judge(action)
-        self._current().act(action)
-        self.tally.plays.append(verdict)
-        self.play_computers()
-        return verdict
+        self.answer(self.decision(), action.value)
+        assert self._verdict is not None
+        return self._verdict
 
     def end_round(self) -> Money:
         """Settle the learner's result into the bankroll; returns their net for the round."""
@@ -206,10 +309,7 @@ class TableSession:
         return self.keeper.check_due(self.shoe.needs_shuffle)
 
     def grade_count(self, question: str, text: str) -> CountGrade:
-        """Grade a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
-        if question == "true count":
-            grade = self.keeper.grade_true(text, int(self.shoe.remaining))
-        else:
-            grade = self.keeper.grade_running(text)
-        self.tally.counts.append(grade)
-        return grade
+        """Grade and record a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
+        self.answer(self.count_decision(question), text)
+        assert self._count is not None
+        return self._count

@@ -1,0 +1,180 @@
+"""`cutcard play --jsonl`: the table in machine mode (DESIGN §10 contract), on plain streams.
+
+Each decision the learner owes is one JSON line `{"id", "kind", "prompt", "data", "choices"?}`, `kind`
+one of `bet`, `insurance`, `even-money`, `action`, `count`, `true-count`; the answer is one line; the
+grade is one line in the drills' shape (`{"id", "correct", "expected", "given", "explanation",
+"latency_ms"}`). A malformed or illegal answer gets `{"id", "error"}`, is read again and records nothing.
+A bet the table does not grade (counting cannot help) gets `{"id", "graded": false, "given",
+"explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`. Where
+counting cannot help, the first line is `{"notice": "..."}`. End of input ends the session cleanly; every
+answer given was recorded as it was graded. The chat-host tournament speaks the same lines, with one
+more kind, `attack` (see `TournamentMachine`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO
+
+from trainer.core.errors import TrainerError
+from trainer.core.money import format_money
+from trainer.core.tournament import Stage
+from trainer.session import grade_to_json
+from trainer.table.bets import ungraded_reason
+from trainer.table.decisions import Decision
+from trainer.table.session import TableSession
+from trainer.table.tournament_checks import BET_NOTE, TournamentChecks
+
+
+class _InputEnded(Exception):
+    """End of input: the session ends where it is."""
+
+
+class TableMachine:
+    """Drives a `TableSession` by JSON lines."""
+
+    def __init__(self, table: TableSession, stdin: IO[str], stdout: IO[str]) -> None:
+        self.table = table
+        self.stdin = stdin
+        self.stdout = stdout
+        self.asked = 0
+
+    def run(self, rounds: int | None = None) -> None:
+        """Play until `rounds` are done, the chips run out or input ends."""
+        table = self.table
+        reason = ungraded_reason(table)
+        if reason is not None:
+            self._emit({"notice": reason})
+        try:
+            while rounds is None or table.tally.rounds < rounds:
+                if table.broke:
+                    self._emit({"notice": "you are out of chips for this table"})
+                    return
+                self._ask(table.decision())
+                while table.learner_in_turn:
+                    self._ask(table.decision())
+                net = table.end_round()
+                self._emit(self._round_line(net))
+                due = table.count_check_due()
+                if due is not None:
+                    self._ask(table.count_decision("running count"))
+                    if due == "checkpoint" and table.keeper.system.balanced:
+                        self._ask(table.count_decision("true count"))
+        except _InputEnded:
+            return
+
+    def _ask(self, decision: Decision) -> None:
+        table = self.table
+        self.asked += 1
+        qid = f"{table.graded.session_id}-{self.asked}"
+        self._emit(decision.to_json(qid))
+        table.graded.start_timer()
+        while True:
+            line = self.stdin.readline()
+            if line == "":
+                raise _InputEnded
+            latency = table.graded.elapsed_ms()
+            try:
+                grade = table.answer(decision, line.rstrip("\r\n"), latency)
+            except TrainerError as e:
+                self._emit({"id": qid, "error": str(e)})
+                continue
+            break
+        if grade is None:
+            self._emit({"id": qid, "graded": False, "given": line.strip(),
+                        "explanation": ungraded_reason(table) or ""})
+        else:
+            self._emit(grade_to_json(qid, grade, latency))
+
+    def _round_line(self, net: object) -> dict[str, object]:
+        table = self.table
+        round_ = table.round
+        assert round_ is not None
+        seat = round_.seats[table.learner]
+        hands = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
+                  "bet": format_money(h.bet)} for h in seat.hands]
+        return {"round": table.tally.rounds, "net": format_money(round_.results[table.learner]),
+                "hands": hands, "dealer": [str(c) for c in round_.dealer_cards],
+                "bankroll": format_money(table.bankroll)}
+
+    def _emit(self, line: dict[str, object]) -> None:
+        _emit(self.stdout, line)
+
+
+class TournamentMachine:
+    """Drives the chat-host tournament by JSON lines: the learner's bets (not graded), plays and attack
+    phases (`kind` `attack`, choices `pass` and each rival), a round line after each round's
+    settlement, and `{"over": true, "winner", "standings"}` at the end."""
+
+    def __init__(self, checks: TournamentChecks, stdin: IO[str], stdout: IO[str]) -> None:
+        self.checks = checks
+        self.stdin = stdin
+        self.stdout = stdout
+        self.asked = 0
+        self.reported = 0
+
+    def run(self, rounds: int | None = None) -> None:
+        """Play until the game is over, `rounds` rounds are settled or input ends."""
+        t = self.checks.t
+        _emit(self.stdout, {"notice": BET_NOTE})
+        try:
+            while t.stage is not Stage.OVER:
+                if self._report(rounds):
+                    return
+                decision = self.checks.decision()
+                if decision is None:  # the computers' turn, or the learner is out: play on
+                    t.advance()
+                    continue
+                self._ask(decision)
+        except _InputEnded:
+            return
+        if self._report(rounds):
+            return
+        _emit(self.stdout, {"over": True, "winner": t.winner,
+                            "standings": [{"name": s.name, "cash": format_money(s.cash)}
+                                          for s in t.standings()]})
+
+    def _report(self, rounds: int | None) -> bool:
+        """A line for each round settled since the last; True once `rounds` are reported."""
+        t, me = self.checks.t, self.checks.learner
+        for number, order, round_ in t.settled[self.reported:]:
+            self.reported += 1
+            line: dict[str, object] = {"round": number, "net": "0", "hands": [],
+                                       "host": [str(c) for c in round_.dealer_cards],
+                                       "cash": {n: format_money(t.cash(n)) for n in t.alive()}}
+            if me in order:
+                seat = order.index(me)
+                line["net"] = format_money(round_.results[seat])
+                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
+                                  "bet": format_money(h.bet)} for h in round_.seats[seat].hands]
+            _emit(self.stdout, line)
+            if rounds is not None and self.reported >= rounds:
+                return True
+        return False
+
+    def _ask(self, decision: Decision) -> None:
+        checks = self.checks
+        self.asked += 1
+        qid = f"{checks.graded.session_id}-{self.asked}"
+        _emit(self.stdout, decision.to_json(qid))
+        checks.graded.start_timer()
+        while True:
+            line = self.stdin.readline()
+            if line == "":
+                raise _InputEnded
+            latency = checks.graded.elapsed_ms()
+            try:
+                grade = checks.answer(decision, line.rstrip("\r\n"), latency)
+            except TrainerError as e:
+                _emit(self.stdout, {"id": qid, "error": str(e)})
+                continue
+            break
+        if grade is None:
+            _emit(self.stdout, {"id": qid, "graded": False, "given": line.strip(), "explanation": BET_NOTE})
+        else:
+            _emit(self.stdout, grade_to_json(qid, grade, latency))
+
+
+def _emit(stdout: IO[str], line: dict[str, object]) -> None:
+    stdout.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+    stdout.flush()
