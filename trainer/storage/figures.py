@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from trainer.scheduling import ItemKey
-from trainer.storage.connection import guarded
+from trainer.items import ItemKey
+from trainer.storage.guard import guarded
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -22,6 +22,7 @@ from trainer.days import local_day
 from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
 from trainer.session import Attempt
 from trainer.storage.connection import connect, guarded, write_transaction
+from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
 
 
@@ -141,11 +142,9 @@ class Store:
         return [_review_item(row) for row in rows]
 
     def due_count(self, now: float, *, ruleset: str | None = None) -> int:
-        """How many items are due at `now`."""
-        where, args = self._due_filter(now, ruleset)
+        """How many items are due at `now` (`trainer.storage.due.count_due`, the one due count)."""
         with guarded(self.path, "count the review queue"):
-            row = self.conn.execute(f"SELECT count(*) FROM review_items WHERE {where}", args).fetchone()
-        return int(row[0])
+            return count_due(self.conn, now, ruleset)
 
     def next_due_ts(self, *, ruleset: str | None = None) -> float | None:
         """When the next item falls due (None: no items yet)."""
@@ -156,14 +155,8 @@ class Store:
 
     @staticmethod
     def _due_filter(now: float, ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
-        """Due: fsrs says so, or the last answer was wrong. A miss stays in the queue until it is
-        answered right (fsrs would hold it back for its 1-10 minute relearning step, so a review
-        started right after a drill would skip exactly what was just missed); after a right answer
-        fsrs alone decides when it comes back."""
-        due = "(due_ts <= ? OR last_correct = 0)"
-        if ruleset is None:
-            return due, (now,)
-        return f"{due} AND ruleset = ?", (now, ruleset)
+        """Due: what `trainer.storage.due` says (a miss stays due until it is answered right)."""
+        return due_filter(now, ruleset)
 
     def known_items(self, drill: str, ruleset: str) -> set[str]:
         """The items of a drill under a rule set that have been answered at least once."""

@@ -1,0 +1,207 @@
+"""The queries behind the pictures of `cutcard stats` and the figures of `cutcard ready`.
+
+Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by answer time (a few thousand
+distinct milliseconds however many answers), a window function runs the counts up, and the median is
+read where the running count passes the middle, for every group at once. Skills are item families
+mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill and the table that train it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from trainer.items import SKILLS
+from trainer.storage.due import count_due
+from trainer.storage.guard import guarded
+
+FAMILY_SQL = "substr(item, 1, instr(item || ':', ':') - 1)"
+SKILL_SQL = ("CASE " + FAMILY_SQL + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
+             + f" ELSE {FAMILY_SQL} END")
+NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
+"""Group keys by name: a group by "skill" maps each item's family to its skill."""
+LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
+SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
+"""A count-down's pace: the answer time per 52 of the cards shown (`data.cards`)."""
+INTERVAL_BOUNDS = ((1, "under a day"), (7, "1-6 days"), (30, "1-4 weeks"), (90, "1-3 months"),
+                   (365, "3-12 months"), (None, "a year or more"))
+"""Buckets of the review interval spread (days from the last answer to the next due time)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
+    """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
+
+    key: tuple[Any, ...]
+    attempts: int
+    correct: int
+    median_ms: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecentAnswer:
+    """One of a criterion's latest answers (`ready`)."""
+
+    correct: bool
+    latency_ms: int
+    target_ms: int | None
+    seconds_per_deck: float | None
+
+
+def medians_sql(keys: tuple[str, ...], where: str, *, rights: bool = True) -> str:
+    """Count, right answers and the exact median answer time per group of `keys` (SQL expressions).
+
+    Without `rights` the right answers are not summed (0), so an index on (drill, latency_ms, ts) covers
+    the whole query and the table is never read."""
+    k = ", ".join(f"{expr} AS k{i}" for i, expr in enumerate(keys))
+    ks = ", ".join(f"k{i}" for i in range(len(keys)))
+    return f"""
+        WITH c AS (SELECT {k}, latency_ms AS v, count(*) AS n, {'sum(correct)' if rights else '0'} AS r
+                   FROM attempts WHERE {where} GROUP BY {ks}, v),
+        run AS (SELECT {ks}, v, r, sum(n) OVER (PARTITION BY {ks} ORDER BY v) AS cum,
+                       sum(n) OVER (PARTITION BY {ks}) AS total FROM c)
+        SELECT {ks}, max(total), sum(r),
+               (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
+                + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0
+        FROM run GROUP BY {ks}"""
+
+
+class ProgressFigures:
+    """Read-only aggregate queries over one progress database (`ReadOnly.progress`)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+
+    def groups(self, keys: tuple[str, ...], *, since_ts: float | None = None, until_ts: float | None = None,
+               where: str = "1", args: tuple[Any, ...] = (), rights: bool = True) -> list[Group]:
+        """Count, right (unless not `rights`) and median answer time per group of attempts in
+        [`since_ts`, `until_ts`)."""
+        keys = tuple(NAMED_KEYS.get(k, k) for k in keys)
+        conditions, values = [where], list(args)
+        if since_ts is not None:
+            conditions.append("ts >= ?")
+            values.append(since_ts)
+        if until_ts is not None:
+            conditions.append("ts < ?")
+            values.append(until_ts)
+        sql = medians_sql(keys, " AND ".join(conditions), rights=rights)
+        with guarded(self.path, "compute answer times"):
+            rows = self.conn.execute(sql, values).fetchall()
+        n = len(keys)
+        return [Group(key=tuple(row[:n]), attempts=int(row[n]), correct=int(row[n + 1] or 0),
+                      median_ms=row[n + 2]) for row in rows]
+
+    def weekly(self, what: str, today: date, since_ts: float) -> list[Group]:
+        """Per drill (`what` = "drill") or skill ("skill") and per week back from `today` (0 = the week
+        ending today): count, right, median answer time."""
+        key = "drill" if what == "drill" else "skill"
+        weeks_ago = f"CAST((julianday('{today.isoformat()}') - julianday({LOCAL_DAY_SQL})) / 7 AS INTEGER)"
+        return self.groups((key, weeks_ago), since_ts=since_ts)
+
+    def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
+        """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
+        with guarded(self.path, "read the review history"):
+            rows = self.conn.execute(
+                f"SELECT {LOCAL_DAY_SQL} AS day, count(*), sum(correct) FROM attempts "
+                "WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day", (since_ts,)).fetchall()
+        return [(date.fromisoformat(day), int(n), int(right or 0)) for day, n, right in rows]
+
+    def review_totals(self, since_ts: float | None = None) -> tuple[int, int]:
+        """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
+        with guarded(self.path, "read the review history"):
+            row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                    "WHERE source = 'review' AND ts >= ?", (since_ts or 0.0,)).fetchone()
+        return int(row[0]), int(row[1])
+
+    def forecast(self, now: float, today: date, until_ts: float) -> tuple[int, list[tuple[date, int]]]:
+        """Day 0 of the forecast is THE due count at `now`; then items falling due after now, per local
+        day, until `until_ts` (those falling due later today counted on today)."""
+        with guarded(self.path, "read the review forecast"):
+            due_now = count_due(self.conn, now)
+            rows = self.conn.execute(
+                "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
+                "WHERE due_ts > ? AND last_correct = 1 AND due_ts < ? GROUP BY day ORDER BY day",
+                (today.isoformat(), now, until_ts)).fetchall()
+        return due_now, [(date.fromisoformat(day), int(n)) for day, n in rows]
+
+    def intervals(self) -> tuple[list[tuple[str, int]], float | None]:
+        """How many items wait how long from their last answer to their next review (Anki's interval
+        spread), and the median fsrs stability in days."""
+        cases = " ".join(f"WHEN (due_ts - last_ts) / 86400.0 < {bound} THEN {i}"
+                         for i, (bound, _label) in enumerate(INTERVAL_BOUNDS) if bound is not None)
+        with guarded(self.path, "read the review intervals"):
+            rows = dict(self.conn.execute(
+                f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
+                "FROM review_items GROUP BY bucket").fetchall())
+            stability = self.conn.execute("""
+                WITH s AS (SELECT json_extract(card, '$.stability') AS v FROM review_items
+                           WHERE json_extract(card, '$.stability') IS NOT NULL),
+                o AS (SELECT v, row_number() OVER (ORDER BY v) AS n, count(*) OVER () AS total FROM s)
+                SELECT avg(v) FROM o WHERE n IN ((total + 1) / 2, (total + 2) / 2)""").fetchone()[0]
+        spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
+        return spread, None if stability is None else float(stability)
+
+    def standings(self) -> dict[str, int]:
+        """How many review items are learning, in review, or relearning after a miss."""
+        with guarded(self.path, "count the review items"):
+            rows = self.conn.execute("SELECT standing, count(*) FROM review_items GROUP BY standing").fetchall()
+        return {standing: int(n) for standing, n in rows}
+
+    # --- readiness (`cutcard ready`) ------------------------------------------------------------
+
+    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
+               ruleset: str | None = None, data_equals: tuple[str, str] | None = None,
+               correct_only: bool = False) -> list[RecentAnswer]:
+        """The latest `limit` answers to items of these families (newest first), optionally only from one
+        source, one rule set, with one data key equal to a value, or only right ones."""
+        conditions = ["(" + " OR ".join("item LIKE ? ESCAPE '\\'" for _ in prefixes) + ")"]
+        args: list[Any] = [_like_prefix(p) for p in prefixes]
+        if source is not None:
+            conditions.append("source = ?")
+            args.append(source)
+        if ruleset is not None:
+            conditions.append("ruleset = ?")
+            args.append(ruleset)
+        if data_equals is not None:
+            conditions.append("json_extract(data, ?) = ?")
+            args.extend([f"$.{data_equals[0]}", data_equals[1]])
+        if correct_only:
+            conditions.append("correct = 1")
+        sql = (f"SELECT correct, latency_ms, target_ms, {SECONDS_PER_DECK} FROM attempts "
+               f"WHERE {' AND '.join(conditions)} ORDER BY ts DESC, id DESC LIMIT ?")
+        with guarded(self.path, "read the latest answers"):
+            rows = self.conn.execute(sql, (*args, limit)).fetchall()
+        return [RecentAnswer(correct=bool(c), latency_ms=int(ms), target_ms=t, seconds_per_deck=pace)
+                for c, ms, t, pace in rows]
+
+    def table_rounds(self, ruleset: str | None = None) -> int:
+        """Distinct table rounds logged: play attempts told apart by session and their data's `round`."""
+        where, args = ("AND ruleset = ?", (ruleset,)) if ruleset else ("", ())
+        with guarded(self.path, "count the table rounds"):
+            row = self.conn.execute(
+                "SELECT count(*) FROM (SELECT DISTINCT session_id, json_extract(data, '$.round') FROM attempts "
+                f"WHERE source = 'play' AND json_extract(data, '$.round') IS NOT NULL {where})", args).fetchone()
+        return int(row[0])
+
+    def items_seen(self, prefix: str, ruleset: str) -> set[str]:
+        """The items of a family answered at least once under a rule set (any drill, review or play)."""
+        with guarded(self.path, "read the items answered"):
+            rows = self.conn.execute("SELECT DISTINCT item FROM review_items WHERE item LIKE ? ESCAPE '\\' "
+                                     "AND ruleset = ?", (_like_prefix(prefix), ruleset)).fetchall()
+        return {row[0] for row in rows}
+
+    def latest_ruleset(self, source: str | None = None) -> str | None:
+        """The rule set of the latest answer (from one source, if given)."""
+        where, args = ("WHERE source = ?", (source,)) if source else ("", ())
+        with guarded(self.path, "read the last answer"):
+            row = self.conn.execute(f"SELECT ruleset FROM attempts {where} ORDER BY ts DESC LIMIT 1",
+                                    args).fetchone()
+        return None if row is None else str(row[0])
+
+
+def _like_prefix(prefix: str) -> str:
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
