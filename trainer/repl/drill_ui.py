@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Tray
-from trainer.batch import Plan, RunSummary
+from trainer.batch import Plan, RunSummary, summary_lines
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session
 
@@ -89,9 +89,8 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
             _show_grade(console, session, question, grade)
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
-    for session in summary.sessions:
-        for line in session.summary():
-            console.print(line)
+    for line in summary_lines(summary):
+        console.print(line)
     return summary
 
 

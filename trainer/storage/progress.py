@@ -151,6 +151,53 @@ class ProgressFigures:
             rows = self.conn.execute("SELECT standing, count(*) FROM review_items GROUP BY standing").fetchall()
         return {standing: int(n) for standing, n in rows}
 
+    # --- a session's recap (`trainer.recap`) ----------------------------------------------------
+
+    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
+        """Per session (key: (session_id,)): answers, right and median answer time of one drill."""
+        if not session_ids:
+            return []
+        marks = ", ".join("?" for _ in session_ids)
+        return self.groups(("session_id",), since_ts=since_ts,
+                           where=f"drill = ? AND session_id IN ({marks})", args=(drill, *session_ids))
+
+    def session_started(self, session_id: str) -> float | None:
+        """When a session's first answer was recorded (None: it recorded none)."""
+        with guarded(self.path, "read the session"):
+            row = self.conn.execute("SELECT started_ts FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def earlier_sessions(self, drill: str, before_ts: float, *, limit: int) -> list[tuple[str, float]]:
+        """The latest `limit` sessions of a drill started before `before_ts`: (id, started_ts)."""
+        with guarded(self.path, "read the earlier sessions"):
+            rows = self.conn.execute("SELECT id, started_ts FROM sessions WHERE drill = ? AND started_ts < ? "
+                                     "ORDER BY started_ts DESC LIMIT ?", (drill, before_ts, limit)).fetchall()
+        return [(str(i), float(t)) for i, t in rows]
+
+    def session_misses(self, drill: str, session_id: str, since_ts: float) -> list[tuple[str, str, float, bool]]:
+        """The items a session answered wrong at least once: (item, rule set, due_ts, last answer right)."""
+        with guarded(self.path, "read the session's misses"):
+            rows = self.conn.execute(
+                "SELECT DISTINCT a.item, a.ruleset, r.due_ts, r.last_correct FROM attempts AS a "
+                "JOIN review_items AS r ON r.drill = a.drill AND r.item = a.item AND r.ruleset = a.ruleset "
+                "WHERE a.drill = ? AND a.ts >= ? AND a.session_id = ? AND a.correct = 0 ORDER BY r.due_ts",
+                (drill, since_ts, session_id)).fetchall()
+        return [(item, ruleset, float(due), bool(right)) for item, ruleset, due, right in rows]
+
+    def session_new_items(self, drill: str, session_id: str, since_ts: float) -> int:
+        """How many items a session answered for the first time (each now has a review schedule)."""
+        with guarded(self.path, "count the session's new items"):
+            row = self.conn.execute(
+                "SELECT count(*) FROM review_items AS r WHERE r.drill = ? AND r.first_ts >= ? AND EXISTS ("
+                "SELECT 1 FROM attempts AS a WHERE a.drill = r.drill AND a.item = r.item AND a.ruleset = r.ruleset "
+                "AND a.ts = r.first_ts AND a.session_id = ?)", (drill, since_ts, session_id)).fetchone()
+        return int(row[0])
+
+    def median_answer_ms(self, since_ts: float) -> float | None:
+        """The median answer time of every answer since `since_ts` (the review's time estimate)."""
+        found = self.groups(("'all'",), since_ts=since_ts, rights=False)
+        return found[0].median_ms if found else None
+
     # --- readiness (`cutcard ready`) ------------------------------------------------------------
 
     def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
