@@ -194,8 +194,12 @@ def _weeks(groups: dict[int, Group], today: date, weeks: int) -> tuple[WeekPoint
     return tuple(points)
 
 
-def build_report(view: ReadOnly, *, now: float, since: Since | None = None) -> StatsReport:
-    """All the figures as of `now`, over the `since` span (default: all time)."""
+def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
+                 per_drill_weeks: bool = True) -> StatsReport:
+    """All the figures as of `now`, over the `since` span (default: all time).
+
+    Without `per_drill_weeks` the drills' weekly figures are left empty (the overview shows the skills'
+    weeks; `stats drills` and `--json` the drills')."""
     since = since or Since(label="all", days=None)
     today = local_day(now)
     first = _first_day(today, since.days)
@@ -207,17 +211,21 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None) -> S
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
     medians: dict[str, dict[str, float | None]] = {}
     for label, days in spans:
-        medians[label] = {g.key[0]: g.median_ms for g in progress.groups(
-            ("drill",), since_ts=_start(_first_day(today, days)), rights=False)}
+        medians[label] = progress.drill_medians() if days is None else {
+            g.key[0]: g.median_ms for g in progress.groups(
+                ("drill",), since_ts=_start(_first_day(today, days)), rights=False)}
 
     weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
     trend_first = today - timedelta(days=7 * weeks - 1)
     trend_from = trend_first if first is None else max(first, trend_first)
+    bounds = [day_start(today + timedelta(days=1 - 7 * ago)) for ago in range(weeks + 1)]
+    bounds[-1] = max(bounds[-1], day_start(trend_from))
     weekly_drill: dict[str, dict[int, Group]] = defaultdict(dict)
-    for g in progress.weekly("drill", today, day_start(trend_from)):
-        weekly_drill[g.key[0]][g.key[1]] = g
+    if per_drill_weeks:
+        for g in progress.weekly("drill", bounds):
+            weekly_drill[g.key[0]][g.key[1]] = g
     weekly_skill: dict[str, dict[int, Group]] = defaultdict(dict)
-    for g in progress.weekly("skill", today, day_start(trend_from)):
+    for g in progress.weekly("skill", bounds):
         weekly_skill[g.key[0]][g.key[1]] = g
 
     drills = []
@@ -229,7 +237,7 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None) -> S
                                   accuracy=_accuracy(tally.attempts, tally.correct),
                                   median_ms=medians[label].get(name) if tally.attempts else None))
         drills.append(DrillFigures(drill=name, title=drill_title(name), windows=tuple(windows),
-                                   weeks=_weeks(weekly_drill[name], today, weeks)))
+                                   weeks=_weeks(weekly_drill[name], today, weeks) if per_drill_weeks else ()))
 
     skills = []
     span_skills = {g.key[0]: g for g in progress.groups(("skill",), since_ts=_start(trend_from))}

@@ -41,7 +41,9 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
         return
     from trainer.stats import build_report, report_to_json
 
-    report = read_consistently(path, lambda view_: build_report(view_, now=now, since=span))
+    weeks = as_json or view == "drills"  # the overview draws the skills' weeks, not each drill's
+    report = read_consistently(path, lambda view_: build_report(view_, now=now, since=span,
+                                                                per_drill_weeks=weeks))
     if report is None:
         if as_json:
             emit_json({"progress": False, "message": "no progress yet"})

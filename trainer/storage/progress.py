@@ -21,6 +21,7 @@ from trainer.storage.guard import guarded
 FAMILY_SQL = "substr(item, 1, instr(item || ':', ':') - 1)"
 SKILL_SQL = ("CASE " + FAMILY_SQL + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
              + f" ELSE {FAMILY_SQL} END")
+COVER_INDEX = "idx_attempts_ts_figures"
 NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
 """Group keys by name: a group by "skill" maps each item's family to its skill."""
 LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
@@ -51,7 +52,7 @@ class RecentAnswer:
     seconds_per_deck: float | None
 
 
-def medians_sql(keys: tuple[str, ...], where: str, *, rights: bool = True) -> str:
+def medians_sql(keys: tuple[str, ...], where: str, *, rights: bool = True, source: str = "attempts") -> str:
     """Count, right answers and the exact median answer time per group of `keys` (SQL expressions).
 
     Without `rights` the right answers are not summed (0), so an index on (drill, latency_ms, ts) covers
@@ -60,7 +61,7 @@ def medians_sql(keys: tuple[str, ...], where: str, *, rights: bool = True) -> st
     ks = ", ".join(f"k{i}" for i in range(len(keys)))
     return f"""
         WITH c AS (SELECT {k}, latency_ms AS v, count(*) AS n, {'sum(correct)' if rights else '0'} AS r
-                   FROM attempts WHERE {where} GROUP BY {ks}, v),
+                   FROM {source} WHERE {where} GROUP BY {ks}, v),
         run AS (SELECT {ks}, v, r, sum(n) OVER (PARTITION BY {ks} ORDER BY v) AS cum,
                        sum(n) OVER (PARTITION BY {ks}) AS total FROM c)
         SELECT {ks}, max(total), sum(r),
@@ -75,6 +76,11 @@ class ProgressFigures:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+        with guarded(path, "read the schema"):
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        self.cover = COVER_INDEX if COVER_INDEX in names else None
+        """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
+        self.answer_times = "answer_times" in names
 
     def groups(self, keys: tuple[str, ...], *, since_ts: float | None = None, until_ts: float | None = None,
                where: str = "1", args: tuple[Any, ...] = (), rights: bool = True) -> list[Group]:
@@ -88,19 +94,38 @@ class ProgressFigures:
         if until_ts is not None:
             conditions.append("ts < ?")
             values.append(until_ts)
-        sql = medians_sql(keys, " AND ".join(conditions), rights=rights)
+        source = f"attempts INDEXED BY {self.cover}" if self.cover and since_ts is not None else "attempts"
+        sql = medians_sql(keys, " AND ".join(conditions), rights=rights, source=source)
         with guarded(self.path, "compute answer times"):
             rows = self.conn.execute(sql, values).fetchall()
         n = len(keys)
         return [Group(key=tuple(row[:n]), attempts=int(row[n]), correct=int(row[n + 1] or 0),
                       median_ms=row[n + 2]) for row in rows]
 
-    def weekly(self, what: str, today: date, since_ts: float) -> list[Group]:
-        """Per drill (`what` = "drill") or skill ("skill") and per week back from `today` (0 = the week
-        ending today): count, right, median answer time."""
-        key = "drill" if what == "drill" else "skill"
-        weeks_ago = f"CAST((julianday('{today.isoformat()}') - julianday({LOCAL_DAY_SQL})) / 7 AS INTEGER)"
-        return self.groups((key, weeks_ago), since_ts=since_ts)
+    def weekly(self, what: str, bounds: list[float]) -> list[Group]:
+        """Per drill (`what` = "drill") or skill ("skill") and per week: count, right, median answer time.
+
+        `bounds` are the epoch times at which the weeks change, newest first: the end of this week, its
+        start (the end of the week before), ... ; a group's key is (name, weeks ago)."""
+        if len(bounds) < 2:
+            return []
+        cases = " ".join(f"WHEN ts >= {start!r} THEN {ago}" for ago, start in enumerate(bounds[1:]))
+        return self.groups(("drill" if what == "drill" else "skill", f"CASE {cases} END"),
+                           since_ts=bounds[-1], until_ts=bounds[0])
+
+    def drill_medians(self) -> dict[str, float | None]:
+        """Every drill's exact all-time median answer time, from the per-millisecond answer counts."""
+        if not self.answer_times:
+            return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
+        sql = """
+            WITH run AS (SELECT drill, latency_ms AS v,
+                                sum(answers) OVER (PARTITION BY drill ORDER BY latency_ms) AS cum,
+                                sum(answers) OVER (PARTITION BY drill) AS total FROM answer_times)
+            SELECT drill, (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
+                           + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0
+            FROM run GROUP BY drill"""
+        with guarded(self.path, "compute answer times"):
+            return {drill: median for drill, median in self.conn.execute(sql)}
 
     def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
         """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
@@ -113,8 +138,12 @@ class ProgressFigures:
     def review_totals(self, since_ts: float | None = None) -> tuple[int, int]:
         """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
         with guarded(self.path, "read the review history"):
-            row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                    "WHERE source = 'review' AND ts >= ?", (since_ts or 0.0,)).fetchone()
+            if since_ts is None:
+                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                        "WHERE source = 'review'").fetchone()
+            else:
+                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                        "WHERE source = 'review' AND ts >= ?", (since_ts,)).fetchone()
         return int(row[0]), int(row[1])
 
     def forecast(self, now: float, today: date, until_ts: float) -> tuple[int, list[tuple[date, int]]]:

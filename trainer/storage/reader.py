@@ -34,8 +34,10 @@ from trainer.storage.progress import ProgressFigures
 if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 2
+READ_SCHEMA_VERSION = 3
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
+OLDEST_READABLE = 2
+"""Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
 SQLITE_HEADER = b"SQLite format 3\x00"
 T = TypeVar("T")
 
@@ -192,7 +194,7 @@ def _check(conn: sqlite3.Connection, path: Path) -> None:
                            f"knows up to {READ_SCHEMA_VERSION}); upgrade cutcard to read it")
     if not {"attempts", "review_items", "daily"} <= tables:
         raise StorageError(f"{path} is a SQLite database but not a cutcard progress database")
-    if version < READ_SCHEMA_VERSION:
+    if version < OLDEST_READABLE:
         raise StorageError(f"{path} was written by an older cutcard (schema version {version}); run any "
                            "drill once with write access to bring it up to date, then read it")
 

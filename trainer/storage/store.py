@@ -53,6 +53,10 @@ SAVE_REVIEW_ITEM = (
     + ", ".join(f"{c} = excluded.{c}" for c in REVIEW_COLUMNS[3:] if c != "first_ts")
 )
 REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
+ADD_ANSWER_TIME = (
+    "INSERT INTO answer_times (drill, latency_ms, answers) VALUES (?, ?, 1) "
+    "ON CONFLICT (drill, latency_ms) DO UPDATE SET answers = answers + 1"
+)
 ITEM_TO_DATE = (
     "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (drill, item, ruleset, day) DO UPDATE SET "
@@ -116,6 +120,7 @@ class Store:
             day = local_day(attempt.ts).isoformat()
             conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
                                       attempt.latency_ms))
+            conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
             item = schedule_answer(self._review_item(key), attempt)
             conn.execute(SAVE_REVIEW_ITEM, review_row(item))
             conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))
