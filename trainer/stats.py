@@ -33,7 +33,7 @@ TREND_WEEKS = 12
 CALENDAR_WEEKS = 53
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
-SOURCE_DAYS = 30
+SOURCE_WEEKS = 4
 COUNTDOWN_DRILL = "countdown"
 
 
@@ -74,7 +74,8 @@ class Window:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WeekPoint:
-    """Seven days ending on `last_day`: one bar of a weekly chart."""
+    """A local calendar week (Monday to Sunday) ending on `last_day` (today for this week): one bar of a
+    weekly chart; its median answer time is good to 0.1 s (the weekly roll-up)."""
 
     last_day: date
     attempts: int
@@ -162,7 +163,8 @@ class StatsReport:
     due_now: int
     drills: tuple[DrillFigures, ...]
     skills: tuple[Trend, ...]
-    source_days: int
+    source_weeks: int
+    """The calendar weeks (this one included) that `sources` cover."""
     sources: tuple[SourceFigures, ...]
     calendar_from: date
     activity: tuple[ActiveDay, ...]
@@ -184,11 +186,17 @@ def _start(day: date | None) -> float | None:
     return None if day is None else day_start(day)
 
 
+def _weeks_ago(today: date, monday: str) -> int:
+    return (week_start(today) - date.fromisoformat(monday)).days // 7
+
+
 def _weeks(groups: dict[int, Group], today: date, weeks: int) -> tuple[WeekPoint, ...]:
+    """The calendar weeks, oldest first; each ends on its Sunday (this week: today)."""
     points = []
     for ago in range(weeks - 1, -1, -1):
         g = groups.get(ago)
-        points.append(WeekPoint(last_day=today - timedelta(days=7 * ago), attempts=g.attempts if g else 0,
+        sunday = week_start(today) - timedelta(weeks=ago) + timedelta(days=6)
+        points.append(WeekPoint(last_day=min(sunday, today), attempts=g.attempts if g else 0,
                                 accuracy=_accuracy(g.attempts, g.correct) if g else None,
                                 median_ms=g.median_ms if g else None))
     return tuple(points)
@@ -216,18 +224,15 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                 ("drill",), since_ts=_start(_first_day(today, days)), rights=False)}
 
     weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
-    trend_first = today - timedelta(days=7 * weeks - 1)
-    trend_from = trend_first if first is None else max(first, trend_first)
-    bounds = [day_start(today + timedelta(days=1 - 7 * ago)) for ago in range(weeks + 1)]
-    bounds[-1] = max(bounds[-1], day_start(trend_from))
+    first_monday = week_start(today) - timedelta(weeks=weeks - 1)
+    trend_from = first_monday if first is None else max(first, first_monday)
     weekly_drill: dict[str, dict[int, Group]] = defaultdict(dict)
     if per_drill_weeks:
-        for g in progress.weekly("drill", bounds):
-            weekly_drill[g.key[0]][g.key[1]] = g
+        for g in progress.weekly("drill", trend_from):
+            weekly_drill[g.key[0]][_weeks_ago(today, g.key[1])] = g
     weekly_skill: dict[str, dict[int, Group]] = defaultdict(dict)
-    for g in progress.weekly("skill", bounds):
-        weekly_skill[g.key[0]][g.key[1]] = g
-
+    for g in progress.weekly("skill", trend_from):
+        weekly_skill[g.key[0]][_weeks_ago(today, g.key[1])] = g
     drills = []
     for name in totals[since.label]:
         windows = []
@@ -240,7 +245,7 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                                    weeks=_weeks(weekly_drill[name], today, weeks) if per_drill_weeks else ()))
 
     skills = []
-    span_skills = {g.key[0]: g for g in progress.groups(("skill",), since_ts=_start(trend_from))}
+    span_skills = {g.key[0]: g for g in progress.weekly("skill", trend_from, by_week=False)}
     order = {name: i for i, name in enumerate(SKILL_ORDER)}
     for name in sorted(span_skills, key=lambda s: (order.get(s, len(order)), s)):
         g = span_skills[name]
@@ -249,12 +254,14 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                             weeks=_weeks(weekly_skill[name], today, weeks),
                             span=f"the {weeks} week{'s' if weeks != 1 else ''} shown"))
 
-    source_days = SOURCE_DAYS if since.days is None else min(SOURCE_DAYS, since.days)
-    source_from = day_start(today - timedelta(days=source_days - 1))
+    source_weeks = SOURCE_WEEKS if since.days is None else max(1, min(SOURCE_WEEKS, -(-since.days // 7)))
+    source_from = week_start(today) - timedelta(weeks=source_weeks - 1)
+    if first is not None:
+        source_from = max(source_from, first)
     by_source: dict[str, list[Group]] = defaultdict(list)
-    for g in progress.groups(("source", "drill"), since_ts=source_from, rights=True):
+    for g in progress.weekly_split(source_from):
         by_source[g.key[0]].append(g)
-    overall = {g.key[0]: g for g in progress.groups(("source",), since_ts=source_from)}
+    overall = {g.key[0]: g for g in progress.weekly("source", source_from, by_week=False)}
     sources = []
     for source in sorted(overall, key=lambda s: (SOURCES.index(s) if s in SOURCES else 99, s)):
         g = overall[source]
@@ -276,19 +283,21 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                     attempts=t.attempts, accuracy=t.correct / t.attempts)
         for t in figures.item_tallies(since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST)
         if t.correct < t.attempts)
-    cells: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    cells: dict[str, set[str]] = defaultdict(set)
+    answered: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for t in figures.item_tallies(since=first, item_prefix="strategy:"):
-        c = cells[t.key.ruleset]
-        c[0], c[1], c[2] = c[0] + 1, c[1] + t.attempts, c[2] + t.correct
-    strategy = tuple(StrategySummary(ruleset=r, cells=n, attempts=a, accuracy=right / a)
-                     for r, (n, a, right) in sorted(cells.items(), key=lambda kv: -kv[1][1]) if a)
+        cells[t.key.ruleset].add(t.key.item)  # a cell answered in a drill and at the table is one cell
+        answered[t.key.ruleset][0] += t.attempts
+        answered[t.key.ruleset][1] += t.correct
+    strategy = tuple(StrategySummary(ruleset=r, cells=len(cells[r]), attempts=a, accuracy=right / a)
+                     for r, (a, right) in sorted(answered.items(), key=lambda kv: -kv[1][0]) if a)
 
     pace = tuple(PacePoint(last_day=today - timedelta(days=7 * p.weeks_ago), countdowns=p.count,
                            best_seconds=p.best, median_seconds=p.median)
                  for p in figures.counting_pace(COUNTDOWN_DRILL, today, day_start(trend_from), weeks))
     review = build_review_picture(view, now=now, today=today)
     return StatsReport(today=today, since=since, due_now=review.forecast[0].due, drills=tuple(drills),
-                       skills=tuple(skills), source_days=source_days, sources=tuple(sources),
+                       skills=tuple(skills), source_weeks=source_weeks, sources=tuple(sources),
                        calendar_from=calendar_from, activity=activity, weakest=weakest,
                        strategy=strategy, counting_pace=pace, review=review)
 

@@ -141,7 +141,8 @@ def _print_sources(console: Console, report: StatsReport, width: int) -> None:
     if not report.sources:
         return
     console.print()
-    console.print(Text(f"Where you answered, last {report.source_days} days", style="title"))
+    weeks = report.source_weeks
+    console.print(Text(f"Where you answered, the last {weeks} week{'s' if weeks != 1 else ''}", style="title"))
     for source in report.sources:
         line = Text(f"{SOURCE_TITLES.get(source.source, source.source):<20}", style="key")
         line.append(f"{count(source.attempts):>6} answers ")
@@ -169,7 +170,7 @@ def _trend_charts(trend: Trend, width: int) -> list[list[Text]]:
     weeks: Sequence[WeekPoint] = trend.weeks
     wide = width >= WIDE
     bar, gap = (3, 1) if wide else (1, 1)
-    first_day = weeks[0].last_day - timedelta(days=6)
+    first_day = weeks[0].last_day - timedelta(days=weeks[0].last_day.weekday())
     x_first, x_last = _weeks_label(first_day), _weeks_label(weeks[-1].last_day)
     known = [w.accuracy for w in weeks if w.accuracy is not None]
     low = min(0.5, (int(min(known) * 10) / 10) if known else 0.5)

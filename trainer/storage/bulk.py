@@ -14,6 +14,7 @@ from typing import Any
 from trainer.scheduling import ReviewItem, schedule_answer
 from trainer.session import Attempt
 from trainer.storage.connection import SYNCHRONOUS, guarded
+from trainer.storage.schema import WEEK_TIMES_FROM_ATTEMPTS
 from trainer.storage.store import (
     ATTEMPT_COLUMNS,
     INSERT_ATTEMPT,
@@ -74,6 +75,8 @@ def rebuild_daily(store: Store) -> None:
         store.conn.execute("DELETE FROM answer_times")
         store.conn.execute("INSERT INTO answer_times (drill, latency_ms, answers) "
                            "SELECT drill, latency_ms, count(*) FROM attempts GROUP BY drill, latency_ms")
+        store.conn.execute("DELETE FROM week_times")
+        store.conn.execute(WEEK_TIMES_FROM_ATTEMPTS)
         store.conn.execute("DELETE FROM item_days")
         store.conn.execute("""
             INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date)

@@ -2,7 +2,8 @@
 
 Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by answer time (a few thousand
 distinct milliseconds however many answers), a window function runs the counts up, and the median is
-read where the running count passes the middle, for every group at once. Skills are item families
+read where the running count passes the middle, for every group at once. The weekly charts and the split
+by source read the weekly roll-up (`week_times`), whose medians are good to 0.1 s. Skills are item families
 mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill and the table that train it.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,22 @@ from trainer.items import SKILLS
 from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
 
+WEEK_BUCKET_MS = 100
+"""The weekly roll-up's answer-time resolution (`trainer.storage.schema`, which this must not import:
+it loads sqlite-utils)."""
+
 FAMILY_SQL = "substr(item, 1, instr(item || ':', ':') - 1)"
-SKILL_SQL = ("CASE " + FAMILY_SQL + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
-             + f" ELSE {FAMILY_SQL} END")
+
+
+def skill_sql(family_sql: str) -> str:
+    """SQL naming the skill of an item family (`trainer.items.SKILLS`; an unknown family is its own)."""
+    return ("CASE " + family_sql + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
+            + f" ELSE {family_sql} END")
+
+
+SKILL_SQL = skill_sql(FAMILY_SQL)
 COVER_INDEX = "idx_attempts_ts_figures"
+SOURCE_INDEX = "idx_attempts_source_drill_ts"
 NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
 """Group keys by name: a group by "skill" maps each item's family to its skill."""
 LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
@@ -81,6 +94,8 @@ class ProgressFigures:
         self.cover = COVER_INDEX if COVER_INDEX in names else None
         """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
         self.answer_times = "answer_times" in names
+        self.week_times = "week_times" in names
+        self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
 
     def groups(self, keys: tuple[str, ...], *, since_ts: float | None = None, until_ts: float | None = None,
                where: str = "1", args: tuple[Any, ...] = (), rights: bool = True) -> list[Group]:
@@ -102,16 +117,47 @@ class ProgressFigures:
         return [Group(key=tuple(row[:n]), attempts=int(row[n]), correct=int(row[n + 1] or 0),
                       median_ms=row[n + 2]) for row in rows]
 
-    def weekly(self, what: str, bounds: list[float]) -> list[Group]:
-        """Per drill (`what` = "drill") or skill ("skill") and per week: count, right, median answer time.
+    def weekly(self, what: str, first_week: date, *, until: date | None = None,
+               by_week: bool = True) -> list[Group]:
+        """Per `what` ("drill", "skill" or "source") and local calendar week from the week of `first_week`
+        (to `until`'s): answers, right, and the median answer time to 0.1 s; key (name, Monday).
 
-        `bounds` are the epoch times at which the weeks change, newest first: the end of this week, its
-        start (the end of the week before), ... ; a group's key is (name, weeks ago)."""
-        if len(bounds) < 2:
-            return []
-        cases = " ".join(f"WHEN ts >= {start!r} THEN {ago}" for ago, start in enumerate(bounds[1:]))
-        return self.groups(("drill" if what == "drill" else "skill", f"CASE {cases} END"),
-                           since_ts=bounds[-1], until_ts=bounds[0])
+        Not `by_week`: over all those weeks together (key (name, "")). Reads the weekly roll-up
+        (`week_times`, a row per 100 ms of answer time); a schema-2 database, read as it is, groups its
+        attempts instead (exact, slower)."""
+        last = (until or date.max).isoformat()
+        if not self.week_times:
+            week = "date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days')" if by_week else "''"
+            key = {"drill": "drill", "skill": SKILL_SQL, "source": "source"}[what]
+            found = self.groups((key, week), since_ts=_day_start(first_week))
+            return [g for g in found if g.key[1] <= last]
+        key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
+        week = "week" if by_week else "''"
+        sql = f"""
+            WITH c AS (SELECT {key} AS k, {week} AS week, bucket AS v, sum(answers) AS n, sum(correct) AS r
+                       FROM week_times WHERE week >= ? AND week <= ? GROUP BY k, week, v),
+            run AS (SELECT k, week, v, r, sum(n) OVER (PARTITION BY k, week ORDER BY v) AS cum,
+                           sum(n) OVER (PARTITION BY k, week) AS total FROM c)
+            SELECT k, week, max(total), sum(r),
+                   (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
+                    + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0 * {WEEK_BUCKET_MS}
+                   + {WEEK_BUCKET_MS // 2}
+            FROM run GROUP BY k, week"""
+        with guarded(self.path, "read the weekly figures"):
+            rows = self.conn.execute(sql, (_monday(first_week), last)).fetchall()
+        return [Group(key=(k, week), attempts=int(n), correct=int(r or 0), median_ms=m)
+                for k, week, n, r, m in rows]
+
+    def weekly_split(self, first_week: date) -> list[Group]:
+        """Per source and drill since the week of `first_week`: answers, right (no medians)."""
+        if not self.week_times:
+            return self.groups(("source", "drill"), since_ts=_day_start(first_week))
+        with guarded(self.path, "read the answers by source"):
+            rows = self.conn.execute(
+                "SELECT source, drill, sum(answers), sum(correct) FROM week_times WHERE week >= ? "
+                "GROUP BY source, drill", (_monday(first_week),)).fetchall()
+        return [Group(key=(src, drill), attempts=int(n), correct=int(r or 0), median_ms=None)
+                for src, drill, n, r in rows]
 
     def drill_medians(self) -> dict[str, float | None]:
         """Every drill's exact all-time median answer time, from the per-millisecond answer counts."""
@@ -139,7 +185,7 @@ class ProgressFigures:
         """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
         with guarded(self.path, "read the review history"):
             if since_ts is None:
-                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                row = self.conn.execute(f"SELECT count(*), coalesce(sum(correct), 0) FROM attempts {self._by_source} "
                                         "WHERE source = 'review'").fetchone()
             else:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
@@ -277,6 +323,15 @@ class ProgressFigures:
             row = self.conn.execute(f"SELECT ruleset FROM attempts {where} ORDER BY ts DESC LIMIT 1",
                                     args).fetchone()
         return None if row is None else str(row[0])
+
+
+def _monday(day: date) -> str:
+    return (day - timedelta(days=day.weekday())).isoformat()
+
+
+def _day_start(day: date) -> float:
+    monday = day - timedelta(days=day.weekday())
+    return datetime(monday.year, monday.month, monday.day).timestamp()
 
 
 def _like_prefix(prefix: str) -> str:

@@ -18,12 +18,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.days import local_day
+from trainer.days import local_day, week_start
+from trainer.items import family
 from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
 from trainer.session import Attempt
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.progress import WEEK_BUCKET_MS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,6 +58,11 @@ REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
 ADD_ANSWER_TIME = (
     "INSERT INTO answer_times (drill, latency_ms, answers) VALUES (?, ?, 1) "
     "ON CONFLICT (drill, latency_ms) DO UPDATE SET answers = answers + 1"
+)
+ADD_TO_WEEK = (
+    "INSERT INTO week_times (week, drill, family, source, bucket, answers, correct) "
+    "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (week, drill, family, source, bucket) DO UPDATE SET "
+    "answers = answers + 1, correct = correct + excluded.correct"
 )
 ITEM_TO_DATE = (
     "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
@@ -121,6 +128,9 @@ class Store:
             conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
                                       attempt.latency_ms))
             conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
+            conn.execute(ADD_TO_WEEK, (week_start(local_day(attempt.ts)).isoformat(), attempt.drill,
+                                       family(attempt.item), attempt.source,
+                                       attempt.latency_ms // WEEK_BUCKET_MS, int(attempt.correct)))
             item = schedule_answer(self._review_item(key), attempt)
             conn.execute(SAVE_REVIEW_ITEM, review_row(item))
             conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))
