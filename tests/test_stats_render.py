@@ -13,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from tests.progress_data import fill
+from progress_data import fill
 from trainer.readiness import assess
 from trainer.render import THEME, make_console
 from trainer.render.heatmap import print_heatmap
