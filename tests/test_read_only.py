@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from progress_data import fill
+
 from trainer.cli import cli, main
 from trainer.core.errors import StorageError
 from trainer.repl.prefs import Prefs

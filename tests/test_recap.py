@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 from fake_drills import FakeStrategyDrill
+
 from trainer.batch import repeat, run_plain
 from trainer.core.rulesfile import find_ruleset
 from trainer.recap import review_header, run_recap

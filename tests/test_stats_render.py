@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from progress_data import fill
 from rich.cells import cell_len
 from rich.console import Console
 
-from progress_data import fill
 from trainer.readiness import assess
 from trainer.render import THEME, make_console
 from trainer.render.heatmap import print_heatmap

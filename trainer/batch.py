@@ -102,7 +102,7 @@ def _print_summaries(summary: RunSummary, stdout: IO[str]) -> None:
 def summary_lines(summary: RunSummary) -> list[str]:
     """Each session's own summary lines; labelled with the drill when a run mixed several (a review)."""
     several = len(summary.sessions) > 1
-    lines = []
+    lines: list[str] = []
     for session in summary.sessions:
         title = f"{drill_title(session.drill.name)} ({session.ruleset.name}): " if several else ""
         lines.extend(title + line for line in session.summary())

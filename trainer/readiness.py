@@ -169,8 +169,8 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
     answers = progress.recent(criterion.families, limit=criterion.window, source=criterion.source,
                               ruleset=only, data_equals=criterion.data_equals)
     if criterion.measure == "pace":
-        figure, measured, passed = _pace(answers, criterion)
-        return Check(criterion=criterion, figure=figure, measured=measured, passed=passed, practise=practise)
+        figure, paced, passed = _pace(answers, criterion)
+        return Check(criterion=criterion, figure=figure, measured=paced, passed=passed, practise=practise)
     good, n = _share(answers, criterion)
     rate = good / n if n else None
     figure = "no answers yet" if not n else f"{100 * good / n:.1f}% of {n}"
@@ -188,7 +188,8 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
     return Check(criterion=criterion, figure=figure, measured=measured, passed=passed, practise=practise)
 
 
-def assess(view: ReadOnly, *, ruleset: str | None = None, criteria: tuple[Criterion, ...] = CRITERIA) -> Readiness:
+def assess(view: ReadOnly, *, ruleset: str | None = None,
+           criteria: tuple[Criterion, ...] = CRITERIA) -> Readiness:
     """Every criterion for `ruleset` (default: the rule set last played at the table, else casino)."""
     from trainer.core.rulesfile import load_ruleset
     from trainer.stats_strategy import chart_cells

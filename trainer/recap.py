@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from trainer.days import day_start, local_day
 from trainer.items import drill_title, item_name
-from trainer.storage.progress import ProgressFigures
+from trainer.storage.progress import Connected, ProgressFigures
 
 if TYPE_CHECKING:
-    import sqlite3
-
     from trainer.session import Session
 
 PREVIOUS_SESSIONS = 5
@@ -32,12 +29,8 @@ UNKNOWN_ANSWER_SECONDS = 6.0
 MISSES_SHOWN = 5
 
 
-class Readable(Protocol):
-    @property
-    def conn(self) -> sqlite3.Connection: ...
-
-    @property
-    def path(self) -> Path: ...
+class Readable(Connected, Protocol):
+    """The `Store` or a read-only view: a connection, THE due count and the day's new items."""
 
     def due_count(self, now: float, *, ruleset: str | None = None) -> int: ...
 
@@ -58,7 +51,8 @@ class ReviewHeader:
         minutes = "under a minute" if self.minutes < 1 else f"about {self.minutes:.0f} minute" + (
             "" if round(self.minutes) == 1 else "s")
         return (f"Review{scope}: {self.due_now} due now, up to {self.new_today} new today; {minutes}"
-                if self.due_now or self.new_today else f"Review{scope}: nothing due now and no new items left today")
+                if self.due_now or self.new_today
+                else f"Review{scope}: nothing due now and no new items left today")
 
 
 def review_header(source: Readable, *, now: float, ruleset: str | None, new_per_day: int,
@@ -72,10 +66,11 @@ def review_header(source: Readable, *, now: float, ruleset: str | None, new_per_
         new = min(new, limit - due_asked)
     else:
         due_asked = due
-    progress = ProgressFigures(source.conn, source.path)
+    progress = ProgressFigures.on(source)
     median = progress.median_answer_ms(day_start(local_day(now) - timedelta(days=29)))
     per_answer = (median / 1000 if median is not None else UNKNOWN_ANSWER_SECONDS) + SECONDS_AROUND_AN_ANSWER
-    return ReviewHeader(due_now=due, new_today=new, minutes=(due_asked + new) * per_answer / 60, ruleset=ruleset)
+    return ReviewHeader(due_now=due, new_today=new, minutes=(due_asked + new) * per_answer / 60,
+                        ruleset=ruleset)
 
 
 def _when(due_ts: float, now: float, last_right: bool) -> str:
@@ -95,15 +90,16 @@ def _seconds(ms: float | None) -> str:
 
 def session_recap(source: Readable, session: Session, *, now: float) -> list[str]:
     """A few labelled lines about one session that recorded answers (none for one that did not)."""
-    progress = ProgressFigures(source.conn, source.path)
+    progress = ProgressFigures.on(source)
     sid = session.session_id
     started = progress.session_started(sid)
     if started is None:
         return []
     drill = session.drill.name
-    [mine] = progress.session_figures(drill, (sid,), started) or [None]
-    if mine is None or not mine.attempts:
+    found = progress.session_figures(drill, (sid,), started)
+    if not found or not found[0].attempts:
         return []
+    mine = found[0]
     title = f"{drill_title(drill)} ({session.ruleset.name})"
     where = "review" if session.source == "review" else "session"
     lines = [f"{title} {where}: {mine.attempts} answered, {mine.correct} right "
@@ -129,7 +125,8 @@ def session_recap(source: Readable, session: Session, *, now: float) -> list[str
         lines.append("  your first session of this drill: the next one is compared with it")
     misses = progress.session_misses(drill, sid, started)
     if misses:
-        shown = [f"{item_name(item)} ({_when(due, now, right)})" for item, _r, due, right in misses[:MISSES_SHOWN]]
+        shown = [f"{item_name(item)} ({_when(due, now, right)})"
+                 for item, _r, due, right in misses[:MISSES_SHOWN]]
         more = f" and {len(misses) - MISSES_SHOWN} more" if len(misses) > MISSES_SHOWN else ""
         lines.append("  missed, back for review: " + "; ".join(shown) + more)
     new = progress.session_new_items(drill, sid, started)

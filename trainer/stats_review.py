@@ -69,9 +69,9 @@ def build_review_picture(view: ReadOnly, *, now: float, today: date) -> ReviewPi
                     for d in (first + timedelta(days=i) for i in range(HISTORY_DAYS)))
     due_now, upcoming = progress.forecast(now, today, day_start(today + timedelta(days=FORECAST_DAYS + 1)))
     later = dict(upcoming)
-    forecast = (ForecastDay(day=today, due=due_now),) + tuple(
+    forecast = (ForecastDay(day=today, due=due_now), *(
         ForecastDay(day=today + timedelta(days=i), due=later.get(today + timedelta(days=i), 0))
-        for i in range(1, FORECAST_DAYS + 1))
+        for i in range(1, FORECAST_DAYS + 1)))
     retention = []
     for label, days in [(f"{d}d", d) for d in RETENTION_DAYS] + [("all", None)]:
         since = None if days is None else day_start(today - timedelta(days=days - 1))

@@ -82,7 +82,8 @@ def row_label(kind: str, number: int) -> str:
 def chart_cells(ruleset: Ruleset) -> list[tuple[str, int, str]]:
     """Every cell of the rule set's chart, in chart order: (kind, row number, cell key)."""
     kinds = ("hard", "soft", "pair") if ruleset.player.max_hands > 1 else ("hard", "soft")
-    return [(kind, number, cell_key(kind, number, up)) for kind in kinds for number in ROWS[kind] for up in UPS]
+    return [(kind, number, cell_key(kind, number, up))
+            for kind in kinds for number in ROWS[kind] for up in UPS]
 
 
 def build_heatmap(view: ReadOnly, *, now: float, since: Since, ruleset: str | None) -> Heatmap:

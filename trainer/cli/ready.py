@@ -24,7 +24,8 @@ def command(ruleset: str | None, as_json: bool) -> None:
         if as_json:
             emit_json({"progress": False, "message": "no progress yet"})
         else:
-            click.echo("No progress yet: drill, review and play first; `cutcard ready` then shows what is left.")
+            click.echo("No progress yet: drill, review and play first; `cutcard ready` then shows what "
+                       "is left.")
         return
     if as_json:
         emit_json(readiness_to_json(readiness))

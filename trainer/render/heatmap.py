@@ -55,12 +55,13 @@ def print_heatmap(console: Console, heatmap: Heatmap, *, counts: bool = False) -
             console.print(line, no_wrap=True, overflow="crop")
     console.print()
     legend = Text("· not answered yet   ", style="muted")
-    for style, floor, words in (("heat.good", 0.9, "90%+"), ("heat.warn", 0.75, "75-89%"),
-                                ("heat.bad", 0.0, "under 75%")):
+    for style, words in (("heat.good", "90%+"), ("heat.warn", "75-89%"), ("heat.bad", "under 75%")):
         legend.append(f" {words} ", style=style)
         legend.append(" ")
     console.print(legend)
-    hint = "--cell 'hard 16 vs 10' for one cell" + ("" if wide or counts else "; --counts for answers per cell")
+    hint = "--cell 'hard 16 vs 10' for one cell"
+    if not (wide or counts):
+        hint += "; --counts for answers per cell"
     console.print(Text(hint, style="muted"))
 
 

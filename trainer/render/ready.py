@@ -25,7 +25,7 @@ def print_readiness(console: Console, readiness: Readiness) -> None:
         line = Text("  ✓ pass    " if c.passed else "  ✗ not yet ", style="good" if c.passed else "bad")
         line.append(c.criterion.title, style="key")
         console.print(line)
-        console.print(Text(f"      you: {c.figure}", style=None))
+        console.print(Text(f"      you: {c.figure}"))
         console.print(Text(f"      target: {c.target_text}", style="muted"))
         if not c.passed:
             console.print(Text(f"      practise: {c.practise}", style="count"))

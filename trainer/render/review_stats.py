@@ -15,7 +15,8 @@ from trainer.stats_review import ReviewPicture
 STANDING_WORDS = {"learning": "learning", "review": "in review", "relearning": "relearning after a miss"}
 
 
-def print_review_picture(console: Console, picture: ReviewPicture, today: date, *, brief: bool = False) -> None:
+def print_review_picture(console: Console, picture: ReviewPicture, today: date, *,
+                         brief: bool = False) -> None:
     """The chart of reviews done and due, retention, and (unless `brief`) the interval spread."""
     width = console.width
     days = list(picture.history) + list(picture.forecast[1:])

@@ -15,9 +15,9 @@ from datetime import date, timedelta
 from rich.console import Console
 from rich.text import Text
 
+from trainer.items import drill_title
 from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
-from trainer.items import drill_title
 from trainer.stats import StatsReport, Trend, WeekPoint, Window
 
 HEAT = ("░", "▒", "▓", "█")
@@ -74,7 +74,8 @@ def print_stats(console: Console, report: StatsReport) -> None:
     width = console.width
     _print_head(console, report)
     if not report.drills:
-        console.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.", style="muted"))
+        console.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
+                           style="muted"))
         print_review_picture(console, report.review, report.today, brief=True)
         return
     _print_drills(console, report, width)
@@ -142,7 +143,8 @@ def _print_sources(console: Console, report: StatsReport, width: int) -> None:
         return
     console.print()
     weeks = report.source_weeks
-    console.print(Text(f"Where you answered, the last {weeks} week{'s' if weeks != 1 else ''}", style="title"))
+    title = f"Where you answered, the last {weeks} week{'s' if weeks != 1 else ''}"
+    console.print(Text(title, style="title"))
     for source in report.sources:
         line = Text(f"{SOURCE_TITLES.get(source.source, source.source):<20}", style="key")
         line.append(f"{count(source.attempts):>6} answers ")
@@ -176,7 +178,8 @@ def _trend_charts(trend: Trend, width: int) -> list[list[Text]]:
     low = min(0.5, (int(min(known) * 10) / 10) if known else 0.5)
     accuracy = column_chart(
         "% right per week", [Column(value=w.accuracy, style=accuracy_style(w.accuracy or 0),
-                                    label=f"{100 * w.accuracy:.0f}" if wide and w.accuracy is not None else "")
+                                    label=f"{100 * w.accuracy:.0f}"
+                                    if wide and w.accuracy is not None else "")
                              for w in weeks],
         low=low, high=1.0, height=4, y_format=lambda v: f"{100 * v:.0f}%", x_first=x_first, x_last=x_last,
         bar=bar, gap=gap)

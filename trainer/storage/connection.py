@@ -1,4 +1,4 @@
-"""Opening a progress database for writing safely: refuse what is not ours before writing a byte, then migrate.
+"""Opening a progress database to write: refuse what is not ours before writing a byte, then migrate.
 
 The order matters. A file that is not SQLite, a damaged one, someone else's database, or one written by a
 newer cutcard is detected with reads only, and reported in one line with the file left byte-for-byte as

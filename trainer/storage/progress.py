@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from trainer.items import SKILLS
 from trainer.storage.due import count_due
@@ -43,6 +43,16 @@ SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$
 INTERVAL_BOUNDS = ((1, "under a day"), (7, "1-6 days"), (30, "1-4 weeks"), (90, "1-3 months"),
                    (365, "3-12 months"), (None, "a year or more"))
 """Buckets of the review interval spread (days from the last answer to the next due time)."""
+
+
+class Connected(Protocol):
+    """What holds a connection to a progress database: the `Store` or a read-only view."""
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    @property
+    def path(self) -> Path: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,6 +106,11 @@ class ProgressFigures:
         self.answer_times = "answer_times" in names
         self.week_times = "week_times" in names
         self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
+
+    @classmethod
+    def on(cls, holder: Connected) -> ProgressFigures:
+        """The queries over the database a store or a read-only view holds."""
+        return cls(holder.conn, holder.path)
 
     def groups(self, keys: tuple[str, ...], *, since_ts: float | None = None, until_ts: float | None = None,
                where: str = "1", args: tuple[Any, ...] = (), rights: bool = True) -> list[Group]:
@@ -185,8 +200,8 @@ class ProgressFigures:
         """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
         with guarded(self.path, "read the review history"):
             if since_ts is None:
-                row = self.conn.execute(f"SELECT count(*), coalesce(sum(correct), 0) FROM attempts {self._by_source} "
-                                        "WHERE source = 'review'").fetchone()
+                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                        f"{self._by_source} WHERE source = 'review'").fetchone()
             else:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
                                         "WHERE source = 'review' AND ts >= ?", (since_ts,)).fetchone()
@@ -223,7 +238,8 @@ class ProgressFigures:
     def standings(self) -> dict[str, int]:
         """How many review items are learning, in review, or relearning after a miss."""
         with guarded(self.path, "count the review items"):
-            rows = self.conn.execute("SELECT standing, count(*) FROM review_items GROUP BY standing").fetchall()
+            rows = self.conn.execute("SELECT standing, count(*) FROM review_items "
+                                     "GROUP BY standing").fetchall()
         return {standing: int(n) for standing, n in rows}
 
     # --- a session's recap (`trainer.recap`) ----------------------------------------------------
@@ -249,7 +265,8 @@ class ProgressFigures:
                                      "ORDER BY started_ts DESC LIMIT ?", (drill, before_ts, limit)).fetchall()
         return [(str(i), float(t)) for i, t in rows]
 
-    def session_misses(self, drill: str, session_id: str, since_ts: float) -> list[tuple[str, str, float, bool]]:
+    def session_misses(self, drill: str, session_id: str,
+                       since_ts: float) -> list[tuple[str, str, float, bool]]:
         """The items a session answered wrong at least once: (item, rule set, due_ts, last answer right)."""
         with guarded(self.path, "read the session's misses"):
             rows = self.conn.execute(
@@ -264,7 +281,8 @@ class ProgressFigures:
         with guarded(self.path, "count the session's new items"):
             row = self.conn.execute(
                 "SELECT count(*) FROM review_items AS r WHERE r.drill = ? AND r.first_ts >= ? AND EXISTS ("
-                "SELECT 1 FROM attempts AS a WHERE a.drill = r.drill AND a.item = r.item AND a.ruleset = r.ruleset "
+                "SELECT 1 FROM attempts AS a WHERE a.drill = r.drill AND a.item = r.item "
+                "AND a.ruleset = r.ruleset "
                 "AND a.ts = r.first_ts AND a.session_id = ?)", (drill, since_ts, session_id)).fetchone()
         return int(row[0])
 
@@ -305,8 +323,9 @@ class ProgressFigures:
         where, args = ("AND ruleset = ?", (ruleset,)) if ruleset else ("", ())
         with guarded(self.path, "count the table rounds"):
             row = self.conn.execute(
-                "SELECT count(*) FROM (SELECT DISTINCT session_id, json_extract(data, '$.round') FROM attempts "
-                f"WHERE source = 'play' AND json_extract(data, '$.round') IS NOT NULL {where})", args).fetchone()
+                "SELECT count(*) FROM (SELECT DISTINCT session_id, json_extract(data, '$.round') "
+                "FROM attempts WHERE source = 'play' AND json_extract(data, '$.round') IS NOT NULL "
+                f"{where})", args).fetchone()
         return int(row[0])
 
     def items_seen(self, prefix: str, ruleset: str) -> set[str]:

@@ -16,7 +16,6 @@ The file must be cutcard's own and not from a newer cutcard; otherwise one line 
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -91,7 +90,8 @@ class ReadOnly:
             rows = self.conn.execute(
                 f"SELECT drill, item, ruleset, due_ts, last_correct FROM review_items WHERE {where} "
                 "ORDER BY last_correct, due_ts LIMIT ?", (*args, limit)).fetchall()
-        return [DueEntry(drill=d, item=i, ruleset=r, due_ts=t, last_correct=bool(c)) for d, i, r, t, c in rows]
+        return [DueEntry(drill=d, item=i, ruleset=r, due_ts=t, last_correct=bool(c))
+                for d, i, r, t, c in rows]
 
     def introduced_since(self, ts: float) -> int:
         """How many items were first answered at or after `ts` (the daily new-item limit)."""
@@ -214,12 +214,3 @@ def read_consistently(path: Path | str, read: Callable[[ReadOnly], T]) -> T | No
         return None
     with again:
         return read(again)
-
-
-def file_state(path: Path) -> tuple[int, int] | None:
-    """(mtime_ns, size) of a file, or None when absent (tests: a read left the file as it was)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size

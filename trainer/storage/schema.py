@@ -152,7 +152,8 @@ def _m0003(db: Database) -> None:
         ) WITHOUT ROWID""").strip())
     db.execute("INSERT INTO answer_times (drill, latency_ms, answers) "
                "SELECT drill, latency_ms, count(*) FROM attempts GROUP BY drill, latency_ms")
-    db.execute("CREATE INDEX idx_attempts_ts_figures ON attempts (ts, drill, source, latency_ms, correct, item)")
+    db.execute("CREATE INDEX idx_attempts_ts_figures "
+               "ON attempts (ts, drill, source, latency_ms, correct, item)")
     # per local calendar week (its Monday), drill, item family and source: answers and right answers per
     # 100 ms of answer time, so the weekly charts' medians (to 0.1 s) and the split by source read a few
     # thousand rows instead of every answer of the weeks
