@@ -125,10 +125,11 @@ def session_recap(source: Readable, session: Session, *, now: float) -> list[str
         lines.append("  your first session of this drill: the next one is compared with it")
     misses = progress.session_misses(drill, sid, started)
     if misses:
-        shown = [f"{item_name(item)} ({_when(due, now, right)})"
-                 for item, _r, due, right in misses[:MISSES_SHOWN]]
-        more = f" and {len(misses) - MISSES_SHOWN} more" if len(misses) > MISSES_SHOWN else ""
-        lines.append("  missed, back for review: " + "; ".join(shown) + more)
+        lines.append("  missed, back for review:")
+        lines.extend(f"    {item_name(item)}: {_when(due, now, right)}"
+                     for item, _r, due, right in misses[:MISSES_SHOWN])
+        if len(misses) > MISSES_SHOWN:
+            lines.append(f"    and {len(misses) - MISSES_SHOWN} more")
     new = progress.session_new_items(drill, sid, started)
     if new:
         lines.append(f"  added to review: {new} new item{'s' if new != 1 else ''}")

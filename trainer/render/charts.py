@@ -28,12 +28,13 @@ class Column:
 
 def column_chart(title: str, columns: Sequence[Column], *, low: float, high: float, height: int,
                  y_format: Callable[[float], str], x_first: str, x_last: str, bar: int = 1,
-                 gap: int = 1, marks: dict[int, str] | None = None) -> list[Text]:
+                 gap: int = 1, marks: dict[int, str] | None = None, mark_low: bool = True) -> list[Text]:
     """A column chart: `title`, `height` rows of bars between `low` and `high`, the axes labelled.
 
     The y labels are `y_format(high)` at the top and `y_format(low)` at the bottom; the x axis names the
     first and the last column (`x_first`, `x_last`) and any `marks` (column index -> text, e.g. "now"),
-    and a row of column labels follows when any is set.
+    and a row of column labels follows when any is set. With `mark_low` a measured value at the bottom
+    of the scale (0% right) still shows as `▁`, so it is not mistaken for a week without answers.
     """
     y_top, y_bottom = y_format(high), y_format(low)
     pad = max(len(y_top), len(y_bottom))
@@ -53,8 +54,8 @@ def column_chart(title: str, columns: Sequence[Column], *, low: float, high: flo
             eighths = round((min(max(column.value, low), high) - low) / span * height * 8)
             filled = eighths - (row - 1) * 8
             glyph = EIGHTHS[max(0, min(8, filled))]
-            if row == 1 and filled <= 0 and column.value > low:
-                glyph = "▁"  # a value just above the bottom of the scale still shows
+            if row == 1 and filled <= 0 and (mark_low or column.value > low):
+                glyph = "▁"  # a measured value at the bottom of the scale still shows
             line.append(glyph * bar, style=column.style)
             line.append(" " * gap)
         lines.append(line)

@@ -43,7 +43,7 @@ def print_review_picture(console: Console, picture: ReviewPicture, today: date, 
         "reviews per day: answered (past 30 days), due now, due (next 30 days)",
         columns, low=0.0, high=nice_ceiling(most), height=5, y_format=lambda v: f"{v:g}",
         x_first=f"-{len(picture.history) - 1}d", x_last=f"+{len(days) - len(picture.history)}d",
-        bar=bar, gap=0, marks={len(picture.history): "now"})
+        bar=bar, gap=0, marks={len(picture.history): "now"}, mark_low=False)
     for line in chart:
         console.print(line, no_wrap=True, overflow="crop")
     line = Text("retention (reviews right): ", style="title")

@@ -92,8 +92,7 @@ def print_stats(console: Console, report: StatsReport) -> None:
     _print_strategy(console, report)
     _print_pace(console, report)
     console.print()
-    console.print(Text("more: `stats drills` (each drill's weekly charts), `stats review`, "
-                       "`stats strategy --ruleset R`, `ready`", style="muted"))
+    console.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
 
 
 def print_drill_charts(console: Console, report: StatsReport) -> None:
@@ -276,10 +275,14 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
                 line.append("·", style="muted")
         console.print(line)
     legend = Text("     · none  ", style="muted")
-    bounds = [1, *(b + 1 for b in levels)]
-    for level, low in enumerate(bounds):
+    lows = [1, *(b + 1 for b in levels)]
+    for level, low in enumerate(lows):
+        high = levels[level] if level < len(levels) else None
+        if high is not None and high < low:
+            continue  # too few active days for this shade
         legend.append(HEAT[level], style=HEAT_STYLES[level])
-        legend.append(f" {low}+  ", style="muted")
+        legend.append(f" {low}+  " if high is None else f" {low}-{high}  " if high > low else f" {low}  ",
+                      style="muted")
     console.print(legend)
 
 
@@ -306,10 +309,10 @@ def _print_strategy(console: Console, report: StatsReport) -> None:
     console.print()
     for s in report.strategy:
         line = Text("Basic strategy, ", style="title")
-        line.append(f"{s.ruleset}: {s.cells} chart cells answered, {s.attempts:,} answers, ")
+        line.append(f"{s.ruleset}: {s.cells} cells answered, {s.attempts:,} answers, ")
         line.append(f"{s.accuracy:.0%} right", style=accuracy_style(s.accuracy))
-        line.append(f"  (`stats strategy --ruleset {s.ruleset}`)", style="muted")
         console.print(line)
+        console.print(Text(f"  the chart: stats strategy --ruleset {s.ruleset}", style="muted"))
 
 
 def _print_pace(console: Console, report: StatsReport) -> None:

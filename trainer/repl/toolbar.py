@@ -40,22 +40,30 @@ class ToolbarFacts:
     """Answers given since the REPL started, and how many were right."""
 
 
-def toolbar_fragments(facts: ToolbarFacts) -> FormattedText:
-    """The toolbar as formatted text: ` casino · hi-lo · 3 due · 17/20 right (85%) `."""
+def toolbar_fragments(facts: ToolbarFacts, width: int | None = None) -> FormattedText:
+    """The toolbar as formatted text: ` casino · hi-lo · 3 due · 17/20 right (85%) `.
+
+    Within `width` columns (the terminal's): the next due item's name and the key hints are left out,
+    in that order, rather than cut off."""
     parts = FormattedText([("class:toolbar.key", " rules "), ("class:toolbar", f"{_short(facts.ruleset)} "),
                            ("class:toolbar.key", " count "), ("class:toolbar", f"{_short(facts.system)} ")])
     if facts.due is not None:
         parts += [("class:toolbar.key", " due "), ("class:toolbar", f"{facts.due} ")]
-        if facts.due and facts.next_item:
-            parts.append(("class:toolbar.muted", f"next: {_clip(facts.next_item, 28)} "))
     if facts.answered:
         share = round(100 * facts.right / facts.answered)
-        parts += [("class:toolbar.key", " this session "),
-                  ("class:toolbar", f"{facts.right}/{facts.answered} right ({share}%) ")]
+        session = [("class:toolbar.key", " this session "),
+                   ("class:toolbar", f"{facts.right}/{facts.answered} right ({share}%) ")]
     else:
-        parts += [("class:toolbar.key", " this session "), ("class:toolbar", "no answers yet ")]
-    parts.append(("class:toolbar.muted", "  help · Tab · Ctrl-D leaves"))
-    return parts
+        session = [("class:toolbar.key", " this session "), ("class:toolbar", "no answers yet ")]
+    hints = [("class:toolbar.muted", "  help · Tab · Ctrl-D leaves")]
+    upcoming = ([("class:toolbar.muted", f"next: {_clip(facts.next_item, 28)} ")]
+                if facts.due and facts.next_item else [])
+    room = None if width is None else width - 1
+    for extra in ((upcoming, hints), (upcoming, []), ([], hints), ([], [])):
+        line = FormattedText([*parts, *extra[0], *session, *extra[1]])
+        if room is None or sum(len(text) for _style, text, *_ in line) <= room:
+            return line
+    return line
 
 
 def _clip(text: str, width: int) -> str:
