@@ -217,11 +217,11 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
         (f"{d}d", d) for d in WINDOW_DAYS if since.days is None or d < since.days]
     spans.append((since.label, since.days))
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
-    medians: dict[str, dict[str, float | None]] = {}
-    for label, days in spans:
-        medians[label] = progress.drill_medians() if days is None else {
-            g.key[0]: g.median_ms for g in progress.groups(
-                ("drill",), since_ts=_start(_first_day(today, days)), rights=False)}
+    windowed = [(label, day_start(today - timedelta(days=days - 1))) for label, days in spans if days]
+    medians = dict(zip([label for label, _ in windowed],
+                       progress.window_medians([start for _, start in windowed]), strict=True))
+    if since.days is None:
+        medians[since.label] = progress.drill_medians()
 
     weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
     first_monday = week_start(today) - timedelta(weeks=weeks - 1)

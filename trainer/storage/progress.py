@@ -9,7 +9,9 @@ mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill a
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -75,22 +77,48 @@ class RecentAnswer:
     seconds_per_deck: float | None
 
 
-def medians_sql(keys: tuple[str, ...], where: str, *, rights: bool = True, source: str = "attempts") -> str:
-    """Count, right answers and the exact median answer time per group of `keys` (SQL expressions).
-
-    Without `rights` the right answers are not summed (0), so an index on (drill, latency_ms, ts) covers
-    the whole query and the table is never read."""
+def counts_sql(keys: tuple[str, ...], where: str, *, rights: bool = True, source: str = "attempts") -> str:
+    """Answers (and right answers, unless not `rights`) per group of `keys` (SQL expressions) and
+    millisecond of answer time, in key and time order: what `medians` walks."""
     k = ", ".join(f"{expr} AS k{i}" for i, expr in enumerate(keys))
     ks = ", ".join(f"k{i}" for i in range(len(keys)))
-    return f"""
-        WITH c AS (SELECT {k}, latency_ms AS v, count(*) AS n, {'sum(correct)' if rights else '0'} AS r
-                   FROM {source} WHERE {where} GROUP BY {ks}, v),
-        run AS (SELECT {ks}, v, r, sum(n) OVER (PARTITION BY {ks} ORDER BY v) AS cum,
-                       sum(n) OVER (PARTITION BY {ks}) AS total FROM c)
-        SELECT {ks}, max(total), sum(r),
-               (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
-                + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0
-        FROM run GROUP BY {ks}"""
+    right = "sum(correct)" if rights else "0"
+    return (f"SELECT {k}, latency_ms AS v, count(*) AS n, {right} AS r FROM {source} WHERE {where} "
+            f"GROUP BY {ks}, v ORDER BY {ks}, v")
+
+
+def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
+    """Groups from rows of (key..., value, count, right) in key and value order: each group's answers,
+    right answers and exact median, read where the running count passes the middle (a walk over the
+    distinct values, never over every answer).
+
+    >>> [(g.key, g.attempts, g.median_ms) for g in medians([("a", 1, 2, 2), ("a", 5, 1, 0), ("b", 7, 2, 1),
+    ...                                                      ("b", 9, 2, 2)], 1)]
+    [(('a',), 3, 1.0), (('b',), 4, 8.0)]
+    """
+    found = []
+    for key, group in itertools.groupby(rows, key=lambda row: tuple(row[:keys])):
+        values = [(row[keys], int(row[keys + 1]), int(row[keys + 2] or 0)) for row in group]
+        total = sum(n for _v, n, _r in values)
+        found.append(Group(key=key, attempts=total, correct=sum(r for _v, _n, r in values),
+                           median_ms=_middle_of(values, total)))
+    return found
+
+
+def _middle_of(values: Iterable[tuple[Any, int, int]], total: int) -> float | None:
+    """The median of `total` answers given as (value, count, _) in value order; stops at the middle."""
+    if total == 0:
+        return None
+    low_rank, high_rank = (total + 1) // 2, total // 2 + 1
+    seen = 0
+    low: float | None = None
+    for value, n, _r in values:
+        seen += n
+        if low is None and seen >= low_rank:
+            low = float(value)
+        if seen >= high_rank:
+            return (float(low if low is not None else value) + float(value)) / 2
+    return low
 
 
 class ProgressFigures:
@@ -125,12 +153,9 @@ class ProgressFigures:
             conditions.append("ts < ?")
             values.append(until_ts)
         source = f"attempts INDEXED BY {self.cover}" if self.cover and since_ts is not None else "attempts"
-        sql = medians_sql(keys, " AND ".join(conditions), rights=rights, source=source)
+        sql = counts_sql(keys, " AND ".join(conditions), rights=rights, source=source)
         with guarded(self.path, "compute answer times"):
-            rows = self.conn.execute(sql, values).fetchall()
-        n = len(keys)
-        return [Group(key=tuple(row[:n]), attempts=int(row[n]), correct=int(row[n + 1] or 0),
-                      median_ms=row[n + 2]) for row in rows]
+            return medians(self.conn.execute(sql, values), len(keys))
 
     def weekly(self, what: str, first_week: date, *, until: date | None = None,
                by_week: bool = True) -> list[Group]:
@@ -148,20 +173,11 @@ class ProgressFigures:
             return [g for g in found if g.key[1] <= last]
         key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
         week = "week" if by_week else "''"
-        sql = f"""
-            WITH c AS (SELECT {key} AS k, {week} AS week, bucket AS v, sum(answers) AS n, sum(correct) AS r
-                       FROM week_times WHERE week >= ? AND week <= ? GROUP BY k, week, v),
-            run AS (SELECT k, week, v, r, sum(n) OVER (PARTITION BY k, week ORDER BY v) AS cum,
-                           sum(n) OVER (PARTITION BY k, week) AS total FROM c)
-            SELECT k, week, max(total), sum(r),
-                   (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
-                    + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0 * {WEEK_BUCKET_MS}
-                   + {WEEK_BUCKET_MS // 2}
-            FROM run GROUP BY k, week"""
+        sql = (f"SELECT {key} AS k, {week} AS w, bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} AS v, "
+               "sum(answers), sum(correct) FROM week_times WHERE week >= ? AND week <= ? "
+               "GROUP BY k, w, v ORDER BY k, w, v")  # the middle of each 100 ms band
         with guarded(self.path, "read the weekly figures"):
-            rows = self.conn.execute(sql, (_monday(first_week), last)).fetchall()
-        return [Group(key=(k, week), attempts=int(n), correct=int(r or 0), median_ms=m)
-                for k, week, n, r, m in rows]
+            return medians(self.conn.execute(sql, (_monday(first_week), last)), 2)
 
     def weekly_split(self, first_week: date) -> list[Group]:
         """Per source and drill since the week of `first_week`: answers, right (no medians)."""
@@ -174,19 +190,40 @@ class ProgressFigures:
         return [Group(key=(src, drill), attempts=int(n), correct=int(r or 0), median_ms=None)
                 for src, drill, n, r in rows]
 
+    def window_medians(self, starts: list[float]) -> list[dict[str, float | None]]:
+        """Each drill's exact median answer time since each of `starts`, from one sort of the answers
+        since the earliest (each answer time counted once per window it falls in)."""
+        if not starts:
+            return []
+        counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
+        source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
+        sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
+               "GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
+        found: list[dict[str, float | None]] = [{} for _ in starts]
+        with guarded(self.path, "compute answer times"):
+            cursor = self.conn.execute(sql, (min(starts),))
+            for drill, group in itertools.groupby(cursor, key=lambda r: r[0]):
+                rows = list(group)
+                for i in range(len(starts)):
+                    values = [(row[1], int(row[2 + i]), 0) for row in rows if row[2 + i]]
+                    total = sum(n for _v, n, _r in values)
+                    if total:
+                        found[i][drill] = _middle_of(values, total)
+        return found
+
     def drill_medians(self) -> dict[str, float | None]:
-        """Every drill's exact all-time median answer time, from the per-millisecond answer counts."""
+        """Every drill's exact all-time median answer time: per drill, its per-millisecond answer counts
+        walked in time order up to the middle (a few thousand rows, not every answer)."""
         if not self.answer_times:
             return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
-        sql = """
-            WITH run AS (SELECT drill, latency_ms AS v,
-                                sum(answers) OVER (PARTITION BY drill ORDER BY latency_ms) AS cum,
-                                sum(answers) OVER (PARTITION BY drill) AS total FROM answer_times)
-            SELECT drill, (min(CASE WHEN cum >= (total + 1) / 2 THEN v END)
-                           + min(CASE WHEN cum >= total / 2 + 1 THEN v END)) / 2.0
-            FROM run GROUP BY drill"""
+        found: dict[str, float | None] = {}
         with guarded(self.path, "compute answer times"):
-            return {drill: median for drill, median in self.conn.execute(sql)}
+            totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times GROUP BY drill").fetchall()
+            for drill, total in totals:
+                rows = self.conn.execute("SELECT latency_ms, answers, 0 FROM answer_times WHERE drill = ? "
+                                         "ORDER BY latency_ms", (drill,))
+                found[drill] = _middle_of(rows, int(total))
+        return found
 
     def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
         """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
