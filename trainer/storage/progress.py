@@ -218,7 +218,8 @@ class ProgressFigures:
             return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
         found: dict[str, float | None] = {}
         with guarded(self.path, "compute answer times"):
-            totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times GROUP BY drill").fetchall()
+            totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times "
+                                       "GROUP BY drill").fetchall()
             for drill, total in totals:
                 rows = self.conn.execute("SELECT latency_ms, answers, 0 FROM answer_times WHERE drill = ? "
                                          "ORDER BY latency_ms", (drill,))
