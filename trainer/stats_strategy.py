@@ -75,7 +75,7 @@ def row_label(kind: str, number: int) -> str:
         face = up_label(number)
         return f"{face},{face}"
     if kind == "soft":
-        return f"A,{number - 11}" if number < 21 else "A,10"
+        return f"A,{number - 11}" if number < 21 else "soft 21"
     return str(number)
 
 

@@ -34,7 +34,7 @@ def print_heatmap(console: Console, heatmap: Heatmap, *, counts: bool = False) -
     """Hard, soft and pair sections of the chart, rows of cells against the dealer's up cards."""
     wide = console.width >= WIDE
     cell_width = 9 if wide else 4
-    label_width = 6
+    label_width = 8
     span = "all time" if heatmap.since.days is None else f"the last {heatmap.since.label}"
     what = "% right / answers" if wide else ("answers" if counts else "% right")
     console.print(Text(f"Basic strategy, {heatmap.ruleset}: {what} per cell, {span}", style="title"))
