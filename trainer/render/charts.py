@@ -138,7 +138,7 @@ def nice_ceiling(value: float) -> float:
     """The next round number at or above `value`, for a scale's top.
 
     >>> nice_ceiling(3.2), nice_ceiling(17), nice_ceiling(0.4), nice_ceiling(0)
-    (4.0, 20.0, 0.5, 1.0)
+    (4.0, 20.0, 0.4, 1.0)
     """
     if value <= 0:
         return 1.0
