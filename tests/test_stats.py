@@ -226,3 +226,12 @@ def test_a_bad_since_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["stats", "--since", "fortnight"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cutcard: --since 'fortnight'") and err.count("\n") == 1
+
+
+def test_a_long_span_reads_its_medians_from_the_weekly_roll_up(store: Store) -> None:
+    """Over more than 90 days the span's median comes from whole weeks, to the middle of a 100 ms band."""
+    record_all(store, [answer(days_ago=200, ms=1234), answer(days_ago=5, ms=3210), answer(days_ago=1, ms=980)])
+    [payout] = build_report(store, now=NOW, since=parse_since("1y")).drills
+    medians = {w.label: w.median_ms for w in payout.windows}
+    assert medians["7d"] == 2095.0  # exact: (980 + 3210) / 2
+    assert medians["1y"] == 1250.0  # the 1200-1299 ms band holds the middle of 980, 1234, 3210

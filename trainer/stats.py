@@ -34,6 +34,9 @@ CALENDAR_WEEKS = 53
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
 SOURCE_WEEKS = 4
+EXACT_MEDIAN_DAYS = 90
+"""Windows up to this long get exact medians from their answers; a longer `--since` span reads the
+weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
 COUNTDOWN_DRILL = "countdown"
 
 
@@ -217,11 +220,15 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
         (f"{d}d", d) for d in WINDOW_DAYS if since.days is None or d < since.days]
     spans.append((since.label, since.days))
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
-    windowed = [(label, day_start(today - timedelta(days=days - 1))) for label, days in spans if days]
+    windowed = [(label, day_start(today - timedelta(days=days - 1)))
+                for label, days in spans if days and days <= EXACT_MEDIAN_DAYS]
     medians = dict(zip([label for label, _ in windowed],
                        progress.window_medians([start for _, start in windowed]), strict=True))
     if since.days is None:
         medians[since.label] = progress.drill_medians()
+    elif since.days > EXACT_MEDIAN_DAYS:  # a long span: its weeks' roll-up, medians to 0.1 s
+        medians[since.label] = {g.key[0]: g.median_ms for g in progress.weekly(
+            "drill", today - timedelta(days=since.days - 1), by_week=False)}
 
     weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
     first_monday = week_start(today) - timedelta(weeks=weeks - 1)
