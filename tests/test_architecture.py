@@ -106,3 +106,20 @@ def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
             assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"
+
+
+READ_PATH = ("trainer/storage/progress.py", "trainer/storage/due.py",
+             "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/stats.py",
+             "trainer/stats_review.py", "trainer/readiness.py", "trainer/recap.py", "trainer/items.py",
+             "trainer/cli/stats.py", "trainer/cli/ready.py", "trainer/repl/toolbar.py")
+
+
+@pytest.mark.parametrize("rel", READ_PATH)
+def test_the_read_path_stays_off_sqlite_utils_fsrs_and_numpy(rel: str) -> None:
+    """Reading (stats, ready, the toolbar) opens the file with plain sqlite3 and loads nothing heavy: no
+    sqlite-utils (numpy, plugins), no fsrs, no drills. (`trainer.storage.reader` loads the store's row
+    decoder for `export` alone: tests/test_read_only.py checks what the stats path really loads.)"""
+    for name in _imports(ROOT / rel):
+        assert _top(name) not in ("sqlite_utils", "numpy", "fsrs", "drills"), f"{rel} imports {name}"
+        assert name not in ("trainer.storage.store", "trainer.storage.schema", "trainer.storage.connection",
+                            "trainer.scheduling"), f"{rel} imports {name}"

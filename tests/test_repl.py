@@ -181,7 +181,8 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
     chosen = Prefs(ruleset="european", speed=0.4, system="ko").default_map()
     assert chosen == {"chart": {"ruleset": "european"}, "ev": {"ruleset": "european"},
                       "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
-                      "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"}}
+                      "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
+                      "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"}}
     assert Prefs().default_map() == {}
 
 
@@ -262,9 +263,19 @@ def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_us
 
 def test_db_given_to_one_command_is_for_that_command_only(
         tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.session import Attempt
+    from trainer.storage import Store
+
     other = tmp_path / "other.db"
-    repl(lines(f"stats --db {other} --json", "stats --json") + CTRL_D, capsys)
-    assert other.exists() and (cutcard_home / "progress.db").exists()
+    for path, answers in ((other, 2), (cutcard_home / "progress.db", 3)):
+        with Store.open(path) as store:
+            for i in range(answers):
+                store.record(Attempt(session_id="s", drill="quiz", item="quiz:casino:peek", ruleset="casino",
+                                     prompt="?", data={}, expected="x", given="x", correct=True,
+                                     latency_ms=1000, ts=1_700_000_000.0 + i))
+    out = repl(lines(f"stats --db {other} --json", "stats --json") + CTRL_D, capsys)
+    counts = [d["windows"][-1]["attempts"] for doc in _json_documents(out) for d in doc["drills"]]
+    assert counts == [2, 3]  # each command read its own database (and wrote to neither)
 
 
 def test_history_is_kept_in_cutcard_home(cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -335,3 +346,15 @@ def test_set_ramp_is_remembered_checked_and_becomes_plays_ramp(
     assert Prefs(ramp="1:1,2:3,4:6").default_map() == {"play": {"ramp": "1:1,2:3,4:6"}}
     shown = repl(lines("play --seed 1 --rounds 1") + "?\rq\r" + CTRL_D, capsys)
     assert "Bet ramp 1:1,2:3,4:6 (a 1-6 spread, one unit = $10)" in shown
+
+
+def _json_documents(out: str) -> list[dict[str, object]]:
+    """The JSON documents printed among a REPL session's other lines (each starts on a line `{`)."""
+    decoder = json.JSONDecoder()
+    found = []
+    at = out.find("\n{")
+    while at != -1:
+        document, end = decoder.raw_decode(out, at + 1)
+        found.append(document)
+        at = out.find("\n{", end)
+    return found

@@ -22,10 +22,13 @@ from trainer.cli import cli, main
 from trainer.core.rulesfile import find_ruleset
 from trainer.days import day_start, local_day
 from trainer.render import make_console
-from trainer.render.stats import print_stats, sparkline
+from trainer.render.stats import print_stats
 from trainer.session import Attempt, Clock, ListRecorder, Session
-from trainer.stats import Since, StatsReport, build_report, parse_since, report_to_json
+from trainer.stats import Since, StatsReport, parse_since, report_to_json
+from trainer.stats import build_report as build_from_view
+from trainer.stats_strategy import build_heatmap
 from trainer.storage import Store
+from trainer.storage.reader import open_read_only
 
 NOW = day_start(date(2024, 6, 12)) + 15 * 3600.0  # a Wednesday afternoon, local time
 TODAY = local_day(NOW)
@@ -37,10 +40,18 @@ def at(days_ago: int, hour: float = 12.0) -> float:
 
 def answer(drill: str = "payout", item: str = "payout:bj 3:2:25", *, days_ago: int = 0, ms: int = 1000,
            correct: bool = True, ruleset: str = "casino", data: dict[str, object] | None = None,
-           hour: float = 12.0) -> Attempt:
+           hour: float = 12.0, source: str = "drill") -> Attempt:
     return Attempt(session_id=f"{drill}-{days_ago}", drill=drill, item=item, ruleset=ruleset, prompt="?",
                    data=data or {}, expected="x", given="x" if correct else "y", correct=correct,
-                   latency_ms=ms, ts=at(days_ago, hour))
+                   latency_ms=ms, ts=at(days_ago, hour), source=source)
+
+
+def build_report(store: Store, *, now: float, since: Since | None = None) -> StatsReport:
+    """The report as `cutcard stats` builds it: from a read-only view of the store's file."""
+    view = open_read_only(store.path)
+    assert view is not None
+    with view:
+        return build_from_view(view, now=now, since=since)
 
 
 @pytest.fixture
@@ -89,13 +100,17 @@ def test_trend_activity_and_weakest_items(store: Store) -> None:
     ])
     report = build_report(store, now=NOW)
     payout = next(d for d in report.drills if d.drill == "payout")
-    assert len(payout.trend) == 12 and payout.trend[-1].last_day == TODAY
-    assert [(w.attempts, w.accuracy) for w in payout.trend[-2:]] == [(2, 1.0), (9, 4 / 9)]
+    assert len(payout.weeks) == 12 and payout.weeks[-1].last_day == TODAY
+    assert [(w.attempts, w.accuracy) for w in payout.weeks[-2:]] == [(2, 1.0), (9, 4 / 9)]
+    [payouts] = [s for s in report.skills if s.name == "payouts"]
+    assert [(w.attempts, w.accuracy) for w in payouts.weeks[-2:]] == [(2, 1.0), (9, 4 / 9)]
     assert {d.day: d.attempts for d in report.activity} == {
         TODAY: 2, TODAY - timedelta(days=1): 4, TODAY - timedelta(days=2): 3, TODAY - timedelta(days=8): 2}
     assert report.calendar_from <= TODAY - timedelta(days=360)
     assert [(w.item, w.attempts, w.accuracy) for w in report.weakest] == [
         ("payout:insurance 2:1:10", 4, 0.25), ("payout:bj 6:5:40", 3, 2 / 3), ("payout:bj 3:2:25", 4, 0.75)]
+    assert [w.name for w in report.weakest] == ["insurance 2:1 on $10", "blackjack 6:5 on $40",
+                                                "blackjack 3:2 on $25"]
     recent = build_report(store, now=NOW, since=Since(label="2d", days=2))
     assert [w.item for w in recent.weakest] == ["payout:insurance 2:1:10"]
     assert [d.drill for d in recent.drills] == ["payout"]
@@ -105,13 +120,25 @@ def test_strategy_cells_are_laid_out_like_the_chart(store: Store) -> None:
     cells = ["strategy:pair A-A vs 10", "strategy:hard 16 vs 10", "strategy:soft 18 vs 9",
              "strategy:hard 12 vs 4", "strategy:pair 8-8 vs A", "strategy:hard 16 vs A"]
     record_all(store, [answer(drill="strategy", item=c, correct=i % 2 == 0) for i, c in enumerate(cells)]
-               + [answer(drill="strategy", item="strategy:hard 16 vs 10", ruleset="european")])
+               + [answer(drill="strategy", item="strategy:hard 16 vs 10", ruleset="european")]
+               + [answer(drill="play", item="strategy:hard 16 vs 10", source="play", correct=False)])
     casino, europe = build_report(store, now=NOW).strategy
-    assert casino.ruleset == "casino" and europe.ruleset == "european"
-    assert casino.hands == ("hard 12", "hard 16", "soft 18", "pair 8-8", "pair A-A")
-    assert casino.ups == ("4", "9", "10", "A")
-    accuracy = {(c.hand, c.up): c.accuracy for c in casino.cells}
-    assert accuracy[("hard 16", "10")] == 0.0 and accuracy[("pair A-A", "10")] == 1.0
+    assert (casino.ruleset, casino.cells, casino.attempts) == ("casino", 6, 7)
+    assert (europe.ruleset, europe.cells) == ("european", 1)
+    view = open_read_only(store.path)
+    assert view is not None
+    with view:
+        heatmap = build_heatmap(view, now=NOW, since=Since(label="all", days=None), ruleset=None)
+        bicycle = build_heatmap(view, now=NOW, since=Since(label="all", days=None), ruleset="bicycle")
+    assert heatmap.ruleset == "casino" and heatmap.ups == ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+    assert [s.title for s in heatmap.sections] == ["Hard totals", "Soft totals", "Pairs"]
+    assert [label for label, _ in heatmap.sections[0].rows] == [str(t) for t in range(5, 22)]
+    assert [label for label, _ in heatmap.sections[2].rows][-2:] == ["10,10", "A,A"]
+    assert heatmap.total == 360 and heatmap.answered == 6  # every cell shown, 6 answered
+    by_key = {c.key: c for c in heatmap.cells()}
+    assert (by_key["hard 16 vs 10"].attempts, by_key["hard 16 vs 10"].accuracy) == (2, 0.0)  # drill + table
+    assert by_key["pair A-A vs 10"].accuracy == 1.0 and by_key["hard 5 vs 2"].accuracy is None
+    assert bicycle.total == 360 and bicycle.answered == 0
 
 
 def countdown(ts: float, ms: int, *, correct: bool = True, **options: Any) -> Attempt:
@@ -144,8 +171,9 @@ def test_counting_speed_is_the_answer_time_per_52_cards_shown(store: Store) -> N
 def test_the_forecast_counts_overdue_items_today(store: Store) -> None:
     record_all(store, [answer(item=f"payout:{i}", days_ago=3, correct=i % 2 == 0) for i in range(5)])
     report = build_report(store, now=NOW)
-    assert len(report.forecast) == 14 and report.forecast[0].day == TODAY
-    assert report.forecast[0].due == report.due_now == 5  # all missed or in learning 3 days ago
+    forecast = report.review.forecast
+    assert len(forecast) == 31 and forecast[0].day == TODAY
+    assert forecast[0].due == report.due_now == 5  # all missed or in learning 3 days ago
 
 
 def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
@@ -159,27 +187,39 @@ def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["--db", str(db), "stats", "--json"])
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert set(document) == {"today", "since", "drills", "calendar_from", "activity", "weakest", "strategy",
-                             "counting_pace", "forecast", "due_now"}
+    assert set(document) == {"today", "since", "drills", "skills", "source_weeks", "sources", "calendar_from",
+                             "activity", "weakest", "strategy", "counting_pace", "review", "due_now"}
     strategy = next(d for d in document["drills"] if d["drill"] == "strategy")
     assert [w["label"] for w in strategy["windows"]] == ["7d", "30d", "all"]
     assert strategy["windows"][2]["attempts"] == 8
-    assert document["strategy"][0]["cells"][0]["hand"] == "hard 16"
+    assert document["strategy"][0] == {"ruleset": "casino", "cells": 1, "attempts": 8, "accuracy": 0.625}
+    assert len(strategy["weeks"]) == 12 and document["review"]["forecast"][0]["due"] == document["due_now"]
     assert round(document["counting_pace"][-1]["best_seconds"], 2) == 31.5
     shown = CliRunner().invoke(cli, ["--db", str(db), "stats", "--since", "12w"])
     assert shown.exit_code == 0, shown.output
-    for heading in ("Progress over the last 12w", "strategy", "Activity:", "weakest items",
-                    "Strategy accuracy per cell", "Counting speed", "Reviews due"):
+    for heading in ("Progress over the last 12w", "basic strategy", "Activity:", "weakest items",
+                    "Basic strategy, casino", "Counting down a deck", "Reviews", "% right per week",
+                    "median answer time per week", "Where you answered"):
         assert heading in shown.output
 
 
-def test_an_empty_database_renders_an_invitation() -> None:
-    report = StatsReport(today=TODAY, since=Since(label="all", days=None), drills=(), calendar_from=TODAY,
-                         activity=(), weakest=(), strategy=(), counting_pace=(), forecast=(), due_now=0)
+def test_an_empty_span_renders_an_invitation(store: Store) -> None:
+    record_all(store, [answer(days_ago=100)])
+    report = build_report(store, now=NOW, since=parse_since("7d"))
     out = io.StringIO()
     print_stats(make_console(out, width=100, color=False), report)
-    assert "No answers yet" in out.getvalue()
+    assert "No answers in this span" in out.getvalue()
     assert report_to_json(report)["drills"] == []
+
+
+def test_sources_split_the_answers_by_where_they_were_given(store: Store) -> None:
+    record_all(store, [answer(ms=1000), answer(ms=3000, correct=False),
+                       answer(source="review", ms=2000), answer(drill="play", source="play", ms=500,
+                                                                item="strategy:hard 16 vs 10"),
+                       answer(source="play", days_ago=40)])  # outside the last 4 calendar weeks
+    sources = {s.source: (s.attempts, s.accuracy, s.median_ms) for s in build_report(store, now=NOW).sources}
+    # medians from the weekly roll-up: the middle of the 100 ms bands (1000 and 3000 ms: 2050)
+    assert sources == {"drill": (2, 0.5, 2050), "review": (1, 1.0, 2050), "play": (1, 1.0, 550)}
 
 
 def test_a_bad_since_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,6 +228,10 @@ def test_a_bad_since_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> 
     assert err.startswith("cutcard: --since 'fortnight'") and err.count("\n") == 1
 
 
-def test_sparkline_scales_between_bounds() -> None:
-    assert sparkline([None, None]) == "  "
-    assert sparkline([1.0, 2.0, 3.0]) == "▁▅█"
+def test_a_long_span_reads_its_medians_from_the_weekly_roll_up(store: Store) -> None:
+    """Over more than 90 days the span's median comes from whole weeks, to the middle of a 100 ms band."""
+    record_all(store, [answer(days_ago=200, ms=1234), answer(days_ago=5, ms=3210), answer(days_ago=1, ms=980)])
+    [payout] = build_report(store, now=NOW, since=parse_since("1y")).drills
+    medians = {w.label: w.median_ms for w in payout.windows}
+    assert medians["7d"] == 2095.0  # exact: (980 + 3210) / 2
+    assert medians["1y"] == 1250.0  # the 1200-1299 ms band holds the middle of 980, 1234, 3210

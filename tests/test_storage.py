@@ -77,7 +77,7 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     """Changing a table or index without a new migration (and this file) must be a deliberate act."""
     Store.open(tmp_path / "progress.db").close()
     assert schema_of(tmp_path / "progress.db") == (DATA / "schema.sql").read_text()
-    assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source"]
+    assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -260,6 +260,9 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
     with Store.open(path) as store:
         store.record(attempt())
     conn = sqlite3.connect(path)
+    for undo in ("DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
+                 "DELETE FROM _sqlite_migrations WHERE name = '0003_answer_times'"):
+        conn.execute(undo)  # back to version 1: undo 0003, then 0002
     conn.execute("DROP INDEX idx_attempts_source_drill_ts")
     conn.execute("ALTER TABLE attempts DROP COLUMN source")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")

@@ -15,6 +15,7 @@ from typing import IO
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
+from trainer.items import drill_title
 from trainer.session import Session, grade_to_json
 
 Plan = Iterable[tuple[Session, str | None]]
@@ -103,10 +104,19 @@ def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
 
 
 def _print_summaries(summary: RunSummary, stdout: IO[str]) -> None:
-    for session in summary.sessions:
-        for line in session.summary():
-            print(line, file=stdout)
+    for line in summary_lines(summary):
+        print(line, file=stdout)
     stdout.flush()
+
+
+def summary_lines(summary: RunSummary) -> list[str]:
+    """Each session's own summary lines; labelled with the drill when a run mixed several (a review)."""
+    several = len(summary.sessions) > 1
+    lines: list[str] = []
+    for session in summary.sessions:
+        title = f"{drill_title(session.drill.name)} ({session.ruleset.name}): " if several else ""
+        lines.extend(title + line for line in session.summary())
+    return lines
 
 
 def run_jsonl(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:

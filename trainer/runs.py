@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from trainer.batch import Plan, RunSummary
@@ -38,13 +40,25 @@ def backup_shelf(settings: HasDbPath) -> BackupShelf:
     return BackupShelf(backup_folder(settings.home, db), db)
 
 
+def newest_backup(settings: HasDbPath) -> Callable[[], Path | None]:
+    """The newest automatic backup of the database in use, looked up only when asked (a read that
+    finds the file damaged names it; the backups module loads sqlite-utils, which reading avoids)."""
+    return lambda: backup_shelf(settings).newest()
+
+
 def rng_for(seed: int | None) -> random.Random:
     """A seeded generator for `--seed N`, else the operating system's randomness."""
     return random.Random(seed) if seed is not None else random.SystemRandom()
 
 
-def run_plan(plan: Plan, *, jsonl: bool, interactive: bool) -> RunSummary:
-    """Drive the plan: JSON lines, a terminal session, or plain answer lines."""
+def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None = None,
+             header: str | None = None) -> RunSummary:
+    """Drive the plan: JSON lines, a terminal session, or plain answer lines.
+
+    With a `store`, a recap of each session follows (`trainer.recap`: accuracy and speed against the
+    learner's previous sessions, the misses and when they come back); `header` is said first. Machine
+    mode prints neither: its output is JSON lines only.
+    """
     if jsonl:
         from trainer.batch import run_jsonl
 
@@ -53,7 +67,31 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool) -> RunSummary:
         from trainer.render import make_console
         from trainer.repl.drill_ui import run_interactive
 
-        return run_interactive(plan, make_console())
+        console = make_console()
+        if header:
+            console.print(header, style="title", markup=False)
+        summary = run_interactive(plan, console)
+        if store is not None:
+            from trainer.recap import run_recap
+
+            for line in run_recap(store, summary.sessions, now=time.time()):
+                console.print(line, markup=False, highlight=False,
+                              style="title" if line.endswith("summary") else None)
+        return summary
     from trainer.batch import run_plain
 
-    return run_plain(plan, sys.stdin, sys.stdout)
+    if header:
+        print(header, file=sys.stdout, flush=True)
+    summary = run_plain(plan, sys.stdin, sys.stdout)
+    _recap(store, summary, sys.stdout)
+    return summary
+
+
+def _recap(store: Store | None, summary: RunSummary, out: IO[str]) -> None:
+    if store is None:
+        return
+    from trainer.recap import run_recap
+
+    for line in run_recap(store, summary.sessions, now=time.time()):
+        print(line, file=out)
+    out.flush()

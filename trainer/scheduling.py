@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler, State
 
+from trainer.items import ItemKey as ItemKey  # re-exported: its home is trainer.items
 from trainer.session import Attempt
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
@@ -29,15 +30,6 @@ class Standing(enum.StrEnum):
 
 _STANDING = {State.Learning: Standing.LEARNING, State.Review: Standing.REVIEW,
              State.Relearning: Standing.RELEARNING}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ItemKey:
-    """Which review item: the drill that asks it, the drill's item key, and the rule set."""
-
-    drill: str
-    item: str
-    ruleset: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

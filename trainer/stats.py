@@ -1,10 +1,12 @@
-"""Progress figures for `cutcard stats`: per drill accuracy and answer time, trends, activity, weak spots.
+"""Progress figures for `cutcard stats`: per drill and per skill accuracy and answer time, week by week;
+where the answers were given; activity, weak spots, counting speed and the review picture.
 
-Every figure is an aggregate query (`trainer.storage.figures`), never a Python loop over the attempts;
-this module picks the windows, fills the gaps (weeks and days without answers) and shapes the strategy
-cells into a chart. `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
-them. Counting speed reads the `countdown` drill's perfect answers: the answer time per 52 of the cards it
-showed (`data.cards`).
+Built from a read-only view of the database (`trainer.storage.reader`): every figure an aggregate query,
+never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; medians
+and the weekly and per-skill figures read the attempts of the span through the time index. This module
+picks the windows, fills the gaps (weeks and days without answers) and names things in words
+(`trainer.items`); `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
+them.
 """
 
 from __future__ import annotations
@@ -15,21 +17,27 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
-from drills.hands import parse_cell
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
 from trainer.days import day_start, local_day, week_start
-from trainer.storage.figures import ItemTally, Tally
+from trainer.items import SKILL_ORDER, drill_title, item_name
+from trainer.session import SOURCES
+from trainer.stats_review import ReviewPicture, build_review_picture
+from trainer.storage.figures import Tally
 
 if TYPE_CHECKING:
-    from trainer.storage import Store
+    from trainer.storage.progress import Group
+    from trainer.storage.reader import ReadOnly
 
 WINDOW_DAYS = (7, 30)
 TREND_WEEKS = 12
 CALENDAR_WEEKS = 53
-FORECAST_DAYS = 14
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
+SOURCE_WEEKS = 4
+EXACT_MEDIAN_DAYS = 90
+"""Windows up to this long get exact medians from their answers; a longer `--since` span reads the
+weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
 COUNTDOWN_DRILL = "countdown"
 
 
@@ -76,20 +84,48 @@ class Window:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrendWeek:
-    """Seven days ending on `last_day`: the points of a trend line."""
+class WeekPoint:
+    """A local calendar week (Monday to Sunday) ending on `last_day` (today for this week): one bar of a
+    weekly chart; its median answer time is good to 0.1 s (the weekly roll-up)."""
 
     last_day: date
     attempts: int
     accuracy: float | None
-    mean_ms: float | None
+    median_ms: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trend:
+    """A drill's or a skill's weeks, oldest first, and its totals over the `--since` span."""
+
+    name: str
+    title: str
+    attempts: int
+    accuracy: float | None
+    median_ms: float | None
+    weeks: tuple[WeekPoint, ...]
+    span: str
+    """What the totals cover, in words ("the 12 weeks shown", "all time")."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrillFigures:
     drill: str
+    title: str
     windows: tuple[Window, ...]
-    trend: tuple[TrendWeek, ...]
+    weeks: tuple[WeekPoint, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceFigures:
+    """Answers given in one place (a drill, the review queue, the table) over the source window."""
+
+    source: str
+    attempts: int
+    accuracy: float | None
+    median_ms: float | None
+    drills: tuple[tuple[str, int, float | None], ...]
+    """Per drill: (drill, answers, accuracy)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,28 +139,20 @@ class ActiveDay:
 class ItemFigures:
     drill: str
     item: str
+    name: str
     ruleset: str
     attempts: int
     accuracy: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChartCell:
-    hand: str
-    """The chart row, e.g. `hard 16`, `soft 18`, `pair 8-8`."""
-    up: str
-    attempts: int
-    accuracy: float
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StrategyChart:
-    """Accuracy per basic-strategy cell of one rule set, laid out like the printed chart."""
+class StrategySummary:
+    """How much of a rule set's chart has been answered (the heatmap is `stats strategy`)."""
 
     ruleset: str
-    hands: tuple[str, ...]
-    ups: tuple[str, ...]
-    cells: tuple[ChartCell, ...]
+    cells: int
+    attempts: int
+    accuracy: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,69 +166,125 @@ class PacePoint:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ForecastDay:
-    day: date
-    due: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StatsReport:
     """Everything `cutcard stats` shows."""
 
     today: date
     since: Since
+    due_now: int
     drills: tuple[DrillFigures, ...]
+    skills: tuple[Trend, ...]
+    source_weeks: int
+    """The calendar weeks (this one included) that `sources` cover."""
+    sources: tuple[SourceFigures, ...]
     calendar_from: date
     activity: tuple[ActiveDay, ...]
     weakest: tuple[ItemFigures, ...]
-    strategy: tuple[StrategyChart, ...]
+    strategy: tuple[StrategySummary, ...]
     counting_pace: tuple[PacePoint, ...]
-    forecast: tuple[ForecastDay, ...]
-    due_now: int
+    review: ReviewPicture
 
 
-def _accuracy(tally: Tally) -> float | None:
-    return tally.correct / tally.attempts if tally.attempts else None
+def _accuracy(attempts: int, correct: int) -> float | None:
+    return correct / attempts if attempts else None
 
 
 def _first_day(today: date, days: int | None) -> date | None:
     return None if days is None else today - timedelta(days=days - 1)
 
 
-def build_report(store: Store, *, now: float, since: Since | None = None) -> StatsReport:
-    """All the figures as of `now`, over the `since` span (default: all time)."""
+def _start(day: date | None) -> float | None:
+    return None if day is None else day_start(day)
+
+
+def _weeks_ago(today: date, monday: str) -> int:
+    return (week_start(today) - date.fromisoformat(monday)).days // 7
+
+
+def _weeks(groups: dict[int, Group], today: date, weeks: int) -> tuple[WeekPoint, ...]:
+    """The calendar weeks, oldest first; each ends on its Sunday (this week: today)."""
+    points = []
+    for ago in range(weeks - 1, -1, -1):
+        g = groups.get(ago)
+        sunday = week_start(today) - timedelta(weeks=ago) + timedelta(days=6)
+        points.append(WeekPoint(last_day=min(sunday, today), attempts=g.attempts if g else 0,
+                                accuracy=_accuracy(g.attempts, g.correct) if g else None,
+                                median_ms=g.median_ms if g else None))
+    return tuple(points)
+
+
+def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
+                 per_drill_weeks: bool = True) -> StatsReport:
+    """All the figures as of `now`, over the `since` span (default: all time).
+
+    Without `per_drill_weeks` the drills' weekly figures are left empty (the overview shows the skills'
+    weeks; `stats drills` and `--json` the drills')."""
     since = since or Since(label="all", days=None)
     today = local_day(now)
     first = _first_day(today, since.days)
-    figures = store.figures
+    figures, progress = view.figures, view.progress
 
     spans: list[tuple[str, int | None]] = [
         (f"{d}d", d) for d in WINDOW_DAYS if since.days is None or d < since.days]
     spans.append((since.label, since.days))
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
-    drill_names = list(totals[since.label])
-    trend_weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
-    weekly: dict[str, dict[int, Tally]] = defaultdict(dict)
-    for week in figures.weekly(today, first, trend_weeks):
-        weekly[week.drill][week.weeks_ago] = week.tally
+    windowed = [(label, day_start(today - timedelta(days=days - 1)))
+                for label, days in spans if days and days <= EXACT_MEDIAN_DAYS]
+    medians = dict(zip([label for label, _ in windowed],
+                       progress.window_medians([start for _, start in windowed]), strict=True))
+    if since.days is None:
+        medians[since.label] = progress.drill_medians()
+    elif since.days > EXACT_MEDIAN_DAYS:  # a long span: its weeks' roll-up, medians to 0.1 s
+        medians[since.label] = {g.key[0]: g.median_ms for g in progress.weekly(
+            "drill", today - timedelta(days=since.days - 1), by_week=False)}
 
+    weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
+    first_monday = week_start(today) - timedelta(weeks=weeks - 1)
+    trend_from = first_monday if first is None else max(first, first_monday)
+    weekly_drill: dict[str, dict[int, Group]] = defaultdict(dict)
+    if per_drill_weeks:
+        for g in progress.weekly("drill", trend_from):
+            weekly_drill[g.key[0]][_weeks_ago(today, g.key[1])] = g
+    weekly_skill: dict[str, dict[int, Group]] = defaultdict(dict)
+    for g in progress.weekly("skill", trend_from):
+        weekly_skill[g.key[0]][_weeks_ago(today, g.key[1])] = g
     drills = []
-    for name in drill_names:
+    for name in totals[since.label]:
         windows = []
         for label, days in spans:
             tally = totals[label].get(name, Tally(attempts=0, correct=0, latency_ms=0))
-            day = _first_day(today, days)
-            median = (figures.median_latency_ms(name, None if day is None else day_start(day))
-                      if tally.attempts else None)
             windows.append(Window(label=label, days=days, attempts=tally.attempts,
-                                  accuracy=_accuracy(tally), median_ms=median))
-        trend = []
-        for ago in range(trend_weeks - 1, -1, -1):
-            tally = weekly[name].get(ago, Tally(attempts=0, correct=0, latency_ms=0))
-            trend.append(TrendWeek(last_day=today - timedelta(days=7 * ago), attempts=tally.attempts,
-                                   accuracy=_accuracy(tally),
-                                   mean_ms=tally.latency_ms / tally.attempts if tally.attempts else None))
-        drills.append(DrillFigures(drill=name, windows=tuple(windows), trend=tuple(trend)))
+                                  accuracy=_accuracy(tally.attempts, tally.correct),
+                                  median_ms=medians[label].get(name) if tally.attempts else None))
+        drills.append(DrillFigures(drill=name, title=drill_title(name), windows=tuple(windows),
+                                   weeks=_weeks(weekly_drill[name], today, weeks) if per_drill_weeks else ()))
+
+    skills = []
+    span_skills = {g.key[0]: g for g in progress.weekly("skill", trend_from, by_week=False)}
+    order = {name: i for i, name in enumerate(SKILL_ORDER)}
+    for name in sorted(span_skills, key=lambda s: (order.get(s, len(order)), s)):
+        g = span_skills[name]
+        skills.append(Trend(name=name, title=name, attempts=g.attempts,
+                            accuracy=_accuracy(g.attempts, g.correct), median_ms=g.median_ms,
+                            weeks=_weeks(weekly_skill[name], today, weeks),
+                            span=f"the {weeks} week{'s' if weeks != 1 else ''} shown"))
+
+    source_weeks = SOURCE_WEEKS if since.days is None else max(1, min(SOURCE_WEEKS, -(-since.days // 7)))
+    source_from = week_start(today) - timedelta(weeks=source_weeks - 1)
+    if first is not None:
+        source_from = max(source_from, first)
+    by_source: dict[str, list[Group]] = defaultdict(list)
+    for g in progress.weekly_split(source_from):
+        by_source[g.key[0]].append(g)
+    overall = {g.key[0]: g for g in progress.weekly("source", source_from, by_week=False)}
+    sources = []
+    for source in sorted(overall, key=lambda s: (SOURCES.index(s) if s in SOURCES else 99, s)):
+        g = overall[source]
+        parts = sorted(by_source[source], key=lambda p: -p.attempts)
+        sources.append(SourceFigures(
+            source=source, attempts=g.attempts, accuracy=_accuracy(g.attempts, g.correct),
+            median_ms=g.median_ms,
+            drills=tuple((p.key[1], p.attempts, _accuracy(p.attempts, p.correct)) for p in parts)))
 
     calendar_from = week_start(today) - timedelta(weeks=CALENDAR_WEEKS - 1)
     if first is not None and first > calendar_from:
@@ -209,87 +293,46 @@ def build_report(store: Store, *, now: float, since: Since | None = None) -> Sta
                                accuracy=d.tally.correct / d.tally.attempts)
                      for d in figures.daily(calendar_from, today) if d.tally.attempts)
 
-    weakest = tuple(_item(t) for t in figures.item_tallies(
-        since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST) if t.correct < t.attempts)
-    strategy = strategy_charts(figures.item_tallies(since=first, item_prefix="strategy:"))
-    trend_first = today - timedelta(days=7 * trend_weeks - 1)
-    pace_from = day_start(trend_first if first is None else max(first, trend_first))
+    weakest = tuple(
+        ItemFigures(drill=t.key.drill, item=t.key.item, name=item_name(t.key.item), ruleset=t.key.ruleset,
+                    attempts=t.attempts, accuracy=t.correct / t.attempts)
+        for t in figures.item_tallies(since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST)
+        if t.correct < t.attempts)
+    cells: dict[str, set[str]] = defaultdict(set)
+    answered: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for t in figures.item_tallies(since=first, item_prefix="strategy:"):
+        cells[t.key.ruleset].add(t.key.item)  # a cell answered in a drill and at the table is one cell
+        answered[t.key.ruleset][0] += t.attempts
+        answered[t.key.ruleset][1] += t.correct
+    strategy = tuple(StrategySummary(ruleset=r, cells=len(cells[r]), attempts=a, accuracy=right / a)
+                     for r, (a, right) in sorted(answered.items(), key=lambda kv: -kv[1][0]) if a)
+
     pace = tuple(PacePoint(last_day=today - timedelta(days=7 * p.weeks_ago), countdowns=p.count,
                            best_seconds=p.best, median_seconds=p.median)
-                 for p in figures.counting_pace(COUNTDOWN_DRILL, today, pace_from, trend_weeks))
-    due = dict(figures.due_by_day(today, day_start(today + timedelta(days=FORECAST_DAYS))))
-    forecast = tuple(ForecastDay(day=today + timedelta(days=i), due=due.get(today + timedelta(days=i), 0))
-                     for i in range(FORECAST_DAYS))
-    return StatsReport(today=today, since=since, drills=tuple(drills), calendar_from=calendar_from,
-                       activity=activity, weakest=weakest, strategy=strategy, counting_pace=pace,
-                       forecast=forecast, due_now=store.due_count(now))
+                 for p in figures.counting_pace(COUNTDOWN_DRILL, today, day_start(trend_from), weeks))
+    review = build_review_picture(view, now=now, today=today)
+    return StatsReport(today=today, since=since, due_now=review.forecast[0].due, drills=tuple(drills),
+                       skills=tuple(skills), source_weeks=source_weeks, sources=tuple(sources),
+                       calendar_from=calendar_from, activity=activity, weakest=weakest,
+                       strategy=strategy, counting_pace=pace, review=review)
 
 
-def _item(tally: ItemTally) -> ItemFigures:
-    return ItemFigures(drill=tally.key.drill, item=tally.key.item, ruleset=tally.key.ruleset,
-                       attempts=tally.attempts, accuracy=tally.correct / tally.attempts)
-
-
-_KIND_ORDER = {"hard": 0, "soft": 1, "pair": 2}
-
-
-def _card_order(label: str) -> tuple[int, str]:
-    """2..9, then ten-valued cards, then the ace (how a chart's columns and pair rows run)."""
-    head = label.split("-")[0].upper()
-    if head == "A":
-        return 11, label
-    if head in ("T", "J", "Q", "K"):
-        return 10, label
-    return (int(head), label) if head.isdigit() else (99, label)
-
-
-def _hand_order(hand: str) -> tuple[int, tuple[int, str]]:
-    kind, _, total = hand.partition(" ")
-    return _KIND_ORDER[kind], _card_order(total)
-
-
-def strategy_charts(tallies: list[ItemTally]) -> tuple[StrategyChart, ...]:
-    """Strategy-cell accuracies as one chart per rule set (most practised first); other items ignored."""
-    by_ruleset: dict[str, dict[tuple[str, str], list[int]]] = defaultdict(dict)
-    for tally in tallies:
-        drill, _, key = tally.key.item.partition(":")  # `strategy:hard 16 vs 10`, `strategy:pair 8-8 vs A`
-        try:
-            parse_cell(key)
-        except InvalidInputError:
-            continue
-        if drill != "strategy":
-            continue
-        hand, _, up = key.partition(" vs ")
-        cell = (hand, up)
-        counts = by_ruleset[tally.key.ruleset].setdefault(cell, [0, 0])
-        counts[0] += tally.attempts
-        counts[1] += tally.correct
-    charts = []
-    for ruleset, cells in by_ruleset.items():
-        hands = tuple(sorted({hand for hand, _ in cells}, key=_hand_order))
-        ups = tuple(sorted({up for _, up in cells}, key=_card_order))
-        charts.append(StrategyChart(
-            ruleset=ruleset, hands=hands, ups=ups,
-            cells=tuple(ChartCell(hand=hand, up=up, attempts=n, accuracy=right / n)
-                        for (hand, up), (n, right) in sorted(cells.items()))))
-    charts.sort(key=lambda c: (-sum(cell.attempts for cell in c.cells), c.ruleset))
-    return tuple(charts)
-
-
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Dataclasses, dates and tuples as JSON values; ratios rounded to what a reader can use."""
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, float):
         return round(value, 4)
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
     if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+        return {name: plain(getattr(value, name)) for name in value.__dataclass_fields__}
     return value
 
 
 def report_to_json(report: StatsReport) -> dict[str, Any]:
     """The `--json` document: the same figures the terminal view draws."""
-    document: dict[str, Any] = _plain(report)
+    document: dict[str, Any] = plain(report)
     return document

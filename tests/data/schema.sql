@@ -4,6 +4,12 @@ CREATE TABLE "_sqlite_migrations" (
    "name" TEXT,
    "applied_at" TEXT
 );
+CREATE TABLE "answer_times" (
+    "drill" TEXT NOT NULL,
+    "latency_ms" INTEGER NOT NULL,
+    "answers" INTEGER NOT NULL,
+    PRIMARY KEY ("drill", "latency_ms")
+) WITHOUT ROWID;
 CREATE TABLE "attempts" (
    "id" INTEGER PRIMARY KEY,
    "session_id" TEXT NOT NULL REFERENCES "sessions"("id"),
@@ -58,6 +64,16 @@ CREATE TABLE "sessions" (
    "ruleset" TEXT NOT NULL,
    "started_ts" REAL NOT NULL
 );
+CREATE TABLE "week_times" (
+    "week" TEXT NOT NULL,
+    "drill" TEXT NOT NULL,
+    "family" TEXT NOT NULL,
+    "source" TEXT NOT NULL,
+    "bucket" INTEGER NOT NULL,
+    "answers" INTEGER NOT NULL,
+    "correct" INTEGER NOT NULL,
+    PRIMARY KEY ("week", "drill", "family", "source", "bucket")
+) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
 CREATE INDEX "idx_attempts_drill_latency_ms_ts"
@@ -68,6 +84,7 @@ CREATE INDEX "idx_attempts_source_drill_ts"
     ON "attempts" ("source", "drill", "ts");
 CREATE INDEX "idx_attempts_ts"
     ON "attempts" ("ts");
+CREATE INDEX idx_attempts_ts_figures ON attempts (ts, drill, source, latency_ms, correct, item);
 CREATE INDEX "idx_review_items_due_ts"
     ON "review_items" ("due_ts");
 CREATE INDEX "idx_review_items_first_ts"

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("trainer.cli.play", "A full table with computer seats; count and strategy checks."),
     "stats": ("trainer.cli.stats", "Progress over time."),
     "export": ("trainer.cli.export", "Write every recorded attempt as CSV or JSON."),
+    "ready": ("trainer.cli.ready", "Casino readiness: each criterion, your figure, the target, pass."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
 }

@@ -235,4 +235,4 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         session = Session(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,
-                 interactive=interactive)
+                 interactive=interactive, store=store)

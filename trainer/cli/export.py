@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from trainer.cli.common import db_option, settings
+from trainer.runs import newest_backup
 
 
 @click.command("export")
@@ -14,7 +15,10 @@ from trainer.cli.common import db_option, settings
               help="Write to FILE (replaced only once the export is complete) instead of stdout.")
 @db_option
 def command(fmt: str, output: str | None) -> None:
-    """Every recorded attempt, oldest first, with its prompt data, answers and answer time."""
+    """Every recorded attempt, oldest first, with its prompt data, answers and answer time.
+
+    Reads the progress database without writing to it (a read-only file or folder is fine).
+    """
     import os
     import sys
     import tempfile
@@ -22,10 +26,18 @@ def command(fmt: str, output: str | None) -> None:
 
     from trainer.core.errors import InvalidInputError
     from trainer.export import write_attempts
-    from trainer.runs import open_store
+    from trainer.storage.reader import open_read_only
 
-    with open_store(settings()) as store:
-        records = ((stored.id, stored.attempt) for stored in store.attempts())
+    # reading never writes: no migration, nothing created
+    view = open_read_only(settings().db_path, newest_backup=newest_backup(settings()))
+    if view is None:
+        if output is None:
+            write_attempts(iter(()), sys.stdout, fmt)
+            return
+        click.echo("no progress database yet: nothing to export", err=True)
+        return
+    with view:
+        records = ((stored.id, stored.attempt) for stored in view.attempts())
         if output is None:
             write_attempts(records, sys.stdout, fmt)
             return

@@ -1,31 +1,104 @@
-"""`cutcard stats`: progress over time, in the terminal or as one JSON document."""
+"""`cutcard stats [VIEW]`: progress over time, in the terminal or as one JSON document; read-only."""
 
 from __future__ import annotations
 
 import click
 
 from trainer.cli.common import db_option, emit_json, json_option, settings
+from trainer.runs import newest_backup
+
+VIEWS = ("overview", "drills", "review", "strategy")
 
 
 @click.command("stats")
+@click.argument("view", type=click.Choice(VIEWS), default="overview", required=False)
 @click.option("--since", default="all", show_default=True, metavar="SPAN",
               help="Look back this far: 7d, 12w, 1y, or all.")
+@click.option("--ruleset", "-r", "ruleset", default=None, metavar="NAME|PATH",
+              help="strategy: the rule set whose chart to draw (default: the one practised most).")
+@click.option("--counts", is_flag=True, help="strategy: each cell's number of answers instead of % right.")
+@click.option("--cell", default=None, metavar="CELL",
+              help="strategy: one cell's answers in full, e.g. --cell 'hard 16 vs 10'.")
 @json_option
 @db_option
-def command(since: str, as_json: bool) -> None:
-    """Per drill answers, accuracy and answer time with trends; activity, weak spots, forecast."""
+def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str | None,
+            as_json: bool) -> None:
+    """Progress: per drill and per skill accuracy and answer time, week by week; the review picture.
+
+    VIEW is `overview` (the default), `drills` (each drill's weekly charts), `review` (reviews done and
+    due, retention, intervals) or `strategy` (accuracy per cell, laid out like the rule set's chart).
+    Reads the progress database without writing to it; a missing one is left missing.
+    """
     import time
 
-    from trainer.runs import open_store
-    from trainer.stats import build_report, parse_since, report_to_json
+    from trainer.stats import parse_since
+    from trainer.storage.reader import read_consistently
 
     span = parse_since(since)
-    with open_store(settings()) as store:
-        report = build_report(store, now=time.time(), since=span)
+    now = time.time()
+    path = settings().db_path
+    if view == "strategy":
+        _strategy(path, now, span, ruleset, counts, cell, as_json)
+        return
+    from trainer.stats import build_report, report_to_json
+
+    weeks = as_json or view == "drills"  # the overview draws the skills' weeks, not each drill's
+    report = read_consistently(path, lambda view_: build_report(view_, now=now, since=span,
+                                                                per_drill_weeks=weeks),
+                               newest_backup=newest_backup(settings()))
+    if report is None:
+        if as_json:
+            emit_json({"progress": False, "message": "no progress yet"})
+        else:
+            click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
+        return
     if as_json:
-        emit_json(report_to_json(report))
+        document = report_to_json(report)
+        emit_json(document if view != "review" else {"today": document["today"], **document["review"]})
         return
     from trainer.render import make_console
-    from trainer.render.stats import print_stats
 
-    print_stats(make_console(), report)
+    console = make_console()
+    if view == "drills":
+        from trainer.render.stats import print_drill_charts
+
+        print_drill_charts(console, report)
+    elif view == "review":
+        from trainer.render.review_stats import print_review_picture
+
+        print_review_picture(console, report.review, report.today)
+    else:
+        from trainer.render.stats import print_stats
+
+        print_stats(console, report)
+
+
+def _strategy(path: object, now: float, span: object, ruleset: str | None, counts: bool, cell: str | None,
+              as_json: bool) -> None:
+    from pathlib import Path
+
+    from trainer.stats import Since
+    from trainer.stats_strategy import build_heatmap, heatmap_to_json
+    from trainer.storage.reader import read_consistently
+
+    assert isinstance(span, Since)
+    heatmap = read_consistently(Path(str(path)), lambda v: build_heatmap(v, now=now, since=span,
+                                                                         ruleset=ruleset),
+                                newest_backup=newest_backup(settings()))
+    if heatmap is None:
+        if as_json:
+            emit_json({"progress": False, "message": "no progress yet"})
+        else:
+            click.echo("No progress yet: try `cutcard drill strategy`, then the chart fills in here.")
+        return
+    if as_json:
+        emit_json(heatmap_to_json(heatmap))
+        return
+    from trainer.render import make_console
+    from trainer.render.heatmap import print_cell, print_heatmap
+
+    console = make_console()
+    if cell:
+        print_cell(console, heatmap, cell)
+    else:
+        print_heatmap(console, heatmap, counts=counts)

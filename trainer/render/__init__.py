@@ -29,6 +29,10 @@ THEME = Theme(
         "act.D": "black on green",
         "act.P": "black on cyan",
         "act.R": "white on red",
+        # the strategy heatmap's cells, by accuracy
+        "heat.good": "black on green",
+        "heat.warn": "black on yellow",
+        "heat.bad": "white on red",
     }
 )
 

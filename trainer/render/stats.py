@@ -1,5 +1,11 @@
-"""`cutcard stats` in the terminal: a table per drill with trend lines, an activity calendar like Anki's,
-the weakest items, a strategy chart coloured by accuracy, counting speed and the review forecast."""
+"""`cutcard stats` in the terminal: numbers where people read, pictures where they look.
+
+The overview: a table per drill (answers, % right, median answer time over 7 days, 30 days and the span),
+where the answers were given (drills, review, the table), a chart per skill of % right and median answer
+time week by week, the review picture, the activity calendar, the weakest items in words, counting speed.
+`stats drills` draws the weekly charts of every drill. Every line fits the console's width; at 80 columns
+nothing is cut, and wider consoles get wider bars with each week's figure under it.
+"""
 
 from __future__ import annotations
 
@@ -7,51 +13,41 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-from trainer.stats import StatsReport, StrategyChart, Window
+from trainer.items import drill_title
+from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
+from trainer.render.review_stats import print_review_picture
+from trainer.stats import StatsReport, Trend, WeekPoint, Window
 
-SPARKS = "▁▂▃▄▅▆▇█"
 HEAT = ("░", "▒", "▓", "█")
 HEAT_STYLES = ("green4", "green3", "green1", "bold bright_green")
 WEEKDAYS = ("Mon", "", "Wed", "", "Fri", "", "Sun")
-
-
-def sparkline(values: Sequence[float | None], *, low: float | None = None, high: float | None = None) -> str:
-    """One character per value, `▁` lowest to `█` highest; a space where there is no value.
-
-    >>> sparkline([0.5, None, 1.0, 0.75], low=0.5, high=1.0)
-    '▁ █▅'
-    """
-    known = [v for v in values if v is not None]
-    if not known:
-        return " " * len(values)
-    lo = min(known) if low is None else low
-    hi = max(known) if high is None else high
-    span = hi - lo
-    out = []
-    for v in values:
-        if v is None:
-            out.append(" ")
-        else:
-            step = 0 if span <= 0 else round((min(max(v, lo), hi) - lo) / span * (len(SPARKS) - 1))
-            out.append(SPARKS[step])
-    return "".join(out)
+WIDE = 120
+"""From this width on, charts draw wider bars with each week's figure under them."""
+SOURCE_TITLES = {"drill": "drill sessions", "review": "review queue", "play": "at the table (play)"}
 
 
 def accuracy_style(accuracy: float) -> str:
     return "good" if accuracy >= 0.9 else "warn" if accuracy >= 0.75 else "bad"
 
 
-def _seconds(ms: float | None) -> str:
-    return "—" if ms is None else f"{ms / 1000:.1f}s"
+def seconds(ms: float | None) -> str:
+    """An answer time in seconds, never wider than 6 characters.
+
+    >>> seconds(2140), seconds(None), seconds(312_000), seconds(45_500)
+    ('2.1s', '—', '312s', '45.5s')
+    """
+    if ms is None:
+        return "—"
+    s = ms / 1000
+    return f"{s:.1f}s" if s < 100 else f"{s:.0f}s"
 
 
-def _count(n: int) -> str:
+def count(n: int) -> str:
     """An answer count in at most five characters.
 
-    >>> _count(143), _count(12_345), _count(1_000_000)
+    >>> count(143), count(12_345), count(1_000_000)
     ('143', '12.3k', '1000k')
     """
     if n < 10_000:
@@ -60,12 +56,12 @@ def _count(n: int) -> str:
 
 
 def _window_cell(window: Window) -> Text:
-    """`answers  right%  median`, in 15 columns."""
+    """`answers right% median` in 17 columns."""
     if not window.attempts or window.accuracy is None:
-        return Text(f"{'—':>5}", style="muted")
-    text = Text(f"{_count(window.attempts):>5} ")
-    text.append(f"{window.accuracy:4.0%}", style=accuracy_style(window.accuracy))
-    text.append(f" {_seconds(window.median_ms):>5}", style="muted")
+        return Text(f"{'—':>5}{'':12}", style="muted")
+    text = Text(f"{count(window.attempts):>5} ")
+    text.append(f"{window.accuracy:>4.0%}", style=accuracy_style(window.accuracy))
+    text.append(f" {seconds(window.median_ms):>6}", style="muted")
     return text
 
 
@@ -74,39 +70,157 @@ def _window_title(label: str) -> str:
 
 
 def print_stats(console: Console, report: StatsReport) -> None:
-    """Every section of the report, each skipped when it has nothing to show."""
+    """The overview, each section skipped when it has nothing to show."""
+    width = console.width
+    _print_head(console, report)
+    if not report.drills:
+        console.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
+                           style="muted"))
+        print_review_picture(console, report.review, report.today, brief=True)
+        return
+    _print_drills(console, report, width)
+    _print_sources(console, report, width)
+    if report.skills:
+        console.print()
+        console.print(Text("Skills, week by week (every drill, review and table answer that trains each)",
+                           style="title"))
+        for trend in report.skills:
+            _print_trend(console, trend, width)
+    print_review_picture(console, report.review, report.today, brief=True)
+    _print_calendar(console, report)
+    _print_weakest(console, report, width)
+    _print_strategy(console, report)
+    _print_pace(console, report)
+    console.print()
+    console.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
+
+
+def print_drill_charts(console: Console, report: StatsReport) -> None:
+    """`stats drills`: the weekly charts of every drill."""
+    _print_head(console, report)
+    if not report.drills:
+        console.print(Text("No answers in this span: try `cutcard drill`.", style="muted"))
+        return
+    for drill in report.drills:
+        window = drill.windows[-1]
+        trend = Trend(name=drill.drill, title=drill.title, attempts=window.attempts,
+                      accuracy=window.accuracy, median_ms=window.median_ms, weeks=drill.weeks,
+                      span=_window_title(window.label))
+        _print_trend(console, trend, console.width)
+
+
+def _print_head(console: Console, report: StatsReport) -> None:
     span = "all time" if report.since.days is None else f"the last {report.since.label}"
     head = Text(f"Progress over {span}", style="title")
-    head.append(f"   today {report.today.isoformat()}, {report.due_now} review"
-                f"{'' if report.due_now == 1 else 's'} due now", style="muted")
+    due = report.due_now
+    head.append(f"  · today {report.today.isoformat()} · {due} review{'' if due == 1 else 's'} due now",
+                style="muted")
     console.print(head)
-    if not report.drills:
-        console.print(Text("No answers yet: try `cutcard drill` or `cutcard review`.", style="muted"))
-    else:
-        _print_drills(console, report)
-        _print_calendar(console, report)
-        _print_weakest(console, report)
-        for chart in report.strategy:
-            _print_chart(console, chart)
-        _print_pace(console, report)
-    _print_forecast(console, report)
 
 
-def _print_drills(console: Console, report: StatsReport) -> None:
-    table = Table(box=None, pad_edge=False, header_style="title", show_edge=False)
-    table.add_column("drill", style="key", no_wrap=True)
-    for window in report.drills[0].windows:
-        table.add_column(_window_title(window.label), no_wrap=True)
-    weeks = len(report.drills[0].trend)
-    table.add_column(f"{weeks} weeks", no_wrap=True)
-    for drill in report.drills:
-        trend = Text(sparkline([w.accuracy for w in drill.trend], low=0.5, high=1.0), style="good")
-        trend.append("\n" + sparkline([w.mean_ms for w in drill.trend]), style="muted")
-        table.add_row(drill.drill, *(_window_cell(w) for w in drill.windows), trend)
+def _print_drills(console: Console, report: StatsReport, width: int) -> None:
+    windows = list(range(len(report.drills[0].windows)))
+    name_width = min(22, max(len(d.title) for d in report.drills))
+    while len(windows) > 1 and name_width + 18 * len(windows) > width:
+        windows.pop(0)  # the shortest window goes first when the console is narrow
+    head = Text(f"{'drill':<{name_width}}", style="title")
+    for i in windows:
+        head.append(f" {_window_title(report.drills[0].windows[i].label):<17}", style="title")
     console.print()
-    console.print(Text("answers, % right, median answer time; weekly trend: % right, mean answer time",
-                       style="muted"))
-    console.print(table)
+    console.print(Text("answers · % right · median answer time", style="muted"))
+    console.print(head)
+    for drill in report.drills:
+        line = Text(f"{drill.title[:name_width]:<{name_width}}", style="key")
+        for i in windows:
+            line.append(" ")
+            line.append_text(_window_cell(drill.windows[i]))
+        console.print(line)
+
+
+def _print_sources(console: Console, report: StatsReport, width: int) -> None:
+    if not report.sources:
+        return
+    console.print()
+    weeks = report.source_weeks
+    title = f"Where you answered, the last {weeks} week{'s' if weeks != 1 else ''}"
+    console.print(Text(title, style="title"))
+    for source in report.sources:
+        line = Text(f"{SOURCE_TITLES.get(source.source, source.source):<20}", style="key")
+        line.append(f"{count(source.attempts):>6} answers ")
+        if source.accuracy is not None:
+            line.append(f"{source.accuracy:>4.0%}", style=accuracy_style(source.accuracy))
+            line.append(" right")
+        line.append(f"  median {seconds(source.median_ms)}", style="muted")
+        rest = width - len(line.plain) - 2
+        shown: list[str] = []
+        for name, n, _ in source.drills:
+            part = f"{drill_title(name)} {n}"
+            if len(", ".join([*shown, part])) > rest:
+                break
+            shown.append(part)
+        if shown:
+            line.append("  " + ", ".join(shown), style="muted")
+        console.print(line)
+
+
+def _weeks_label(day: date) -> str:
+    return f"{day.strftime('%b')} {day.day}"
+
+
+def _trend_charts(trend: Trend, width: int) -> list[list[Text]]:
+    weeks: Sequence[WeekPoint] = trend.weeks
+    wide = width >= WIDE
+    bar, gap = (3, 1) if wide else (1, 1)
+    first_day = weeks[0].last_day - timedelta(days=weeks[0].last_day.weekday())
+    x_first, x_last = _weeks_label(first_day), _weeks_label(weeks[-1].last_day)
+    known = [w.accuracy for w in weeks if w.accuracy is not None]
+    low = min(0.5, (int(min(known) * 10) / 10) if known else 0.5)
+    accuracy = column_chart(
+        "% right per week", [Column(value=w.accuracy, style=accuracy_style(w.accuracy or 0),
+                                    label=f"{100 * w.accuracy:.0f}"
+                                    if wide and w.accuracy is not None else "")
+                             for w in weeks],
+        low=low, high=1.0, height=4, y_format=lambda v: f"{100 * v:.0f}%", x_first=x_first, x_last=x_last,
+        bar=bar, gap=gap)
+    times = [w.median_ms / 1000 for w in weeks if w.median_ms is not None]
+    top = nice_ceiling(max(times)) if times else 1.0
+    speed = column_chart(
+        "median answer time per week", [
+            Column(value=None if w.median_ms is None else w.median_ms / 1000, style="count",
+                   label=_short_seconds(w.median_ms) if wide else "") for w in weeks],
+        low=0.0, high=top, height=4, y_format=lambda v: f"{v:g}s", x_first=x_first, x_last=x_last,
+        bar=bar, gap=gap)
+    return [accuracy, speed]
+
+
+def _short_seconds(ms: float | None) -> str:
+    if ms is None:
+        return ""
+    s = ms / 1000
+    return f"{s:.1f}" if s < 10 else f"{s:.0f}"
+
+
+def _print_trend(console: Console, trend: Trend, width: int) -> None:
+    """A skill's or drill's line of totals, then its two weekly charts (side by side when they fit)."""
+    head = Text(f"{trend.title}", style="key")
+    if trend.attempts:
+        head.append(f"  {trend.attempts:,} answers", style="muted")
+        if trend.accuracy is not None:
+            head.append(", ")
+            head.append(f"{trend.accuracy:.0%} right", style=accuracy_style(trend.accuracy))
+        head.append(f", median {seconds(trend.median_ms)}", style="muted")
+    head.append(f", {trend.span}", style="muted")
+    console.print()
+    console.print(head)
+    charts = _trend_charts(trend, width)
+    together = side_by_side(charts)
+    if max(len(line.plain) for line in together) <= width:
+        for line in together:
+            console.print(line, no_wrap=True, overflow="crop")
+        return
+    for chart in charts:
+        for line in chart:
+            console.print(line, no_wrap=True, overflow="crop")
 
 
 def heat_levels(counts: Sequence[int]) -> list[int]:
@@ -140,14 +254,17 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
     levels = heat_levels(list(counts.values()))
     first = report.calendar_from - timedelta(days=report.calendar_from.weekday())
     weeks = (report.today - first).days // 7 + 1
+    shown = min(weeks, max(4, console.width - 6))
+    first += timedelta(weeks=weeks - shown)
     console.print()
     answers, days = sum(counts.values()), len(counts)
     console.print(Text(f"Activity: {answers:,} answer{'s' if answers != 1 else ''} on {days} "
-                       f"day{'s' if days != 1 else ''}", style="title"))
-    console.print(_month_labels(first, weeks))
+                       f"day{'s' if days != 1 else ''} (a week per column; darker: more answers)",
+                       style="title"))
+    console.print(_month_labels(first, shown))
     for weekday in range(7):
         line = Text(f"{WEEKDAYS[weekday]:<4} ", style="muted")
-        for column in range(weeks):
+        for column in range(shown):
             day = first + timedelta(weeks=column, days=weekday)
             if day > report.today or day < report.calendar_from:
                 line.append(" ")
@@ -157,43 +274,45 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
             else:
                 line.append("·", style="muted")
         console.print(line)
+    legend = Text("     · none  ", style="muted")
+    lows = [1, *(b + 1 for b in levels)]
+    for level, low in enumerate(lows):
+        high = levels[level] if level < len(levels) else None
+        if high is not None and high < low:
+            continue  # too few active days for this shade
+        legend.append(HEAT[level], style=HEAT_STYLES[level])
+        legend.append(f" {low}+  " if high is None else f" {low}-{high}  " if high > low else f" {low}  ",
+                      style="muted")
+    console.print(legend)
 
 
-def _print_weakest(console: Console, report: StatsReport) -> None:
+def _print_weakest(console: Console, report: StatsReport, width: int) -> None:
     if not report.weakest:
         return
-    table = Table(box=None, pad_edge=False, header_style="title", show_edge=False)
-    table.add_column("weakest items", style="key")
-    table.add_column("rule set", style="muted")
-    table.add_column("answers", justify="right")
-    table.add_column("right", justify="right")
+    console.print()
+    rule_width = max(len(i.ruleset) for i in report.weakest)
+    name_width = max(10, min(max(len(i.name) for i in report.weakest), width - rule_width - 18))
+    head = Text(f"{'weakest items':<{name_width}} {'rule set':<{rule_width}} answers right", style="title")
+    console.print(head)
     for item in report.weakest:
-        table.add_row(item.item, item.ruleset, str(item.attempts),
-                      Text(f"{item.accuracy:.0%}", style=accuracy_style(item.accuracy)))
+        name = item.name if len(item.name) <= name_width else item.name[:name_width - 1] + "…"
+        line = Text(f"{name:<{name_width}} ", style="key")
+        line.append(f"{item.ruleset:<{rule_width}} ", style="muted")
+        line.append(f"{item.attempts:>7} ")
+        line.append(f"{item.accuracy:>5.0%}", style=accuracy_style(item.accuracy))
+        console.print(line)
+
+
+def _print_strategy(console: Console, report: StatsReport) -> None:
+    if not report.strategy:
+        return
     console.print()
-    console.print(table)
-
-
-def _print_chart(console: Console, chart: StrategyChart) -> None:
-    """The strategy chart's shape (hands down, dealer up cards across), each cell its accuracy in %.
-
-    Drawn as lines of fixed-width columns: a rich table of some 400 cells takes a noticeable time.
-    """
-    cells = {(c.hand, c.up): c for c in chart.cells}
-    label = max(len(hand) for hand in chart.hands) + 1
-    lines = Text(" " * label + "".join(f"{up:>4}" for up in chart.ups), style="title")
-    for hand in chart.hands:
-        lines.append("\n")
-        lines.append(f"{hand:<{label}}", style="key")
-        for up in chart.ups:
-            cell = cells.get((hand, up))
-            if cell is None:
-                lines.append(f"{'·':>4}", style="muted")
-            else:
-                lines.append(f"{100 * cell.accuracy:>4.0f}", style=accuracy_style(cell.accuracy))
-    console.print()
-    console.print(Text(f"Strategy accuracy per cell (%), {chart.ruleset}", style="title"))
-    console.print(lines)
+    for s in report.strategy:
+        line = Text("Basic strategy, ", style="title")
+        line.append(f"{s.ruleset}: {s.cells} cells answered, {s.attempts:,} answers, ")
+        line.append(f"{s.accuracy:.0%} right", style=accuracy_style(s.accuracy))
+        console.print(line)
+        console.print(Text(f"  the chart: stats strategy --ruleset {s.ruleset}", style="muted"))
 
 
 def _print_pace(console: Console, report: StatsReport) -> None:
@@ -201,28 +320,9 @@ def _print_pace(console: Console, report: StatsReport) -> None:
         return
     points = report.counting_pace
     best = min(p.best_seconds for p in points)
-    line = Text("Counting speed (perfect count-downs): ", style="title")
-    line.append(sparkline([p.median_seconds for p in points]), style="count")
     latest = points[-1]
-    line.append(f"  best {best:.1f} s/deck; latest week's median {latest.median_seconds:.1f} s/deck over "
-                f"{latest.countdowns} count-down{'' if latest.countdowns == 1 else 's'}", style="muted")
     console.print()
+    line = Text("Counting down a deck (perfect count-downs): ", style="title")
+    line.append(f"best {best:.1f} s a deck; latest week's median {latest.median_seconds:.1f} s over "
+                f"{latest.countdowns} count-down{'' if latest.countdowns == 1 else 's'}")
     console.print(line)
-
-
-def _print_forecast(console: Console, report: StatsReport) -> None:
-    if not any(day.due for day in report.forecast):
-        return
-    most = max(day.due for day in report.forecast)
-    console.print()
-    console.print(Text(f"Reviews due, next {len(report.forecast)} days", style="title"))
-    for day in report.forecast:
-        label = "today" if day.day == report.today else _weekday(day.day)
-        bar = "█" * max(1 if day.due else 0, round(30 * day.due / most))
-        line = Text(f"  {label:<10}{day.due:>5} ")
-        line.append(bar, style="count")
-        console.print(line)
-
-
-def _weekday(day: date) -> str:
-    return day.strftime("%a %d %b")

@@ -121,7 +121,8 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         completer=ReplCompleter(RegistryVocabulary()),
         complete_while_typing=False,
         auto_suggest=AutoSuggestFromHistory(),
-        bottom_toolbar=lambda: toolbar_fragments(state.toolbar_facts()),
+        bottom_toolbar=lambda: toolbar_fragments(state.toolbar_facts(),
+                                                 width=session.app.output.get_size().columns),
         key_bindings=repl_key_bindings(),
         style=STYLE,
     )

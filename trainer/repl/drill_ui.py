@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
-from trainer.batch import Plan, RunSummary, says_the_answer
+from trainer.batch import Plan, RunSummary, says_the_answer, summary_lines
 from trainer.core.errors import InvalidInputError
 from trainer.session import Session
 
@@ -115,9 +115,8 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
             missed = not grade.correct
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
-    for session in summary.sessions:
-        for line in session.summary():
-            console.print(line)
+    for line in summary_lines(summary):
+        console.print(line)
     return summary
 
 

@@ -29,7 +29,7 @@ KEYS: dict[str, str] = {
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
-    "ruleset": ("chart", "ev", "drill", "play", "sim"),
+    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready"),
     "speed": ("drill",),
     "system": ("drill", "play"),
     "ramp": ("play",),

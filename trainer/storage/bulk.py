@@ -14,6 +14,7 @@ from typing import Any
 from trainer.scheduling import ReviewItem, schedule_answer
 from trainer.session import Attempt
 from trainer.storage.connection import SYNCHRONOUS, guarded
+from trainer.storage.schema import WEEK_TIMES_FROM_ATTEMPTS
 from trainer.storage.store import (
     ATTEMPT_COLUMNS,
     INSERT_ATTEMPT,
@@ -63,13 +64,19 @@ def bulk_load(store: Store, attempts: Iterable[Attempt], *, batch: int = 50_000)
 
 
 def rebuild_daily(store: Store) -> None:
-    """Recount the daily roll-ups from the attempts (local calendar days, as `record` counts them)."""
+    """Recount the daily roll-ups and the answer-time counts from the attempts (local calendar days, as
+    `record` counts them)."""
     with guarded(store.path, "rebuild the daily roll-ups"), store.db.atomic():
         store.conn.execute("DELETE FROM daily")
         store.conn.execute(
             "INSERT INTO daily (day, drill, ruleset, attempts, correct, latency_ms) "
             "SELECT date(ts, 'unixepoch', 'localtime'), drill, ruleset, count(*), sum(correct), "
             "sum(latency_ms) FROM attempts GROUP BY 1, 2, 3")
+        store.conn.execute("DELETE FROM answer_times")
+        store.conn.execute("INSERT INTO answer_times (drill, latency_ms, answers) "
+                           "SELECT drill, latency_ms, count(*) FROM attempts GROUP BY drill, latency_ms")
+        store.conn.execute("DELETE FROM week_times")
+        store.conn.execute(WEEK_TIMES_FROM_ATTEMPTS)
         store.conn.execute("DELETE FROM item_days")
         store.conn.execute("""
             INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date)

@@ -1,4 +1,4 @@
-"""Opening a progress database safely: refuse what is not ours before writing a byte, then migrate.
+"""Opening a progress database to write: refuse what is not ours before writing a byte, then migrate.
 
 The order matters. A file that is not SQLite, a damaged one, someone else's database, or one written by a
 newer cutcard is detected with reads only, and reported in one line with the file left byte-for-byte as
@@ -18,6 +18,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
+from trainer.storage.guard import guarded as guarded  # re-exported: the write path imports it from here
 from trainer.storage.integrity import check_before_write, is_corrupt, note_failure
 from trainer.storage.schema import MIGRATION_NAMES, MIGRATION_SET, MIGRATIONS, SCHEMA_VERSION
 
@@ -163,15 +164,6 @@ def _migrate(db: Database, path: Path) -> None:
 
 def _user_version(db: Database) -> int:
     return int(db.conn.execute("PRAGMA user_version").fetchone()[0])
-
-
-@contextmanager
-def guarded(path: Path, doing: str) -> Iterator[None]:
-    """Turn a SQLite error while `doing` something into a one-line `StorageError`."""
-    try:
-        yield
-    except sqlite3.Error as e:
-        raise StorageError(f"could not {doing} in {path}: {e}") from None
 
 
 @contextmanager

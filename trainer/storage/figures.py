@@ -1,9 +1,9 @@
 """The aggregate queries behind `cutcard stats`: each a SQL query, none a Python loop over every attempt.
 
-Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); the exact
-median answer time walks an index in latency order; item accuracy takes each item's counters less its
-running totals before the window (`item_days`). Only the median of a short recent window and the
-counting pace read attempts directly, through an index on time, so their cost follows the window.
+Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); item accuracy
+takes each item's counters less its running totals before the window (`item_days`). The counting pace
+reads attempts directly, through an index on time, so its cost follows the window. Medians are in
+`trainer.storage.progress`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from trainer.scheduling import ItemKey
-from trainer.storage.connection import guarded
+from trainer.items import ItemKey
+from trainer.storage.guard import guarded
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,7 +61,6 @@ class PaceWeek:
 SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
 """A count-down's pace: the answer time per 52 of the cards shown (`data.cards`, the countdown's list)."""
 
-_LATENCY_ORDER = "idx_attempts_drill_latency_ms_ts"
 _TIME_ORDER = "idx_attempts_drill_ts"
 
 
@@ -108,39 +107,6 @@ class Figures:
                 (since.isoformat(), until.isoformat())).fetchall()
         return [DayTally(day=date.fromisoformat(day), tally=_tally(n, right, ms))
                 for day, n, right, ms in rows]
-
-    def median_latency_ms(self, drill: str, since_ts: float | None = None) -> float | None:
-        """The exact median answer time of a drill (since `since_ts`), None without answers.
-
-        Over a long span it walks the (drill, latency) index to the middle; over a short recent one it
-        sorts the few answers found through the (drill, time) index.
-        """
-        with guarded(self.path, "compute a median answer time"):
-            total = self._count(drill, None)
-            count = total if since_ts is None else self._count(drill, since_ts)
-            if count == 0:
-                return None
-            if since_ts is None:
-                sql = (f"SELECT latency_ms FROM attempts INDEXED BY {_LATENCY_ORDER} WHERE drill = ? "
-                       "ORDER BY latency_ms LIMIT ? OFFSET ?")
-                args: tuple[object, ...] = (drill,)
-            else:
-                index = _TIME_ORDER if count * 8 < total else _LATENCY_ORDER
-                sql = (f"SELECT latency_ms FROM attempts INDEXED BY {index} WHERE drill = ? AND ts >= ? "
-                       "ORDER BY latency_ms LIMIT ? OFFSET ?")
-                args = (drill, since_ts)
-            middle = [row[0] for row in self.conn.execute(sql, (*args, 2 - count % 2, (count - 1) // 2))]
-        if not middle:  # the day roll-ups promise answers the attempts table lacks (a damaged file)
-            return None
-        return float(sum(middle)) / len(middle)
-
-    def _count(self, drill: str, since_ts: float | None) -> int:
-        if since_ts is None:
-            row = self.conn.execute("SELECT sum(attempts) FROM daily WHERE drill = ?", (drill,)).fetchone()
-        else:
-            row = self.conn.execute(f"SELECT count(*) FROM attempts INDEXED BY {_TIME_ORDER} "
-                                    "WHERE drill = ? AND ts >= ?", (drill, since_ts)).fetchone()
-        return int(row[0] or 0)
 
     def item_tallies(self, *, since: date | None = None, item_prefix: str = "", min_attempts: int = 1,
                      limit: int | None = None) -> list[ItemTally]:

@@ -19,12 +19,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
-from trainer.days import local_day
+from trainer.days import local_day, week_start
+from trainer.items import family
 from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
 from trainer.session import Attempt
 from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
+from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.progress import WEEK_BUCKET_MS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,6 +57,15 @@ SAVE_REVIEW_ITEM = (
     + ", ".join(f"{c} = excluded.{c}" for c in REVIEW_COLUMNS[3:] if c != "first_ts")
 )
 REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
+ADD_ANSWER_TIME = (
+    "INSERT INTO answer_times (drill, latency_ms, answers) VALUES (?, ?, 1) "
+    "ON CONFLICT (drill, latency_ms) DO UPDATE SET answers = answers + 1"
+)
+ADD_TO_WEEK = (
+    "INSERT INTO week_times (week, drill, family, source, bucket, answers, correct) "
+    "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (week, drill, family, source, bucket) DO UPDATE SET "
+    "answers = answers + 1, correct = correct + excluded.correct"
+)
 ITEM_TO_DATE = (
     "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (drill, item, ruleset, day) DO UPDATE SET "
@@ -125,6 +137,10 @@ class Store:
             day = local_day(attempt.ts).isoformat()
             conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
                                       attempt.latency_ms))
+            conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
+            conn.execute(ADD_TO_WEEK, (week_start(local_day(attempt.ts)).isoformat(), attempt.drill,
+                                       family(attempt.item), attempt.source,
+                                       attempt.latency_ms // WEEK_BUCKET_MS, int(attempt.correct)))
             item = schedule_answer(self._review_item(key), attempt)
             conn.execute(SAVE_REVIEW_ITEM, review_row(item))
             conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))
@@ -151,11 +167,9 @@ class Store:
         return [_review_item(row) for row in rows]
 
     def due_count(self, now: float, *, ruleset: str | None = None) -> int:
-        """How many items are due at `now`."""
-        where, args = self._due_filter(now, ruleset)
+        """How many items are due at `now` (`trainer.storage.due.count_due`, the one due count)."""
         with guarded(self.path, "count the review queue"):
-            row = self.conn.execute(f"SELECT count(*) FROM review_items WHERE {where}", args).fetchone()
-        return int(row[0])
+            return count_due(self.conn, now, ruleset)
 
     def next_due_ts(self, *, ruleset: str | None = None) -> float | None:
         """When the next item falls due (None: no items yet)."""
@@ -166,14 +180,8 @@ class Store:
 
     @staticmethod
     def _due_filter(now: float, ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
-        """Due: fsrs says so, or the last answer was wrong. A miss stays in the queue until it is
-        answered right (fsrs would hold it back for its 1-10 minute relearning step, so a review
-        started right after a drill would skip exactly what was just missed); after a right answer
-        fsrs alone decides when it comes back."""
-        due = "(due_ts <= ? OR last_correct = 0)"
-        if ruleset is None:
-            return due, (now,)
-        return f"{due} AND ruleset = ?", (now, ruleset)
+        """Due: what `trainer.storage.due` says (a miss stays due until it is answered right)."""
+        return due_filter(now, ruleset)
 
     def known_items(self, drill: str, ruleset: str) -> set[str]:
         """The items of a drill under a rule set that have been answered at least once."""

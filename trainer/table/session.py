@@ -14,6 +14,7 @@ help (or the count is unbalanced, with no true count), bets are taken and not gr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -232,8 +233,10 @@ class TableSession:
     def answer(self, decision: Decision, text: str, latency_ms: int | None = None) -> Grade | None:
         """Take the learner's answer to `decision`: grade and record it (None when not graded), then
         carry it out (deal with the bet, make the play). A malformed or illegal answer raises
-        `InvalidInputError` and changes nothing."""
-        q = decision.question
+        `InvalidInputError` and changes nothing. The attempt's data carries the round's number (counted
+        from 1 in this session; a count check belongs to the round just played), which `ready` counts."""
+        number = self.tally.rounds + (0 if decision.kind in ("count", "true-count") else 1)
+        q = dataclasses.replace(decision.question, data={**decision.question.data, "round": max(number, 1)})
         if decision.kind == "bet":
             if not decision.graded:
                 self.start_round(parse_bet(self, q, text).value)

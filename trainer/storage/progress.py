@@ -1,0 +1,395 @@
+"""The queries behind the pictures of `cutcard stats` and the figures of `cutcard ready`.
+
+Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by answer time (a few thousand
+distinct milliseconds however many answers), a window function runs the counts up, and the median is
+read where the running count passes the middle, for every group at once. The weekly charts and the split
+by source read the weekly roll-up (`week_times`), whose medians are good to 0.1 s. Skills are item families
+mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill and the table that train it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any, Protocol
+
+from trainer.items import SKILLS
+from trainer.storage.due import count_due
+from trainer.storage.guard import guarded
+
+WEEK_BUCKET_MS = 100
+"""The weekly roll-up's answer-time resolution (`trainer.storage.schema`, which this must not import:
+it loads sqlite-utils)."""
+
+FAMILY_SQL = "substr(item, 1, instr(item || ':', ':') - 1)"
+
+
+def skill_sql(family_sql: str) -> str:
+    """SQL naming the skill of an item family (`trainer.items.SKILLS`; an unknown family is its own)."""
+    return ("CASE " + family_sql + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
+            + f" ELSE {family_sql} END")
+
+
+SKILL_SQL = skill_sql(FAMILY_SQL)
+COVER_INDEX = "idx_attempts_ts_figures"
+SOURCE_INDEX = "idx_attempts_source_drill_ts"
+NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
+"""Group keys by name: a group by "skill" maps each item's family to its skill."""
+LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
+SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
+"""A count-down's pace: the answer time per 52 of the cards shown (`data.cards`)."""
+INTERVAL_BOUNDS = ((1, "under a day"), (7, "1-6 days"), (30, "1-4 weeks"), (90, "1-3 months"),
+                   (365, "3-12 months"), (None, "a year or more"))
+"""Buckets of the review interval spread (days from the last answer to the next due time)."""
+
+
+class Connected(Protocol):
+    """What holds a connection to a progress database: the `Store` or a read-only view."""
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    @property
+    def path(self) -> Path: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
+    """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
+
+    key: tuple[Any, ...]
+    attempts: int
+    correct: int
+    median_ms: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecentAnswer:
+    """One of a criterion's latest answers (`ready`)."""
+
+    correct: bool
+    latency_ms: int
+    target_ms: int | None
+    seconds_per_deck: float | None
+
+
+def counts_sql(keys: tuple[str, ...], where: str, *, rights: bool = True, source: str = "attempts") -> str:
+    """Answers (and right answers, unless not `rights`) per group of `keys` (SQL expressions) and
+    millisecond of answer time, in key and time order: what `medians` walks."""
+    k = ", ".join(f"{expr} AS k{i}" for i, expr in enumerate(keys))
+    ks = ", ".join(f"k{i}" for i in range(len(keys)))
+    right = "sum(correct)" if rights else "0"
+    return (f"SELECT {k}, latency_ms AS v, count(*) AS n, {right} AS r FROM {source} WHERE {where} "
+            f"GROUP BY {ks}, v ORDER BY {ks}, v")
+
+
+def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
+    """Groups from rows of (key..., value, count, right) in key and value order: each group's answers,
+    right answers and exact median, read where the running count passes the middle (a walk over the
+    distinct values, never over every answer).
+
+    >>> [(g.key, g.attempts, g.median_ms) for g in medians([("a", 1, 2, 2), ("a", 5, 1, 0), ("b", 7, 2, 1),
+    ...                                                      ("b", 9, 2, 2)], 1)]
+    [(('a',), 3, 1.0), (('b',), 4, 8.0)]
+    """
+    found = []
+    for key, group in itertools.groupby(rows, key=lambda row: tuple(row[:keys])):
+        values = [(row[keys], int(row[keys + 1]), int(row[keys + 2] or 0)) for row in group]
+        total = sum(n for _v, n, _r in values)
+        found.append(Group(key=key, attempts=total, correct=sum(r for _v, _n, r in values),
+                           median_ms=_middle_of(values, total)))
+    return found
+
+
+def _middle_of(values: Iterable[tuple[Any, int, int]], total: int) -> float | None:
+    """The median of `total` answers given as (value, count, _) in value order; stops at the middle."""
+    if total == 0:
+        return None
+    low_rank, high_rank = (total + 1) // 2, total // 2 + 1
+    seen = 0
+    low: float | None = None
+    for value, n, _r in values:
+        seen += n
+        if low is None and seen >= low_rank:
+            low = float(value)
+        if seen >= high_rank:
+            return (float(low if low is not None else value) + float(value)) / 2
+    return low
+
+
+class ProgressFigures:
+    """Read-only aggregate queries over one progress database (`ReadOnly.progress`)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        with guarded(path, "read the schema"):
+            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        self.cover = COVER_INDEX if COVER_INDEX in names else None
+        """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
+        self.answer_times = "answer_times" in names
+        self.week_times = "week_times" in names
+        self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
+
+    @classmethod
+    def on(cls, holder: Connected) -> ProgressFigures:
+        """The queries over the database a store or a read-only view holds."""
+        return cls(holder.conn, holder.path)
+
+    def groups(self, keys: tuple[str, ...], *, since_ts: float | None = None, until_ts: float | None = None,
+               where: str = "1", args: tuple[Any, ...] = (), rights: bool = True) -> list[Group]:
+        """Count, right (unless not `rights`) and median answer time per group of attempts in
+        [`since_ts`, `until_ts`)."""
+        keys = tuple(NAMED_KEYS.get(k, k) for k in keys)
+        conditions, values = [where], list(args)
+        if since_ts is not None:
+            conditions.append("ts >= ?")
+            values.append(since_ts)
+        if until_ts is not None:
+            conditions.append("ts < ?")
+            values.append(until_ts)
+        source = f"attempts INDEXED BY {self.cover}" if self.cover and since_ts is not None else "attempts"
+        sql = counts_sql(keys, " AND ".join(conditions), rights=rights, source=source)
+        with guarded(self.path, "compute answer times"):
+            return medians(self.conn.execute(sql, values), len(keys))
+
+    def weekly(self, what: str, first_week: date, *, until: date | None = None,
+               by_week: bool = True) -> list[Group]:
+        """Per `what` ("drill", "skill" or "source") and local calendar week from the week of `first_week`
+        (to `until`'s): answers, right, and the median answer time to 0.1 s; key (name, Monday).
+
+        Not `by_week`: over all those weeks together (key (name, "")). Reads the weekly roll-up
+        (`week_times`, a row per 100 ms of answer time); a schema-2 database, read as it is, groups its
+        attempts instead (exact, slower)."""
+        last = (until or date.max).isoformat()
+        if not self.week_times:
+            week = "date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days')" if by_week else "''"
+            key = {"drill": "drill", "skill": SKILL_SQL, "source": "source"}[what]
+            found = self.groups((key, week), since_ts=_day_start(first_week))
+            return [g for g in found if g.key[1] <= last]
+        key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
+        week = "week" if by_week else "''"
+        sql = (f"SELECT {key} AS k, {week} AS w, bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} AS v, "
+               "sum(answers), sum(correct) FROM week_times WHERE week >= ? AND week <= ? "
+               "GROUP BY k, w, v ORDER BY k, w, v")  # the middle of each 100 ms band
+        with guarded(self.path, "read the weekly figures"):
+            return medians(self.conn.execute(sql, (_monday(first_week), last)), 2)
+
+    def weekly_split(self, first_week: date) -> list[Group]:
+        """Per source and drill since the week of `first_week`: answers, right (no medians)."""
+        if not self.week_times:
+            return self.groups(("source", "drill"), since_ts=_day_start(first_week))
+        with guarded(self.path, "read the answers by source"):
+            rows = self.conn.execute(
+                "SELECT source, drill, sum(answers), sum(correct) FROM week_times WHERE week >= ? "
+                "GROUP BY source, drill", (_monday(first_week),)).fetchall()
+        return [Group(key=(src, drill), attempts=int(n), correct=int(r or 0), median_ms=None)
+                for src, drill, n, r in rows]
+
+    def window_medians(self, starts: list[float]) -> list[dict[str, float | None]]:
+        """Each drill's exact median answer time since each of `starts`, from one sort of the answers
+        since the earliest (each answer time counted once per window it falls in)."""
+        if not starts:
+            return []
+        counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
+        source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
+        sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
+               "GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
+        found: list[dict[str, float | None]] = [{} for _ in starts]
+        with guarded(self.path, "compute answer times"):
+            cursor = self.conn.execute(sql, (min(starts),))
+            for drill, group in itertools.groupby(cursor, key=lambda r: r[0]):
+                rows = list(group)
+                for i in range(len(starts)):
+                    values = [(row[1], int(row[2 + i]), 0) for row in rows if row[2 + i]]
+                    total = sum(n for _v, n, _r in values)
+                    if total:
+                        found[i][drill] = _middle_of(values, total)
+        return found
+
+    def drill_medians(self) -> dict[str, float | None]:
+        """Every drill's exact all-time median answer time: per drill, its per-millisecond answer counts
+        walked in time order up to the middle (a few thousand rows, not every answer)."""
+        if not self.answer_times:
+            return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
+        found: dict[str, float | None] = {}
+        with guarded(self.path, "compute answer times"):
+            totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times "
+                                       "GROUP BY drill").fetchall()
+            for drill, total in totals:
+                rows = self.conn.execute("SELECT latency_ms, answers, 0 FROM answer_times WHERE drill = ? "
+                                         "ORDER BY latency_ms", (drill,))
+                found[drill] = _middle_of(rows, int(total))
+        return found
+
+    def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
+        """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
+        with guarded(self.path, "read the review history"):
+            rows = self.conn.execute(
+                f"SELECT {LOCAL_DAY_SQL} AS day, count(*), sum(correct) FROM attempts "
+                "WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day", (since_ts,)).fetchall()
+        return [(date.fromisoformat(day), int(n), int(right or 0)) for day, n, right in rows]
+
+    def review_totals(self, since_ts: float | None = None) -> tuple[int, int]:
+        """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
+        with guarded(self.path, "read the review history"):
+            if since_ts is None:
+                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                        f"{self._by_source} WHERE source = 'review'").fetchone()
+            else:
+                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
+                                        "WHERE source = 'review' AND ts >= ?", (since_ts,)).fetchone()
+        return int(row[0]), int(row[1])
+
+    def forecast(self, now: float, today: date, until_ts: float) -> tuple[int, list[tuple[date, int]]]:
+        """Day 0 of the forecast is THE due count at `now`; then items falling due after now, per local
+        day, until `until_ts` (those falling due later today counted on today)."""
+        with guarded(self.path, "read the review forecast"):
+            due_now = count_due(self.conn, now)
+            rows = self.conn.execute(
+                "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
+                "WHERE due_ts > ? AND last_correct = 1 AND due_ts < ? GROUP BY day ORDER BY day",
+                (today.isoformat(), now, until_ts)).fetchall()
+        return due_now, [(date.fromisoformat(day), int(n)) for day, n in rows]
+
+    def intervals(self) -> tuple[list[tuple[str, int]], float | None]:
+        """How many items wait how long from their last answer to their next review (Anki's interval
+        spread), and the median fsrs stability in days."""
+        cases = " ".join(f"WHEN (due_ts - last_ts) / 86400.0 < {bound} THEN {i}"
+                         for i, (bound, _label) in enumerate(INTERVAL_BOUNDS) if bound is not None)
+        with guarded(self.path, "read the review intervals"):
+            rows = dict(self.conn.execute(
+                f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
+                "FROM review_items GROUP BY bucket").fetchall())
+            stability = self.conn.execute("""
+                WITH s AS (SELECT json_extract(card, '$.stability') AS v FROM review_items
+                           WHERE json_extract(card, '$.stability') IS NOT NULL),
+                o AS (SELECT v, row_number() OVER (ORDER BY v) AS n, count(*) OVER () AS total FROM s)
+                SELECT avg(v) FROM o WHERE n IN ((total + 1) / 2, (total + 2) / 2)""").fetchone()[0]
+        spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
+        return spread, None if stability is None else float(stability)
+
+    def standings(self) -> dict[str, int]:
+        """How many review items are learning, in review, or relearning after a miss."""
+        with guarded(self.path, "count the review items"):
+            rows = self.conn.execute("SELECT standing, count(*) FROM review_items "
+                                     "GROUP BY standing").fetchall()
+        return {standing: int(n) for standing, n in rows}
+
+    # --- a session's recap (`trainer.recap`) ----------------------------------------------------
+
+    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
+        """Per session (key: (session_id,)): answers, right and median answer time of one drill."""
+        if not session_ids:
+            return []
+        marks = ", ".join("?" for _ in session_ids)
+        return self.groups(("session_id",), since_ts=since_ts,
+                           where=f"drill = ? AND session_id IN ({marks})", args=(drill, *session_ids))
+
+    def session_started(self, session_id: str) -> float | None:
+        """When a session's first answer was recorded (None: it recorded none)."""
+        with guarded(self.path, "read the session"):
+            row = self.conn.execute("SELECT started_ts FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def earlier_sessions(self, drill: str, before_ts: float, *, limit: int) -> list[tuple[str, float]]:
+        """The latest `limit` sessions of a drill started before `before_ts`: (id, started_ts)."""
+        with guarded(self.path, "read the earlier sessions"):
+            rows = self.conn.execute("SELECT id, started_ts FROM sessions WHERE drill = ? AND started_ts < ? "
+                                     "ORDER BY started_ts DESC LIMIT ?", (drill, before_ts, limit)).fetchall()
+        return [(str(i), float(t)) for i, t in rows]
+
+    def session_misses(self, drill: str, session_id: str,
+                       since_ts: float) -> list[tuple[str, str, float, bool]]:
+        """The items a session answered wrong at least once: (item, rule set, due_ts, last answer right)."""
+        with guarded(self.path, "read the session's misses"):
+            rows = self.conn.execute(
+                "SELECT DISTINCT a.item, a.ruleset, r.due_ts, r.last_correct FROM attempts AS a "
+                "JOIN review_items AS r ON r.drill = a.drill AND r.item = a.item AND r.ruleset = a.ruleset "
+                "WHERE a.drill = ? AND a.ts >= ? AND a.session_id = ? AND a.correct = 0 ORDER BY r.due_ts",
+                (drill, since_ts, session_id)).fetchall()
+        return [(item, ruleset, float(due), bool(right)) for item, ruleset, due, right in rows]
+
+    def session_new_items(self, drill: str, session_id: str, since_ts: float) -> int:
+        """How many items a session answered for the first time (each now has a review schedule)."""
+        with guarded(self.path, "count the session's new items"):
+            row = self.conn.execute(
+                "SELECT count(*) FROM review_items AS r WHERE r.drill = ? AND r.first_ts >= ? AND EXISTS ("
+                "SELECT 1 FROM attempts AS a WHERE a.drill = r.drill AND a.item = r.item "
+                "AND a.ruleset = r.ruleset "
+                "AND a.ts = r.first_ts AND a.session_id = ?)", (drill, since_ts, session_id)).fetchone()
+        return int(row[0])
+
+    def median_answer_ms(self, since_ts: float) -> float | None:
+        """The median answer time of every answer since `since_ts` (the review's time estimate)."""
+        found = self.groups(("'all'",), since_ts=since_ts, rights=False)
+        return found[0].median_ms if found else None
+
+    # --- readiness (`cutcard ready`) ------------------------------------------------------------
+
+    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
+               ruleset: str | None = None, data_equals: tuple[str, str] | None = None,
+               correct_only: bool = False) -> list[RecentAnswer]:
+        """The latest `limit` answers to items of these families (newest first), optionally only from one
+        source, one rule set, with one data key equal to a value, or only right ones."""
+        conditions = ["(" + " OR ".join("item LIKE ? ESCAPE '\\'" for _ in prefixes) + ")"]
+        args: list[Any] = [_like_prefix(p) for p in prefixes]
+        if source is not None:
+            conditions.append("source = ?")
+            args.append(source)
+        if ruleset is not None:
+            conditions.append("ruleset = ?")
+            args.append(ruleset)
+        if data_equals is not None:
+            conditions.append("json_extract(data, ?) = ?")
+            args.extend([f"$.{data_equals[0]}", data_equals[1]])
+        if correct_only:
+            conditions.append("correct = 1")
+        sql = (f"SELECT correct, latency_ms, target_ms, {SECONDS_PER_DECK} FROM attempts "
+               f"WHERE {' AND '.join(conditions)} ORDER BY ts DESC, id DESC LIMIT ?")
+        with guarded(self.path, "read the latest answers"):
+            rows = self.conn.execute(sql, (*args, limit)).fetchall()
+        return [RecentAnswer(correct=bool(c), latency_ms=int(ms), target_ms=t, seconds_per_deck=pace)
+                for c, ms, t, pace in rows]
+
+    def table_rounds(self, ruleset: str | None = None) -> int:
+        """Distinct table rounds logged: play attempts told apart by session and their data's `round`."""
+        where, args = ("AND ruleset = ?", (ruleset,)) if ruleset else ("", ())
+        with guarded(self.path, "count the table rounds"):
+            row = self.conn.execute(
+                "SELECT count(*) FROM (SELECT DISTINCT session_id, json_extract(data, '$.round') "
+                "FROM attempts WHERE source = 'play' AND json_extract(data, '$.round') IS NOT NULL "
+                f"{where})", args).fetchone()
+        return int(row[0])
+
+    def items_seen(self, prefix: str, ruleset: str) -> set[str]:
+        """The items of a family answered at least once under a rule set (any drill, review or play)."""
+        with guarded(self.path, "read the items answered"):
+            rows = self.conn.execute("SELECT DISTINCT item FROM review_items WHERE item LIKE ? ESCAPE '\\' "
+                                     "AND ruleset = ?", (_like_prefix(prefix), ruleset)).fetchall()
+        return {row[0] for row in rows}
+
+    def latest_ruleset(self, source: str | None = None) -> str | None:
+        """The rule set of the latest answer (from one source, if given)."""
+        where, args = ("WHERE source = ?", (source,)) if source else ("", ())
+        with guarded(self.path, "read the last answer"):
+            row = self.conn.execute(f"SELECT ruleset FROM attempts {where} ORDER BY ts DESC LIMIT 1",
+                                    args).fetchone()
+        return None if row is None else str(row[0])
+
+
+def _monday(day: date) -> str:
+    return (day - timedelta(days=day.weekday())).isoformat()
+
+
+def _day_start(day: date) -> float:
+    monday = day - timedelta(days=day.weekday())
+    return datetime(monday.year, monday.month, monday.day).timestamp()
+
+
+def _like_prefix(prefix: str) -> str:
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"

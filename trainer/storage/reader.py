@@ -1,0 +1,224 @@
+"""Reading the progress database without writing a byte: `stats`, `export`, `ready`, `review --dry-run`
+and the REPL's toolbar.
+
+Plain `sqlite3` (no sqlite-utils, no migrations): opening is a read-only act. A missing file is "no
+progress yet" and nothing is created. How the file is opened:
+
+- a database whose `-wal` file exists (a trainer is writing, or one stopped without tidying up) is
+  opened `mode=ro`: its `-wal` and `-shm` are already there, so nothing new appears;
+- otherwise it is opened `immutable=1`, because even a `mode=ro` connection to a WAL database creates
+  (and leaves behind) `-wal` and `-shm` files. An immutable read takes no locks, so `ReadOnly.changed()`
+  tells whether a writer touched the file meanwhile, and `read_consistently` then reads again `mode=ro`;
+- where `mode=ro` cannot open the file at all (a read-only medium with a leftover `-wal`), `immutable=1`.
+
+The file must be cutcard's own and not from a newer cutcard; otherwise one line says so (`StorageError`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, TypeVar
+from urllib.parse import quote
+
+from trainer.core.errors import StorageError
+from trainer.storage.due import count_due, due_filter
+from trainer.storage.figures import Figures
+from trainer.storage.guard import guarded
+from trainer.storage.integrity import damaged_message, load_state
+from trainer.storage.progress import ProgressFigures
+
+if TYPE_CHECKING:
+    from trainer.storage.store import StoredAttempt
+
+READ_SCHEMA_VERSION = 3
+"""The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
+OLDEST_READABLE = 2
+"""Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
+SQLITE_HEADER = b"SQLite format 3\x00"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DueEntry:
+    """One due item as `review --dry-run` lists it."""
+
+    drill: str
+    item: str
+    ruleset: str
+    due_ts: float
+    last_correct: bool
+
+
+def _uri(path: Path, mode: str) -> str:
+    return f"file:{quote(str(path.resolve()))}?{mode}"
+
+
+def _stamp(path: Path) -> tuple[int, int, bool]:
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size, Path(f"{path}-wal").exists()
+
+
+class ReadOnly:
+    """A read-only view of one progress database; `open_read_only(path)` makes one (None: no file)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, immutable: bool) -> None:
+        self.conn = conn
+        self.path = path
+        self.immutable = immutable
+        self._stamp = _stamp(path)
+        self.figures = Figures(conn, path)
+        """The aggregate queries the store also offers (`trainer.storage.figures`)."""
+        self.progress = ProgressFigures(conn, path)
+        """The queries only the read path needs: medians by week and skill, review history, readiness."""
+
+    def changed(self) -> bool:
+        """True when a writer may have changed the file since it was opened immutable."""
+        return self.immutable and _stamp(self.path) != self._stamp
+
+    def due_count(self, now: float, *, ruleset: str | None = None) -> int:
+        """THE due count (`trainer.storage.due.count_due`)."""
+        with guarded(self.path, "count the review queue"):
+            return count_due(self.conn, now, ruleset)
+
+    def due_entries(self, now: float, *, ruleset: str | None = None, limit: int = 500) -> list[DueEntry]:
+        """The due items in the order `review` asks them: misses first, then the longest overdue."""
+        where, args = due_filter(now, ruleset)
+        with guarded(self.path, "read the review queue"):
+            rows = self.conn.execute(
+                f"SELECT drill, item, ruleset, due_ts, last_correct FROM review_items WHERE {where} "
+                "ORDER BY last_correct, due_ts LIMIT ?", (*args, limit)).fetchall()
+        return [DueEntry(drill=d, item=i, ruleset=r, due_ts=t, last_correct=bool(c))
+                for d, i, r, t, c in rows]
+
+    def introduced_since(self, ts: float) -> int:
+        """How many items were first answered at or after `ts` (the daily new-item limit)."""
+        with guarded(self.path, "count new review items"):
+            return int(self.conn.execute("SELECT count(*) FROM review_items WHERE first_ts >= ?",
+                                         (ts,)).fetchone()[0])
+
+    def answers_since(self, ts: float) -> tuple[int, int]:
+        """How many answers were given at or after `ts`, and how many of them were right."""
+        with guarded(self.path, "count the answers"):
+            row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts WHERE ts >= ?",
+                                    (ts,)).fetchone()
+        return int(row[0]), int(row[1])
+
+    def attempt_count(self) -> int:
+        with guarded(self.path, "count the attempts"):
+            return int(self.conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+
+    def attempts(self) -> Iterator[StoredAttempt]:
+        """Every attempt in the order recorded, streamed (`cutcard export`)."""
+        from trainer.storage.store import ATTEMPT_COLUMNS, _stored_attempt  # the row's one decoder
+
+        with guarded(self.path, "read the attempts"):
+            cursor = self.conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY id")
+            while rows := cursor.fetchmany(1000):
+                for row in rows:
+                    yield _stored_attempt(row)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> ReadOnly:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None)
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA schema_version").fetchone()  # opening is lazy: make it read now
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def open_read_only(path: Path | str, *, prefer_mode_ro: bool = False,
+                   newest_backup: Callable[[], Path | None] | None = None) -> ReadOnly | None:
+    """A read-only view of the database at `path`, or None when there is none (no progress yet).
+
+    Raises `StorageError` (one line) for a file that is not a cutcard progress database, a damaged one,
+    or one written by a newer cutcard. A file an integrity check has found damaged (remembered beside
+    it, `trainer.storage.integrity`) is reported as such, naming `newest_backup()` to restore, rather
+    than read: its figures cannot be trusted. `prefer_mode_ro` skips the immutable open (a re-read after
+    a writer changed the file).
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a progress database")
+    try:
+        with path.open("rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as e:
+        raise StorageError(f"cannot read {path}: {e.strerror or e}") from None
+    if not header:
+        return None  # an empty file: a database about to be made
+    if header != SQLITE_HEADER:
+        raise StorageError(f"{path} is not a SQLite database; it was left untouched")
+    failure = load_state(path).failure
+    if failure:
+        raise StorageError(damaged_message(path, [failure], newest_backup() if newest_backup else None))
+    live = prefer_mode_ro or Path(f"{path}-wal").exists()
+    modes = ("mode=ro", "immutable=1") if live else ("immutable=1",)
+    error: sqlite3.Error | None = None
+    for mode in modes:
+        try:
+            conn = _connect(path, mode)
+        except sqlite3.Error as e:
+            error = e
+            continue
+        try:
+            _check(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        return ReadOnly(conn, path, immutable=mode == "immutable=1")
+    raise StorageError(f"cannot read {path}: {error}")
+
+
+def _check(conn: sqlite3.Connection, path: Path) -> None:
+    """Cutcard's own database, at a schema this reader knows."""
+    try:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as e:
+        raise StorageError(f"{path} is damaged or not a SQLite database ({e}); it was left untouched") \
+            from None
+    if version > READ_SCHEMA_VERSION:
+        raise StorageError(f"{path} was written by a newer cutcard (schema version {version}, this one "
+                           f"knows up to {READ_SCHEMA_VERSION}); upgrade cutcard to read it")
+    if not {"attempts", "review_items", "daily"} <= tables:
+        raise StorageError(f"{path} is a SQLite database but not a cutcard progress database")
+    if version < OLDEST_READABLE:
+        raise StorageError(f"{path} was written by an older cutcard (schema version {version}); run any "
+                           "drill once with write access to bring it up to date, then read it")
+
+
+def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,
+                      newest_backup: Callable[[], Path | None] | None = None) -> T | None:
+    """`read(view)` on a read-only view of `path` (None: no database); read again `mode=ro` when a writer
+    changed the file during an immutable read, so a figure never mixes two states of the file."""
+    view = open_read_only(path, newest_backup=newest_backup)
+    if view is None:
+        return None
+    with view:
+        result = read(view)
+        if not view.changed():
+            return result
+    again = open_read_only(path, prefer_mode_ro=True, newest_backup=newest_backup)
+    if again is None:
+        return None
+    with again:
+        return read(again)
