@@ -85,6 +85,12 @@ def answers() -> Iterator[Attempt]:
         yield make(t, "color-up:140.50", correct=False)  # before the window of 50
     for i in range(50):
         yield make(t, "color-up:140.50", correct=i != 0)
+    for i in range(100):  # a table settled seat by seat: 98 of 100 right within each seat's pace
+        yield make(t, "settle:split", correct=i != 3, ms=6000 if i == 4 else 2000, target=5000)
+    for i in range(50):
+        yield make(t, "cut:win:150", ms=1000, target=4000)  # all 50 right in pace
+    for i in range(50):
+        yield make(t, "catch:clean", correct=i % 17 != 0)  # three false calls: 47 of 50
 
 
 @pytest.fixture(scope="module")
@@ -119,12 +125,16 @@ def test_each_criterion_as_the_data_says(database: Path) -> None:
         "even-money": ("no answers yet", False),
         "chips": ("100.0% of 50", True),
         "color-up": ("98.0% of 50", True),
+        "settle": ("98.0% of 100", True),
+        "cut": ("100.0% of 50", True),
+        "catch": ("94.0% of 50", False),
     }
     assert readiness.ruleset == "casino" and not readiness.ready
     practise = {c.criterion.key: c.practise for c in readiness.checks if not c.passed}
     assert practise["strategy"] == "cutcard drill strategy --ruleset casino"
     assert practise["rounds"] == "cutcard play --ruleset casino"
     assert practise["bets"] == "cutcard drill bet"
+    assert practise["catch"] == "cutcard drill catch"
 
 
 def test_one_more_round_passes_and_a_miscount_fails_the_pace(database: Path, tmp_path: Path) -> None:

@@ -84,6 +84,13 @@ CRITERIA: tuple[Criterion, ...] = (
               practise="cutcard drill payout --chips"),
     Criterion(key="color-up", track="dealer", title="colour-up", families=("color-up:",), target=0.98,
               window=50, practise="cutcard drill color-up"),
+    Criterion(key="settle", track="dealer", title="a whole table settled, seat by seat, at audition pace",
+              families=("settle:",), measure="in_pace", target=0.98, window=100,
+              practise="cutcard drill settle --seats 7 --ruleset {ruleset}"),
+    Criterion(key="cut", track="dealer", title="payouts cut from stacks", families=("cut:",),
+              measure="in_pace", target=0.98, window=50, practise="cutcard drill cut"),
+    Criterion(key="catch", track="dealer", title="dealer errors caught, no false calls",
+              families=("catch:",), target=0.95, window=50, practise="cutcard drill catch"),
 )
 """The checklist: the counter track, then the dealer track."""
 TRACK_TITLES = {"counter": "Counter track", "dealer": "Dealer track"}
