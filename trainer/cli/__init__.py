@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("trainer.cli.stats", "Progress over time."),
     "export": ("trainer.cli.export", "Write every recorded attempt as CSV or JSON."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
+    "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 
