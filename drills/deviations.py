@@ -62,17 +62,32 @@ class DeviationsDrill(DrillBase):
         super().__init__(options)
         check_settings("deviations", self.options.extra, ("surrender",))
         self.surrender = read_late_surrender("deviations", self.options.extra)
+        self._own: tuple[IndexPlay, ...] | None = None
+        self._own_words = ""
+
+    def use_index_plays(self, plays: tuple[IndexPlay, ...], words: str) -> None:
+        """Ask these plays (e.g. computed for the learner's game, `cutcard indices`) instead of the
+        published lists; `words` says where they come from."""
+        self._own, self._own_words = plays, words
+
+    def _plays_for(self, table: Ruleset) -> tuple[IndexPlay, ...]:
+        if self._own is None:
+            return plays_for(table)
+        surrender = table.player.surrender is not Surrender.NONE
+        return tuple(p for p in self._own if p.when != ("no-surrender" if surrender else "surrender"))
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every index play that fits the table, as review items."""
         table = practice_table(ruleset, self.surrender)
-        return [f"deviations:{play.game}:{play.name}" for play in plays_for(table)]
+        return [f"deviations:{play.game}:{play.name}" for play in self._plays_for(table)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         table = practice_table(ruleset, self.surrender)
         name, _ = source(game_of(table))
         lines = [f"{ruleset.name}: the Illustrious 18 and Fab 4 from {name}. "
                  "Give the play at the true count shown."]
+        if self._own is not None:
+            lines = [f"{ruleset.name}: index plays {self._own_words}. Give the play at the count shown."]
         if table is not ruleset:
             lines.append(f"Practice: late surrender, so the Fab 4 are asked; {ruleset.name} offers none.")
         elif table.player.surrender is Surrender.NONE:
@@ -102,10 +117,10 @@ class DeviationsDrill(DrillBase):
         own = practice_table(ruleset, self.surrender)
         other = ruleset if own is not ruleset else practice_table(ruleset, True)
         for table in (own, other):
-            play = next((p for p in plays_for(table) if p.game == game and p.name == name), None)
+            play = next((p for p in self._plays_for(table) if p.game == game and p.name == name), None)
             if play is not None:
                 return table, play
-        if game != game_of(ruleset):
+        if game != game_of(ruleset) and self._own is None:
             raise InvalidInputError(f"{ruleset.name} uses the {game_of(ruleset).upper()} index plays, "
                                     f"not the {game.upper() or '?'} ones")
         raise InvalidInputError(f"{name!r} is not an index play that arises at {ruleset.name}")
@@ -115,7 +130,10 @@ class DeviationsDrill(DrillBase):
             table, play = self._item_play(ruleset, item)
         else:
             table = practice_table(ruleset, self.surrender)
-            play = rng.choice(plays_for(table))
+            plays = self._plays_for(table)
+            if not plays:
+                raise InvalidInputError(f"no index plays to ask at {ruleset.name}")
+            play = rng.choice(plays)
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)
         true_count = boundary_count(play, rng)
@@ -132,12 +150,13 @@ class DeviationsDrill(DrillBase):
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
         data: dict[str, JSON] = {
-            "ruleset": ruleset.name, "system": "hi-lo", "game": play.game, "play": play.name,
+            "ruleset": ruleset.name, "system": self.options.system if self._own is not None else "hi-lo",
+            "game": play.game, "play": play.name,
             "set": play.set, "cards": [str(c) for c in cards], "up": str(play.up_card),
             "true_count": true_count, "surrender": table.player.surrender is not Surrender.NONE,
             "options": list(options),
         }
-        why = f"{play.name}: {play.rule()} ({play.title}; source: {source(play.game)[0]})."
+        why = f"{play.name}: {play.rule()} ({play.title}; source: {play.source})."
         if natural:
             why += " Even money on a blackjack is insurance on it: the same index."
         return Question(drill=self.name, item=f"deviations:{play.game}:{play.name}",

@@ -49,10 +49,14 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
               help="Seats at the table (table drill).")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
+@click.option("--indices", type=click.Choice(["published", "computed"]), default="published",
+              show_default=True,
+              help="deviations: the published Illustrious 18 and Fab 4, or the index plays computed for "
+                   "this table and --system (`cutcard indices`).")
 @db_option
 def command(name: str | None, ruleset: str, seed: int | None, count: int | None, jsonl: bool,
             system: str, speed: float | None, per_flash: int, decks: int | None, estimation: str,
-            rounding: str, seats: int, chips: bool, extra: tuple[str, ...]) -> None:
+            rounding: str, seats: int, chips: bool, extra: tuple[str, ...], indices: str) -> None:
     """One drill session. Without NAME, list the drills.
 
     At a terminal the drill is interactive; with input from a pipe it reads one answer per line, and
@@ -76,6 +80,17 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
                            estimation=estimation, rounding=rounding, seats=seats, chips=chips,
                            extra=_pairs(extra))
     drill = make_drill(name, options)
+    if indices == "computed":
+        from drills.deviations import DeviationsDrill
+
+        if isinstance(drill, DeviationsDrill):
+            from drills.settings import practice_table
+            from trainer.cli.indices import index_source
+
+            table = practice_table(rules, drill.surrender)
+            plays, words = index_source(table, system, "computed", estimation=estimation, rounding=rounding,
+                                        quiet=jsonl)
+            drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
         from trainer.batch import repeat
         from trainer.session import Session

@@ -27,9 +27,14 @@ DEFAULT_PLAYERS = 4
 @click.option("--name", default="Player", show_default=True, help="chat-host: your name in the game.")
 @click.option("--timer", type=click.IntRange(1, 600), default=None,
               help="chat-host: seconds to bet (default: the rule set's shortest timer).")
+@click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
+              help="Judge index plays by a list at your true count: the published Illustrious 18 and "
+                   "Fab 4, or those computed for this table and count (`cutcard indices`). Default: by "
+                   "the exact EVs of the cards seen.")
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
-            rounds: int | None, host: bool, names: str | None, name: str, timer: int | None) -> None:
+            rounds: int | None, host: bool, names: str | None, name: str, timer: int | None,
+            indices: str | None) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -60,6 +65,13 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     from trainer.table.session import TableSession, check_seats
 
     check_seats(rules, table_seats)  # before a chart that may take seconds to compute
+    plays, words = None, "the exact EVs of the cards seen since the shuffle"
+    if indices is not None:
+        from trainer.cli.indices import index_source
+
+        plays, words = index_source(rules, system, indices)
     session = TableSession(rules, load_chart(rules), seats=table_seats, rng=rng_for(seed), system=system,
-                           learner_seat=None if seat is None else seat - 1)
+                           learner_seat=None if seat is None else seat - 1, index_plays=plays,
+                           indices_words=words)
+    console.print(f"Index plays: {words}.")
     TableUI(session, console).run(rounds)

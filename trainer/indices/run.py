@@ -54,8 +54,9 @@ class IndexRun:
         """A name for the run's results: the method's version and every setting that changes them."""
         system = self.counting.system
         parts = [f"v{VERSION}", self.ruleset.fingerprint, system.name, repr(system.tags),
-                 repr(system.red_tags), str(system.initial_running_count(self.ruleset.shoe.decks)), self.counting.estimation,
-                 self.counting.rounding, str(self.seats), str(self.shoes), str(self.samples), str(self.seed)]
+                 repr(system.red_tags), str(system.initial_running_count(self.ruleset.shoe.decks)),
+                 self.counting.estimation, self.counting.rounding, str(self.seats), str(self.shoes),
+                 str(self.samples), str(self.seed)]
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
 
 

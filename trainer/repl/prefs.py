@@ -23,12 +23,14 @@ KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
+    "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ruleset": ("chart", "ev", "drill", "play", "sim"),
     "speed": ("drill",),
     "system": ("drill", "play"),
+    "indices": ("drill", "play", "sim"),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
 such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
@@ -44,6 +46,8 @@ class Prefs:
     ruleset: str | None = None
     speed: float | None = None
     system: str | None = None
+    indices: str | None = None
+    """'published' or 'computed' (`cutcard indices`)."""
     toured: bool = False
     """True once the three-line tour has been shown."""
 
@@ -51,7 +55,8 @@ class Prefs:
         """A setting as `set` prints it."""
         value = getattr(self, key)
         if value is None:
-            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM}.get(key, "the drill's own")
+            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM,
+                        "indices": "published"}.get(key, "the drill's own")
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -118,6 +123,10 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, ruleset=_ruleset_name(text))
     if key == "speed":
         return dataclasses.replace(prefs, speed=_speed(text))
+    if key == "indices":
+        if text.lower() not in ("published", "computed"):
+            raise InvalidInputError(f"indices {text!r} is not one of published, computed")
+        return dataclasses.replace(prefs, indices=text.lower())
     return dataclasses.replace(prefs, system=_system_name(text))
 
 

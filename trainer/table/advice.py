@@ -22,6 +22,7 @@ from trainer.core.errors import TrainerError
 from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row
+from trainer.strategy.indexplay import IndexPlay
 
 INDEX_MARGIN = 0.0005
 """An index play must gain at least this (0.05% of the bet) over the chart play to be mentioned."""
@@ -49,11 +50,17 @@ class Verdict:
 
     def message(self) -> str:
         """One line for the learner."""
+        if self.action == self.index and self.gain is None:  # an index list's play at this count
+            return (f"✓ {self.action.value}: an index play. The chart says {self.chart.value} for "
+                    f"{self.hand}; the index at your true count says {self.action.value}.")
         if self.action == self.index:
             return (f"✓ {self.action.value}: an index play. The chart says {self.chart.value} for "
                     f"{self.hand}, but the cards seen since the shuffle make {self.action.value} better by "
                     f"{_pct(self.gain)} of the bet.")
         if self.action == self.chart:
+            if self.index is not None and self.gain is None:
+                return (f"~ {self.action.value} is the chart's play for {self.hand}, but at your true "
+                        f"count the index says {self.index.value}.")
             if self.index is not None:
                 return (f"~ {self.action.value} is the chart's play for {self.hand}, but with the cards seen "
                         f"since the shuffle {self.index.value} was better by {_pct(self.gain)} of the bet "
@@ -145,3 +152,24 @@ def _cost(ruleset: Ruleset, cards: Sequence[Card], up: Card, chart_play: Action,
     if chart_play not in evs.ev or action not in evs.ev:
         return None
     return max(0.0, evs.ev[chart_play] - evs.ev[action])
+
+
+def listed_index(plays: Sequence[IndexPlay], cards: Sequence[Card], up: Card, count: int,
+                 chart_play: Action, legal: frozenset[Action]) -> Action | None:
+    """The play an index list (published or computed) makes at this count, where it leaves the chart.
+
+    Only a two-card hand of the play's cell counts (the lists are for the first decision).
+    """
+    if len(cards) != 2:
+        return None
+    kind, number = hand_row(cards)
+    for play in plays:
+        if (play.kind, play.total, play.up_value) == (kind, number, up.value):
+            wanted = play.play_at(count)
+            return wanted if wanted != chart_play and wanted in legal else None
+    return None
+
+
+def listed_insurance(plays: Sequence[IndexPlay], count: int) -> bool:
+    """True when the list's insurance index says insure at this count."""
+    return any(p.kind == "insurance" and p.play_at(count) == Action.INSURE for p in plays)

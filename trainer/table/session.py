@@ -9,11 +9,14 @@ is asked by `count_checks`. A double or a split needs the chips to cover it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
 
+from trainer.core.cards import Card
+from trainer.core.counting import estimate_decks_left, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Action
 from trainer.core.money import Money, format_money, to_money
@@ -22,7 +25,8 @@ from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
 from trainer.strategy import StrategyTable, chart_action
-from trainer.table.advice import Verdict, judge_offer, judge_play
+from trainer.strategy.indexplay import IndexPlay
+from trainer.table.advice import Verdict, judge_offer, judge_play, listed_index, listed_insurance
 from trainer.table.count_checks import CountGrade, CountKeeper
 
 SEAT_KINDS = ("easy", "normal", "hard")
@@ -80,8 +84,13 @@ class TableSession:
     """The learner's table; call `start_round`, then `act` while `learner_in_turn`, then `end_round`."""
 
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
-                 system: str = "hi-lo", learner_seat: int | None = None) -> None:
+                 system: str = "hi-lo", learner_seat: int | None = None,
+                 index_plays: tuple[IndexPlay, ...] | None = None, indices_words: str = "") -> None:
+        """`index_plays`: judge index plays by this list at the learner's true count (published or
+        computed, `indices_words` says which); None: by the exact EVs of the cards left."""
         check_seats(ruleset, seats)
+        self.index_plays = index_plays
+        self.indices_words = indices_words
         self.ruleset = ruleset
         self.chart = chart
         self.shoe = Shoe.shuffled(ruleset, rng)
@@ -165,7 +174,12 @@ class TableSession:
         if round_.phase == Phase.OFFERS:
             offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in view.legal_actions), None)
             if offer is not None and action in (offer, Action.DECLINE):
-                return judge_offer(self.ruleset, seen, offer, action)
+                verdict = judge_offer(self.ruleset, seen, offer, action)
+                if self.index_plays is not None:
+                    insure = listed_insurance(self.index_plays, self._count_now(seen))
+                    verdict = dataclasses.replace(verdict, index=offer if insure else None,
+                                                  cost=None if action is offer and insure else verdict.cost)
+                return verdict
             hand = view.hands[0]
             wanted = chart_action(self.chart, hand.cards, view.up_card,
                                   {Action.HIT, Action.STAND, Action.SURRENDER})
@@ -173,8 +187,22 @@ class TableSession:
             return Verdict(action=action, chart=chart, index=None, hand="early surrender")
         assert view.hand_in_turn is not None
         hand = view.hands[view.hand_in_turn]
-        return judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
-                          composition=self.ruleset.counting_helps)
+        if self.index_plays is None:
+            return judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
+                              composition=self.ruleset.counting_helps)
+        verdict = judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
+                             composition=False)
+        index = listed_index(self.index_plays, hand.cards, view.up_card, self._count_now(seen),
+                             verdict.chart, legal)
+        return dataclasses.replace(verdict, index=index, cost=None if action is index else verdict.cost)
+
+    def _count_now(self, seen: list[Card]) -> int:
+        """The learner's true count now (running count over the half-deck estimate, floored)."""
+        system = self.keeper.system
+        running = system.running_count(seen, decks=self.ruleset.shoe.decks)
+        if not system.balanced:
+            return int(running // 1)
+        return true_count(running, estimate_decks_left(max(int(self.shoe.remaining), 1), "half"), "floor")
 
     def act(self, action: Action) -> Verdict:
         """Check and take the learner's `action`; the computer seats after them play on."""
