@@ -16,7 +16,7 @@ import time
 
 from trainer.cli.indices import make_run, wanted_plays
 from trainer.core import load_ruleset
-from trainer.indices.run import compute_indices
+from trainer.indices.run import POOL_CPU, compute_indices
 
 
 def main() -> None:
@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=800)
     parser.add_argument("--shoes", type=int, default=1200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plays", default="all", help="i18, fab4, insurance, all or cells")
     args = parser.parse_args()
     os.environ["CUTCARD_HOME"] = tempfile.mkdtemp()
     load = os.getloadavg()[0]
@@ -33,7 +34,7 @@ def main() -> None:
     for name in args.games:
         rules = load_ruleset(name)
         run = make_run(rules, "hi-lo", samples=args.samples, shoes=args.shoes, seed=args.seed)
-        wanted, notes = wanted_plays(rules, ("all",))
+        wanted, notes = wanted_plays(rules, (args.plays,))
         started = time.perf_counter()
         results = compute_indices(run, [w.asked for w in wanted], jobs=args.jobs)
         seconds = time.perf_counter() - started
@@ -55,8 +56,12 @@ def main() -> None:
             shown = "–" if r.index is None else f"{r.index:+d}"
             print(f"{label:<18} {asked.key:<20} {r.above}/{r.below:<10} {shown:>5} {cross:>7} {se:>5} "
                   f"{'–' if pub is None else f'{pub:+d}':>5} {diff:>4}")
+        cpu = POOL_CPU[0] + sum(r.cpu_seconds for r in results)
         print(f"{name}: {within} of {compared} within ±1 of the published index; {seconds:.1f} s "
-              f"({seconds / 60:.1f} min) for {len(wanted)} plays on {args.jobs} jobs")
+              f"({seconds / 60:.1f} min) wall for {len(wanted)} plays on {args.jobs} jobs")
+        print(f"{name}: CPU {cpu:.0f} s in all (pool {POOL_CPU[0]:.0f} s, plays "
+              f"{cpu - POOL_CPU[0]:.0f} s): {cpu / args.jobs:.0f} s ({cpu / args.jobs / 60:.1f} min) on "
+              f"{args.jobs} otherwise idle cores")
         for note in notes:
             print(f"  left out: {note}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")

@@ -71,7 +71,7 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
                 same = next((p for p in listed if _asked(p).key == cell.key), None)
                 cell = _asked(same) if same is not None else cell
             cells.append(cell)
-    published = {p.name: p for p in index_plays(game_of(rules))}
+    published = {(p.name, frozenset((p.above, p.below))): p for p in index_plays(game_of(rules))}
     out: list[Wanted] = []
     notes: list[str] = []
     seen: set[tuple[str, str, str]] = set()
@@ -92,10 +92,8 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
             if missing:
                 notes.append(f"{asked.key}: {missing[0]} is not allowed at {rules.name}")
                 continue
-        name = _name(asked)
-        match = published.get(name)
-        applies = match is not None and fits(match, table) and \
-            {match.above, match.below} == {asked.first, asked.second}
+        match = published.get((_name(asked), frozenset((asked.first, asked.second))))
+        applies = match is not None and fits(match, table)
         out.append(Wanted(asked=asked, published=match if applies else None))
     if not out and not notes:
         raise InvalidInputError("no plays to compute")

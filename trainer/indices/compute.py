@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -94,7 +94,8 @@ class PlayResult:
     always: Action | None = None
     """Without an index: the play at every count sampled."""
     note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    cpu_seconds: float = 0.0
+    """CPU time the computation took (not cached: 0 for a result read back)."""
 
     @property
     def basic(self) -> Action:

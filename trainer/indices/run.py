@@ -15,6 +15,7 @@ import hashlib
 import json
 import multiprocessing
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -69,8 +70,11 @@ def table_for(ruleset: Ruleset, asked: Asked) -> Ruleset:
     return ruleset
 
 
-def _pool_job(run: IndexRun, job: int, shoes: int) -> Pool:
-    return deal_pool(run.ruleset, run.seats, shoes, random.Random(f"cutcard-indices:{run.seed}:pool:{job}"))
+def _pool_job(run: IndexRun, job: int, shoes: int) -> tuple[Pool, float]:
+    """One chunk of the pool, and the CPU seconds it took."""
+    started = time.process_time()
+    pool = deal_pool(run.ruleset, run.seats, shoes, random.Random(f"cutcard-indices:{run.seed}:pool:{job}"))
+    return pool, time.process_time() - started
 
 
 _pool: Pool | None = None
@@ -90,7 +94,10 @@ def _play_job(run: IndexRun, asked: Asked, pool: Pool | None) -> PlayResult:
     if dealer is None:
         dealer = _dealers[key] = Dealer(table, _pool, run.counting)
     rng = random.Random(f"cutcard-indices:{run.seed}:play:{asked.key}:{asked.first}:{asked.second}")
-    return compute_play(table, dealer, asked, run.samples, rng)
+    started = time.process_time()
+    result = compute_play(table, dealer, asked, run.samples, rng)
+    result.cpu_seconds = time.process_time() - started
+    return result
 
 
 def _cost(asked: Asked) -> int:
@@ -126,7 +133,7 @@ def compute_indices(run: IndexRun, plays: Sequence[Asked], *, jobs: int = 1,
             parts.append(_pool_job(run, j, n))
             done += 1
             tick()
-        pool = Pool.merged(parts)
+        pool = _merged(parts)
         first = True
         for i in order:
             results[i] = _play_job(run, plays[i], pool if first else None)
@@ -140,7 +147,7 @@ def compute_indices(run: IndexRun, plays: Sequence[Asked], *, jobs: int = 1,
         parts = _gather(futures, lambda: None)
         done = len(chunks)
         tick()
-        pool = Pool.merged(parts)
+        pool = _merged(parts)
         play_futures = {executor.submit(_play_job, run, plays[i], pool): i for i in order}
         pending = set(play_futures)
         while pending:
@@ -150,6 +157,15 @@ def compute_indices(run: IndexRun, plays: Sequence[Asked], *, jobs: int = 1,
                 done += 1
             tick()
     return [results[i] for i in range(len(plays))]
+
+
+POOL_CPU: list[float] = [0.0]
+"""CPU seconds the last run's pool took to deal (for the benchmark)."""
+
+
+def _merged(parts: list[tuple[Pool, float]]) -> Pool:
+    POOL_CPU[0] = sum(cpu for _, cpu in parts)
+    return Pool.merged([pool for pool, _ in parts])
 
 
 def _gather(futures: list[Any], tick: Callable[[], None]) -> list[Any]:

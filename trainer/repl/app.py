@@ -10,7 +10,6 @@ command needs it, so the prompt appears at once.
 from __future__ import annotations
 
 import dataclasses
-
 import sys
 import threading
 import time
