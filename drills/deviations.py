@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, refusal
 from drills.hands import PLAY_ORDER, PLAY_WORDS
-from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
+from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
@@ -22,6 +22,7 @@ from trainer.core.events import Action
 from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
+from trainer.strategy.indexplay import IndexPlay
 
 _WORDS = {
     **PLAY_WORDS,
@@ -139,7 +140,7 @@ class DeviationsDrill(DrillBase):
         true_count = boundary_count(play, rng)
         insurance = play.hand == "insurance"
         options = offered_plays(table, cards, play.up_card, insurance=insurance)
-        expected = play.play_at(true_count)
+        expected = str(play.play_at(true_count))
         if natural:
             expected = "even-money" if expected == "insure" else expected
         if expected not in options:

@@ -22,6 +22,9 @@ from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
 from trainer.strategy.indexplay import IndexPlay
 
+__all__ = ["GAMES", "SET_TITLES", "IndexPlay", "boundary_count", "deal_hand", "fits", "game_of",
+           "index_plays", "plays_for", "source"]
+
 GAMES = ("s17", "h17")
 SET_TITLES = {"illustrious-18": "Illustrious 18", "fab-4": "Fab 4"}
 
@@ -134,5 +137,5 @@ _OFFSET_WEIGHTS = (4, 4, 2, 1, 1, 0.5, 0.5)
 
 
 def boundary_count(play: IndexPlay, rng: random.Random) -> int:
-    """A true count near the play's index, the boundary weighted most."""
-    return play.index + rng.choices(_OFFSETS, weights=_OFFSET_WEIGHTS)[0]
+    """A true count near the play's index, the boundary weighted most (around 0 for a play without one)."""
+    return (play.index or 0) + rng.choices(_OFFSETS, weights=_OFFSET_WEIGHTS)[0]

@@ -92,7 +92,8 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
             if missing:
                 notes.append(f"{asked.key}: {missing[0]} is not allowed at {rules.name}")
                 continue
-        match = published.get((_name(asked), frozenset((asked.first, asked.second))))
+        both = frozenset(p for p in (asked.first, asked.second) if p is not None)
+        match = published.get((_name(asked), both))
         applies = match is not None and fits(match, table)
         out.append(Wanted(asked=asked, published=match if applies else None))
     if not out and not notes:

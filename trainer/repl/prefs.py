@@ -27,9 +27,9 @@ KEYS: dict[str, str] = {
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
-    "ruleset": ("chart", "ev", "drill", "play", "sim"),
+    "ruleset": ("chart", "ev", "drill", "play", "sim", "indices"),
     "speed": ("drill",),
-    "system": ("drill", "play"),
+    "system": ("drill", "play", "indices"),
     "indices": ("drill", "play", "sim"),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
