@@ -252,3 +252,45 @@ def test_cli_infinite_deck_and_bad_input(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["indices", "--plays", "22v10"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cutcard: ") and err.count("\n") == 1
+
+
+@pytest.fixture
+def small_standard_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--indices computed` reads the standard run: make it a small one for the tests."""
+    import trainer.cli.indices as indices
+
+    monkeypatch.setattr(indices, "DEFAULT_SHOES", 8)
+    monkeypatch.setattr(indices, "DEFAULT_SAMPLES", 24)
+
+
+def test_the_deviations_drill_asks_computed_indices(small_standard_run: None,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("stand\nhit\nstand\n"))
+    assert main(["drill", "deviations", "--indices", "computed", "--jsonl", "--seed", "3", "--count", "3"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    questions = [q for q in lines if "prompt" in q]
+    assert questions and all(q["data"]["game"] == "computed" for q in questions)
+    assert all(q["item"].startswith("deviations:computed:") for q in questions)
+
+
+def test_sim_counts_with_computed_indices(small_standard_run: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--hands", "2000", "--seed", "1", "--jobs", "1", "--count", "ko", "--indices",
+                 "computed", "--json"]) == 0
+    counting = json.loads(capsys.readouterr().out)["counting"]
+    assert counting["indices"].startswith("computed for casino and ko")
+
+
+def test_the_table_reads_an_index_list_at_the_learners_count() -> None:
+    from trainer.table.advice import listed_index, listed_insurance
+
+    plays = [p for p in index_plays("s17") if p.name in ("16 vs 10", "insurance")]
+    legal = frozenset({Action.HIT, Action.STAND})
+    hand, ten = parse_cards("10 6"), parse_card("K")
+    assert listed_index(plays, hand, ten, 0, Action.HIT, legal) is Action.STAND
+    assert listed_index(plays, hand, ten, -1, Action.HIT, legal) is None  # the chart's play
+    assert listed_index(plays, parse_cards("10 4 2"), ten, 3, Action.HIT, legal) is None  # two cards only
+    assert listed_insurance(plays, 3) and not listed_insurance(plays, 2)

@@ -117,8 +117,9 @@ def _name(asked: Asked) -> str:
 
 
 def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", rounding: str = "floor",
-             seats: int | None = None, shoes: int = DEFAULT_SHOES, samples: int = DEFAULT_SAMPLES,
+             seats: int | None = None, shoes: int | None = None, samples: int | None = None,
              seed: int = DEFAULT_SEED) -> IndexRun:
+    """The run of `cutcard indices` for these options (None: the standard run's shoes and samples)."""
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
     from trainer.indices.compute import Counting
@@ -126,6 +127,8 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
     from trainer.sim.count import TrueCounter
 
     TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
+    shoes = DEFAULT_SHOES if shoes is None else shoes
+    samples = DEFAULT_SAMPLES if samples is None else samples
     table_seats = seats if seats is not None else min(rules.table.seats, 7)
     if not 1 <= table_seats <= rules.table.seats:
         raise InvalidInputError(f"a {rules.name} table has 1 to {rules.table.seats} seats, not {table_seats}")
