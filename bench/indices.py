@@ -63,7 +63,7 @@ def main() -> None:
               f"{cpu - POOL_CPU[0]:.0f} s): {cpu / args.jobs:.0f} s ({cpu / args.jobs / 60:.1f} min) on "
               f"{args.jobs} otherwise idle cores")
         for note in notes:
-            print(f"  left out: {note}")
+            print(f"  {note}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 

@@ -83,14 +83,14 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
         table = table_for(rules, asked)
         if asked.kind == "insurance":
             if not rules.player.insurance:
-                notes.append(f"insurance: {rules.name} offers no insurance")
+                notes.append(f"insurance left out: {rules.name} offers no insurance")
                 continue
         else:
             a, b = combos(asked)[0]
             legal = legal_actions(table, (card(Rank(a)), card(Rank(b))))
             missing = [p for p in (asked.first, asked.second) if p is not None and p not in legal]
             if missing:
-                notes.append(f"{asked.key}: {missing[0]} is not allowed at {rules.name}")
+                notes.append(f"{asked.key} left out: {missing[0]} is not allowed at {rules.name}")
                 continue
         both = frozenset(p for p in (asked.first, asked.second) if p is not None)
         match = published.get((_name(asked), both))
@@ -229,6 +229,9 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
     if jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     wanted, notes = wanted_plays(rules, plays)
+    if not rules.counting_helps and not rules.infinite_deck:
+        notes.insert(0, f"{rules.name} reshuffles after every round: the count knows only the round's own "
+                        "cards, so these indices can hardly ever be used")
     started = time.perf_counter()
     results, computed = run_plays(run, wanted, jobs, quiet=as_json)
     seconds = time.perf_counter() - started

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -46,8 +47,9 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
                   *, notes: Sequence[str], seconds: float, computed: int) -> None:
     system = run.counting.system
     count = "true count" if system.balanced else "running count"
-    table = Table(title=f"Index plays for {run.ruleset.name}, {system.title} ({count})", title_justify="left")
-    for column in ("play", "above/below", "index", "crossing±SE", "published", "samples", "gain %"):
+    table = Table(title=f"Index plays for {run.ruleset.name}, {system.title} ({count})", title_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("play", "above/below", "index", "crossing±SE", "published", "n", "gain %"):
         table.add_column(column, justify="left" if column in ("play", "above/below") else "right",
                          no_wrap=True)
     hi_lo = system.name == "hi-lo"
@@ -55,8 +57,8 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
         name = _name(asked)
         plays = f"{result.above}/{result.below}"
         if result.index is None:
-            index = f"[warn]{result.always} always[/]" if result.always else "–"
-            cross = ""
+            index = "–"
+            cross = f"[warn]{result.always} at all[/]" if result.always else ""
         else:
             index = f"[title]{_count(result.index)}[/]"
             cross = "" if result.crossing is None else f"{result.crossing:+.2f}"
@@ -65,8 +67,8 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
         shown = _count(published.index) if published is not None and hi_lo else "–"
         table.add_row(name, plays, index, cross, shown, str(result.samples), _gain_near(result))
     console.print(table)
-    console.print("index: play 'above' at that count or more. gain %: what the index play gains over "
-                  "the basic play per hand, two counts past the index.")
+    console.print("index: play 'above' at that count or more; n: exact EVs computed; gain %: what the "
+                  "index play gains over the basic play per hand, two counts past the index.")
     console.print(f"{run.samples} exact EVs a play from {run.shoes} shoes dealt with {run.seats} seats; "
                   f"{count} with {run.counting.estimation}-deck estimation, {run.counting.rounding}. "
                   f"{computed} computed, the rest from the cache; "
@@ -74,7 +76,7 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
     if not hi_lo:
         console.print("The published lists are Hi-Lo indices: none is shown beside another count.")
     for note in notes:
-        console.print(f"  left out: {note}")
+        console.print(f"  note: {note}")
     for _, _, result in rows:
         if result.note and result.index is None and "infinite" in result.note:
             console.print(f"  {result.note}")
