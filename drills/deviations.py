@@ -17,6 +17,7 @@ from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, so
 from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
+from trainer.core.counting import load_system
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.round import Phase, Round
@@ -146,7 +147,10 @@ class DeviationsDrill(DrillBase):
         if expected not in options:
             raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
         up = cards_text((play.up_card,))
-        where = f"{cards_text(cards)} against {up}, true count {true_count:+d}".replace("+0", "0")
+        count = "true count"
+        if self._own is not None and not load_system(self.options.system).balanced:
+            count = "running count"  # an unbalanced count's indices are running counts
+        where = f"{cards_text(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
         ask = "Insurance?" if insurance else "Your play?"
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
@@ -164,7 +168,7 @@ class DeviationsDrill(DrillBase):
                         prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
                         target_ms=self.target_ms,
                         show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
-                                           f"True count: {true_count:+d}".replace("+0", "0"))),),
+                                           f"{count.capitalize()}: {true_count:+d}".replace("+0", "0"))),),
                         explanation=why)
 
     def parse(self, question: Question, text: str) -> Answer:
