@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 SETS = ("i18", "fab4", "insurance", "all")
 DEFAULT_SAMPLES = 800
 DEFAULT_SHOES = 1200
+"""Shoes of six decks; a shoe of fewer decks deals as many cards in all (2 decks: 3,600 shoes)."""
 DEFAULT_SEED = 1
 SOURCES = ("published", "computed")
 
@@ -127,7 +128,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
     from trainer.sim.count import TrueCounter
 
     TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
-    shoes = DEFAULT_SHOES if shoes is None else shoes
+    shoes = round(DEFAULT_SHOES * 6 / max(rules.shoe.decks, 1)) if shoes is None else shoes
     samples = DEFAULT_SAMPLES if samples is None else samples
     table_seats = seats if seats is not None else min(rules.table.seats, 7)
     if not 1 <= table_seats <= rules.table.seats:
@@ -204,15 +205,16 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
 @json_option
 @click.option("--samples", type=int, default=DEFAULT_SAMPLES, show_default=True,
               help="Exact EV evaluations per play.")
-@click.option("--shoes", type=int, default=DEFAULT_SHOES, show_default=True,
-              help="Shoes dealt to the cut card for the pool of depleted shoes.")
+@click.option("--shoes", type=int, default=None,
+              help=f"Shoes dealt to the cut card for the pool of depleted shoes [{DEFAULT_SHOES:,} of six "
+                   "decks, as many cards in all for fewer decks].")
 @click.option("--seats", type=int, default=None, help="Seats at the table (default: a full table).")
 @click.option("--jobs", type=int, default=None, help="Processes to use (default: every core).")
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
               help="Seed of the shoes and the samples (the cache is per seed).")
 @estimation_option
 @rounding_option
-def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, samples: int, shoes: int,
+def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, samples: int, shoes: int | None,
             seats: int | None, jobs: int | None, seed: int, estimation: str, rounding: str) -> None:
     """Index plays computed for your own game: the true count at which each play's alternative
     becomes better, from exact EVs of real depleted shoes, beside the published index."""
@@ -240,7 +242,7 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
     if as_json:
         document = {
             "ruleset": rules.name, "system": run.counting.system.name, "estimation": estimation,
-            "rounding": rounding, "seats": run.seats, "shoes": shoes, "samples": samples, "seed": seed,
+            "rounding": rounding, "seats": run.seats, "shoes": run.shoes, "samples": samples, "seed": seed,
             "count": "true" if run.counting.system.balanced else "running",
             "seconds": round(seconds, 2), "computed": computed, "notes": notes,
             "plays": [{**result_json(r), "name": _name(w.asked),
