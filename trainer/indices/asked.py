@@ -67,7 +67,7 @@ def combos(asked: Asked) -> tuple[tuple[int, int], ...]:
 
 
 _CELL = re.compile(
-    r"^(?:(?P<kind>hard|soft|pair)\s*)?(?P<hand>\d+|[AaTt](?:,[AaTt]|-[AaTt])?|\d+[,-]\d+)\s*"
+    r"^(?:(?P<kind>hard|soft|pair)\s*)?(?P<hand>(?:\d+|[at])(?:[,-](?:\d+|[at]))?)\s*"
     r"(?:vs?\.?|v|/)\s*(?P<up>\d+|[AaTt])\s*(?::\s*(?P<one>[a-z]+)\s*/\s*(?P<two>[a-z]+))?$")
 
 
