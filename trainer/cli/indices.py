@@ -55,7 +55,7 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
     from trainer.indices.run import table_for
     from trainer.strategy.hand import legal_actions
 
-    names = [w.strip() for word in words for w in word.split(",") if w.strip()] or ["all"]
+    names = [name for word in words for name in _split(word)] or ["all"]
     cells: list[Asked] = []
     listed = index_plays("s17")
     for name in names:
@@ -100,6 +100,21 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
     if not out and not notes:
         raise InvalidInputError("no plays to compute")
     return out, notes
+
+
+def _split(text: str) -> list[str]:
+    """'16v10,A,7 vs 2,i18' -> ['16v10', 'A,7 vs 2', 'i18']: a comma inside a hand ('10,10 vs 6')
+    joins its pieces until the piece with the up card."""
+    out: list[str] = []
+    pending = ""
+    for piece in text.split(","):
+        pending = f"{pending},{piece}" if pending else piece
+        if pending.strip().lower() in SETS or "v" in pending.lower():
+            out.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        out.append(pending.strip())
+    return out
 
 
 def _asked(play: IndexPlay) -> Asked:
