@@ -294,3 +294,14 @@ def test_the_table_reads_an_index_list_at_the_learners_count() -> None:
     assert listed_index(plays, hand, ten, -1, Action.HIT, legal) is None  # the chart's play
     assert listed_index(plays, parse_cards("10 4 2"), ten, 3, Action.HIT, legal) is None  # two cards only
     assert listed_insurance(plays, 3) and not listed_insurance(plays, 2)
+
+
+def test_results_do_not_depend_on_the_number_of_jobs() -> None:
+    from trainer.indices.run import compute_indices
+
+    run = IndexRun(ruleset=CASINO, counting=Counting(system=find_system("hi-lo")), seats=3, shoes=60,
+                   samples=24, seed=5)
+    plays = [parse_cell("insurance"), parse_cell("12v4")]
+    one = compute_indices(run, plays, jobs=1)
+    two = compute_indices(run, plays, jobs=2)
+    assert [(r.index, r.groups) for r in one] == [(r.index, r.groups) for r in two]
