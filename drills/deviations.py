@@ -11,22 +11,24 @@ Fab 4 for a late-surrender table (no shipped rule set offers surrender).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
 from drills.hands import PLAY_ORDER, PLAY_WORDS
-from drills.index_plays import IndexPlay, boundary_count, deal_hand, game_of, plays_for, source
+from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
 from trainer.core.counting import (
+    CountSystem,
     Estimation,
     Rounding,
     estimate_decks_left,
     find_system,
     format_count,
     format_decks,
+    load_system,
 )
 from trainer.core.counting import true_count as tc_of
 from trainer.core.errors import InvalidInputError
@@ -35,9 +37,10 @@ from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
 from trainer.core.shoe_depths import TRIES, ShoeMoment, draw_moment_where, practice_rules
+from trainer.strategy.indexplay import IndexPlay
 
 HI_LO = find_system("hi-lo")
-"""The index plays are Hi-Lo's."""
+"""The published index plays are Hi-Lo's."""
 
 _WORDS = {
     **PLAY_WORDS,
@@ -73,6 +76,9 @@ class DeviationsDrill(DrillBase):
     name = "deviations"
     title = "Hi-Lo index plays"
     target_ms = 3000
+    reads: ClassVar[Mapping[str, str]] = {
+        "system": "The count of computed index plays (--indices computed); the published are Hi-Lo's.",
+        "estimation": "", "rounding": "", "indices": ""}
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="surrender", values=("late", "none"), help="practise surrender plays"),)
 
@@ -82,17 +88,38 @@ class DeviationsDrill(DrillBase):
         self.surrender = read_late_surrender("deviations", self.options.extra)
         self.estimation = Estimation(self.options.estimation)
         self.rounding = Rounding(self.options.rounding)
+        self._own: tuple[IndexPlay, ...] | None = None
+        self._own_words = ""
+
+    def use_index_plays(self, plays: tuple[IndexPlay, ...], words: str) -> None:
+        """Ask these plays (e.g. computed for the learner's game, `cutcard indices`) instead of the
+        published lists; `words` says where they come from."""
+        self._own, self._own_words = plays, words
+
+    @property
+    def counted(self) -> CountSystem:
+        """The count the true counts are of: Hi-Lo for the published lists, the session's own system
+        for a list computed for it."""
+        return HI_LO if self._own is None else load_system(self.options.system)
+
+    def _plays_for(self, table: Ruleset) -> tuple[IndexPlay, ...]:
+        if self._own is None:
+            return plays_for(table)
+        surrender = table.player.surrender is not Surrender.NONE
+        return tuple(p for p in self._own if p.when != ("no-surrender" if surrender else "surrender"))
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every index play that fits the table, as review items."""
         table = practice_table(ruleset, self.surrender)
-        return [f"deviations:{play.game}:{play.name}" for play in plays_for(table)]
+        return [f"deviations:{play.game}:{play.name}" for play in self._plays_for(table)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         table = practice_table(ruleset, self.surrender)
         name, _ = source(game_of(table))
         lines = [f"{ruleset.name}: the Illustrious 18 and Fab 4 from {name}. "
                  "Give the play at the true count shown."]
+        if self._own is not None:
+            lines = [f"{ruleset.name}: index plays {self._own_words}. Give the play at the count shown."]
         if table is not ruleset:
             lines.append(f"Practice: late surrender, so the Fab 4 are asked; {ruleset.name} offers none.")
         elif table.player.surrender is Surrender.NONE:
@@ -135,10 +162,10 @@ class DeviationsDrill(DrillBase):
         own = practice_table(ruleset, self.surrender)
         other = ruleset if own is not ruleset else practice_table(ruleset, True)
         for table in (own, other):
-            play = next((p for p in plays_for(table) if p.game == game and p.name == name), None)
+            play = next((p for p in self._plays_for(table) if p.game == game and p.name == name), None)
             if play is not None:
                 return table, play
-        if game != game_of(ruleset):
+        if game != game_of(ruleset) and self._own is None:
             raise InvalidInputError(f"{ruleset.name} uses the {game_of(ruleset).upper()} index plays, "
                                     f"not the {game.upper() or '?'} ones")
         raise InvalidInputError(f"{name!r} is not an index play that arises at {ruleset.name}")
@@ -148,35 +175,43 @@ class DeviationsDrill(DrillBase):
             table, play = self._item_play(ruleset, item)
         else:
             table = practice_table(ruleset, self.surrender)
-            play = rng.choice(plays_for(table))
+            plays = self._plays_for(table)
+            if not plays:
+                raise InvalidInputError(f"no index plays to ask at {ruleset.name}")
+            play = rng.choice(plays)
         natural = play.hand == "insurance" and table.player.even_money and rng.random() < 0.3
         cards = deal_hand(play, rng, natural=natural)
         moment, wanted, true_count = self._situation(ruleset, rng, boundary_count(play, rng))
         insurance = play.hand == "insurance"
         options = offered_plays(table, cards, play.up_card, insurance=insurance)
-        expected = play.play_at(true_count)
+        expected = str(play.play_at(true_count))
         if natural:
             expected = "even-money" if expected == "insure" else expected
         if expected not in options:
             raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
         up = cards_text((play.up_card,))
-        where = f"{cards_text(cards)} against {up}, true count {true_count:+d}".replace("+0", "0")
-        running = moment.running_count(HI_LO)
+        count = "true count"
+        counted = self.counted
+        if not counted.balanced:
+            count = "running count"  # an unbalanced count's indices are running counts
+        where = f"{cards_text(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
+        running = moment.running_count(counted)
         decks_left = estimate_decks_left(moment.cards_left, self.estimation)
         ask = "Insurance?" if insurance else "Your play?"
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
         data: dict[str, JSON] = {
-            "ruleset": ruleset.name, "system": "hi-lo", "game": play.game, "play": play.name,
+            "ruleset": ruleset.name, "system": self.options.system if self._own is not None else "hi-lo",
+            "game": play.game, "play": play.name,
             "set": play.set, "cards": [str(c) for c in cards], "up": str(play.up_card),
             "true_count": true_count, "surrender": table.player.surrender is not Surrender.NONE,
             "options": list(options), "running_count": int(running), "decks_left": float(decks_left),
             "cards_left": moment.cards_left, "estimation": self.estimation.value,
             "rounding": self.rounding.value,
         }
-        why = f"{play.name}: {play.rule()} ({play.title}; source: {source(play.game)[0]})."
+        why = f"{play.name}: {play.rule()} ({play.title}; source: {play.source})."
         if true_count != wanted:
-            why = (f"No shoe of {TRIES} dealt here reached a true count of {wanted:+d}; this is the closest. "
+            why = (f"No shoe of {TRIES} dealt here reached a {count} of {wanted:+d}; this is the closest. "
                    + why)
         if natural:
             why += " Even money on a blackjack is insurance on it: the same index."
@@ -184,7 +219,7 @@ class DeviationsDrill(DrillBase):
                         prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
                         target_ms=self.target_ms,
                         show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
-                                           f"True count: {true_count:+d}".replace("+0", "0")
+                                           f"{count.capitalize()}: {true_count:+d}".replace("+0", "0")
                                            + f" (running {format_count(running)}, "
                                              f"{format_decks(decks_left)} decks left)")),),
                         explanation=why)
@@ -194,9 +229,14 @@ class DeviationsDrill(DrillBase):
         shoes are dealt until one reaches it, else the closest); the moment, `wanted`, and its count."""
         rules = practice_rules(ruleset, cut_card=True)
 
+        counted = self.counted
+
         def count_of(moment: ShoeMoment) -> int:
+            running = moment.running_count(counted)
+            if not counted.balanced:
+                return int(running // 1)
             divisor = estimate_decks_left(moment.cards_left, self.estimation)
-            return tc_of(moment.running_count(HI_LO), divisor, self.rounding)
+            return tc_of(running, divisor, self.rounding)
 
         moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
         return moment, wanted, count_of(moment)

@@ -11,65 +11,22 @@ from __future__ import annotations
 
 import random
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from drills.hands import TEN_RANKS, card_of
 from trainer.core.cards import Card, Rank, card
+from trainer.core.events import Action
 from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
+from trainer.strategy.indexplay import IndexPlay
+
+__all__ = ["GAMES", "SET_TITLES", "IndexPlay", "boundary_count", "deal_hand", "fits", "game_of",
+           "index_plays", "plays_for", "source"]
 
 GAMES = ("s17", "h17")
 SET_TITLES = {"illustrious-18": "Illustrious 18", "fab-4": "Fab 4"}
-_UP_NAMES = {"A": "an ace", "T": "a ten"}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IndexPlay:
-    """One index play: at a true count of `index` or more play `above`, below it play `below`."""
-
-    game: str
-    set: str
-    number: int
-    hand: str
-    """'hard 16', 'pair of 10s' or 'insurance'."""
-    up: str
-    """The dealer's up card: 'A', 'T' or '2'..'9'."""
-    index: int
-    above: str
-    below: str
-    when: str = ""
-    """'' (always), 'surrender' (needs late surrender) or 'no-surrender' (a surrender table replaces it)."""
-
-    @property
-    def name(self) -> str:
-        """How counters name the play: '16 vs 10', '10,10 vs 5', 'insurance'."""
-        if self.hand == "insurance":
-            return "insurance"
-        up = "10" if self.up == "T" else self.up
-        if self.hand == "pair of 10s":
-            return f"10,10 vs {up}"
-        return f"{self.hand.removeprefix('hard ')} vs {up}"
-
-    @property
-    def title(self) -> str:
-        """'Illustrious 18 #2' or 'Fab 4 #3'."""
-        return f"{SET_TITLES[self.set]} #{self.number}"
-
-    @property
-    def up_card(self) -> Card:
-        return card(Rank.ACE if self.up == "A" else Rank.TEN if self.up == "T" else Rank(int(self.up)))
-
-    def play_at(self, true_count: int) -> str:
-        """The right play at this true count."""
-        return self.above if true_count >= self.index else self.below
-
-    def rule(self) -> str:
-        """The index as a sentence: 'stand at a true count of 0 or more, hit below'."""
-        count = f"{self.index:+d}" if self.index else "0"
-        return f"{self.above} at a true count of {count} or more, {self.below} below"
 
 
 @cache
@@ -78,11 +35,32 @@ def _data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+@cache
 def index_plays(game: str) -> tuple[IndexPlay, ...]:
-    """Every index play of one table ('s17' or 'h17'), in the source's order."""
+    """Every index play of one table ('s17' or 'h17'), in the source's order, as typed plays."""
     if game not in GAMES:
         raise ValueError(f"no index plays for {game!r}: expected one of {', '.join(GAMES)}")
-    return tuple(IndexPlay(game=game, **entry) for entry in _data()[game])
+    name, _ = source(game)
+    return tuple(_typed(game, entry, name) for entry in _data()[game])
+
+
+def _typed(game: str, entry: dict[str, Any], source_name: str) -> IndexPlay:
+    """One data-file entry as an `IndexPlay` ('hard 16' vs 'T', 'pair of 10s', 'insurance')."""
+    hand, up = str(entry["hand"]), str(entry["up"])
+    if hand == "insurance":
+        kind, total = "insurance", 0
+    elif hand.startswith("pair of "):
+        kind, face = "pair", hand.removeprefix("pair of ").removesuffix("s")
+        total = 1 if face == "A" else int(face)
+    else:
+        kind, number = hand.split()
+        total = int(number)
+    index = int(entry["index"])
+    above, below = Action(entry["above"]), Action(entry["below"])
+    basic = Action(entry["basic"]) if "basic" in entry else (below if index > 0 else above)
+    return IndexPlay(kind=kind, total=total, up_value=1 if up == "A" else 10 if up == "T" else int(up),
+                     index=index, above=above, below=below, basic=basic, source=source_name, game=game,
+                     set=str(entry["set"]), number=int(entry["number"]), when=str(entry.get("when", "")))
 
 
 def source(game: str) -> tuple[str, str]:
@@ -104,7 +82,7 @@ def fits(play: IndexPlay, ruleset: Ruleset) -> bool:
         return False
     if play.when == "no-surrender" and surrender:
         return False
-    if play.hand == "insurance":
+    if play.kind == "insurance":
         return player.insurance
     doubles_or_splits = {play.above, play.below} & {"double", "split", "surrender"}
     if doubles_or_splits and play.up in ("A", "T"):
@@ -114,7 +92,7 @@ def fits(play: IndexPlay, ruleset: Ruleset) -> bool:
     if "split" in doubles_or_splits and player.max_hands < 2:
         return False
     if "double" in doubles_or_splits:
-        hand = [card(Rank(v)) for v in _HARD_HANDS[int(play.hand.removeprefix("hard "))][0]]
+        hand = [card(Rank(v)) for v in _HARD_HANDS[play.total][0]]
         return may_double(ruleset, hand, from_split=False, split_aces=False)
     return True
 
@@ -139,15 +117,15 @@ _HARD_HANDS = {
 
 def deal_hand(play: IndexPlay, rng: random.Random, *, natural: bool = False) -> tuple[Card, Card]:
     """Two cards that make the play's hand ('hard 16' as 10-6 or 9-7; tens as a same-rank pair)."""
-    if play.hand == "pair of 10s":
+    if play.kind == "pair" and play.total == 10:
         rank = rng.choice(TEN_RANKS)
         return card(rank), card(rank)
-    if play.hand == "insurance":
+    if play.kind == "insurance":
         if natural:
             return card(Rank.ACE), card_of(10, rng)
         first, second = rng.choice([pair for hands in _HARD_HANDS.values() for pair in hands])
         return card_of(first, rng), card_of(second, rng)
-    first, second = rng.choice(_HARD_HANDS[int(play.hand.removeprefix("hard "))])
+    first, second = rng.choice(_HARD_HANDS[play.total])
     cards = [card_of(first, rng), card_of(second, rng)]
     rng.shuffle(cards)
     return cards[0], cards[1]
@@ -159,5 +137,5 @@ _OFFSET_WEIGHTS = (4, 4, 2, 1, 1, 0.5, 0.5)
 
 
 def boundary_count(play: IndexPlay, rng: random.Random) -> int:
-    """A true count near the play's index, the boundary weighted most."""
-    return play.index + rng.choices(_OFFSETS, weights=_OFFSET_WEIGHTS)[0]
+    """A true count near the play's index, the boundary weighted most (around 0 for a play without one)."""
+    return (play.index or 0) + rng.choices(_OFFSETS, weights=_OFFSET_WEIGHTS)[0]

@@ -123,3 +123,20 @@ def test_the_read_path_stays_off_sqlite_utils_fsrs_and_numpy(rel: str) -> None:
         assert _top(name) not in ("sqlite_utils", "numpy", "fsrs", "drills"), f"{rel} imports {name}"
         assert name not in ("trainer.storage.store", "trainer.storage.schema", "trainer.storage.connection",
                             "trainer.scheduling"), f"{rel} imports {name}"
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/indices/")], ids=_rel)
+def test_index_computation_imports_only_core_strategy_and_itself(path: Path) -> None:
+    """Computing indices is a library: no CLI, rendering, storage or simulator; randomness injected."""
+    for name in _imports(path):
+        if name.startswith("trainer"):
+            assert name.startswith(("trainer.core", "trainer.strategy", "trainer.indices")), \
+                f"{_rel(path)} imports {name}: the index computation imports core, strategy and itself only"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+            assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"
+
+
+def test_the_index_computation_package_exists() -> None:
+    assert any(_rel(p).startswith("trainer/indices/") for p in _modules())

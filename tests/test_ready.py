@@ -87,7 +87,7 @@ def answers() -> Iterator[Attempt]:
         yield make(t, "color-up:140.50", correct=i != 0)
     for i in range(100):  # a table settled seat by seat: 98 of 100 right within each seat's pace
         yield make(t, "settle:split", correct=i != 3, ms=6000 if i == 4 else 2000, target=5000)
-    for i in range(50):
+    for _ in range(50):
         yield make(t, "cut:win:150", ms=1000, target=4000)  # all 50 right in pace
     for i in range(50):
         yield make(t, "catch:clean", correct=i % 17 != 0)  # three false calls: 47 of 50

@@ -171,6 +171,7 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     assert "ruleset=bicycle speed=0.4 system=hi-lo" in out  # what is typed wins
     saved = json.loads((cutcard_home / "settings.json").read_text())
     assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "ramp": None,
+                                        "indices": None,
                                         "toured": True}
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again
@@ -182,7 +183,8 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
     assert chosen == {"chart": {"ruleset": "european"}, "ev": {"ruleset": "european"},
                       "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
                       "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
-                      "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"}}
+                      "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"},
+                      "indices": {"ruleset": "european", "system": "ko"}}
     assert Prefs().default_map() == {}
 
 

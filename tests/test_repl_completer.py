@@ -78,7 +78,8 @@ def test_count_systems_complete_for_system_options_and_settings() -> None:
     systems = list(builtin_systems())
     assert texts("drill running-count --system ") == systems
     assert texts("set system k") == ["ko"]
-    assert texts("set ") == ["ruleset", "speed", "system", "ramp"]
+    assert texts("set ") == ["ruleset", "speed", "system", "ramp", "indices"]
+    assert texts("set indices c") == ["computed"]
     assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cli.sim import hi_lo_indices
-from trainer.core import find_ruleset
+from trainer.cli.indices import index_source
+from trainer.core import Ruleset, find_ruleset
 from trainer.core.betting import parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rulesfile import parse_ruleset
-from trainer.sim.counter import Counter
+from trainer.sim.counter import Counter, IndexPlay, chart_changes
 from trainer.sim.game import make_game
 from trainer.sim.results import Summary, summarize
 from trainer.sim.runner import Plan, letters_of, simulate
@@ -31,6 +31,13 @@ HANDS = 6_000_000
 SIX_DECKS_75 = parse_ruleset({"name": "six-deck-75", "title": "6 decks, S17, DAS, 75% penetration",
                               "shoe": {"cut_card_from_end": [78, 78]}}, path="six-deck-75.toml",
                              base=find_ruleset("casino"))
+
+
+def hi_lo_indices(rules: Ruleset) -> tuple[tuple[IndexPlay, ...], int | None, str]:
+    """The published Hi-Lo plays that fit the table, as the simulator's chart changes."""
+    plays, words = index_source(rules, "hi-lo", "published")
+    indices, insurance = chart_changes(plays)
+    return indices, insurance, words
 
 
 def _counted(ramp: str, spread: tuple[int, int]) -> Summary:

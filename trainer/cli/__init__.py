@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ready": ("trainer.cli.ready", "Casino readiness: each criterion, your figure, the target, pass."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
+    "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 

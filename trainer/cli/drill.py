@@ -192,6 +192,9 @@ def drill_view(command: click.Command, name: str) -> click.Command:
 @click.option("--readings", is_flag=True, default=None,
               help="Also ask this trainer's readings where the seed is silent (worded as readings).")
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
+@click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
+              help="The published Illustrious 18 and Fab 4 [the default], or the index plays computed for "
+                   "this table and --system (`cutcard indices`).")
 @db_option
 def command(name: str | None, ruleset: str, seed: int | None, count: int | None, jsonl: bool,
             extra: tuple[str, ...] = (), **chosen: Any) -> None:
@@ -214,9 +217,21 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     rules = load_ruleset(ruleset)
     if name == "strategy":  # the one drill that reads a chart: computed first, with a progress bar
         load_chart(rules, quiet=jsonl)
+    indices = chosen.pop("indices", None)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
     drill = make_drill(name, options)
+    if indices == "computed":
+        from drills.deviations import DeviationsDrill
+
+        if isinstance(drill, DeviationsDrill):
+            from drills.settings import practice_table
+            from trainer.cli.indices import index_source
+
+            table = practice_table(rules, drill.surrender)
+            plays, words = index_source(table, options.system, "computed", estimation=options.estimation,
+                                        rounding=options.rounding, quiet=jsonl)
+            drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
         from trainer.batch import repeat
         from trainer.session import Session

@@ -51,12 +51,15 @@ DEFAULT_PLAYERS = 4
                    "REPL remembers yours.")
 @estimation_option
 @rounding_option
+@click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
+              help="The index plays judged at your true count: the published Illustrious 18 and Fab 4 (for "
+                   "Hi-Lo, the default), or those computed for this table and count (`cutcard indices`).")
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
             rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
-            estimation: str, rounding: str, jsonl: bool) -> None:
+            estimation: str, rounding: str, indices: str | None, jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -92,10 +95,19 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
 
     check_seats(rules, table_seats)  # before a chart that may take seconds to compute
     chart = load_chart(rules, quiet=jsonl)
+    plays, words = None, ""
+    if indices is not None:
+        from trainer.cli.indices import index_source
+
+        plays, words = index_source(rules, system, indices, estimation=estimation, rounding=rounding,
+                                    quiet=jsonl)
+        if not jsonl:
+            console.print(f"Index plays: {words}.")
     with open_store(settings()) as store:
         session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
                                learner_seat=None if seat is None else seat - 1, ramp=bet_ramp,
-                               estimation=estimation, rounding=rounding, recorder=store)
+                               estimation=estimation, rounding=rounding, recorder=store,
+                               index_plays=plays, indices_words=words)
         if jsonl:
             from trainer.table.machine import TableMachine
 

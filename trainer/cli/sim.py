@@ -48,8 +48,11 @@ PROGRESS_FROM = 200_000
               help="Count cards with this system (hi-lo, ko, zen, ...) and bet by the ramp.")
 @click.option("--spread", default=None, metavar="LOW-HIGH", help="Lowest and highest bet in units [1-12].")
 @click.option("--ramp", default=None, metavar="TC:UNITS,...", help=RAMP_HELP)
-@click.option("--indices/--no-indices", default=None,
-              help="Play the Illustrious 18 and Fab 4 (S17 or H17 set) and insure at +3 [on for Hi-Lo].")
+@click.option("--indices", type=click.Choice(["published", "computed"]), is_flag=False,
+              flag_value="published", default=None,
+              help="Index plays: the published Illustrious 18 and Fab 4 (S17 or H17 set; Hi-Lo only), or "
+                   "those computed for this table and count (`cutcard indices`) [published for Hi-Lo].")
+@click.option("--no-indices", is_flag=True, help="Play no index plays: the chart at every count.")
 @estimation_option
 @rounding_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
@@ -58,8 +61,8 @@ PROGRESS_FROM = 200_000
               help="Play again with your error rates from the progress database; show what they cost.")
 @db_option
 def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_json: bool, jobs: int | None,
-            system: str | None, spread: str | None, ramp: str | None, indices: bool | None,
-            estimation: str, rounding: str, bankroll: int, errors: bool) -> None:
+            system: str | None, spread: str | None, ramp: str | None, indices: str | None,
+            no_indices: bool, estimation: str, rounding: str, bankroll: int, errors: bool) -> None:
     """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
     with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
     import dataclasses
@@ -77,8 +80,12 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     rules = load_ruleset(ruleset)
     if decks is not None:
         rules = rules.with_decks(decks)
-    if system is None and (spread or ramp or indices):
+    if system is None and indices is not None and _from_default_map("indices"):
+        indices = None  # the REPL's remembered `set indices` is for counting runs only
+    if system is None and (spread or ramp or indices or no_indices):
         raise InvalidInputError("--spread, --ramp and --indices need --count SYSTEM (e.g. --count hi-lo)")
+    if indices and no_indices:
+        raise InvalidInputError("--indices and --no-indices say opposite things: give one")
     if bankroll < 1:
         raise InvalidInputError(f"--bankroll must be at least 1 unit, not {bankroll}")
     cores = most_jobs()
@@ -89,7 +96,8 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     if jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     counter, index_words = (None, "") if system is None else _counter(
-        rules, system, spread, ramp, indices, estimation, rounding)
+        rules, system, spread, ramp, "none" if no_indices else indices, estimation, rounding,
+        quiet=as_json)
     chart = load_chart(rules, quiet=as_json)
     plan = SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -135,6 +143,12 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         raise click.exceptions.Exit(130)
 
 
+def _from_default_map(name: str) -> bool:
+    """True when an option's value came from the REPL's remembered settings, not the command line."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is click.core.ParameterSource.DEFAULT_MAP
+
+
 def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: bool) -> tuple[Summary, bool]:
     """Simulate, with a progress bar for long runs on a terminal; the figures, and whether Ctrl-C
     stopped the run (the figures are then those of the hands played)."""
@@ -155,65 +169,28 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
 
 
 def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
-             indices: bool | None, estimation: str, rounding: str) -> tuple[Counter, str]:
-    """The simulated counter from the options, and its index plays in words."""
+             indices: str | None, estimation: str, rounding: str, *, quiet: bool) -> tuple[Counter, str]:
+    """The simulated counter from the options, and its index plays in words (`indices`: published,
+    computed, none, or None for the default: published for Hi-Lo, none for another count)."""
+    from trainer.cli.indices import index_source
     from trainer.core.betting import check_ramp, default_ramp, parse_ramp, parse_spread
     from trainer.core.counting import load_system
-    from trainer.core.errors import InvalidInputError
     from trainer.sim.count import TrueCounter
-    from trainer.sim.counter import Counter
+    from trainer.sim.counter import Counter, chart_changes
 
     system = load_system(system_name)
     TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
     spread = parse_spread(spread_text or "1-12")
     ramp = parse_ramp(ramp_text) if ramp_text else default_ramp(spread)
     check_ramp(ramp, spread)
-    use_indices = system.name == "hi-lo" if indices is None else indices
+    source = indices or ("published" if system.name == "hi-lo" else "none")
     plays: tuple[IndexPlay, ...] = ()
     insurance: int | None = None
     words = ""
-    if use_indices:
-        if system.name != "hi-lo":
-            raise InvalidInputError(f"index plays are published for Hi-Lo; {system.title} has none here "
-                                    "(use --no-indices)")
-        plays, insurance, words = hi_lo_indices(rules)
+    if source != "none":
+        typed, words = index_source(rules, system_name, source, estimation=estimation, rounding=rounding,
+                                    quiet=quiet)
+        plays, insurance = chart_changes(typed)
     counter = Counter(system=system, spread=spread, ramp=ramp, estimation=estimation, rounding=rounding,
                       indices=plays, insurance_index=insurance)
     return counter, words
-
-
-_LETTERS = {"stand": "S", "hit": "H", "split": "P"}
-
-
-def hi_lo_indices(rules: Ruleset) -> tuple[tuple[IndexPlay, ...], int | None, str]:
-    """The Hi-Lo index plays that fit the table (`drills.index_plays`), as the simulator's, the
-    insurance index, and the set's name and source."""
-    from drills.index_plays import game_of, plays_for, source
-    from trainer.sim.counter import IndexPlay
-
-    plays: list[IndexPlay] = []
-    insurance: int | None = None
-    sets: list[str] = []
-    for play in plays_for(rules):
-        if play.title.split(" #")[0] not in sets:
-            sets.append(play.title.split(" #")[0])
-        if play.hand == "insurance":
-            insurance = play.index
-            continue
-        kind, number = ("pair", 10) if play.hand == "pair of 10s" else ("hard", int(play.hand.split()[1]))
-        up = 1 if play.up == "A" else 10 if play.up == "T" else int(play.up)
-        plays.append(IndexPlay(kind=kind, number=number, up=up, index=play.index,
-                               at_or_above=_letter(play.above, play.below),
-                               below=_letter(play.below, play.above)))
-    name, _ = source(game_of(rules))
-    words = f"{' + '.join(sets)} ({name}), {len(plays) + (insurance is not None)} plays"
-    return tuple(plays), insurance, words
-
-
-def _letter(word: str, other: str) -> str:
-    """An index play's word as a chart letter (a double or surrender falls back to the other play)."""
-    if word == "double":
-        return "Ds" if other == "stand" else "Dh"
-    if word == "surrender":
-        return "Rs" if other == "stand" else "Rh"
-    return _LETTERS[word]

@@ -9,6 +9,7 @@ command needs it, so the prompt appears at once.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 import time
@@ -114,7 +115,7 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
     if not prefs.toured:
         for line in TOUR:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
-        state.prefs = Prefs(ruleset=prefs.ruleset, speed=prefs.speed, system=prefs.system, toured=True)
+        state.prefs = dataclasses.replace(prefs, toured=True)
         save_prefs(home, state.prefs)
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(home / "history")),

@@ -45,7 +45,7 @@ REPL_WORDS: dict[str, ReplWord] = {
     "set": ReplWord(
         name="set", usage="set [KEY [VALUE]]",
         help="Show or change a remembered setting, e.g. `set speed 0.4`, `set system ko`, "
-             "`set ramp 1:1,2:2,3:4,4:8,5:12`.",
+             "`set ramp 1:1,2:2,3:4,4:8,5:12`, `set indices computed`.",
         spec=CommandSpec(arguments=(ArgumentSpec(name="key", values="setting"),
                                     ArgumentSpec(name="value", values=PREVIOUS)))),
     "help": ReplWord(
@@ -175,6 +175,9 @@ def _values_of(kind: str) -> Mapping[str, str]:
         return dict(KEYS)
     if kind == "speed":
         return {s: "seconds per card" for s in SPEEDS}
+    if kind == "indices":
+        return {"published": "the Illustrious 18 and Fab 4 (Hi-Lo)",
+                "computed": "computed for your table and count (cutcard indices)"}
     return {}
 
 

@@ -26,13 +26,15 @@ KEYS: dict[str, str] = {
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
     "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12",
+    "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
-    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready"),
+    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices"),
     "speed": ("drill",),
-    "system": ("drill", "play"),
+    "system": ("drill", "play", "indices"),
     "ramp": ("play",),
+    "indices": ("drill", "play", "sim"),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
 such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
@@ -50,6 +52,8 @@ class Prefs:
     system: str | None = None
     ramp: str | None = None
     """The learner's bet ramp in `TC:UNITS,...` form (play grades every bet against it)."""
+    indices: str | None = None
+    """'published' or 'computed' (`cutcard indices`)."""
     toured: bool = False
     """True once the three-line tour has been shown."""
 
@@ -58,7 +62,7 @@ class Prefs:
         value = getattr(self, key)
         if value is None:
             fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM,
-                        "ramp": DEFAULT_RAMP}.get(key, "the drill's own")
+                        "ramp": DEFAULT_RAMP, "indices": "published"}.get(key, "the drill's own")
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -127,6 +131,10 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, speed=_speed(text))
     if key == "ramp":
         return dataclasses.replace(prefs, ramp=BetRamp.parse(text).text)
+    if key == "indices":
+        if text.lower() not in ("published", "computed"):
+            raise InvalidInputError(f"indices {text!r} is not one of published, computed")
+        return dataclasses.replace(prefs, indices=text.lower())
     return dataclasses.replace(prefs, system=_system_name(text))
 
 

@@ -21,15 +21,17 @@ Mistakes model a learner from their measured error rates (`--errors`):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
+from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
 from trainer.sim.plays import Lookup, UpPlays, compile_plays
+from trainer.strategy import indexplay
 from trainer.strategy.chart import ROWS, UPS
 
 Cell = tuple[str, int, int]
@@ -49,6 +51,35 @@ class IndexPlay:
     index: int
     at_or_above: str
     below: str
+
+
+_LETTERS = {Action.STAND: "S", Action.HIT: "H", Action.SPLIT: "P"}
+
+
+def _letter(play: Action, other: Action) -> str:
+    """An index play's action as a chart letter (a double or surrender falls back to the other play)."""
+    if play is Action.DOUBLE:
+        return "Ds" if other is Action.STAND else "Dh"
+    if play is Action.SURRENDER:
+        return "Rs" if other is Action.STAND else "Rh"
+    return _LETTERS[play]
+
+
+def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[IndexPlay, ...], int | None]:
+    """Index plays (`trainer.strategy.indexplay`) as the simulator's chart changes, and the insurance
+    index (None: never insure). A play with no index keeps its basic play and changes nothing."""
+    changes: list[IndexPlay] = []
+    insurance: int | None = None
+    for play in plays:
+        if play.index is None:
+            continue
+        if play.kind == "insurance":
+            insurance = play.index
+            continue
+        changes.append(IndexPlay(kind=play.kind, number=play.total, up=play.up_value, index=play.index,
+                                 at_or_above=_letter(play.above, play.below),
+                                 below=_letter(play.below, play.above)))
+    return tuple(changes), insurance
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from drills.index_plays import IndexPlay, plays_for
+from drills.index_plays import plays_for
 from trainer.core.cards import Card
 from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
@@ -29,6 +29,7 @@ from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row
+from trainer.strategy.indexplay import IndexPlay
 
 INDEX_MARGIN = 0.0005
 """An index play must gain at least this (0.05% of the bet) over the chart play to be mentioned."""
@@ -87,6 +88,9 @@ class Verdict:
                     f"{self.hand}, but the cards seen since the shuffle make {self.action.value} better by "
                     f"{_pct(self.gain)} of the bet.")
         if self.action == self.chart:
+            if self.index is not None and self.gain is None:
+                return (f"~ {self.action.value} is the chart's play for {self.hand}, but at your true "
+                        f"count the index says {self.index.value}.")
             if self.index is not None:
                 return (f"~ {self.action.value} is the chart's play for {self.hand}, but with the cards seen "
                         f"since the shuffle {self.index.value} was better by {_pct(self.gain)} of the bet "
@@ -110,15 +114,36 @@ def unseen_share_of_tens(ruleset: Ruleset, seen: Sequence[Card]) -> Fraction:
 
 
 def count_index(ruleset: Ruleset, system: str, cards: Sequence[Card] | None, up: Card,
-                legal: frozenset[Action]) -> IndexPlay | None:
-    """The Hi-Lo index play that decides this hand (None: the chart decides).
+                legal: frozenset[Action], *, plays: Sequence[IndexPlay] | None = None) -> IndexPlay | None:
+    """The index play that decides this hand (None: the chart decides).
 
-    Only for Hi-Lo in a game where counting helps; `cards` None means the insurance offer. A play fits
-    when its hand matches (a hard total, not a pair that may be split; a pair of tens that may be) and
-    both of its plays are legal now (a double index needs a hand that may double).
+    `plays` are the learner's list (published or computed for their game and count, `cutcard indices`);
+    without one, the published Hi-Lo lists for a Hi-Lo counter. Only where counting helps; `cards` None
+    means the insurance offer. A play fits when its hand matches (a hard or soft total, not a pair that
+    may be split; a pair that may be) and both of its plays are legal now (a double index needs a hand
+    that may double).
     """
-    if system != "hi-lo" or not ruleset.counting_helps:
+    if not ruleset.counting_helps or (plays is None and system != "hi-lo"):
         return None
+    listed = plays_for(ruleset) if plays is None else plays
+    for play in listed:
+        if cards is None:
+            if play.kind == "insurance" and up.is_ace:
+                return play
+            continue
+        if play.kind == "insurance" or play.up_value != up.value or not legal >= {play.above, play.below}:
+            continue
+        pair = len(cards) == 2 and cards[0].value == cards[1].value
+        if play.kind == "pair":
+            if pair and cards[0].value == play.total:
+                return play
+            continue
+        total, soft = hand_total(cards)
+        if pair and Action.SPLIT in legal:
+            continue
+        if total == play.total and soft == (play.kind == "soft"):
+            return play
+    return None
     up_name = "A" if up.value == 1 else "T" if up.value == 10 else str(up.value)
     for play in plays_for(ruleset):
         if play.up != up_name:
@@ -221,3 +246,4 @@ def _cost(ruleset: Ruleset, cards: Sequence[Card], up: Card, chart_play: Action,
     if chart_play not in evs.ev or action not in evs.ev:
         return None
     return max(0.0, evs.ev[chart_play] - evs.ev[action])
+

@@ -32,6 +32,7 @@ from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
 from trainer.session import Clock, ListRecorder, Recorder, Session
 from trainer.strategy import StrategyTable, chart_action
+from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
 from trainer.table.bets import BetCheck, bet_decision, grade_bet, parse_bet
 from trainer.table.count_checks import CountGrade, CountKeeper
@@ -100,8 +101,13 @@ class TableSession:
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
                  system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
                  estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
+                 indices_words: str = "") -> None:
+        """`index_plays`: the index plays judged at the learner's true count (published or computed,
+        `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter."""
         check_seats(ruleset, seats)
+        self.index_plays = index_plays
+        self.indices_words = indices_words
         self.ruleset = ruleset
         self.chart = chart
         self.shoe = Shoe.shuffled(ruleset, rng)
@@ -203,7 +209,8 @@ class TableSession:
         if round_.phase == Phase.OFFERS:
             offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in view.legal_actions), None)
             if offer is not None and action in (offer, Action.DECLINE):
-                index = count_index(self.ruleset, system, None, view.up_card, legal)
+                index = count_index(self.ruleset, system, None, view.up_card, legal,
+                                    plays=self.index_plays)
                 return judge_offer(self.ruleset, seen, offer, action, index_play=index,
                                    true_count=self.true_count_now() if index else 0)
             hand = view.hands[0]
@@ -213,7 +220,7 @@ class TableSession:
             return Verdict(action=action, chart=chart, index=None, hand="early surrender")
         assert view.hand_in_turn is not None
         hand = view.hands[view.hand_in_turn]
-        index = count_index(self.ruleset, system, hand.cards, view.up_card, legal)
+        index = count_index(self.ruleset, system, hand.cards, view.up_card, legal, plays=self.index_plays)
         return judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
                           composition=self.ruleset.counting_helps, index_play=index,
                           true_count=self.true_count_now() if index else 0)
