@@ -303,8 +303,8 @@ class SettleDrill(DrillBase):
             within = sum(int(d["table_ms"]) <= int(d["table_pace_ms"]) for d in timed)
             clean = sum(int(d["table_right"]) == n for d, n in zip(timed, self._seat_counts(grades),
                                                                   strict=False))
-            lines.append(f"{len(timed)} tables settled: {within} within audition pace, "
-                         f"{clean} without a mistake")
+            tables = f"{len(timed)} table{'s' if len(timed) != 1 else ''}"
+            lines.append(f"{tables} settled: {within} within audition pace, {clean} without a mistake")
         return lines
 
     def _seat_counts(self, grades: Sequence[Grade]) -> list[int]:
