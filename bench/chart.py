@@ -48,7 +48,7 @@ HERE = Path(__file__).resolve().parent.parent
 def child(decks: int, tree: Path) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
     out = subprocess.run([sys.executable, "-c", _CHILD, str(decks)], check=True, capture_output=True,
-                         text=True, env=env)
+                         text=True, env=env, cwd=tree)
     result: dict[str, float] = json.loads(out.stdout)
     return result
 

@@ -63,7 +63,7 @@ TARGETS = {"flat": 5_000_000, "count": 4_000_000}
 def rate(tree: Path, ruleset: str, mode: str, hands: int, seed: int, jobs: int) -> float:
     env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
     out = subprocess.run([sys.executable, "-c", _CHILD, ruleset, mode, str(hands), str(seed), str(jobs)],
-                         check=True, capture_output=True, text=True, env=env)
+                         check=True, capture_output=True, text=True, env=env, cwd=tree)
     value: float = json.loads(out.stdout)["rate"]
     return value
 
