@@ -10,7 +10,8 @@ interpreter with no chart cache, prints:
 - peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
 - with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
   the same figures of that checkout, run alternately with this one, and the ratios old / new;
-  the house edges of both are checked to agree to 1e-12.
+  the house edges of both are checked to agree to 1e-12. "speed-up" is old / new compute (wall) time,
+  "cpu" old / new process CPU time: under a heavy load the CPU ratio is the steadier one.
 Targets (issue 16): 6 decks <= 0.3 s compute, 1 deck <= 0.15 s, peak <= 100 MiB. The machine is shared:
 compare the ratios, which the load affects alike, and read medians.
 """
@@ -62,7 +63,8 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
           f"medians of {args.repeat} fresh processes")
     print(f"{'shoe':<9}{'compute s':>10}{'process s':>10}{'peak MiB':>9}" +
-          (f"{'old compute':>13}{'old peak':>9}{'speed-up':>9}{'memory':>8}" if args.baseline else ""))
+          (f"{'old compute':>13}{'old process':>12}{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'memory':>8}"
+           if args.baseline else ""))
     for decks in DECKS:
         new, old = [], []
         for _ in range(args.repeat):  # alternate, so both see the same load
@@ -77,8 +79,9 @@ def main() -> None:
         line = f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'process'):>10.3f}{med(new, 'peak'):>9.0f}"
         if old:
             same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
-            line += (f"{med(old, 'compute'):>13.3f}{med(old, 'peak'):>9.0f}"
+            line += (f"{med(old, 'compute'):>13.3f}{med(old, 'process'):>12.3f}{med(old, 'peak'):>9.0f}"
                      f"{med(old, 'compute') / med(new, 'compute'):>8.2f}x"
+                     f"{med(old, 'process') / med(new, 'process'):>6.2f}x"
                      f"{med(old, 'peak') / med(new, 'peak'):>7.2f}x" + ("" if same else "  EDGES DIFFER"))
         print(line)
     print("targets: 6 decks <= 0.300 s compute, 1 deck <= 0.150 s, peak <= 100 MiB")
