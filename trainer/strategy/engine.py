@@ -52,10 +52,11 @@ _KEEP_FULL_SHOE = 2
 """Engines kept: one is some 20-60 MB of arrays, and a session drills one or two rule sets at a time."""
 
 
-def full_shoe_engine(ruleset: Ruleset) -> Engine:
-    """The chart engine of the rule set's full shoe: the one last built, else built now (once)."""
+def full_shoe_engine(ruleset: Ruleset, *, build: bool = True) -> Engine | None:
+    """The chart engine of the rule set's full shoe: the one kept, else built now (None: not kept and
+    `build` is false)."""
     engine = _FULL_SHOE.get(ruleset.fingerprint)
-    if engine is None:
+    if engine is None and build:
         engine = Engine.for_chart(ruleset, Composition.full(ruleset))
     return engine
 

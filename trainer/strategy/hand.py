@@ -5,9 +5,10 @@ The hand is a dealt, unsplit hand; the rest of the rule set's full shoe (less th
 After a hit the hand is played on by the best play for its exact cards; a split is evaluated to the
 rule set's hand limit (see `split.py`).
 
-Cost: a hand from the full shoe is read off the rule set's chart engine (`full_shoe_engine`, built once
-per rule set, or kept from the chart's own build), so after the first answer a strategy drill's grading
-is a lookup; a hand with `removed` cards builds a small engine of its own. Results are memoised.
+Cost: a hand from the full shoe is read off the rule set's chart engine (`full_shoe_engine`: kept from
+the chart's own build, or built at the second such hand of a rule set), so a strategy drill's grading is
+a lookup after the first answers; a lone hand, or one with `removed` cards, builds a small engine of
+its own. Results are memoised.
 """
 
 from __future__ import annotations
@@ -99,6 +100,12 @@ def hand_evs(ruleset: Ruleset, cards: Sequence[Card], up: Card, *, removed: Sequ
     return result
 
 
+_ASKED_FULL_SHOE: set[str] = set()
+"""Rule sets (fingerprints) asked for a full-shoe hand before: the second such hand builds the whole
+chart engine (about ten single-hand engines' work) and every later one is a lookup; a lone question
+(`cutcard ev`) builds only its own small engine."""
+
+
 def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Card,
              removed: tuple[Card, ...]) -> HandEVs:
     terms = Terms.of(ruleset)
@@ -113,9 +120,11 @@ def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: C
         extra[c.value - 1] += 1
     shoe = full.without(removed)
     pair = cards[0].value if Action.SPLIT in legal else 0
+    engine = None
     if not any(extra):  # dealt from the full shoe: the rule set's chart engine has every such hand
-        engine = full_shoe_engine(ruleset)
-    else:
+        engine = full_shoe_engine(ruleset, build=ruleset.fingerprint in _ASKED_FULL_SHOE)
+        _ASKED_FULL_SHOE.add(ruleset.fingerprint)
+    if engine is None:
         contexts = [Context(extra=tuple(extra), root=tuple(own))]
         if pair:
             contexts += Engine.split_contexts_for(terms, pair, extra, infinite=full.infinite)
