@@ -6,7 +6,7 @@ After a hit the hand is played on by the best play for its exact cards; a split 
 rule set's hand limit (see `split.py`).
 
 Cost: a hand from the full shoe is read off the rule set's chart engine (`full_shoe_engine`: kept from
-the chart's own build, or built at the second such hand of a rule set), so a strategy drill's grading is
+the chart's own build, or built at the third such hand of a rule set), so a strategy drill's grading is
 a lookup after the first answers; a lone hand, or one with `removed` cards, builds a small engine of
 its own. Results are memoised.
 """
@@ -100,10 +100,11 @@ def hand_evs(ruleset: Ruleset, cards: Sequence[Card], up: Card, *, removed: Sequ
     return result
 
 
-_ASKED_FULL_SHOE: set[str] = set()
-"""Rule sets (fingerprints) asked for a full-shoe hand before: the second such hand builds the whole
-chart engine (about ten single-hand engines' work) and every later one is a lookup; a lone question
-(`cutcard ev`) builds only its own small engine."""
+_SMALL_BUILDS: dict[str, int] = {}
+"""Per rule set (fingerprint): full-shoe hands that built an engine of their own since the chart engine
+was last used. At `_SMALL_BEFORE_FULL` the next one builds the whole chart engine (about ten small
+engines' work) and later ones are lookups; a lone question (`cutcard ev`) builds only its small one."""
+_SMALL_BEFORE_FULL = 2
 
 
 def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Card,
@@ -122,8 +123,9 @@ def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: C
     pair = cards[0].value if Action.SPLIT in legal else 0
     engine = None
     if not any(extra):  # dealt from the full shoe: the rule set's chart engine has every such hand
-        engine = full_shoe_engine(ruleset, build=ruleset.fingerprint in _ASKED_FULL_SHOE)
-        _ASKED_FULL_SHOE.add(ruleset.fingerprint)
+        small = _SMALL_BUILDS.get(ruleset.fingerprint, 0)
+        engine = full_shoe_engine(ruleset, build=small >= _SMALL_BEFORE_FULL)
+        _SMALL_BUILDS[ruleset.fingerprint] = 0 if engine is not None else small + 1
     if engine is None:
         contexts = [Context(extra=tuple(extra), root=tuple(own))]
         if pair:
