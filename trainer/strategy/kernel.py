@@ -55,11 +55,10 @@ class DealerKernel:
         self.weights = weights
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
-                 natural: bool, chunk: int = 512) -> NDArray[np.float64]:
+                 natural: bool, chunk: int = 2048) -> NDArray[np.float64]:
         """Outcome probabilities, shape (B, 10 up cards, 7 outcomes), for the shoe `counts` less each
         row of `removals` (the up card is taken out per column). Rows where an up card cannot be
-        dealt are zero for that up card. `chunk` rows at a time: as fast as larger chunks, and the
-        temporaries ((chunk, ~1,700) each) stay small."""
+        dealt are zero for that up card."""
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
