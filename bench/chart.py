@@ -1,15 +1,19 @@
-"""Benchmark: the exact chart and house edge, cold and cached.
+"""Benchmark: the exact chart and house edge of a fresh process, beside a baseline checkout.
 
-    python bench/chart.py [--repeat 3]
+    python bench/chart.py [--repeat 3] [--baseline DIR]
 
-Prints, for 6 decks (casino) and 1 deck (casino with --decks 1):
-- cold: a fresh interpreter computing the chart from nothing (engine imports, numpy, the dealer table
-  and the composition table included), timed inside the process from before the first engine import;
-- warm: the same computation again in a process that has computed one chart before (no cache);
-- cached: a fresh process loading the chart from the file cache ($CUTCARD_HOME/charts), and one
-  `Chart.lookup` call.
-Targets (issue 3): cold 6-deck chart under 2 s on the 2-core machine; cached under 50 ms. The figures
-are wall-clock times and vary with the other core's load: run it more than once.
+For 1, 2, 6 and 8 decks (casino with --decks) and the infinite deck (chat-host), each in a fresh
+interpreter with no chart cache, prints:
+- compute: `chart_for` from the first engine import to the finished chart (numpy, the dealer table
+  and the composition table included);
+- process: the whole child process's CPU time (user + system), interpreter start-up included;
+- peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
+- with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
+  the same figures of that checkout, run alternately with this one, and the ratios old / new;
+  the house edges of both are checked to agree to 1e-12. "speed-up" is old / new compute (wall) time,
+  "cpu" old / new process CPU time: under a heavy load the CPU ratio is the steadier one.
+Targets (issue 16): 6 decks <= 0.3 s compute, 1 deck <= 0.15 s, peak <= 100 MiB. The machine is shared:
+compare the ratios, which the load affects alike, and read medians.
 """
 
 from __future__ import annotations
@@ -20,76 +24,67 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
+from pathlib import Path
 
 _CHILD = r"""
-import json, sys, time
+import json, resource, sys, time
 start = time.perf_counter()
 from trainer.core import load_ruleset
-from trainer.strategy import chart_for, forget_charts
-from trainer.strategy.build import build_chart
-decks = int(sys.argv[1]); mode = sys.argv[2]
-ruleset = load_ruleset("casino")
-if decks != ruleset.shoe.decks:
+from trainer.strategy import chart_for
+decks = int(sys.argv[1])
+ruleset = load_ruleset("chat-host") if decks == 0 else load_ruleset("casino")
+if decks and decks != ruleset.shoe.decks:
     ruleset = ruleset.with_decks(decks)
-if mode == "cold":
-    chart = chart_for(ruleset)
-    cold = time.perf_counter() - start
-    t = time.perf_counter(); build_chart(ruleset); warm = time.perf_counter() - t
-    print(json.dumps({"cold": cold, "warm": warm, "edge": chart.house_edge_pct}))
-else:
-    from pathlib import Path
-    from trainer.chartcache import install_file_cache
-    install_file_cache(Path(sys.argv[3]))
-    t = time.perf_counter()
-    chart = chart_for(ruleset)
-    letter = chart.lookup("hard", 16, 10)
-    loaded = time.perf_counter() - t
-    process = time.perf_counter() - start
-    t = time.perf_counter()
-    for _ in range(100000):
-        chart.lookup("soft", 18, 9)
-    per_lookup = (time.perf_counter() - t) / 100000
-    print(json.dumps({"cached": loaded, "process": process, "lookup": per_lookup, "letter": letter}))
+chart = chart_for(ruleset)
+compute = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"compute": compute, "process": usage.ru_utime + usage.ru_stime,
+                  "peak": usage.ru_maxrss / 1024, "edge": chart.house_edge_pct}))
 """
 
+DECKS = (1, 2, 6, 8, 0)
+HERE = Path(__file__).resolve().parent.parent
 
-def child(*args: str) -> dict[str, float]:
-    out = subprocess.run([sys.executable, "-c", _CHILD, *args], check=True, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+
+def child(decks: int, tree: Path) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(decks)], check=True, capture_output=True,
+                         text=True, env=env, cwd=tree)
     result: dict[str, float] = json.loads(out.stdout)
     return result
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", type=Path, default=None, help="an older checkout to compare with")
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; best and median of {args.repeat}")
-    with tempfile.TemporaryDirectory() as home:
-        from pathlib import Path
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
+          f"medians of {args.repeat} fresh processes")
+    print(f"{'shoe':<9}{'compute s':>10}{'process s':>10}{'peak MiB':>9}" +
+          (f"{'old compute':>13}{'old process':>12}{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'memory':>8}"
+           if args.baseline else ""))
+    for decks in DECKS:
+        new, old = [], []
+        for _ in range(args.repeat):  # alternate, so both see the same load
+            new.append(child(decks, HERE))
+            if args.baseline:
+                old.append(child(decks, args.baseline))
 
-        charts = Path(home) / "charts"
-        for decks in (6, 1):
-            runs = [child(str(decks), "cold") for _ in range(args.repeat)]
-            cold = [r["cold"] for r in runs]
-            warm = [r["warm"] for r in runs]
-            print(f"{decks} deck{'s' if decks > 1 else ' '}: house edge {runs[0]['edge']:.4f}%  "
-                  f"cold {min(cold):.3f} s (median {statistics.median(cold):.3f})  "
-                  f"warm {min(warm):.3f} s (median {statistics.median(warm):.3f})")
-            # fill the file cache once, then time fresh processes that only load it
-            fill = (f"from pathlib import Path; from trainer.core import load_ruleset; "
-                    f"from trainer.chartcache import install_file_cache; "
-                    f"from trainer.strategy import chart_for; "
-                    f"install_file_cache(Path({str(charts)!r})); r = load_ruleset('casino'); "
-                    f"chart_for(r if {decks} == 6 else r.with_decks({decks}))")
-            subprocess.run([sys.executable, "-c", fill], check=True)
-            cached = [child(str(decks), "cached", str(charts)) for _ in range(args.repeat)]
-            times = [c["cached"] for c in cached]
-            process = [c["process"] for c in cached]
-            print(f"         cached: chart_for from the file cache {min(times) * 1000:.1f} ms "
-                  f"(median {statistics.median(times) * 1000:.1f}); with the process's imports "
-                  f"{min(process) * 1000:.0f} ms; one lookup {cached[0]['lookup'] * 1e9:.0f} ns")
+        def med(runs: list[dict[str, float]], key: str) -> float:
+            return statistics.median(r[key] for r in runs)
+
+        label = "infinite" if decks == 0 else f"{decks} deck{'s' if decks > 1 else ''}"
+        line = f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'process'):>10.3f}{med(new, 'peak'):>9.0f}"
+        if old:
+            same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
+            line += (f"{med(old, 'compute'):>13.3f}{med(old, 'process'):>12.3f}{med(old, 'peak'):>9.0f}"
+                     f"{med(old, 'compute') / med(new, 'compute'):>8.2f}x"
+                     f"{med(old, 'process') / med(new, 'process'):>6.2f}x"
+                     f"{med(old, 'peak') / med(new, 'peak'):>7.2f}x" + ("" if same else "  EDGES DIFFER"))
+        print(line)
+    print("targets: 6 decks <= 0.300 s compute, 1 deck <= 0.150 s, peak <= 100 MiB")
 
 
 if __name__ == "__main__":

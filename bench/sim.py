@@ -1,76 +1,143 @@
-"""Hands per second of the simulator: one process, then every core; flat-bet basic strategy by default.
+"""Hands per second of the simulator, beside a baseline checkout; and the simulator as an exactness check.
 
-Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--count hi-lo]
-Target (issue 8): 200,000 hands/s per core for flat-bet basic strategy.
+Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--baseline DIR]
+     python bench/sim.py --exact [--exact-hands N]
 
-Each figure is taken `--runs` times (the machine is shared: report the spread, not one number). The
-single-process figure times `play_job` alone, in this process; the all-core figure times `simulate`
-with one job per core, worker start-up included, on `--hands` hands per core.
+Speed: three figures, each the median of `--runs` runs of `--hands` hands: one process flat-bet by the
+exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and insurance at +3); and
+`simulate` with one job per core (worker start-up included) as a multiple of the one-process rate. With
+`--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/perf-base ee10d0c`) every
+figure is also taken from that checkout in a child process, alternately with this one, and printed as
+a ratio: the machine is shared, so the ratio is the figure to read.
+Targets (issue 16): >= 5 M hands/s flat, >= 4 M/s counting, >= 1.9x with --jobs 2.
+
+Exactness (`--exact`): `--exact-hands` rounds (default 100 M) of the rule set reshuffled every round,
+whose EV must lie within 3 standard errors of the exact chart EV the program computes, and as many with
+the cut card, whose difference is the cut-card effect (with its SE).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+_CHILD = r"""
+import json, sys, time
+from trainer.cli.sim import hi_lo_indices
 from trainer.core import load_ruleset
 from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
 from trainer.sim.counter import Counter
 from trainer.sim.runner import Plan, letters_of, play_job, simulate
 from trainer.strategy import chart_for
+name, mode, hands, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rules = load_ruleset(name)
+counter = None
+if mode == "count":
+    indices, insurance, _ = hi_lo_indices(rules)
+    counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
+                      indices=indices, insurance_index=insurance)
+plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup), counter=counter)
+play_job(plan, 20_000, 0, 0)  # warm up: imports, tables
+start = time.perf_counter()
+if mode == "jobs":
+    jobs = int(sys.argv[5])
+    simulate(plan, hands * jobs, seed=seed, jobs=jobs)
+    rate = hands * jobs / (time.perf_counter() - start)
+else:
+    play_job(plan, hands, seed, 0)
+    rate = hands / (time.perf_counter() - start)
+print(json.dumps({"rate": rate}))
+"""
 
-TARGET = 200_000
+HERE = Path(__file__).resolve().parent.parent
+TARGETS = {"flat": 5_000_000, "count": 4_000_000}
 
 
-def _plan(ruleset_name: str, count: str | None) -> Plan:
-    rules = load_ruleset(ruleset_name)
-    chart = letters_of(chart_for(rules).lookup)
-    counter = None
-    if count:
-        counter = Counter(system=find_system(count), spread=(1, 12), ramp=default_ramp((1, 12)),
-                          insurance_index=3)
-    return Plan(ruleset=rules, chart=chart, counter=counter)
+def rate(tree: Path, ruleset: str, mode: str, hands: int, seed: int, jobs: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
+    out = subprocess.run([sys.executable, "-c", _CHILD, ruleset, mode, str(hands), str(seed), str(jobs)],
+                         check=True, capture_output=True, text=True, env=env, cwd=tree)
+    value: float = json.loads(out.stdout)["rate"]
+    return value
 
 
-def _rates(label: str, rates: list[float], cores: int) -> None:
-    low, mid, high = min(rates), statistics.median(rates), max(rates)
-    per_core = mid / cores
-    print(f"{label:<14} median {mid:>11,.0f} hands/s   (min {low:,.0f}, max {high:,.0f}, "
-          f"{len(rates)} runs)   {per_core:,.0f} per core")
+def speed(args: argparse.Namespace) -> None:
+    cores = os.cpu_count() or 1
+    print(f"ruleset {args.ruleset}; {args.hands:,} hands per run (per core with jobs); {cores} cores; "
+          f"medians of {args.runs} runs")
+    single: dict[str, float] = {}
+    for mode, label in (("flat", "flat, one process"), ("count", "hi-lo, one process"),
+                        ("jobs", f"flat, {cores} jobs")):
+        new, old = [], []
+        for run in range(args.runs):
+            new.append(rate(HERE, args.ruleset, mode, args.hands, run + 1, cores))
+            if args.baseline:
+                old.append(rate(args.baseline, args.ruleset, mode, args.hands, run + 1, cores))
+        mid = statistics.median(new)
+        line = f"{label:<20} {mid:>12,.0f} hands/s"
+        if mode == "jobs":
+            line += f"   {mid / single['flat']:.2f}x one process (target 1.9x)"
+        else:
+            single[mode] = mid
+            line += f"   target {TARGETS[mode]:,}: {'met' if mid >= TARGETS[mode] else 'missed'}"
+        if old:
+            line += f"   baseline {statistics.median(old):,.0f}: {mid / statistics.median(old):.2f}x"
+        print(line)
+
+
+def exact(args: argparse.Namespace) -> None:
+    from trainer.core import find_ruleset
+    from trainer.core.rulesfile import parse_ruleset
+    from trainer.sim.game import make_game
+    from trainer.sim.results import summarize
+    from trainer.sim.runner import Plan, letters_of, simulate
+    from trainer.strategy import chart_for
+
+    base = find_ruleset(args.ruleset)
+    every = parse_ruleset({"name": f"{base.name}-every-round", "title": "reshuffled every round",
+                           "shoe": {"reshuffle": "every-round"}}, path="every-round.toml", base=base)
+    cores = os.cpu_count() or 1
+    chart = chart_for(every)
+    figures = {}
+    for rules, seed in ((every, 21), (base, 22)):
+        plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup))
+        start = time.perf_counter()
+        tally = simulate(plan, args.exact_hands, seed=seed, jobs=cores)
+        spent = time.perf_counter() - start
+        figures[rules.name] = summary = summarize(tally, make_game(rules).scale)
+        print(f"{rules.name:<22} {summary.rounds:,} rounds in {spent:.0f} s "
+              f"({summary.rounds / spent:,.0f}/s): EV {summary.ev:+.5%} ± {summary.se:.5%}")
+    shuffled = figures[every.name]
+    off = (shuffled.ev - chart.ev) / shuffled.se
+    print(f"exact chart EV {chart.ev:+.5%}: the simulation is {off:+.2f} SE from it "
+          f"({'within' if abs(off) < 3 else 'OUTSIDE'} 3 SE)")
+    cut = figures[base.name]
+    effect = cut.ev - shuffled.ev
+    se = (cut.se ** 2 + shuffled.se ** 2) ** 0.5  # independent seeds
+    print(f"cut-card effect (cut card minus every round): {effect:+.5%} ± {se:.5%}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per core and run")
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per run (per core with jobs)")
     parser.add_argument("--ruleset", default="casino")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--count", default=None, help="count with this system (1-12 spread) instead of flat")
+    parser.add_argument("--baseline", type=Path, default=None, help="an older checkout to compare with")
+    parser.add_argument("--exact", action="store_true", help="the exactness check instead of the speeds")
+    parser.add_argument("--exact-hands", type=int, default=100_000_000)
     args = parser.parse_args()
-    plan = _plan(args.ruleset, args.count)
-    cores = os.cpu_count() or 1
-    mode = f"counting {args.count}, 1-12 spread" if args.count else "flat bet, exact chart"
-    print(f"ruleset {args.ruleset}, {mode}; {args.hands:,} hands per core and run; {cores} cores")
-
-    play_job(plan, 20_000, 0, 0)  # warm up: imports, tables
-    single = []
-    for run in range(args.runs):
-        start = time.perf_counter()
-        play_job(plan, args.hands, run + 1, 0)
-        single.append(args.hands / (time.perf_counter() - start))
-    _rates("one process", single, 1)
-
-    every = []
-    for run in range(args.runs):
-        start = time.perf_counter()
-        simulate(plan, args.hands * cores, seed=run + 1, jobs=cores)
-        every.append(args.hands * cores / (time.perf_counter() - start))
-    _rates(f"{cores} processes", every, cores)
-    verdict = "meets" if statistics.median(single) >= TARGET else "misses"
-    print(f"target: {TARGET:,} hands/s per core for flat-bet basic strategy ({verdict} it on one core)")
+    if args.exact:
+        exact(args)
+    else:
+        speed(args)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,21 @@ class PairShoe:
     """cases[u - 1]: (weight, shoe) alternatives."""
 
 
+_FULL_SHOE: dict[str, Engine] = {}
+"""The latest full-shoe chart engines by rule-set fingerprint, oldest first."""
+_KEEP_FULL_SHOE = 2
+"""Engines kept: one is some 20-60 MB of arrays, and a session drills one or two rule sets at a time."""
+
+
+def full_shoe_engine(ruleset: Ruleset, *, build: bool = True) -> Engine | None:
+    """The chart engine of the rule set's full shoe: the one kept, else built now (None: not kept and
+    `build` is false)."""
+    engine = _FULL_SHOE.get(ruleset.fingerprint)
+    if engine is None and build:
+        engine = Engine.for_chart(ruleset, Composition.full(ruleset))
+    return engine
+
+
 class Engine:
     """The node table, payoffs and best-play values of one analysis."""
 
@@ -81,6 +96,8 @@ class Engine:
                 leader[lo:hi] = where[self.table.composition[lo:hi]]
         self.leader = leader
         self.optimal: Values = evaluate(self.table, self.pay, leader=leader)
+        self.split_memo: dict[tuple[int, PairShoe], list[float]] = {}
+        """`hand.py`'s split values under `optimal`, by pair and pair shoe."""
         tick(3, 4)
 
     # --- building ----------------------------------------------------------------------------
@@ -97,13 +114,23 @@ class Engine:
 
     @classmethod
     def for_chart(cls, ruleset: Ruleset, shoe: Composition, progress: Progress | None = None) -> Engine:
-        """Every two-card hand of the full shoe and every split hand (all pairs, all depths)."""
+        """Every two-card hand of the full shoe and every split hand (all pairs, all depths).
+
+        The engine of a rule set's full shoe is kept (see `full_shoe_engine`): `hand_evs` reads any
+        hand dealt from the full shoe off it instead of building an engine per hand.
+        """
         terms = Terms.of(ruleset)
         zero = (0,) * 10
         contexts = [Context(extra=zero)]
         for pair in range(1, 11):
             contexts += cls.split_contexts_for(terms, pair, zero, infinite=shoe.infinite)
-        return cls(ruleset, shoe, contexts, progress=progress)
+        engine = cls(ruleset, shoe, contexts, progress=progress)
+        if shoe == Composition.full(ruleset):
+            _FULL_SHOE.pop(ruleset.fingerprint, None)
+            _FULL_SHOE[ruleset.fingerprint] = engine
+            while len(_FULL_SHOE) > _KEEP_FULL_SHOE:
+                del _FULL_SHOE[next(iter(_FULL_SHOE))]
+        return engine
 
     # --- reading values ----------------------------------------------------------------------
 

@@ -60,14 +60,15 @@ class Payoffs:
             bj_after = np.broadcast_to(per_up[:, BLACKJACK][None, :, None], (n, 10, 10)).copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            uniq, back = np.unique(table.removal, axis=0, return_inverse=True)
+            uniq, back = _distinct_rows(table.removal)
             kernel = _kernel(hits_soft_17, natural)
-            dealer = kernel.outcomes(counts, uniq, natural=natural)[back.reshape(-1)]
+            dealer = kernel.outcomes(counts, uniq, natural=natural)[back]
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
             size = left.sum(axis=1)
             eye = np.eye(10)
-            avail = left[:, None, :] - eye[None, :, :]  # (n, up, card)
-            draw = np.maximum(avail, 0.0) / np.maximum(size - 1, 1)[:, None, None]
+            draw = left[:, None, :] - eye[None, :, :]  # (n, up, card): the cards available, in place
+            np.maximum(draw, 0.0, out=draw)
+            draw /= np.maximum(size - 1, 1)[:, None, None]
             # chance of a natural after one more (busting) card: hole card from the rest
             rest = np.maximum(size - 2, 1)[:, None]
             bj_after = np.zeros((n, 10, 10))
@@ -89,11 +90,31 @@ class Payoffs:
         if terms.split_21_is_blackjack:
             natural_21 = table.split & (table.cards == 2) & (table.total == 21)
             stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
-        bust = np.where(peeked[None, :, None], -(1.0 - bj_after), -1.0)
+        bust = bj_after  # in place (each (n, 10, 10) table is tens of MB): -(1 - P(natural)) where peeked
+        bust -= 1.0
+        bust[:, ~peeked, :] = -1.0
         das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])
         may_double = table.split & (table.cards == 2) & table.can_hit & das
         return cls(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
                    may_double=may_double)
+
+
+def _distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The distinct rows of a (n, 10) count table and, per row, its index among them.
+
+    Each row is read as one number in base (largest count + 1), so that a 1-d sort finds them: several
+    times faster than `np.unique(axis=0)`, which sorts rows as structured records. (Rows too large for
+    one int64 fall back to that.)
+    """
+    import numpy as np
+
+    base = int(rows.max()) + 1 if rows.size else 1
+    if base ** rows.shape[1] >= 2 ** 63:
+        uniq, back = np.unique(rows, axis=0, return_inverse=True)
+        return uniq, back.reshape(-1)
+    keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
+    _, first, back = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], back.reshape(-1)
 
 
 _KERNELS: dict[tuple[bool, bool], DealerKernel] = {}

@@ -4,6 +4,11 @@ The hand is a dealt, unsplit hand; the rest of the rule set's full shoe (less th
 `removed`) is what is drawn from. Where the dealer peeks, EVs are conditioned on no dealer natural.
 After a hit the hand is played on by the best play for its exact cards; a split is evaluated to the
 rule set's hand limit (see `split.py`).
+
+Cost: a hand from the full shoe is read off the rule set's chart engine (`full_shoe_engine`: kept from
+the chart's own build, or built at the third such hand of a rule set), so a strategy drill's grading is
+a lookup after the first answers; a lone hand, or one with `removed` cards, builds a small engine of
+its own. Results are memoised.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural, may_double, may_hit, may_split, may_surrender
 from trainer.core.rules import Ruleset
 from trainer.strategy.composition import TEN, Composition
-from trainer.strategy.engine import Engine
+from trainer.strategy.engine import Engine, PairShoe, full_shoe_engine
 from trainer.strategy.terms import Terms
 from trainer.strategy.tree import Context
 
@@ -95,6 +100,13 @@ def hand_evs(ruleset: Ruleset, cards: Sequence[Card], up: Card, *, removed: Sequ
     return result
 
 
+_SMALL_BUILDS: dict[str, int] = {}
+"""Per rule set (fingerprint): full-shoe hands that built an engine of their own since the chart engine
+was last used. At `_SMALL_BEFORE_FULL` the next one builds the whole chart engine (about ten small
+engines' work) and later ones are lookups; a lone question (`cutcard ev`) builds only its small one."""
+_SMALL_BEFORE_FULL = 2
+
+
 def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Card,
              removed: tuple[Card, ...]) -> HandEVs:
     terms = Terms.of(ruleset)
@@ -108,11 +120,17 @@ def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: C
     for c in removed:
         extra[c.value - 1] += 1
     shoe = full.without(removed)
-    contexts = [Context(extra=tuple(extra), root=tuple(own))]
     pair = cards[0].value if Action.SPLIT in legal else 0
-    if pair:
-        contexts += Engine.split_contexts_for(terms, pair, extra, infinite=full.infinite)
-    engine = Engine(ruleset, full, contexts)
+    engine = None
+    if not any(extra):  # dealt from the full shoe: the rule set's chart engine has every such hand
+        small = _SMALL_BUILDS.get(ruleset.fingerprint, 0)
+        engine = full_shoe_engine(ruleset, build=small >= _SMALL_BEFORE_FULL)
+        _SMALL_BUILDS[ruleset.fingerprint] = 0 if engine is not None else small + 1
+    if engine is None:
+        contexts = [Context(extra=tuple(extra), root=tuple(own))]
+        if pair:
+            contexts += Engine.split_contexts_for(terms, pair, extra, infinite=full.infinite)
+        engine = Engine(ruleset, full, contexts)
     node = engine.node(own)
     bj = float(engine.blackjack_chance(node)[col])
     norm = 1.0 - bj if terms.peeked[col] else 1.0
@@ -129,16 +147,26 @@ def _compute(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: C
             rank_left = shoe.rank_count(cards[0].rank) if terms.same_rank and pair == TEN else None
             pair_shoe = engine.pair_shoe(pair, extra, rank_left=rank_left,
                                          up_rank_is_pair=up.rank == cards[0].rank)
-            seat = None
-            if engine.seat_blackjack_correction_needed():
-                seat = (engine.blackjack_chance(node),
-                        engine.split_bust_chance(pair, engine.optimal.decision))
-            raw[Action.SPLIT] = float(engine.split_ev(pair, engine.optimal, pair_shoe, seat)[col])
+            raw[Action.SPLIT] = _split_ev(engine, pair, node, pair_shoe)[col]
         if Action.SURRENDER in legal:
             raw[Action.SURRENDER] = float(engine.surrender_ev(node)[col])
     ev = {a: raw[a] / norm for a in _ORDER if a in raw}
     best = max(ev, key=lambda a: ev[a])  # ties: the first in _ORDER (stand before hit ...)
     return HandEVs(cards=cards, up=up, ev=ev, best=best, natural=natural, peeked=terms.peeked[col])
+
+
+def _split_ev(engine: Engine, pair: int, node: int, pair_shoe: PairShoe) -> list[float]:
+    """The split values of `pair` against every up card, memoised on the engine (the full-shoe engine
+    is kept, so a pair asked again costs a lookup)."""
+    key = (pair, pair_shoe)
+    found = engine.split_memo.get(key)
+    if found is None:
+        seat = None
+        if engine.seat_blackjack_correction_needed():
+            seat = (engine.blackjack_chance(node), engine.split_bust_chance(pair, engine.optimal.decision))
+        found = [float(v) for v in engine.split_ev(pair, engine.optimal, pair_shoe, seat)]
+        engine.split_memo[key] = found
+    return found
 
 
 def ev_cost(ruleset: Ruleset, cards: Sequence[Card], up: Card, action: Action, *,
