@@ -115,7 +115,7 @@ def test_counts_cluster_at_the_index_boundary() -> None:
     rng = random.Random(3)
     offsets: Counter[int] = Counter()
     plays = {p.name: p for p in plays_for(find_ruleset("casino"))}
-    for _ in range(3000):
+    for _ in range(1500):  # the -2 and -3 offsets differ by over 2 SE at this size
         data = drill.ask(rng, find_ruleset("casino")).data
         offsets[data["true_count"] - plays[data["play"]].index] += 1
     assert offsets[0] > offsets[1] > offsets[2] and offsets[-1] > offsets[-2] > offsets[-3]

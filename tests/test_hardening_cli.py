@@ -140,7 +140,7 @@ WORDS = ["--count", "--seed", "--ruleset", "--since", "--json", "--jsonl", "--ha
          "casino", "chat-host", "nonsense", "0", "-1", "2100y", "1e9", "banana", "\x00", "10,6", "vs", "A",
          "running-count", "payout", "show", "list", "check", "backup", "restore", "backups", "--help",
          "99999999999999999999", "é", ""]
-LONG_RUNNING = {"play", "review", "drill", "sim"}  # they would wait for answers or run long: bounded below
+LONG_RUNNING = {"play", "review", "drill", "sim", "indices"}  # would wait for answers or run long: bounded
 
 
 @settings(max_examples=40, deadline=None,
@@ -154,6 +154,8 @@ def test_random_arguments_never_reach_internal_error(command: str, args: list[st
         args = [*args, "--count", "1"] if command == "drill" else args
         if command == "sim":
             args = [*args, "--hands", "10", "--jobs", "1"]
+        if command == "indices":  # a few samples of one play: the options are what is under test
+            args = [*args, "--samples", "8", "--plays", "insurance", "--jobs", "1"]
     runner = CliRunner()
     result = runner.invoke(cli, [command, *args], input="", catch_exceptions=True,
                            standalone_mode=False)

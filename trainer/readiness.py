@@ -116,7 +116,7 @@ class Check:
         share = f"≥ {100 * c.target:g}% of the last {c.window}"
         where = " table plays" if c.source == "play" else " answers"
         how = {"in_time": f" right within {(c.within_ms or 0) / 1000:g} s",
-               "in_pace": " right within the drill's dealer-pace target"}.get(c.measure, " right")
+               "in_pace": " right at the drill's dealer pace"}.get(c.measure, " right")
         extra = ", every chart cell seen" if c.all_cells else ""
         return share + where + how + extra
 
