@@ -83,11 +83,11 @@ def test_every_command_that_may_need_a_chart_keeps_it_in_cutcard_home(
 
     from click.testing import CliRunner
 
-    from trainer.chartcache import FileChartCache
+    from trainer.chartcache import FileCache
     from trainer.cli import cli
     from trainer.strategy.cache import installed_cache
 
     result = CliRunner().invoke(cli, argv, input=typed)
     assert result.exit_code == 0, result.output
     cache = installed_cache()
-    assert isinstance(cache, FileChartCache) and cache.directory == Path(str(cutcard_home)) / "charts"
+    assert isinstance(cache, FileCache) and cache.directory == Path(str(cutcard_home)) / "charts"

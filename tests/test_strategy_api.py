@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import trainer.strategy.build as build_module
-from trainer.chartcache import FileChartCache
+from trainer.chartcache import FileCache
 from trainer.core import Action, IllegalActionError, InvalidInputError, load_ruleset, parse_card, parse_cards
 from trainer.strategy import (
     cache_key,
@@ -98,7 +98,7 @@ def test_a_damaged_cache_entry_is_recomputed(no_cache: object) -> None:
 
 
 def test_file_cache_round_trip(tmp_path: Path, no_cache: object) -> None:
-    cache = FileChartCache(tmp_path / "charts")
+    cache = FileCache(tmp_path / "charts")
     assert cache.load("chart-v1-abc") is None
     cache.save("chart-v1-abc", b"{}")
     assert cache.load("chart-v1-abc") == b"{}"

@@ -1,8 +1,10 @@
-"""The file-backed chart cache: one JSON file per rule-set fingerprint under `$CUTCARD_HOME/charts`.
+"""File-backed caches of computed results: one JSON file per fingerprint under `$CUTCARD_HOME`.
 
-The strategy engine does no I/O; the CLI and the REPL install this cache at start-up with
-`install_file_cache(cutcard_home() / "charts")`. A cache that cannot be read or written is only slower:
-the chart is computed again, never an error.
+Charts (`$CUTCARD_HOME/charts`) and computed index plays (`$CUTCARD_HOME/indices`) are both costly to
+compute and keyed by a fingerprint of what they were computed from. The strategy engine and the index
+computation do no I/O; the CLI and the REPL hand them a `FileCache` (the chart cache is installed at
+start-up with `install_file_cache(cutcard_home() / "charts")`). A cache that cannot be read or written
+is only slower: the result is computed again, never an error.
 """
 
 from __future__ import annotations
@@ -17,15 +19,18 @@ from trainer.strategy.cache import install_cache
 _KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
-class FileChartCache:
-    """Charts as files `<key>.json` in one directory (created when the first chart is saved)."""
+class FileCache:
+    """Results as files `<key>.json` in one directory (created when the first result is saved)."""
+
+    what: str = "chart"
+    """What is kept (the key error and the temporary files say it)."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
     def _path(self, key: str) -> Path:
         if not _KEY.match(key):
-            raise ValueError(f"{key!r} is not a chart cache key")
+            raise ValueError(f"{key!r} is not a {self.what} cache key")
         return self.directory / f"{key}.json"
 
     def load(self, key: str) -> bytes | None:
@@ -38,7 +43,7 @@ class FileChartCache:
         """Write atomically (a temporary file renamed over the old one), so readers never see half."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".chart-", suffix=".tmp")
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{self.what}-", suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
             os.replace(tmp, self._path(key))
@@ -46,8 +51,8 @@ class FileChartCache:
             return
 
 
-def install_file_cache(directory: Path) -> FileChartCache:
-    """Install a `FileChartCache` in `directory` for every later `chart_for`."""
-    cache = FileChartCache(directory)
+def install_file_cache(directory: Path) -> FileCache:
+    """Install a `FileCache` of charts in `directory` for every later `chart_for`."""
+    cache = FileCache(directory)
     install_cache(cache)
     return cache

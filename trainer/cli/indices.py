@@ -159,10 +159,15 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
 
 def run_plays(run: IndexRun, wanted: list[Wanted], jobs: int, *, quiet: bool) -> tuple[list[PlayResult], int]:
     """Compute (or read from the cache) every wanted play, with a progress bar on a terminal."""
-    from trainer.indices.cache import FileResultCache
-    from trainer.indices.run import cached_indices
+    from trainer.chartcache import FileCache
+    from trainer.indices.run import ResultCache, cached_indices
 
-    cache = FileResultCache(cutcard_home() / "indices")
+    class IndexFiles(FileCache, ResultCache):
+        """Computed index plays as files, one per run fingerprint."""
+
+        what = "indices"
+
+    cache = IndexFiles(cutcard_home() / "indices")
     plays = [w.asked for w in wanted]
     if quiet or not sys.stderr.isatty():
         return cached_indices(run, plays, cache, jobs=jobs)
