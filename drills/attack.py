@@ -46,7 +46,7 @@ def pick_option(options: list[AttackOption], text: str) -> AttackOption:
     if said.lower() in ("", "pass", "p", "no", "n", "none", "0"):
         return options[0]
     rivals = options[1:]
-    if said.isdigit() and len(said) <= 2 and 1 <= int(said) <= len(rivals):
+    if said.isdecimal() and len(said) <= 2 and 1 <= int(said) <= len(rivals):
         return rivals[int(said) - 1]
     exact = [o for o in rivals if o.word.lower() == said.lower()]
     starts = [o for o in rivals if o.word.lower().startswith(said.lower())]

@@ -315,7 +315,7 @@ def parse_choice(question: Question, text: str) -> str:
     for index, choice in enumerate(choices):
         if given == chr(ord("a") + index):
             return choice
-    numeric = any(choice.strip().isdigit() for choice in choices)
+    numeric = any(choice.strip().isdecimal() for choice in choices)
     if not numeric:
         for index, choice in enumerate(choices):
             if given == str(index + 1):

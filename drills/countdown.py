@@ -108,7 +108,7 @@ class CountdownDrill(CountDrill):
         super().__init__(options)
         self.decks = self.options.decks or 1
         text = self.options.extra.get("missing", "1")
-        if not text.isdigit() or not 1 <= int(text) <= 5:
+        if not text.isdecimal() or not 1 <= int(text) <= 5:
             raise InvalidInputError(f"--set missing={text} is not allowed: expected 1 to 5 cards removed")
         self.missing = int(text)
         self.best: float | None = None
@@ -130,7 +130,7 @@ class CountdownDrill(CountDrill):
         parts = item.split(":")
         name, decks, last = (*parts[1:], "")[:3] if len(parts) in (3, 4) else ("", "", "")
         number = decks.removesuffix("d")
-        well_formed = decks.endswith("d") and number.isdigit() and 1 <= int(number) <= 8
+        well_formed = decks.endswith("d") and number.isdecimal() and 1 <= int(number) <= 8
         if not well_formed or last not in ("", "checkout"):
             raise InvalidInputError(f"{item!r} is not a countdown item (e.g. countdown:hi-lo:1d:checkout)")
         checkout = last == "checkout"

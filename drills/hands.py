@@ -49,7 +49,7 @@ def parse_cell(cell: str) -> tuple[str, int, int]:
     if kind == "pair":
         face, dash, other = number.partition("-")
         value = _UPS.get(face) if dash and other == face else None
-    elif kind in ("hard", "soft") and number.isdigit():
+    elif kind in ("hard", "soft") and number.isdecimal():
         value = int(number)
     if not vs or value is None or up not in _UPS:
         raise InvalidInputError(f"{cell!r} is not a chart cell like 'hard 16 vs 10'")

@@ -106,7 +106,7 @@ class SpeedCountDrill(CountDrill):
         parts = item.split(":")
         decks = parts[2].removesuffix("d") if len(parts) == 4 and parts[2].endswith("d") else ""
         seats = parts[3].removesuffix("s") if len(parts) == 4 and parts[3].endswith("s") else ""
-        if not (decks.isdigit() and seats.isdigit() and 1 <= int(decks) <= 8 and 1 <= int(seats) <= 7):
+        if not (decks.isdecimal() and seats.isdecimal() and 1 <= int(decks) <= 8 and 1 <= int(seats) <= 7):
             raise InvalidInputError(f"{item!r} is not a speed-count item (e.g. speed-count:hi-lo:1d:3s)")
         return self.system_named(parts[1]), int(decks), int(seats)
 

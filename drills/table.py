@@ -78,7 +78,7 @@ class TableDrill(CountDrill):
         """The system and seats a review item names ('table:hi-lo:3s'), if this table can seat them."""
         parts = item.split(":")
         seats = parts[2].removesuffix("s") if len(parts) == 3 and parts[2].endswith("s") else ""
-        if not seats.isdigit():
+        if not seats.isdecimal():
             raise InvalidInputError(f"{item!r} is not a table item (e.g. table:hi-lo:3s)")
         system = self.system_named(parts[1])
         _check_table(self._dealt_rules(ruleset), system, int(seats))

@@ -56,6 +56,7 @@ ANY_TEXT = st.one_of(st.text(max_size=300), NUMBERISH,
 @given(text=ANY_TEXT)
 @example(text="+" + "9" * 200)  # found by this test (colour-up): a bare huge number quoted in full
 @example(text="1" * 4301)  # found by this test (attack): a rival number too long to convert
+@example(text="¹")  # found by this test (attack): a digit to str.isdigit that int() cannot read
 def test_parse_raises_nothing_but_invalid_input(name: str, text: str) -> None:
     for session, question in questions(name):
         try:

@@ -123,15 +123,21 @@ class DrillCommand(click.Command):
         return {name: drill_view(self, name) for name in DRILLS}
 
 
+def _common(param: click.Parameter) -> bool:
+    """An option every drill takes; the help option by its flag, since click names it differently across
+    versions ('help' before 8.5, '_click_default_help' since)."""
+    return param.name in COMMON or "--help" in param.opts
+
+
 def drill_params(params: list[click.Parameter], name: str | None) -> list[click.Parameter]:
     """The options of one drill (or, without a name, the common ones), with its own help where it has
     one; `--set` only for a drill with settings."""
     if name is None:
-        return [p for p in params if p.name in COMMON]
+        return [p for p in params if _common(p)]
     drill = _drill_class(name)
     out: list[click.Parameter] = []
     for param in params:
-        if param.name in COMMON or (param.name == "extra" and drill.set_keys):
+        if _common(param) or (param.name == "extra" and drill.set_keys):
             out.append(param)
         elif param.name in drill.reads:
             own = drill.reads[param.name]

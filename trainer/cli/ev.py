@@ -23,9 +23,9 @@ def parse_total(words: list[str]) -> tuple[str, int] | None:
     (('hard', 16), ('soft', 17), None, None)
     """
     lowered = [w.lower() for w in words]
-    if len(lowered) == 2 and lowered[0] in TOTALS and lowered[1].isdigit():
+    if len(lowered) == 2 and lowered[0] in TOTALS and lowered[1].isdecimal():
         kind, number = lowered[0], int(lowered[1])
-    elif len(lowered) == 1 and lowered[0].isdigit() and TOTALS["hard"][0] <= int(lowered[0]) <= 21:
+    elif len(lowered) == 1 and lowered[0].isdecimal() and TOTALS["hard"][0] <= int(lowered[0]) <= 21:
         kind, number = "hard", int(lowered[0])
     else:
         return None

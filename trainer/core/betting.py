@@ -25,7 +25,7 @@ def parse_spread(text: str) -> tuple[int, int]:
     (1, 12)
     """
     parts = text.replace(" ", "").split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isdecimal() for p in parts):
         raise InvalidInputError(f"spread {text!r} is not LOW-HIGH in betting units, e.g. 1-12")
     low, high = int(parts[0]), int(parts[1])
     if not 1 <= low <= high:

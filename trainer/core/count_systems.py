@@ -211,7 +211,7 @@ def parse_system(data: Mapping[str, Any], *, where: str) -> CountSystem:
         raise InvalidInputError(f"{where}: start.key_counts must be a table such as {{ 1 = 2, 6 = -4 }}")
     key_counts: list[tuple[int, Fraction]] = []
     for decks, value in keys.items():
-        if not str(decks).isdigit() or not 1 <= int(decks) <= 8:
+        if not str(decks).isdecimal() or not 1 <= int(decks) <= 8:
             raise InvalidInputError(f"{where}: start.key_counts.{decks} is not allowed: "
                                     "expected a number of decks from 1 to 8")
         try:

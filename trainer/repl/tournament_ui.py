@@ -205,7 +205,7 @@ class TournamentUI:
 
 def _pick(text: str, names: Sequence[str]) -> str | None:
     """A target by its number in the list or by its name (any case, or a unique start of it)."""
-    if text.isdigit() and 1 <= int(text) <= len(names):
+    if text.isdecimal() and 1 <= int(text) <= len(names):
         return names[int(text) - 1]
     matches = [n for n in names if n.lower().startswith(text.lower())]
     exact = [n for n in names if n.lower() == text.lower()]
