@@ -23,9 +23,9 @@ from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import TEN, Composition
-from trainer.strategy.dealer import BLACKJACK, BUST, DealerTable, dealer_table
+from trainer.strategy.dealer import BLACKJACK, DealerTable, dealer_table
 from trainer.strategy.engine import Engine
-from trainer.strategy.evaluate import Payoffs, evaluate
+from trainer.strategy.evaluate import Payoffs, evaluate, standing_payoffs
 from trainer.strategy.hand import hand_evs, legal_actions
 from trainer.strategy.kernel import DealerKernel
 from trainer.strategy.split import SplitShoe, split_value
@@ -202,20 +202,7 @@ def _payoffs(table: NodeTable, terms: Terms, values: tuple[int, ...], up: int, *
     if natural and col in (0, 9):
         other = 9 - col
         bj_after[:, col, :] = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
-    sign = np.zeros((22, 7))
-    for t in range(22):
-        sign[t, :5] = np.sign(t - np.arange(17, 22))
-        sign[t, BUST] = 1.0
-    beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
-    no_bj = 1.0 - dealer[:, :, BLACKJACK]
-    pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
-                            for s in (False, True)]) for bet in (1, 2))
-    split = table.split.astype(int)
-    stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
-    stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
-    if terms.split_21_is_blackjack:
-        natural_21 = table.split & (table.cards == 2) & (table.total == 21)
-        stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+    stand, stand_doubled = standing_payoffs(table, terms, dealer)
     peeked = np.array(terms.peeked)
     bust = np.where(peeked[None, :, None], -(1.0 - bj_after), -1.0)
     das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])

@@ -76,20 +76,7 @@ class Payoffs:
                 bj_after[:, 0, :] = np.maximum(left[:, 9][:, None] - eye[9][None, :], 0) / rest
                 bj_after[:, 9, :] = np.maximum(left[:, 0][:, None] - eye[0][None, :], 0) / rest
         peeked = np.array(terms.peeked)
-        sign = np.zeros((22, 7))
-        for t in range(22):
-            sign[t, :5] = np.sign(t - np.arange(17, 22))
-            sign[t, BUST] = 1.0
-        beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
-        no_bj = 1.0 - dealer[:, :, BLACKJACK]
-        pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
-                                for s in (False, True)]) for bet in (1, 2))
-        split = table.split.astype(int)
-        stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
-        stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
-        if terms.split_21_is_blackjack:
-            natural_21 = table.split & (table.cards == 2) & (table.total == 21)
-            stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+        stand, stand_doubled = standing_payoffs(table, terms, dealer)
         bust = bj_after  # in place (each (n, 10, 10) table is tens of MB): -(1 - P(natural)) where peeked
         bust -= 1.0
         bust[:, ~peeked, :] = -1.0
@@ -97,6 +84,30 @@ class Payoffs:
         may_double = table.split & (table.cards == 2) & table.can_hit & das
         return cls(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
                    may_double=may_double)
+
+
+def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
+                     ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Per node and up card, from the dealer's outcome chances: what standing pays on the bet and on a
+    doubled bet (a dealer natural taking them as the rules say; a split 21 paid as a natural where it
+    is one). Shared by the chart engine and the depleted-shoe evaluator (`trainer.strategy.depleted`)."""
+    import numpy as np
+
+    sign = np.zeros((22, 7))
+    for t in range(22):
+        sign[t, :5] = np.sign(t - np.arange(17, 22))
+        sign[t, BUST] = 1.0
+    beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
+    no_bj = 1.0 - dealer[:, :, BLACKJACK]
+    pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
+                            for s in (False, True)]) for bet in (1, 2))
+    split = table.split.astype(int)
+    stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
+    stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
+    if terms.split_21_is_blackjack:
+        natural_21 = table.split & (table.cards == 2) & (table.total == 21)
+        stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+    return stand, stand_doubled
 
 
 def _distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
