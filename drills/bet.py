@@ -25,7 +25,15 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, count_json, slow_verdict, tie_miss
+from drills.count_drill import (
+    QUICK_MS,
+    TRAY_READS,
+    CountDrill,
+    clear_of_tie,
+    count_json,
+    slow_verdict,
+    tie_miss,
+)
 from drills.settings import check_settings
 from trainer.core.betting import BET_BANDS, DEFAULT_RAMP, BetRamp, bet_band, bet_item
 from trainer.core.counting import (
@@ -53,9 +61,7 @@ class BetDrill(CountDrill):
     name: ClassVar[str] = "bet"
     title: ClassVar[str] = "bet by the count"
     target_ms: ClassVar[int | None] = QUICK_MS
-    reads: ClassVar[Mapping[str, str]] = {
-        "system": "", "decks": "Decks in the shoe (default: the rule set's).",
-        "estimation": "", "rounding": ""}
+    reads: ClassVar[Mapping[str, str]] = TRAY_READS
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="ramp", example="1:1,2:2,3:4,4:8,5:12",
                 help="your bet ramp: from each true count up, that many units"),

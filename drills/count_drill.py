@@ -73,6 +73,11 @@ def _decks(number: int) -> str:
     return f"{number} deck{'s' if number > 1 else ''}"
 
 
+TRAY_READS: Mapping[str, str] = {
+    "system": "", "decks": "Decks in the shoe (default: the rule set's).", "estimation": "", "rounding": ""}
+"""The options of the drills that show a running count and a discard tray (true count, bet)."""
+
+
 class CountDrill(DrillBase):
     """A drill graded by a count system (`--system`, a built-in name or a TOML file)."""
 

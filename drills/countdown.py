@@ -250,8 +250,7 @@ class CountdownDrill(CountDrill):
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)
-        timed = [float(g.detail["seconds_per_deck"]) for g in grades
-                 if g.correct and "seconds_per_deck" in g.detail]
+        timed = exact_deck_times(grades)
         if timed:
             fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
             mean = sum(timed) / len(timed)
@@ -261,6 +260,12 @@ class CountdownDrill(CountDrill):
         if self.best is not None:
             lines.append(f"your best ever: {self.best:.1f} s a deck")
         return lines
+
+
+def exact_deck_times(grades: Sequence[Grade]) -> list[float]:
+    """The seconds per deck of the exact decks among `grades` (a miscounted deck has no time)."""
+    return [float(g.detail["seconds_per_deck"]) for g in grades
+            if g.correct and "seconds_per_deck" in g.detail]
 
 
 def faster_best(best: float | None, grade: Grade) -> float | None:

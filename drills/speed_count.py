@@ -27,7 +27,7 @@ from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, HandShown, Lines, Question, Rounds, refusal
 from drills.count_drill import CountDrill, count_json, shuffled_decks
-from drills.countdown import faster_best
+from drills.countdown import exact_deck_times, faster_best
 from trainer.core.cards import Card
 from trainer.core.counting import CountSystem, format_count
 from trainer.core.errors import InvalidInputError
@@ -178,8 +178,7 @@ class SpeedCountDrill(CountDrill):
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)
-        timed = [float(g.detail["seconds_per_deck"]) for g in grades
-                 if g.correct and "seconds_per_deck" in g.detail]
+        timed = exact_deck_times(grades)
         if timed:
             lines.append(f"this session: best {min(timed):.1f} s a deck over {len(timed)} exact deck"
                          f"{'s' if len(timed) > 1 else ''} at {self.speed:g} s a card")

@@ -27,6 +27,7 @@ from typing import ClassVar
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
 from drills.count_drill import (
     QUICK_MS,
+    TRAY_READS,
     CountDrill,
     clear_of_tie,
     count_json,
@@ -67,9 +68,7 @@ class TrueCountDrill(CountDrill):
     name: ClassVar[str] = "true-count"
     title: ClassVar[str] = "true count"
     target_ms: ClassVar[int | None] = QUICK_MS
-    reads: ClassVar[Mapping[str, str]] = {
-        "system": "", "decks": "Decks in the shoe (default: the rule set's).",
-        "estimation": "", "rounding": ""}
+    reads: ClassVar[Mapping[str, str]] = TRAY_READS
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -112,14 +112,11 @@ class ReadOnly:
             return int(self.conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
     def attempts(self) -> Iterator[StoredAttempt]:
-        """Every attempt in the order recorded, streamed (`cutcard export`)."""
-        from trainer.storage.store import ATTEMPT_COLUMNS, _stored_attempt  # the row's one decoder
+        """Every attempt in the order recorded, streamed (`cutcard export`): the store's one reader of
+        attempt rows, loaded here only (it loads sqlite-utils, which the stats path avoids)."""
+        from trainer.storage.store import read_attempts
 
-        with guarded(self.path, "read the attempts"):
-            cursor = self.conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY id")
-            while rows := cursor.fetchmany(1000):
-                for row in rows:
-                    yield _stored_attempt(row)
+        return read_attempts(self.conn, self.path)
 
     def close(self) -> None:
         self.conn.close()

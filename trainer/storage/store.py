@@ -206,15 +206,10 @@ class Store:
 
     def attempts(self) -> Iterator[StoredAttempt]:
         """Every attempt, in the order they were recorded (streamed: exports can be large)."""
-        with guarded(self.path, "read the attempts"):
-            cursor = self.conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY id")
-            while rows := cursor.fetchmany(1000):
-                for row in rows:
-                    yield _stored_attempt(row)
+        return read_attempts(self.conn, self.path)
 
     def attempt_count(self) -> int:
-        with guarded(self.path, "count the attempts"):
-            return int(self.conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+        return count_attempts(self.conn, self.path)
 
     def answers_since(self, ts: float) -> tuple[int, int]:
         """How many answers were given at or after `ts`, and how many of them were right."""
@@ -243,6 +238,21 @@ class Store:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def read_attempts(conn: sqlite3.Connection, path: Path) -> Iterator[StoredAttempt]:
+    """Every attempt of the database on `conn`, in the order recorded, streamed (exports can be large);
+    the store and the read-only view both read them so."""
+    with guarded(path, "read the attempts"):
+        cursor = conn.execute(f"SELECT id, {', '.join(ATTEMPT_COLUMNS)} FROM attempts ORDER BY id")
+        while rows := cursor.fetchmany(1000):
+            for row in rows:
+                yield _stored_attempt(row)
+
+
+def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
+    with guarded(path, "count the attempts"):
+        return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
 
 
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
