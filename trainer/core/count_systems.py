@@ -22,7 +22,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -63,6 +63,14 @@ class CountSystem:
     """The running count every full shoe ends at, counted from the IRC (KO +4, Red 7 0)."""
     key_counts: tuple[tuple[int, Fraction], ...] = ()
     """Published key counts (the running count where the player first has the edge) by decks."""
+    _deck_total: Count = field(init=False, repr=False, compare=False)
+    """`deck_total`, added up once: drills that deal real shoes ask it for every moment they draw."""
+
+    def __post_init__(self) -> None:
+        per_value = [1] * 9 + [4]  # ranks per value: A..9 once, T for 10 J Q K
+        total = sum((2 * (b + r) * n for b, r, n in zip(self.tags, self.red_tags, per_value, strict=True)),
+                    Fraction(0))
+        object.__setattr__(self, "_deck_total", _plain(total))
 
     def tag(self, card: Card) -> Count:
         """The card's tag; a red seven and a black one differ under Red 7.
@@ -94,9 +102,7 @@ class CountSystem:
     @property
     def deck_total(self) -> Count:
         """The tags of one 52-card deck added up: 0 for a balanced count (KO +4, Red 7 +2)."""
-        per_value = [1] * 9 + [4]  # ranks per value: A..9 once, T for 10 J Q K
-        return _plain(sum((2 * (b + r) * n for b, r, n in zip(self.tags, self.red_tags, per_value,
-                                                               strict=True)), Fraction(0)))
+        return self._deck_total
 
     @property
     def balanced(self) -> bool:
