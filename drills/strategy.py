@@ -12,6 +12,7 @@ cells (hard, soft, pairs, close, missed); `--set cards=two-card|multi-card` the 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
@@ -48,12 +49,19 @@ def hands_for(kind: str, number: int) -> tuple[list[Values], list[Values]]:
     >>> hands_for("hard", 12)[0], hands_for("soft", 21)[0], len(hands_for("hard", 20)[1])
     ([(2, 10), (3, 9), (4, 8), (5, 7)], [], 13)
     """
+    twos, threes = _row_hands(kind, number)
+    return list(twos), list(threes)
+
+
+@functools.cache
+def _row_hands(kind: str, number: int) -> tuple[tuple[Values, ...], tuple[Values, ...]]:
+    """`hands_for`, worked out once per row: every question dealt reads it."""
     if kind == "pair":
-        return [(number, number)], []
-    twos: list[Values] = [h for h in combinations_with_replacement(range(1, 11), 2)
-                          if _category(h) == (kind, number) and h != (1, 10)]
-    threes: list[Values] = [h for h in combinations_with_replacement(range(1, 11), 3)
-                            if sum(h) <= 21 and _category(h) == (kind, number)]
+        return ((number, number),), ()
+    twos = tuple(h for h in combinations_with_replacement(range(1, 11), 2)
+                 if _category(h) == (kind, number) and h != (1, 10))
+    threes = tuple(h for h in combinations_with_replacement(range(1, 11), 3)
+                   if sum(h) <= 21 and _category(h) == (kind, number))
     return twos, threes
 
 

@@ -42,6 +42,7 @@ def schema_of(path: Path) -> str:
         conn.close()
 
 
+@pytest.mark.durable
 def test_a_new_file_is_created_and_fully_migrated(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "progress.db"
     with Store.open(path) as store:
