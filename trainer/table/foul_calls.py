@@ -184,10 +184,11 @@ def judge_call(table: TableSession, where: str | None) -> tuple[Question, Grade]
     expected = f"f {where}" if correct else ("ok" if where is not None else f"f {slip.where if slip else ''}")
     given = "ok" if where is None else f"f {where}"
     q = question(drill=DRILL, item=item, prompt=CALL_PROMPT, data=data, expected=expected, explanation=why)
-    detail: dict[str, JSON] = {"outcome": outcome, "error": slip.error if slip else None,
-                               "where": slip.where if slip else None}
-    if slip is not None and table.round is not None:
-        detail["your_difference"] = format_money(slip.delta(table.round.events, table.learner))
+    detail: dict[str, JSON] = {"outcome": outcome}
+    if slip is not None and outcome != "false call":  # a false call does not give away the error left
+        assert table.round is not None
+        detail.update(error=slip.error, where=slip.where,
+                      your_difference=format_money(slip.delta(table.round.events, table.learner)))
     return q, Grade(correct=correct, expected=expected, given=given, explanation=why, verdict=outcome,
                     detail=detail)
 
