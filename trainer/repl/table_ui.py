@@ -219,7 +219,8 @@ class TableUI:
                 line = event_line(event, s.round, self.names)
                 if line is not None:
                     self.console.print(Text("    ").append_text(line))
-            self.console.print(Text(f"  (bankroll ${format_money(s.bankroll)})", style="muted"))
+            if grade.detail.get("your_difference") not in (None, "0"):
+                self.console.print(Text(f"  (bankroll ${format_money(s.bankroll)})", style="muted"))
             self._shown = len(s.shown_events())
 
     def _last_calls(self) -> None:
@@ -280,9 +281,10 @@ class TableUI:
                                f"({100 * tally.counts_right / counts:.0f}%)")
         if self.session.fouls.on:
             caught, missed = tally.fouls.count("caught"), tally.fouls.count("missed")
-            self.console.print(f"  dealer errors: {caught} caught, {missed} missed, "
-                               f"{tally.fouls.count('false call')} false calls "
-                               f"({self.session.fouls.slips} made by the dealer)")
+            false = tally.fouls.count("false call")
+            self.console.print(f"  dealer errors: {caught} caught, {missed} missed, {false} false "
+                               f"call{'' if false == 1 else 's'} ({self.session.fouls.slips} made by the "
+                               "dealer)")
         if tally.bets:
             bets = len(tally.bets)
             self.console.print(f"  bets: {tally.bets_right} of {bets} by your ramp "
