@@ -334,3 +334,44 @@ def test_play_jsonl_without_a_call_grades_the_miss_and_says_so_on_the_round_line
 def test_play_refuses_a_rate_outside_0_to_1(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["--db", str(tmp_path / "p.db"), "play", "--jsonl", "--dealer-errors", "2"])
     assert out.exit_code != 0 and "0<=x<=1" in out.output.replace(" ", "")
+
+
+# --- at the terminal and in the REPL's settings --------------------------------------------------
+
+
+def test_at_the_terminal_a_false_call_and_a_catch_at_the_bet_prompt(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    monkeypatch.setenv("COLUMNS", "200")
+    args = ["--db", str(tmp_path / "p.db"), "play", "--ruleset", "casino", "--seats", "1", "--seed", "2",
+            "--dealer-errors", "1"]
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("\r" + "s" + "f d\r" + "f\r1\r" + "f 1\r" + "q\r")
+        out = CliRunner().invoke(cli, args).output
+    assert "Dealer errors on: in about 100% of rounds" in out
+    assert "you win +$10" in out and "dealer       10♦ 10♣  20" in out  # 18 against 20, paid as a win
+    assert "✗ False call: the dealer's hand was played and settled right." in out
+    assert "✓ Caught: your 18 lost to the dealer's 20 and was paid $10: take $10." in out
+    assert "The floor fixes it and takes back $20." in out and "(bankroll $490)" in out
+    assert "you called seat 1 already this round" in out
+    assert "dealer errors: 1 caught, 0 missed, 1 false call (1 made by the dealer)" in out
+    assert "Traceback" not in out
+
+
+def test_set_dealer_errors_is_plays_default_and_a_bad_share_changes_nothing(tmp_path: Path) -> None:
+    from trainer.repl import prefs
+
+    chosen = prefs.change(prefs.Prefs(), "dealer-errors", "0.2")
+    prefs.save_prefs(tmp_path, chosen)
+    assert prefs.load_prefs(tmp_path) == (chosen, None)
+    assert chosen.dealer_errors == 0.2 and chosen.shown("dealer-errors") == "0.2"
+    assert chosen.default_map()["play"]["dealer_errors"] == 0.2
+    assert prefs.change(chosen, "dealer-errors", "off").dealer_errors is None
+    assert prefs.Prefs().shown("dealer-errors") == "0, off (default)"
+    assert prefs.change(prefs.Prefs(), "dealer-errors", "25%").dealer_errors == 0.25
+    for bad in ("lots", "1.5", "-0.1"):
+        with pytest.raises(InvalidInputError, match="dealer-errors"):
+            prefs.change(chosen, "dealer-errors", bad)

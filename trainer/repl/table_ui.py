@@ -122,10 +122,12 @@ class TableUI:
                 for line in bet_ramp(s.ruleset, s.keeper.system, s.ramp, s.ruleset.table.min_bet):
                     self.console.print(Text(line, style="muted"))
                 continue
-            self._close_calls()
             if text in ("q", "quit", "exit"):
+                self._close_calls()
                 return False
             try:
+                s.graded.parse(decision.question, text or format_money(default))  # a bad bet: calls stay open
+                self._close_calls()
                 grade = s.answer(decision, text or format_money(default))
             except TrainerError as e:
                 self.console.print(Text(f"? {e}", style="warn"))

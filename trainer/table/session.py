@@ -383,7 +383,9 @@ class TableSession:
         round_ = self.round
         if not self.fouls.on:
             raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
-        if round_ is None or not round_.finished or not self.fouls.open:
+        if round_ is not None and round_.finished and not self.fouls.open:
+            raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
+        if round_ is None or not round_.finished:
             raise InvalidInputError("nothing to call yet: call a foul once the dealer has settled the round")
         where = parse_call(text, len(self.kinds))
         if where is None:
