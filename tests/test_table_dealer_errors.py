@@ -375,3 +375,19 @@ def test_set_dealer_errors_is_plays_default_and_a_bad_share_changes_nothing(tmp_
     for bad in ("lots", "1.5", "-0.1"):
         with pytest.raises(InvalidInputError, match="dealer-errors"):
             prefs.change(chosen, "dealer-errors", bad)
+
+
+def test_a_natural_short_paid_at_once_can_be_called_before_the_round_is_over(
+        chart, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("trainer.table.fouls.EARLY_SHARE", 1.0)
+    t, recorder = table(chart, "A T 9 T 7 7", seats=2)  # seat 1: A T against a 9, paid at once; you: T 7
+    t.answer(t.decision(), "10")
+    assert t.learner_in_turn and t.fouls.slip is not None and t.fouls.slip.error == "short-blackjack"
+    with pytest.raises(InvalidInputError, match="has not played"):
+        t.call_foul("f dealer")
+    grade = t.call_foul("f 1")
+    assert grade is not None and grade.correct and "seat 1's blackjack was paid $12; 3:2 pays $15" in grade.explanation
+    t.answer(t.decision(), "stand")
+    t.end_round()
+    assert t.close_calls() is None  # caught: nothing left to miss
+    assert [(a.item, a.correct) for a in recorder.attempts if a.drill == "catch"] == [("catch:short-blackjack", True)]

@@ -101,8 +101,9 @@ class TableUI:
             self.console.print(Text(f"Dealer errors on: in about {s.fouls.rate:.0%} of rounds the dealer "
                                     "pays, takes or counts a hand wrong. Call it before your next bet: f "
                                     "and the seat (f 3), or f dealer.", style="warn"))
+        foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
-                                "n no. Ctrl-C ends the session.", style="muted"))
+                                f"n no{foul}. Ctrl-C ends the session.", style="muted"))
 
     def _ask_bet(self) -> bool:
         """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
@@ -148,10 +149,15 @@ class TableUI:
             self.console.print(self._picture())
             legal = s.legal_actions()
             keys = {k: WORDS.get(a, a.value) for k, a in KEYS.items() if a in legal}
+            if s.fouls.on:  # a natural paid at once can be called before the round is over
+                keys["f"] = "foul"
             choices = " · ".join(f"{k} {word}" for k, word in keys.items())
             decision = s.decision()
             s.graded.start_timer()
             pressed = self.key(f"  {choices} > ", keys)
+            if pressed == "f":
+                self._called("f")
+                continue
             s.answer(decision, KEYS[pressed].value)
             verdict = s.tally.plays[-1]
             style = "bad" if not verdict.correct else ("warn" if verdict.index is not None else "good")

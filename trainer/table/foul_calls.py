@@ -147,7 +147,7 @@ def money_words(table: TableSession, slip: Slip, *, caught: bool) -> str:
             return f"Missed: {MISS_READING}."
         if slip.seat is None:
             return "The floor has the dealer draw on and settles the table again."
-        true = round_.results[slip.seat]
+        true = slip.settled(round_.events, slip.seat)
         paid = true + slip.delta(round_.events, slip.seat)
         return (f"The floor fixes it: {seat_words(table, slip.seat)} is settled at {signed_dollars(true)}, "
                 f"not {signed_dollars(paid)}.")

@@ -72,11 +72,17 @@ class Slip:
                 total += forged.net - true.net
         return total
 
+    @staticmethod
+    def settled(events: Sequence[Event], seat: int) -> Money:
+        """What `events` settle `seat` at so far (the whole round's net once it is finished)."""
+        return sum((e.net for e in events if isinstance(e, Settled | InsuranceSettled) and e.seat == seat),
+                   Decimal(0))
+
     def corrections(self, events: Sequence[Event]) -> list[Event]:
         """The true events the floor puts in place of the dealer's, in order: the cards the dealer must
         draw, the total it stands on, and each settlement it got wrong."""
-        return [e for i, e in enumerate(events)
-                if i in self.hidden or (i in self.replaced and self.replaced[i] != e)]
+        return [e for i, e in enumerate(events) if i in self.hidden or (
+            i in self.replaced and (self.replaced[i] != e or isinstance(e, DealerStood)))]
 
 
 def seat_slips(round_: Round, indexes: range) -> list[Slip]:
@@ -200,5 +206,6 @@ class DealerErrors:
 
     def _take(self, slip: Slip) -> None:
         self.slip = slip
+        self.called = set()  # a place called before the dealer slipped there may be called again
         self.owed -= 1
         self.slips += 1

@@ -376,18 +376,21 @@ class TableSession:
         return foul_decision(self)
 
     def call_foul(self, text: str, latency_ms: int | None = None) -> Grade | None:
-        """Grade and record a foul call on the round just settled ('f 3', 'f dealer'); 'ok' closes the
-        window (`close_calls`). A catch has the floor fix the dealer's mistake, money included. A
-        malformed call, a call before the dealer has settled or a second call on one place raises
-        `InvalidInputError` and records nothing."""
+        """Grade and record a foul call on the round in play or just settled ('f 3', 'f dealer'); 'ok'
+        closes the window of a settled round (`close_calls`). A seat may be called as soon as it is paid
+        (a natural paid at once), the dealer's hand once it has played. A catch has the floor fix the
+        dealer's mistake, money included. A malformed call, a call on the dealer's hand before it has
+        played or a second call on one place raises `InvalidInputError` and records nothing."""
         round_ = self.round
         if not self.fouls.on:
             raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
-        if round_ is not None and round_.finished and not self.fouls.open:
+        if round_ is None:
+            raise InvalidInputError("nothing to call yet: the first round is not dealt")
+        if round_.finished and not self.fouls.open:
             raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
-        if round_ is None or not round_.finished:
-            raise InvalidInputError("nothing to call yet: call a foul once the dealer has settled the round")
         where = parse_call(text, len(self.kinds))
+        if where in (None, "dealer") and not round_.finished:
+            raise InvalidInputError("nothing to call there yet: the dealer has not played its hand")
         if where is None:
             return self.close_calls(latency_ms)
         if where in self.fouls.called:
@@ -400,13 +403,13 @@ class TableSession:
         self.fouls.called.add(where)
         self.tally.fouls.append(grade.verdict)
         if grade.correct:
-            correction = self.paid(self.learner) - round_.results[self.learner]
+            slip = self.fouls.slip
+            assert slip is not None
+            correction = slip.delta(round_.events, self.learner)
             self.fouls.fixed = True  # the floor fixes it: from now on the round shows as it truly was
             if self._settled:  # the money and the count as the floor leaves them
                 self.bankroll -= correction
                 self.tally.net -= correction
-                slip = self.fouls.slip
-                assert slip is not None
                 self.keeper.seen.extend(seen_cards([round_.events[i] for i in sorted(slip.hidden)]))
         return grade
 
