@@ -26,7 +26,7 @@ from drills.base import JSON, Grade, Question
 from trainer.core.chat_posts import dollars, signed_dollars
 from trainer.core.dealer_errors import DRILL, ERROR_WORDS, catch_item, short_ratio
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import DealerStood, Event, InsuranceSettled, Settled
+from trainer.core.events import DealerStood, Event, InsuranceSettled, Settled, seen_cards
 from trainer.core.hands import hand_total
 from trainer.core.money import format_money
 from trainer.table.decisions import Decision, question
@@ -199,3 +199,59 @@ def corrections(table: TableSession) -> list[Event]:
     slip = table.fouls.slip
     return [] if round_ is None or slip is None else slip.corrections(round_.events)
 
+
+
+def call(table: TableSession, text: str, latency_ms: int | None = None) -> Grade | None:
+    """Grade and record a foul call on the round in play or just settled ('f 3', 'f dealer'); 'ok'
+    closes the window of a settled round (`close`). A seat may be called as soon as it is paid (a natural
+    paid at once), the dealer's hand once it has played. A catch has the floor fix the dealer's mistake,
+    money and count included. A malformed call, a call on the dealer's hand before it has played or a
+    second call on one place raises `InvalidInputError` and records nothing."""
+    round_ = table.round
+    fouls = table.fouls
+    if not fouls.on:
+        raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
+    if round_ is None:
+        raise InvalidInputError("nothing to call yet: the first round is not dealt")
+    if round_.finished and not fouls.open:
+        raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
+    where = parse_call(text, len(table.kinds))
+    if where in (None, "dealer") and not round_.finished:
+        raise InvalidInputError("nothing to call there yet: the dealer has not played its hand")
+    if where is None:
+        return close(table, latency_ms)
+    if where in fouls.called:
+        raise InvalidInputError(f"you called {'the dealer' if where == 'dealer' else 'seat ' + where} "
+                                "already this round")
+    judged = judge_call(table, where)
+    assert judged is not None
+    q, table.foul_grade = judged
+    grade = table.graded.answer(q, text, latency_ms)
+    fouls.called.add(where)
+    table.tally.fouls.append(grade.verdict)
+    if grade.correct:
+        slip = fouls.slip
+        assert slip is not None
+        correction = slip.delta(round_.events, table.learner)
+        fouls.fixed = True  # the floor fixes it: from now on the round shows as it truly was
+        if table.settled:  # the money and the count as the floor leaves them
+            table.bankroll -= correction
+            table.tally.net -= correction
+            table.keeper.seen.extend(seen_cards([round_.events[i] for i in sorted(slip.hidden)]))
+    return grade
+
+
+def close(table: TableSession, latency_ms: int | None = None) -> Grade | None:
+    """Close the round's call window: an error not called is graded and recorded as missed (the money
+    stays as the dealer paid it). None when nothing was to be graded."""
+    round_ = table.round
+    if not table.fouls.open or round_ is None or not round_.finished:
+        return None
+    table.fouls.open = False
+    judged = judge_call(table, None)
+    if judged is None:
+        return None
+    q, table.foul_grade = judged
+    grade = table.graded.answer(q, "ok", latency_ms)
+    table.tally.fouls.append(grade.verdict)
+    return grade

@@ -29,7 +29,7 @@ from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
 from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import Action, Event, seen_cards
+from trainer.core.events import Action, Event
 from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
@@ -42,7 +42,7 @@ from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
 from trainer.table.bets import BetCheck, bet_decision, grade_bet, parse_bet
 from trainer.table.count_checks import CountGrade, CountKeeper
 from trainer.table.decisions import Decision, TableGrader
-from trainer.table.foul_calls import foul_decision, judge_call, parse_call
+from trainer.table.foul_calls import call, close, foul_decision, parse_call
 from trainer.table.fouls import DealerErrors
 from trainer.table.plays import count_decision, grade_play, parse_play, play_decision
 
@@ -144,8 +144,10 @@ class TableSession:
         self._verdict: Verdict | None = None
         self._bet_check: BetCheck | None = None
         self._count: CountGrade | None = None
-        self._foul: Grade | None = None
-        self._settled = False
+        self.foul_grade: Grade | None = None
+        """The grade of the foul call being recorded (`foul_calls`)."""
+        self.settled = False
+        """The round in play has been settled into the bankroll (`end_round`)."""
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -179,7 +181,7 @@ class TableSession:
         bets = [stake if i == self.learner else self.ruleset.table.min_bet for i in range(len(self.kinds))]
         self.close_calls()
         self.fouls.start_round()
-        self._settled = False
+        self.settled = False
         self.round = Round.start(self.ruleset, self.shoe, bets)
         self.last_bet = stake
         self.play_computers()
@@ -302,8 +304,8 @@ class TableSession:
             grade, self._bet_check = grade_bet(self, question, answer)
             return grade
         if kind == "foul":
-            assert self._foul is not None
-            return self._foul
+            assert self.foul_grade is not None
+            return self.foul_grade
         if kind in ("count", "true-count"):
             count = (self.keeper.grade_true(answer.text, int(self.shoe.remaining)) if kind == "true-count"
                      else self.keeper.grade_running(answer.text))
@@ -333,7 +335,7 @@ class TableSession:
         if not round_.finished:
             raise IllegalActionError("the round is not finished")
         net = self.paid(self.learner)
-        self._settled = True
+        self.settled = True
         self.bankroll += net
         self.tally.rounds += 1
         self.tally.net += net
@@ -345,7 +347,7 @@ class TableSession:
     @property
     def round_number(self) -> int:
         """The number of the round in play or just settled, counted from 1."""
-        return max(1, self.tally.rounds + (0 if self._settled else 1))
+        return max(1, self.tally.rounds + (0 if self.settled else 1))
 
     def _slip_shows(self) -> bool:
         return self.fouls.slip is not None and not self.fouls.fixed
@@ -376,56 +378,12 @@ class TableSession:
         return foul_decision(self)
 
     def call_foul(self, text: str, latency_ms: int | None = None) -> Grade | None:
-        """Grade and record a foul call on the round in play or just settled ('f 3', 'f dealer'); 'ok'
-        closes the window of a settled round (`close_calls`). A seat may be called as soon as it is paid
-        (a natural paid at once), the dealer's hand once it has played. A catch has the floor fix the
-        dealer's mistake, money included. A malformed call, a call on the dealer's hand before it has
-        played or a second call on one place raises `InvalidInputError` and records nothing."""
-        round_ = self.round
-        if not self.fouls.on:
-            raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
-        if round_ is None:
-            raise InvalidInputError("nothing to call yet: the first round is not dealt")
-        if round_.finished and not self.fouls.open:
-            raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
-        where = parse_call(text, len(self.kinds))
-        if where in (None, "dealer") and not round_.finished:
-            raise InvalidInputError("nothing to call there yet: the dealer has not played its hand")
-        if where is None:
-            return self.close_calls(latency_ms)
-        if where in self.fouls.called:
-            raise InvalidInputError(f"you called {'the dealer' if where == 'dealer' else 'seat ' + where} "
-                                    "already this round")
-        judged = judge_call(self, where)
-        assert judged is not None
-        q, self._foul = judged
-        grade = self.graded.answer(q, text, latency_ms)
-        self.fouls.called.add(where)
-        self.tally.fouls.append(grade.verdict)
-        if grade.correct:
-            slip = self.fouls.slip
-            assert slip is not None
-            correction = slip.delta(round_.events, self.learner)
-            self.fouls.fixed = True  # the floor fixes it: from now on the round shows as it truly was
-            if self._settled:  # the money and the count as the floor leaves them
-                self.bankroll -= correction
-                self.tally.net -= correction
-                self.keeper.seen.extend(seen_cards([round_.events[i] for i in sorted(slip.hidden)]))
-        return grade
+        """Grade and record a foul call ('f 3', 'f dealer'; 'ok' closes the window): `foul_calls.call`."""
+        return call(self, text, latency_ms)
 
     def close_calls(self, latency_ms: int | None = None) -> Grade | None:
-        """Close the round's call window: an error not called is graded and recorded as missed (the
-        money stays as the dealer paid it). None when nothing was to be graded."""
-        if not self.fouls.open or self.round is None or not self.round.finished:
-            return None
-        self.fouls.open = False
-        judged = judge_call(self, None)
-        if judged is None:
-            return None
-        q, self._foul = judged
-        grade = self.graded.answer(q, "ok", latency_ms)
-        self.tally.fouls.append(grade.verdict)
-        return grade
+        """Close the round's call window; an error not called is graded missed (`foul_calls.close`)."""
+        return close(self, latency_ms)
 
     # --- the count -------------------------------------------------------------------------
 
