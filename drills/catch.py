@@ -7,7 +7,8 @@ realistic mistake is slipped in: paying a losing hand, short-paying a blackjack 
 table), paying insurance 1:1, taking a push, busting a soft hand counted hard (A 5 K called 26), or
 standing a many-card 16 as 17. The learner answers `ok`, or calls a foul naming where it is: `f 3`
 (seat 3) or `f dealer` (the dealer's own hand). A catch names the right place; calling a foul on a clean
-table is a false call; both are graded, recorded and reviewed (`catch:<error>`, `catch:clean`).
+table is a false call; both are graded, recorded and reviewed (`catch:<error>`, `catch:clean`). The
+error kinds are `trainer.core.dealer_errors`'s, which `cutcard play --dealer-errors` slips in too.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ from drills.settings import check_settings
 from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
 from trainer.core.cards import Card
 from trainer.core.chips import DEFAULT_CHIPS
+from trainer.core.dealer_errors import (
+    ERROR_WORDS,
+    ERRORS,
+    dealer_slip_point,
+    forged_net,
+    short_ratio,
+)
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Outcome
 from trainer.core.hands import hand_total
@@ -31,15 +39,6 @@ from trainer.core.money import Money, Ratio, format_money
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 
-ERRORS = ("pays-a-loser", "short-blackjack", "insurance-short", "takes-a-push", "soft-counted-hard",
-          "many-card-16-as-17")
-"""The mistakes the dealer makes, as review items name them."""
-ERROR_WORDS = {
-    "pays-a-loser": "paid a losing hand", "short-blackjack": "short-paid a blackjack",
-    "insurance-short": "paid insurance 1:1 instead of 2:1", "takes-a-push": "took a push",
-    "soft-counted-hard": "counted an ace as 11 and busted a hand that must hit",
-    "many-card-16-as-17": "stood a many-card 16 as 17",
-}
 DEFAULT_RATE = 0.3
 TARGET_MS = 8000
 MAX_LINE = 40
@@ -247,31 +246,24 @@ def _slip(rng: random.Random, table: TableToSettle, ruleset: Ruleset,
 def _dealer_slip(table: TableToSettle, error: str) -> tuple[Call, int, str] | None:
     """A point in the dealer's draw where the mistake fits; the call, the total it forged, the truth."""
     cards = table.dealer
-    for end in range(3, len(cards)):
-        prefix = cards[:end]
-        hard = sum(c.value for c in prefix)
-        if error == "soft-counted-hard" and any(c.is_ace for c in prefix) and 12 <= hard <= 16 \
-                and hard + 10 > 21:
-            says = f"{cards_text(prefix)}: {hard + 10}, bust"
-            return Call(where="dealer", says=says), 22, f"{cards_text(prefix)} is {hard}: the dealer must hit"
-        if error == "many-card-16-as-17" and len(prefix) >= 4 and hand_total(prefix) == (16, False):
-            says = f"{cards_text(prefix)}: 17, stands"
-            return Call(where="dealer", says=says), 17, f"{cards_text(prefix)} is 16: the dealer must hit"
-    return None
+    point = dealer_slip_point(cards, error)
+    if point is None:
+        return None
+    end, forged = point
+    prefix = cards[:end]
+    if error == "soft-counted-hard":
+        says, truth = f"{cards_text(prefix)}: {forged}, bust", f"{cards_text(prefix)} is {forged - 10}"
+        return Call(where="dealer", says=says), forged, f"{truth}: the dealer must hit"
+    says = f"{cards_text(prefix)}: 17, stands"
+    return Call(where="dealer", says=says), 17, f"{cards_text(prefix)} is 16: the dealer must hit"
 
 
 def _settle_against(seat: SeatToSettle, dealer: int) -> str:
     """What a dealer who believes its total is `dealer` does at this seat (naturals and surrenders stand)."""
     paid, taken = Decimal(0), Decimal(0)
     for hand in seat.hands:
-        if hand.outcome in (Outcome.BLACKJACK, Outcome.SURRENDER, Outcome.EVEN_MONEY, Outcome.BUST):
-            paid, taken = (paid + hand.net, taken) if hand.net > 0 else (paid, taken - hand.net)
-            continue
-        total = hand.total
-        if dealer > 21 or total > dealer:
-            paid += hand.bet
-        elif total < dealer:
-            taken += hand.bet
+        net = forged_net(hand.total, hand.bet, hand.outcome, hand.net, dealer)
+        paid, taken = (paid + net, taken) if net > 0 else (paid, taken - net)
     if seat.insurance is not None:
         stake, net = seat.insurance
         paid, taken = (paid + net, taken) if net > 0 else (paid, taken + stake)
@@ -302,7 +294,7 @@ def _seat_slip(seat: SeatToSettle, error: str, ruleset: Ruleset) -> tuple[str, s
         return f"pays ${format_money(bet)}", f"the hand lost: take ${format_money(bet)}"
     if error == "short-blackjack":
         ratio = ruleset.payouts.blackjack
-        short = Ratio(6, 5) if ratio == Ratio(3, 2) and bet * 6 / 5 == int(bet * 6 / 5) else Ratio(1, 1)
+        short = short_ratio(ratio, bet)
         return (f"pays ${format_money(short.pay(bet))}",
                 f"blackjack pays {ratio}: ${format_money(ratio.pay(bet))}")
     if error == "insurance-short":

@@ -4,7 +4,9 @@ Questions come from the rule set's data and its seed (`drills.quiz_bank`); each 
 names its basis, and `data` carries the rule in question with its `basis` ("seed" or "reading") and
 `source` (the seed file and phrase, or the reason for the reading). The quiz asks what the seed states;
 `--readings` adds the questions whose answers are this trainer's readings of the seed, each worded as
-one. `--decks` asks about the shoe of that many decks. A session goes through the whole quiz in a random
+one. `--set sidebets=21+3,perfect-pairs` (or `all`) adds the pay tables of those side bets
+(`drills.quiz_sidebets`), as the payout and settle drills deal them. `--decks` asks about the shoe of that
+many decks. A session goes through the whole quiz in a random
 order before repeating a question.
 """
 
@@ -14,10 +16,12 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
+from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, Setting, parse_choice
 from drills.quiz_bank import TRUE_FALSE, QuizItem, basis_note, quiz_items
+from drills.quiz_sidebets import sidebet_items
 from drills.settings import check_settings
 from trainer.core.rules import Ruleset
+from trainer.core.sidebets import SideBet, parse_sidebet_names
 
 _TRUE = ("t", "true", "y", "yes")
 _FALSE = ("f", "false", "n", "no")
@@ -32,10 +36,16 @@ class QuizDrill(DrillBase):
     reads: ClassVar[Mapping[str, str]] = {
         "decks": "Ask about a shoe of this many decks (where the rule set allows it).",
         "readings": ""}
+    set_keys: ClassVar[tuple[Setting, ...]] = (
+        Setting(key="sidebets", example="21+3,perfect-pairs",
+                help="ask the pay tables of these side bets too (all: every built-in one)"),)
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
-        check_settings("quiz", self.options.extra, ())
+        check_settings("quiz", self.options.extra, ("sidebets",))
+        wanted = self.options.extra.get("sidebets", "none").strip().lower()
+        self.sidebets: tuple[SideBet, ...] | None = None if wanted == "all" else parse_sidebet_names(wanted)
+        """The side bets whose pay tables this session asks (None: every built-in one)."""
         self._asked: dict[str, set[str]] = {}
         self._banks: dict[tuple[str, str], list[QuizItem]] = {}
 
@@ -48,21 +58,26 @@ class QuizDrill(DrillBase):
         """Every question of the rule set's quiz, readings included, generated once per session."""
         table = self._table(ruleset)
         key = (table.name, table.fingerprint)
-        if key not in self._banks:
-            self._banks[key] = quiz_items(table)
+        if key not in self._banks:  # every side bet's questions, so that review finds each one
+            self._banks[key] = quiz_items(table) + sidebet_items(table)
         return self._banks[key]
 
     def _items(self, ruleset: Ruleset) -> list[QuizItem]:
-        """The questions this session asks: what the seed states, and the readings with `--readings`."""
-        return [i for i in self._all_items(ruleset) if self.options.readings or not i.is_reading]
+        """The questions this session asks: what the seed states, the readings with `--readings`, and the
+        pay tables of the side bets `--set sidebets=` names."""
+        offered = {item.key for item in sidebet_items(self._table(ruleset), self.sidebets)}
+        readings = self.options.readings
+        return [i for i in self._all_items(ruleset)
+                if i.key in offered or ("sidebet" not in i.rule and (readings or not i.is_reading))]
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every question this session asks (the readings with `--readings`), as review items."""
         return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        count = len(self._items(ruleset))
-        readings = sum(i.is_reading for i in self._all_items(ruleset))
+        tables = sum("sidebet" in i.rule for i in self._items(ruleset))
+        count = len(self._items(ruleset)) - tables
+        readings = sum(i.is_reading and "sidebet" not in i.rule for i in self._all_items(ruleset))
         if self.options.readings:
             scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
                      f"them on this trainer's readings of seed {ruleset.source}, worded as readings.")
@@ -71,6 +86,9 @@ class QuizDrill(DrillBase):
                     if readings else "")
             scope = (f"{count} questions on what seed {ruleset.source} states about {ruleset.name} "
                      f"({ruleset.title}).{more}")
+        if tables:
+            scope += (f" And {tables} on the pay tables of the side bets the table offers (this trainer's "
+                      "tables: no seed offers side bets).")
         return [scope, "Answer with the letter or the words (or the number, where no choice is itself a "
                 "number); true/false also takes t/f or y/n."]
 

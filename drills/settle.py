@@ -289,8 +289,8 @@ class SettleDrill(DrillBase):
         spent, pace = self._table_ms[table_no], int(question.data["table_pace_ms"])
         seats = len(question.data["seats"])
         right = self._table_right[table_no]
-        verdict = (f"table {table_no}: {right} of {seats} seats right in {_seconds(spent)} "
-                   f"(audition pace {_seconds(pace)}: {'within it' if spent <= pace else 'too slow'})")
+        verdict = (f"table {table_no}: {right} of {seats} right in {_seconds(spent)}, audition pace "
+                   f"{_seconds(pace)}: {'within it' if spent <= pace else 'too slow'}")  # fits 80 columns
         detail = {**grade.detail, "table_ms": spent, "table_pace_ms": pace, "table_right": right}
         return Grade(correct=grade.correct, expected=grade.expected, given=grade.given,
                      explanation=grade.explanation,

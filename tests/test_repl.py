@@ -171,7 +171,7 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     assert "ruleset=bicycle speed=0.4 system=hi-lo" in out  # what is typed wins
     saved = json.loads((cutcard_home / "settings.json").read_text())
     assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "ramp": None,
-                                        "indices": None,
+                                        "indices": None, "dealer_errors": None,
                                         "toured": True}
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again
@@ -193,7 +193,7 @@ def test_every_command_a_setting_is_for_has_that_option_and_no_other_takes_the_r
 
     for key, names in prefs.APPLIES_TO.items():
         for name in names:
-            assert key in {p.name for p in find_command((name,)).params}, (key, name)
+            assert prefs.field_of(key) in {p.name for p in find_command((name,)).params}, (key, name)
     with_ruleset = {name for name in COMMANDS if "ruleset" in {p.name for p in find_command((name,)).params}}
     assert with_ruleset - set(prefs.APPLIES_TO["ruleset"]) == {"review"}  # review mixes every rule set
 

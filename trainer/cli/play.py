@@ -54,12 +54,17 @@ DEFAULT_PLAYERS = 4
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The index plays judged at your true count: the published Illustrious 18 and Fab 4 (for "
                    "Hi-Lo, the default), or those computed for this table and count (`cutcard indices`).")
+@click.option("--dealer-errors", "dealer_errors", type=click.FloatRange(0, 1), default=0.0, metavar="RATE",
+              help="The share of rounds in which the dealer makes a realistic mistake (0.2: one round in "
+                   "five; default 0, never). Call it with f and the seat (f 3, f dealer) before the next "
+                   "round; catches, misses and false calls are graded and recorded as the catch drill's. "
+                   "`set dealer-errors` in the REPL remembers it. Not at chat-host.")
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
             rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
-            estimation: str, rounding: str, indices: str | None, jsonl: bool) -> None:
+            estimation: str, rounding: str, indices: str | None, dealer_errors: float, jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -107,7 +112,7 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
                                learner_seat=None if seat is None else seat - 1, ramp=bet_ramp,
                                estimation=estimation, rounding=rounding, recorder=store,
-                               index_plays=plays, indices_words=words)
+                               index_plays=plays, indices_words=words, dealer_errors=dealer_errors)
         if jsonl:
             from trainer.table.machine import TableMachine
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from trainer.core.cards import Card
 from trainer.core.chat_posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
@@ -17,6 +18,7 @@ from trainer.core.events import (
     Event,
     Hit,
     HoleCardTurned,
+    InsuranceSettled,
     Insured,
     Outcome,
     Peeked,
@@ -27,6 +29,7 @@ from trainer.core.events import (
     Surrendered,
     TookEvenMoney,
 )
+from trainer.core.hands import Hand
 from trainer.core.money import Money
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
@@ -38,14 +41,16 @@ def money_text(amount: Money, *, signed: bool = False) -> Text:
     return Text(signed_dollars(amount) if signed else dollars(amount), style=style)
 
 
-def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = None) -> Table:
-    """The dealer's cards (hole card face down until turned) and each seat's bet, hands and totals."""
+def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = None,
+                  dealer_cards: Sequence[Card] | None = None) -> Table:
+    """The dealer's cards (hole card face down until turned) and each seat's bet, hands and totals;
+    `dealer_cards`: the dealer's cards as it showed them, when it stopped drawing too soon."""
     grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
-    dealer = round_.dealer_hand
+    dealer = round_.dealer_hand if dealer_cards is None else Hand(tuple(dealer_cards))
     hidden = 1 if round_.ruleset.dealer.hole_card and not round_.hole_card_shown else 0
     shown = total_words(dealer, natural=round_.ruleset.dealer.natural) if not hidden else ""
     grid.add_row(Text("dealer", style="title"), "", cards_text(dealer.cards, hidden=hidden),
@@ -125,6 +130,10 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
         said = "has blackjack" if event.natural else (f"busts with {event.total}" if event.bust
                                                       else f"stands on {event.total}")
         return Text(f"The dealer {said}.", style="title")
+    if isinstance(event, InsuranceSettled):
+        verb = "insurance pays" if event.net > 0 else "insurance loses"
+        line = Text(f"{names[event.seat]}: {verb} ")
+        return line.append_text(money_text(event.net, signed=True))
     if isinstance(event, Settled):
         outcome = _OUTCOME.get(event.outcome, event.outcome.value)
         line = Text(_agree(who(event.seat, event.hand), outcome) + " ")

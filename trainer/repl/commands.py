@@ -45,7 +45,7 @@ REPL_WORDS: dict[str, ReplWord] = {
     "set": ReplWord(
         name="set", usage="set [KEY [VALUE]]",
         help="Show or change a remembered setting, e.g. `set speed 0.4`, `set system ko`, "
-             "`set ramp 1:1,2:2,3:4,4:8,5:12`, `set indices computed`.",
+             "`set ramp 1:1,2:2,3:4,4:8,5:12`, `set indices computed`, `set dealer-errors 0.2`.",
         spec=CommandSpec(arguments=(ArgumentSpec(name="key", values="setting"),
                                     ArgumentSpec(name="value", values=PREVIOUS)))),
     "help": ReplWord(

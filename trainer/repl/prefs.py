@@ -27,6 +27,7 @@ KEYS: dict[str, str] = {
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
     "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12",
     "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
+    "dealer-errors": "the share of rounds in which play's dealer makes a mistake to call, 0 to 1 (0: off)",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
@@ -35,6 +36,7 @@ APPLIES_TO: dict[str, tuple[str, ...]] = {
     "system": ("drill", "play", "indices"),
     "ramp": ("play",),
     "indices": ("drill", "play", "sim"),
+    "dealer-errors": ("play",),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
 such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
@@ -54,15 +56,17 @@ class Prefs:
     """The learner's bet ramp in `TC:UNITS,...` form (play grades every bet against it)."""
     indices: str | None = None
     """'published' or 'computed' (`cutcard indices`)."""
+    dealer_errors: float | None = None
+    """`set dealer-errors 0.2`: play's --dealer-errors."""
     toured: bool = False
     """True once the three-line tour has been shown."""
 
     def shown(self, key: str) -> str:
         """A setting as `set` prints it."""
-        value = getattr(self, key)
+        value = getattr(self, field_of(key))
         if value is None:
-            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM,
-                        "ramp": DEFAULT_RAMP, "indices": "published"}.get(key, "the drill's own")
+            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM, "ramp": DEFAULT_RAMP,
+                        "indices": "published", "dealer-errors": "0, off"}.get(key, "the drill's own")
             return f"{fallback} (default)"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -70,10 +74,10 @@ class Prefs:
         """click's `default_map`: each chosen setting as an option default of the commands it is for."""
         defaults: dict[str, dict[str, Any]] = {}
         for key, commands in APPLIES_TO.items():
-            value = getattr(self, key)
+            value = getattr(self, field_of(key))
             if value is not None:
                 for name in commands:
-                    defaults.setdefault(name, {})[key] = value
+                    defaults.setdefault(name, {})[field_of(key)] = value
         return defaults
 
 
@@ -99,9 +103,9 @@ def load_prefs(home: Path) -> tuple[Prefs, str | None]:
     prefs = Prefs(toured=bool(data.get("toured", False)))
     unusable: list[str] = []
     for key in KEYS:
-        if data.get(key) is not None:
+        if data.get(field_of(key)) is not None:
             try:
-                prefs = change(prefs, key, str(data[key]))
+                prefs = change(prefs, key, str(data[field_of(key)]))
             except TrainerError as e:  # e.g. a remembered rule-set file since deleted or broken
                 unusable.append(f"the remembered {key} is not usable ({e})")
     if unusable:
@@ -123,7 +127,7 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
     check_key(key)
     text = value.strip()
     if text.lower() in RESET_WORDS:
-        reset: dict[str, Any] = {key: None}
+        reset: dict[str, Any] = {field_of(key): None}
         return dataclasses.replace(prefs, **reset)
     if key == "ruleset":
         return dataclasses.replace(prefs, ruleset=_ruleset_name(text))
@@ -131,11 +135,28 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, speed=_speed(text))
     if key == "ramp":
         return dataclasses.replace(prefs, ramp=BetRamp.parse(text).text)
+    if key == "dealer-errors":
+        return dataclasses.replace(prefs, dealer_errors=_share(text))
     if key == "indices":
         if text.lower() not in ("published", "computed"):
             raise InvalidInputError(f"indices {text!r} is not one of published, computed")
         return dataclasses.replace(prefs, indices=text.lower())
     return dataclasses.replace(prefs, system=_system_name(text))
+
+
+def field_of(key: str) -> str:
+    """The setting's field and option parameter: 'dealer-errors' -> 'dealer_errors'."""
+    return key.replace("-", "_")
+
+
+def _share(text: str) -> float:
+    try:
+        share = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    except ValueError:
+        raise InvalidInputError(f"dealer-errors {text!r} is not a share of rounds, e.g. 0.2") from None
+    if not 0 <= share <= 1:
+        raise InvalidInputError(f"dealer-errors {text} is out of range: 0 to 1 (0.2: one round in five)")
+    return share
 
 
 def check_key(key: str) -> None:

@@ -4,15 +4,21 @@ Keys: h hit, s stand, d double, p split, r surrender; under an ace i insurance (
 Ctrl-C (or q at the bet) ends the session with its summary; every key that means nothing is ignored,
 and a malformed bet or count is asked again. Every bet, play and count answer is graded and recorded
 the moment it is given (`TableSession.answer`); a bet off the learner's ramp is told at once.
+
+With dealer errors on, the dealer's mistakes are called at any prompt between its settlement and the
+next deal (the count checks, the bet): `f 3`, `f dealer`, or `f` and then the seat. A catch, a false
+call and a miss (the next bet placed with the error uncalled) are graded at once (`foul_calls`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
 
+from drills.base import Grade
 from trainer.core.errors import TrainerError
 from trainer.core.events import Action
 from trainer.core.money import format_money
@@ -21,6 +27,7 @@ from trainer.repl.ask import read_line
 from trainer.repl.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
+from trainer.table.foul_calls import CALL_WORDS, corrections
 from trainer.table.session import TableSession, Tally
 
 KEYS: dict[str, Action] = {
@@ -28,6 +35,8 @@ KEYS: dict[str, Action] = {
     "i": Action.INSURE, "e": Action.EVEN_MONEY, "n": Action.DECLINE,
 }
 WORDS = {Action.DECLINE: "no"}
+CALL = re.compile(r"(f|foul)(\s*(\d+|d|dealer|(seat\s*)\d+))?")
+"""A line that calls a foul: 'f', 'f 3', 'f3', 'foul seat 3', 'f d', 'f dealer'."""
 
 ReadLine = Callable[[str], str]
 ReadKey = Callable[[str, dict[str, str]], str]
@@ -57,6 +66,8 @@ class TableUI:
                     break
                 self._play_round()
                 self._count_check()
+            if self.session.fouls.on and self.session.fouls.open and rounds is not None:
+                self._last_calls()
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("session stopped", style="muted"))
         self._summary()
@@ -86,27 +97,38 @@ class TableUI:
         reason = ungraded_reason(s)
         if reason is not None:
             self.console.print(Text(reason, style="warn"))
+        if s.fouls.on:
+            self.console.print(Text(f"Dealer errors on: in about {s.fouls.rate:.0%} of rounds the dealer "
+                                    "pays, takes or counts a hand wrong. Call it before your next bet: f "
+                                    "and the seat (f 3), or f dealer.", style="warn"))
+        foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
-                                "n no. Ctrl-C ends the session.", style="muted"))
+                                f"n no{foul}. Ctrl-C ends the session.", style="muted"))
 
     def _ask_bet(self) -> bool:
         """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
         s = self.session
         lo, hi = s.bet_bounds()
         default = s.last_bet if s.last_bet is not None and lo <= s.last_bet <= hi else lo
+        foul = "f SEAT foul, " if s.fouls.on and s.round is not None else ""
         prompt = (f"bet (${format_money(lo)}-${format_money(hi)}, Enter ${format_money(default)}, "
-                  "? ramp, q leave) > ")
+                  f"{foul}? ramp, q leave) > ")
         decision = s.decision()
         s.graded.start_timer()
         while True:
             text = self.line(prompt).strip().lower()
-            if text in ("q", "quit", "exit"):
-                return False
+            if self._called(text):
+                continue
             if text in ("?", "ramp", "help"):
                 for line in bet_ramp(s.ruleset, s.keeper.system, s.ramp, s.ruleset.table.min_bet):
                     self.console.print(Text(line, style="muted"))
                 continue
+            if text in ("q", "quit", "exit"):
+                self._close_calls()
+                return False
             try:
+                s.graded.parse(decision.question, text or format_money(default))  # a bad bet: calls stay open
+                self._close_calls()
                 grade = s.answer(decision, text or format_money(default))
             except TrainerError as e:
                 self.console.print(Text(f"? {e}", style="warn"))
@@ -124,19 +146,24 @@ class TableUI:
         assert round_ is not None
         self._print_events()
         while s.learner_in_turn:
-            self.console.print(table_picture(round_, self.names, learner=s.learner))
+            self.console.print(self._picture())
             legal = s.legal_actions()
             keys = {k: WORDS.get(a, a.value) for k, a in KEYS.items() if a in legal}
+            if s.fouls.on:  # a natural paid at once can be called before the round is over
+                keys["f"] = "foul"
             choices = " · ".join(f"{k} {word}" for k, word in keys.items())
             decision = s.decision()
             s.graded.start_timer()
             pressed = self.key(f"  {choices} > ", keys)
+            if pressed == "f":
+                self._called("f")
+                continue
             s.answer(decision, KEYS[pressed].value)
             verdict = s.tally.plays[-1]
             style = "bad" if not verdict.correct else ("warn" if verdict.index is not None else "good")
             self.console.print(Text(f"  {verdict.message()}", style=style))
             self._print_events()
-        self.console.print(table_picture(round_, self.names, learner=s.learner))
+        self.console.print(self._picture())
         net = s.end_round()
         result = Text("Round over: ")
         if net:
@@ -149,15 +176,68 @@ class TableUI:
             self.console.print(Text("The cut card is out: the dealer shuffles before the next round.",
                                     style="warn"))
 
+    def _picture(self) -> object:
+        s = self.session
+        assert s.round is not None
+        return table_picture(s.round, self.names, learner=s.learner, dealer_cards=s.dealer_cards_shown())
+
     def _print_events(self) -> None:
         round_ = self.session.round
         if round_ is None:
             return
-        for event in round_.events[self._shown:]:
+        shown = self.session.shown_events()
+        for event in shown[self._shown:]:
             line = event_line(event, round_, self.names)
             if line is not None:
                 self.console.print(Text("  ").append_text(line))
-        self._shown = len(round_.events)
+        self._shown = len(shown)
+
+    # --- the learner's foul calls ----------------------------------------------------------------
+
+    def _called(self, text: str) -> bool:
+        """Take `text` as a foul call if it is one ('f 3', 'f dealer', or 'f' and then the seat)."""
+        s = self.session
+        words = text.strip().lower()
+        if not s.fouls.on or not CALL.fullmatch(words):
+            return False
+        if words in CALL_WORDS:
+            seats = len(s.kinds)
+            where = self.line(f"foul at which seat? (1-{seats}, or d for the dealer) > ").strip()
+            words = f"f {where}"
+        try:
+            grade = s.call_foul(words)
+        except TrainerError as e:
+            self.console.print(Text(f"? {e}", style="warn"))
+            return True
+        if grade is not None:
+            self._print_call(grade)
+        return True
+
+    def _close_calls(self) -> None:
+        grade = self.session.close_calls()
+        if grade is not None:
+            self._print_call(grade)
+
+    def _print_call(self, grade: Grade) -> None:
+        s = self.session
+        mark = "✓" if grade.correct else "✗"
+        self.console.print(Text(f"  {mark} {grade.explanation}", style="good" if grade.correct else "bad"))
+        if grade.correct and s.round is not None:
+            for event in corrections(s):
+                line = event_line(event, s.round, self.names)
+                if line is not None:
+                    self.console.print(Text("    ").append_text(line))
+            if grade.detail.get("your_difference") not in (None, "0"):
+                self.console.print(Text(f"  (bankroll ${format_money(s.bankroll)})", style="muted"))
+            self._shown = len(s.shown_events())
+
+    def _last_calls(self) -> None:
+        """After the last round of a session of `--rounds`: the call window before the table closes."""
+        while True:
+            text = self.line("f SEAT to call a foul, Enter to leave the table > ")
+            if not self._called(text):
+                break
+        self._close_calls()
 
     def _count_check(self) -> None:
         s = self.session
@@ -175,6 +255,8 @@ class TableUI:
         self.session.graded.start_timer()
         while True:
             text = self.line(f"{question} > ")
+            if self._called(text):
+                continue
             try:
                 self.session.answer(decision, text)
             except TrainerError as e:
@@ -205,6 +287,12 @@ class TableUI:
         if counts:
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
                                f"({100 * tally.counts_right / counts:.0f}%)")
+        if self.session.fouls.on:
+            caught, missed = tally.fouls.count("caught"), tally.fouls.count("missed")
+            false = tally.fouls.count("false call")
+            self.console.print(f"  dealer errors: {caught} caught, {missed} missed, {false} false "
+                               f"call{'' if false == 1 else 's'} ({self.session.fouls.slips} made by the "
+                               "dealer)")
         if tally.bets:
             bets = len(tally.bets)
             self.console.print(f"  bets: {tally.bets_right} of {bets} by your ramp "

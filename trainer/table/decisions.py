@@ -24,8 +24,8 @@ from drills.base import JSON, Answer, DrillBase, Grade, Question
 from drills.true_count import BANDS
 from trainer.core.betting import bet_band
 
-KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count")
-"""What a decision line of `play --jsonl` may ask (DESIGN §10 contract)."""
+KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul")
+"""What a decision line of `play --jsonl` may ask (DESIGN §10 contract; `foul` with --dealer-errors)."""
 COUNT_PACE = 0.5
 """The pace a running-count item from the table is reviewed at (the running-count drill's default)."""
 

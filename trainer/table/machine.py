@@ -7,8 +7,17 @@ grade is one line in the drills' shape (`{"id", "correct", "expected", "given", 
 A bet the table does not grade (counting cannot help) gets `{"id", "graded": false, "given",
 "explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`. Where
 counting cannot help, the first line is `{"notice": "..."}`. End of input ends the session cleanly; every
-answer given was recorded as it was graded. The chat-host tournament speaks the same lines, with one
-more kind, `attack` (see `TournamentMachine`).
+answer given was recorded as it was graded.
+
+With `--dealer-errors RATE`, each round's last play is followed by a `foul` decision: its `data` is the
+round as the dealer settled it (`dealer`, `dealer_total`, `dealer_bust`, `seats` with each hand's
+`outcome` and `net` as paid, `insurance`), the answer `ok` or `f SEAT` / `f dealer`. A call is graded at
+once (`verdict` caught or false call, `detail` {outcome, error, where, your_difference}); after a false
+call the decision is asked again, until `ok` (which grades a miss, or is not graded on a clean round) or
+a catch. The round line then carries `dealer_error`: null, or {error, where, outcome}; its `net` is what
+the learner was paid (the floor's correction after a catch, the dealer's payment after a miss).
+
+The chat-host tournament speaks the same lines, with one more kind, `attack` (see `TournamentMachine`).
 """
 
 from __future__ import annotations
@@ -53,6 +62,8 @@ class TableMachine:
                 self._ask(table.decision())
                 while table.learner_in_turn:
                     self._ask(table.decision())
+                while table.fouls.on and table.fouls.open and not table.fouls.fixed:
+                    self._ask(table.foul_decision())
                 net = table.end_round()
                 self._emit(self._round_line(net))
                 due = table.count_check_due()
@@ -81,8 +92,9 @@ class TableMachine:
                 continue
             break
         if grade is None:
-            self._emit({"id": qid, "graded": False, "given": line.strip(),
-                        "explanation": ungraded_reason(table) or ""})
+            clean = "a clean round: nothing to call"
+            why = clean if decision.kind == "foul" else ungraded_reason(table) or ""
+            self._emit({"id": qid, "graded": False, "given": line.strip(), "explanation": why})
         else:
             self._emit(grade_to_json(qid, grade, latency))
 
@@ -93,9 +105,15 @@ class TableMachine:
         seat = round_.seats[table.learner]
         hands = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
                   "bet": format_money(h.bet)} for h in seat.hands]
-        return {"round": table.tally.rounds, "net": format_money(round_.results[table.learner]),
-                "hands": hands, "dealer": [str(c) for c in round_.dealer_cards],
-                "bankroll": format_money(table.bankroll)}
+        line: dict[str, object] = {
+            "round": table.tally.rounds, "net": format_money(table.paid(table.learner)), "hands": hands,
+            "dealer": [str(c) for c in table.dealer_cards_shown()], "bankroll": format_money(table.bankroll)}
+        if table.fouls.on:
+            slip = table.fouls.slip
+            outcome = "caught" if table.fouls.fixed else "missed"
+            line["dealer_error"] = None if slip is None else {"error": slip.error, "where": slip.where,
+                                                              "outcome": outcome}
+        return line
 
     def _emit(self, line: dict[str, object]) -> None:
         _emit(self.stdout, line)

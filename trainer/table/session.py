@@ -10,6 +10,10 @@ Every decision (bet, offer, play, count) is a `Decision` (`decisions`): a drill 
 matching drill's item key, graded and recorded at once through a `Session` with `source="play"`. The
 bet is graded against the learner's ramp at the true count they should have had; where counting cannot
 help (or the count is unbalanced, with no true count), bets are taken and not graded.
+
+With dealer errors on (`dealer_errors`, the share of rounds), the computer dealer sometimes slips
+(`fouls`): `shown_events` is the round as the dealer did it, and the learner's calls (`call_foul`,
+`close_calls`) are graded and recorded under the catch drill's items (`foul_calls`).
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from typing import Protocol
 
 from drills.base import Answer, Grade, Question
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.cards import Card
 from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import Action
+from trainer.core.events import Action, Event
 from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
@@ -37,6 +42,8 @@ from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
 from trainer.table.bets import BetCheck, bet_decision, grade_bet, parse_bet
 from trainer.table.count_checks import CountGrade, CountKeeper
 from trainer.table.decisions import Decision, TableGrader
+from trainer.table.foul_calls import call, close, foul_decision, parse_call
+from trainer.table.fouls import DealerErrors
 from trainer.table.plays import count_decision, grade_play, parse_play, play_decision
 
 SEAT_KINDS = ("easy", "normal", "hard")
@@ -69,6 +76,8 @@ class Tally:
     plays: list[Verdict] = field(default_factory=list)
     counts: list[CountGrade] = field(default_factory=list)
     bets: list[BetCheck] = field(default_factory=list)
+    fouls: list[str] = field(default_factory=list)
+    """Each graded foul call or miss: 'caught', 'missed' or 'false call'."""
 
     @property
     def bets_right(self) -> int:
@@ -102,15 +111,20 @@ class TableSession:
                  system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
                  estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
-                 indices_words: str = "") -> None:
+                 indices_words: str = "", dealer_errors: float = 0.0) -> None:
         """`index_plays`: the index plays judged at the learner's true count (published or computed,
-        `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter."""
+        `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter.
+        `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never)."""
         check_seats(ruleset, seats)
+        if not 0 <= dealer_errors <= 1:
+            raise InvalidInputError(f"--dealer-errors is the share of rounds with a dealer error, 0 to 1, "
+                                    f"not {dealer_errors:g}")
         self.index_plays = index_plays
         self.indices_words = indices_words
         self.ruleset = ruleset
         self.chart = chart
         self.shoe = Shoe.shuffled(ruleset, rng)
+        self.fouls = DealerErrors(dealer_errors, rng)
         self.learner = seats // 2 if learner_seat is None else learner_seat
         if not 0 <= self.learner < seats:
             raise InvalidInputError(f"seat {self.learner + 1} is not one of the {seats} seats")
@@ -130,6 +144,10 @@ class TableSession:
         self._verdict: Verdict | None = None
         self._bet_check: BetCheck | None = None
         self._count: CountGrade | None = None
+        self.foul_grade: Grade | None = None
+        """The grade of the foul call being recorded (`foul_calls`)."""
+        self.settled = False
+        """The round in play has been settled into the bankroll (`end_round`)."""
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -161,6 +179,9 @@ class TableSession:
             raise InvalidInputError(f"the bet is ${format_money(lo)} to ${format_money(hi)} here (your "
                                     f"bankroll is ${bankroll}), not ${format_money(stake)}")
         bets = [stake if i == self.learner else self.ruleset.table.min_bet for i in range(len(self.kinds))]
+        self.close_calls()
+        self.fouls.start_round()
+        self.settled = False
         self.round = Round.start(self.ruleset, self.shoe, bets)
         self.last_bet = stake
         self.play_computers()
@@ -177,6 +198,7 @@ class TableSession:
         while not round_.finished and round_.seat_in_turn != self.learner:
             seat = round_.seat_in_turn
             round_.act(self.deciders[seat].decide(round_.view(seat)))
+        self.fouls.look(round_)
 
     @property
     def learner_in_turn(self) -> bool:
@@ -258,6 +280,8 @@ class TableSession:
             assert self._count is not None
             self.tally.counts.append(self._count)
             return grade
+        if decision.kind == "foul":
+            return self.call_foul(text, latency_ms)
         grade = self.graded.answer(q, text, latency_ms)
         assert self._verdict is not None
         self._take(self._verdict)
@@ -270,6 +294,8 @@ class TableSession:
         if kind in ("count", "true-count"):
             value = parse_count(text)
             return Answer(text=text.strip(), value=str(value))
+        if kind == "foul":
+            return Answer(text=text.strip(), value=parse_call(text, len(self.kinds)))
         return parse_play(question, text)
 
     def _grade(self, question: Question, answer: Answer) -> Grade:
@@ -277,6 +303,9 @@ class TableSession:
         if kind == "bet":
             grade, self._bet_check = grade_bet(self, question, answer)
             return grade
+        if kind == "foul":
+            assert self.foul_grade is not None
+            return self.foul_grade
         if kind in ("count", "true-count"):
             count = (self.keeper.grade_true(answer.text, int(self.shoe.remaining)) if kind == "true-count"
                      else self.keeper.grade_running(answer.text))
@@ -305,12 +334,56 @@ class TableSession:
         round_ = self._current()
         if not round_.finished:
             raise IllegalActionError("the round is not finished")
-        net = round_.results[self.learner]
+        net = self.paid(self.learner)
+        self.settled = True
         self.bankroll += net
         self.tally.rounds += 1
         self.tally.net += net
-        self.keeper.end_round(round_.events)
+        self.keeper.end_round(self.shown_events())
         return net
+
+    # --- the dealer's mistakes and the learner's calls -----------------------------------------
+
+    @property
+    def round_number(self) -> int:
+        """The number of the round in play or just settled, counted from 1."""
+        return max(1, self.tally.rounds + (0 if self.settled else 1))
+
+    def _slip_shows(self) -> bool:
+        return self.fouls.slip is not None and not self.fouls.fixed
+
+    def shown_events(self) -> list[Event]:
+        """The round's events as the dealer did them: with its mistake, until the floor fixes it."""
+        round_ = self._current()
+        slip = self.fouls.slip
+        return slip.shown(round_.events) if slip is not None and self._slip_shows() else list(round_.events)
+
+    def dealer_cards_shown(self) -> tuple[Card, ...]:
+        """The dealer's cards a player sees: up to where it called its total when it stopped too soon."""
+        round_ = self._current()
+        slip = self.fouls.slip
+        if slip is not None and self._slip_shows() and slip.hidden:
+            return slip.called_at
+        return round_.dealer_hand.cards
+
+    def paid(self, seat: int) -> Money:
+        """The seat's net for the round as the dealer settled it (the true net once fixed)."""
+        round_ = self._current()
+        slip = self.fouls.slip
+        true = round_.results[seat]
+        return true + slip.delta(round_.events, seat) if slip is not None and self._slip_shows() else true
+
+    def foul_decision(self) -> Decision:
+        """The call the learner may make on the round just settled: 'ok', 'f 3' or 'f dealer'."""
+        return foul_decision(self)
+
+    def call_foul(self, text: str, latency_ms: int | None = None) -> Grade | None:
+        """Grade and record a foul call ('f 3', 'f dealer'; 'ok' closes the window): `foul_calls.call`."""
+        return call(self, text, latency_ms)
+
+    def close_calls(self, latency_ms: int | None = None) -> Grade | None:
+        """Close the round's call window; an error not called is graded missed (`foul_calls.close`)."""
+        return close(self, latency_ms)
 
     # --- the count -------------------------------------------------------------------------
 
