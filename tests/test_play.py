@@ -13,8 +13,8 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import cli, main
 from trainer.core import load_ruleset
-from trainer.core.dice import RandomDice, ScriptedDice
-from trainer.core.tournament import Entrant, Stage, Tournament
+from trainer.core.chat_host.dice import RandomDice, ScriptedDice
+from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.render import make_console
 from trainer.repl.ask import timed_line
 from trainer.repl.tournament_ui import TournamentUI

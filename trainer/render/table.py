@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from trainer.core.chat_posts import dollars, signed_dollars, total_words
+from trainer.core.chat_host.posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
     DealerStood,

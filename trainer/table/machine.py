@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from typing import IO
 
+from trainer.core.chat_host.tournament import Stage
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
-from trainer.core.tournament import Stage
 from trainer.session import grade_to_json
 from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
