@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from trainer.core.chat_host.posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
     DealerStood,
@@ -27,7 +26,8 @@ from trainer.core.events import (
     Surrendered,
     TookEvenMoney,
 )
-from trainer.core.money import Money
+from trainer.core.hands import total_words
+from trainer.core.money import Money, dollars, signed_dollars
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
 

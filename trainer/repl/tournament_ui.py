@@ -16,11 +16,12 @@ from rich.console import Console
 from rich.text import Text
 
 from trainer.core.chat_host.attacks import attack_chance
-from trainer.core.chat_host.posts import dollars, face, total_words
+from trainer.core.chat_host.posts import face
 from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
-from trainer.core.money import parse_money
+from trainer.core.hands import total_words
+from trainer.core.money import dollars, parse_money
 from trainer.core.rules import Ruleset
 from trainer.repl.ask import read_line, timed_line
 from trainer.repl.keys import read_key

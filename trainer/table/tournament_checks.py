@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from drills.attack import pick_option
 from drills.base import Answer, Grade, Question
 from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack
-from trainer.core.chat_host.posts import dollars
 from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
-from trainer.core.money import format_money, parse_money
+from trainer.core.money import dollars, format_money, parse_money
 from trainer.session import Clock, ListRecorder, Recorder, Session
 from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play

@@ -21,8 +21,8 @@ from trainer.core.events import (
     SplitHand,
     Stood,
 )
-from trainer.core.hands import Hand, hand_total
-from trainer.core.money import Money, format_money
+from trainer.core.hands import Hand, total_words
+from trainer.core.money import Money, dollars, signed_dollars
 from trainer.core.round import Round
 
 
@@ -30,26 +30,6 @@ def face(card: Card) -> str:
     """The d13 number that dealt the card, with the card's letter where it differs: '1 (A)', '12 (Q)', '7'."""
     number = int(card.rank)
     return str(number) if 2 <= number <= 10 else f"{number} ({card.rank.symbol})"
-
-
-def dollars(amount: Money) -> str:
-    """'$20', '$7.50', '-$10'."""
-    return f"-${format_money(-amount)}" if amount < 0 else f"${format_money(amount)}"
-
-
-def signed_dollars(amount: Money) -> str:
-    """'+$20', '-$10', '$0'."""
-    return f"+{dollars(amount)}" if amount > 0 else dollars(amount)
-
-
-def total_words(hand: Hand, *, natural: bool = True) -> str:
-    """'16', 'soft 18', 'blackjack', 'bust (24)'; the host's two-card 21 is only 21 (`natural=False`)."""
-    total, soft = hand_total(hand.cards)
-    if natural and hand.is_natural:
-        return "blackjack"
-    if total > 21:
-        return f"bust ({total})"
-    return f"soft {total}" if soft else str(total)
 
 
 def deal_post(name: str, cards: Sequence[Card]) -> str:
