@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich.table import Table
 from rich.text import Text
@@ -16,8 +17,8 @@ from trainer.core.events import (
     Event,
     Hit,
     HoleCardTurned,
+    InsuranceSettled,
     Insured,
-    Outcome,
     Peeked,
     Settled,
     Shuffled,
@@ -28,6 +29,7 @@ from trainer.core.events import (
 )
 from trainer.core.hands import total_words
 from trainer.core.money import Money, dollars, signed_dollars
+from trainer.core.narration import OUTCOME_WORDS, SURRENDERS, TAKES_EVEN_MONEY, dealer_result, stands_on
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
 
@@ -61,11 +63,6 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
     return grid
 
 
-_OUTCOME = {
-    Outcome.WIN: "wins", Outcome.LOSE: "loses", Outcome.PUSH: "pushes", Outcome.BLACKJACK: "has blackjack",
-    Outcome.BUST: "busts", Outcome.SURRENDER: "surrenders", Outcome.EVEN_MONEY: "takes even money",
-    Outcome.DEALER_BLACKJACK: "loses to the dealer's blackjack",
-}
 _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
                   "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
                   "splits": "split", "stands": "stand", "gets": "get", "insures": "insure",
@@ -92,41 +89,46 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
         many = len(round_.seats[seat].hands) > 1
         return f"{names[seat]} (hand {hand + 1})" if many else names[seat]
 
-    if isinstance(event, Shuffled):
-        cut = event.cards_behind_cut
-        behind = f", the cut card {cut} cards from the end" if cut else ""
-        burned = f", {len(event.burned)} card burned" if event.burned else ""
-        return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
-    if isinstance(event, Hit | Doubled):
-        verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
-        return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
-    if isinstance(event, Dealt) and event.hand > 0:  # the second card of a split hand, at its turn
-        return Text.assemble(_agree(who(event.seat, event.hand), "gets "), card_text(event.card))
-    if isinstance(event, SplitHand):
-        return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
-                             card_text(event.card))
-    if isinstance(event, Stood):
-        return Text(_agree(who(event.seat, event.hand), f"stands on {event.total}"), style="muted")
-    if isinstance(event, Surrendered):
-        return Text(_agree(names[event.seat], "surrenders"), style="muted")
-    if isinstance(event, Insured):
-        return Text(_agree(names[event.seat], f"insures for {dollars(event.amount)}"), style="muted")
-    if isinstance(event, TookEvenMoney):
-        return Text(_agree(names[event.seat], "takes even money"), style="muted")
-    if isinstance(event, Declined):
-        return Text(_agree(names[event.seat], "declines"), style="muted")
-    if isinstance(event, Peeked):
-        return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."), style="warn")
-    if isinstance(event, HoleCardTurned):
-        return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
-    if isinstance(event, DealerDrew):
-        return Text.assemble("The dealer draws ", card_text(event.card))
-    if isinstance(event, DealerStood):
-        said = "has blackjack" if event.natural else (f"busts with {event.total}" if event.bust
-                                                      else f"stands on {event.total}")
-        return Text(f"The dealer {said}.", style="title")
-    if isinstance(event, Settled):
-        outcome = _OUTCOME.get(event.outcome, event.outcome.value)
-        line = Text(_agree(who(event.seat, event.hand), outcome) + " ")
-        return line.append_text(money_text(event.net, signed=True))
-    return None
+    match event:
+        case Shuffled():
+            cut = event.cards_behind_cut
+            behind = f", the cut card {cut} cards from the end" if cut else ""
+            burned = f", {len(event.burned)} card burned" if event.burned else ""
+            return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
+        case Hit() | Doubled():
+            verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
+            return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
+        case Dealt():
+            if event.hand == 0:  # the deal itself is quiet: the picture shows it
+                return None
+            # the second card of a split hand, at its turn
+            return Text.assemble(_agree(who(event.seat, event.hand), "gets "), card_text(event.card))
+        case SplitHand():
+            return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
+                                 card_text(event.card))
+        case Stood():
+            return Text(_agree(who(event.seat, event.hand), stands_on(event.total)), style="muted")
+        case Surrendered():
+            return Text(_agree(names[event.seat], SURRENDERS), style="muted")
+        case Insured():
+            return Text(_agree(names[event.seat], f"insures for {dollars(event.amount)}"), style="muted")
+        case TookEvenMoney():
+            return Text(_agree(names[event.seat], TAKES_EVEN_MONEY), style="muted")
+        case Declined():
+            return Text(_agree(names[event.seat], "declines"), style="muted")
+        case Peeked():
+            return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."),
+                        style="warn")
+        case HoleCardTurned():
+            return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
+        case DealerDrew():
+            return Text.assemble("The dealer draws ", card_text(event.card))
+        case DealerStood():
+            return Text(f"The dealer {dealer_result(event)}.", style="title")
+        case Settled():
+            line = Text(_agree(who(event.seat, event.hand), OUTCOME_WORDS[event.outcome]) + " ")
+            return line.append_text(money_text(event.net, signed=True))
+        case InsuranceSettled():
+            return None
+        case _:
+            assert_never(event)

@@ -7,22 +7,32 @@ posts it and the card it deals, e.g. `.roll 2d13 → 1 (A), 12 (Q) = blackjack`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from trainer.core.cards import Card
 from trainer.core.events import (
     DealerDrew,
     DealerStood,
     Dealt,
+    Declined,
     Doubled,
     Event,
     Hit,
+    HoleCardTurned,
+    InsuranceSettled,
+    Insured,
     Outcome,
+    Peeked,
     Settled,
+    Shuffled,
     SplitHand,
     Stood,
+    Surrendered,
+    TookEvenMoney,
 )
 from trainer.core.hands import Hand, total_words
 from trainer.core.money import Money, dollars, signed_dollars
+from trainer.core.narration import OUTCOME_WORDS, dealer_result, stands_on
 from trainer.core.round import Round
 
 
@@ -41,18 +51,12 @@ def _who(name: str, round_: Round, seat: int, hand: int) -> str:
     return f"{name} (hand {hand + 1})" if len(round_.seats[seat].hands) > 1 else name
 
 
-_OUTCOME_WORDS = {
-    Outcome.WIN: "wins",
-    Outcome.LOSE: "loses",
-    Outcome.PUSH: "pushes",
-    Outcome.BLACKJACK: "blackjack pays 1.5x",
-    Outcome.BUST: "busted",
-}
+_OUTCOME_WORDS = {**OUTCOME_WORDS, Outcome.BLACKJACK: "blackjack pays 1.5x", Outcome.BUST: "busted"}
 
 
 def settlement_post(name: str, outcomes: Sequence[Outcome], net: Money, cash: Money) -> str:
     """One player's result for the round: `Ann wins: +$20 → $120`, `Bob (2 hands: wins, busted): ...`."""
-    words = [_OUTCOME_WORDS.get(o, o.value) for o in outcomes]
+    words = [_OUTCOME_WORDS[o] for o in outcomes]
     said = f"{name} {words[0]}" if len(words) == 1 else f"{name} ({len(words)} hands: {', '.join(words)})"
     return f"{said}: {signed_dollars(net)} → {dollars(cash)}"
 
@@ -68,25 +72,39 @@ def event_posts(events: Sequence[Event], round_: Round, names: Sequence[str]) ->
     now, so call this after every action. Settlements are posted per player by `settlement_post`."""
     posts: list[str] = []
     host_cards = 1  # the host's own card; each DealerDrew adds one (all come in the last action)
+
+    def rolled(card: Card, seat: int, hand: int) -> str:
+        return f".roll 13 → {face(card)} = {total_words(round_.hands(seat)[hand])}"
+
     for event in events:
-        if isinstance(event, Hit | Doubled | SplitHand) or (isinstance(event, Dealt) and event.seat >= 0):
-            seat, hand = event.seat, event.hand
-            who = _who(names[seat], round_, seat, hand)
-            rolled = f".roll 13 → {face(event.card)} = {total_words(round_.hands(seat)[hand])}"
-            if isinstance(event, Hit):
-                posts.append(f"{who} hits: {rolled}")
-            elif isinstance(event, Doubled):
-                posts.append(f"{who} doubles down to {dollars(event.bet)}: {rolled}")
-            elif isinstance(event, SplitHand):
-                posts.append(f"{names[seat]} splits into two hands; hand 1: {rolled}")
-            else:
-                posts.append(f"{who}: {rolled}")
-        elif isinstance(event, Stood):
-            posts.append(f"{_who(names[event.seat], round_, event.seat, event.hand)} stands on {event.total}")
-        elif isinstance(event, DealerDrew):
-            host_cards += 1
-            so_far = Hand(tuple(round_.dealer_cards[:host_cards]))
-            posts.append(f"Host: .roll 13 → {face(event.card)} = {total_words(so_far, natural=False)}")
-        elif isinstance(event, DealerStood):
-            posts.append(f"Host busts with {event.total}" if event.bust else f"Host stands on {event.total}")
+        match event:
+            case Hit():
+                posts.append(f"{_who(names[event.seat], round_, event.seat, event.hand)} hits: "
+                             f"{rolled(event.card, event.seat, event.hand)}")
+            case Doubled():
+                posts.append(f"{_who(names[event.seat], round_, event.seat, event.hand)} doubles down to "
+                             f"{dollars(event.bet)}: {rolled(event.card, event.seat, event.hand)}")
+            case SplitHand():
+                posts.append(f"{names[event.seat]} splits into two hands; hand 1: "
+                             f"{rolled(event.card, event.seat, event.hand)}")
+            case Dealt():
+                if event.seat >= 0:  # a split hand's second card (the opening deal is `deal_post`)
+                    posts.append(f"{_who(names[event.seat], round_, event.seat, event.hand)}: "
+                                 f"{rolled(event.card, event.seat, event.hand)}")
+            case Stood():
+                posts.append(f"{_who(names[event.seat], round_, event.seat, event.hand)} "
+                             f"{stands_on(event.total)}")
+            case DealerDrew():
+                host_cards += 1
+                so_far = Hand(round_.dealer_hand.cards[:host_cards])
+                posts.append(f"Host: .roll 13 → {face(event.card)} = {total_words(so_far, natural=False)}")
+            case DealerStood():
+                posts.append(f"Host {dealer_result(event)}")
+            case Settled() | InsuranceSettled():
+                pass  # posted per player by `settlement_post`
+            case Shuffled() | Insured() | TookEvenMoney() | Declined() | Peeked() | Surrendered() \
+                    | HoleCardTurned():
+                pass  # no shuffle on an infinite deck, and the host game has none of these
+            case _:
+                assert_never(event)
     return posts
