@@ -34,7 +34,7 @@ from trainer.core import (
     parse_cards,
 )
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import DealerStood, Dealt, HoleCardTurned, Peeked, Settled
+from trainer.core.events import DealerStood, Dealt, HoleCardTurned, InsuranceSettled, Peeked, Settled
 from trainer.strategy import GENERIC_CHART
 from trainer.table.session import TableSession
 
@@ -424,7 +424,7 @@ def v_insurance_exactly_half(r: Ruleset, item: QuizItem) -> None:
 def v_insurance_wins(r: Ruleset, item: QuizItem) -> None:
     def insured(hole: str) -> Decimal:
         round_ = play(r, ["T 7"], "A", hole, policy=first(Action.INSURE))
-        return round_.seats[0].insurance_net
+        return sum((e.net for e in round_.events if isinstance(e, InsuranceSettled) and e.seat == 0), Decimal(0))
 
     assert insured("K") > 0 > insured("7") and item.answer.startswith("when the dealer has blackjack")
 

@@ -212,14 +212,14 @@ def test_eight_deck_insurance_is_exactly_half_the_bet() -> None:
     round_ = Round.start(r8, Shoe.stacked(r8, "T 7 7 A 5"), bets=[10])  # player T-7, hole 7, up A
     with pytest.raises(IllegalActionError, match="exactly half the bet"):
         round_.act(Action.INSURE, "1")
-    assert round_.can_insure() and round_.seats[0].insurance == 0  # nothing changed
+    assert round_.can_insure() and round_.view(0).insurance == 0  # nothing changed
     round_.act(Action.INSURE, "5")
     assert [e for e in round_.events if isinstance(e, InsuranceSettled)] == [
         InsuranceSettled(seat=0, net=Decimal(-5))]
     casino = find_ruleset("casino")  # "up to half" elsewhere: a partial bet is taken
     partial = Round.start(casino, Shoe.stacked(casino, "T A 7 7 5"), bets=[10])
     partial.act(Action.INSURE, "1")
-    assert partial.seats[0].insurance == 1
+    assert partial.view(0).insurance == 1
 
 
 def test_the_payout_drill_asks_no_partial_insurance_on_eight_deck() -> None:

@@ -9,11 +9,18 @@ import pytest
 
 from drills.base import DrillOptions, Lines, Question
 from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
-from trainer.core.cards import parse_card
+from trainer.core.cards import Card, parse_card
 from trainer.core.counting import find_system, format_count, parse_count
 from trainer.core.errors import InvalidInputError
+from trainer.core.events import DEALER, Dealt
+from trainer.core.round import Round
 from trainer.core.rulesfile import find_ruleset
 from trainer.session import ListRecorder, Session
+
+
+def _hole_card(round_: Round) -> Card:
+    """The dealer's face-down card, as the deal recorded it."""
+    return next(e.card for e in round_.events if isinstance(e, Dealt) and e.seat == DEALER and not e.face_up)
 
 
 def _count(question: Question) -> Fraction:
@@ -48,7 +55,7 @@ def test_the_count_is_minus_everything_still_unseen(rules: str, decks: int | Non
         unseen = list(shoe.remaining_cards()) + list(shoe.burned)
         if question.data["checkpoint"] == AFTER_DEAL:
             assert drill._paused is not None
-            unseen.append(drill._paused[0].dealer_cards[1])
+            unseen.append(_hole_card(drill._paused[0]))
         assert _count(question) == -sum(hi_lo.tag(c) for c in unseen)
         kinds.add(question.data["checkpoint"])
         lines = next(s for s in question.show if isinstance(s, Lines)).lines
@@ -115,7 +122,7 @@ def test_the_hole_card_counts_only_once_turned() -> None:
         pytest.fail("no checkpoint after a deal in 40 questions")
     assert drill._paused is not None
     table, _ = drill._paused
-    hole = table.dealer_cards[1]
+    hole = _hole_card(table)
     down = len(question.data["cards"])
     _, played = session.ask()
     turned = [str(c) for c in played.data["cards"][down:]]

@@ -54,8 +54,8 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
                  Text(shown, style="muted"))
     in_turn = None if round_.finished else (round_.seat_in_turn, round_.hand_in_turn)
     for seat, name in enumerate(names):
-        for number, hand in enumerate(round_.hands(seat)):
-            bet = round_.seats[seat].hands[number].bet
+        view = round_.view(seat)
+        for number, (hand, bet) in enumerate(zip(view.hands, view.bets, strict=True)):
             label = Text(name if number == 0 else "", style="key" if seat == learner else "")
             marker = Text("  ◀", style="warn") if in_turn == (seat, number) else Text("")
             grid.add_row(label, money_text(bet), cards_text(hand.cards),
@@ -86,7 +86,7 @@ def _agree(subject: str, verb_phrase: str) -> str:
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
     """One line for an event a player at the table would notice; None for the quiet ones (the deal)."""
     def who(seat: int, hand: int = 0) -> str:
-        many = len(round_.seats[seat].hands) > 1
+        many = len(round_.hands(seat)) > 1
         return f"{names[seat]} (hand {hand + 1})" if many else names[seat]
 
     match event:

@@ -90,11 +90,11 @@ class TableMachine:
         table = self.table
         round_ = table.round
         assert round_ is not None
-        seat = round_.seats[table.learner]
-        hands = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
-                  "bet": format_money(h.bet)} for h in seat.hands]
+        seat = round_.view(table.learner)
+        hands = [{"cards": [str(c) for c in h.cards], "total": h.total,
+                  "bet": format_money(bet)} for h, bet in zip(seat.hands, seat.bets, strict=True)]
         return {"round": table.tally.rounds, "net": format_money(round_.results[table.learner]),
-                "hands": hands, "dealer": [str(c) for c in round_.dealer_cards],
+                "hands": hands, "dealer": [str(c) for c in round_.dealer_hand.cards],
                 "bankroll": format_money(table.bankroll)}
 
     def _emit(self, line: dict[str, object]) -> None:
@@ -140,13 +140,15 @@ class TournamentMachine:
         for number, order, round_ in t.settled[self.reported:]:
             self.reported += 1
             line: dict[str, object] = {"round": number, "net": "0", "hands": [],
-                                       "host": [str(c) for c in round_.dealer_cards],
+                                       "host": [str(c) for c in round_.dealer_hand.cards],
                                        "cash": {n: format_money(t.cash(n)) for n in t.alive()}}
             if me in order:
                 seat = order.index(me)
                 line["net"] = format_money(round_.results[seat])
-                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
-                                  "bet": format_money(h.bet)} for h in round_.seats[seat].hands]
+                view = round_.view(seat)
+                hands = zip(view.hands, view.bets, strict=True)
+                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.total,
+                                  "bet": format_money(bet)} for h, bet in hands]
             _emit(self.stdout, line)
             if rounds is not None and self.reported >= rounds:
                 return True

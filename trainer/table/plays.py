@@ -46,8 +46,8 @@ def table_facts(table: TableSession) -> dict[str, object]:
     if round_ is not None:
         facts["up"] = str(round_.up_card)
         facts["seats"] = [{"seat": i + 1, "who": table.seat_name(i),
-                           "hands": [[str(c) for c in h.cards] for h in s.hands]}
-                          for i, s in enumerate(round_.seats)]
+                           "hands": [[str(c) for c in h.cards] for h in round_.hands(i)]}
+                          for i in range(round_.seat_count)]
     return facts
 
 

@@ -48,7 +48,7 @@ def deal_post(name: str, cards: Sequence[Card]) -> str:
 
 
 def _who(name: str, round_: Round, seat: int, hand: int) -> str:
-    return f"{name} (hand {hand + 1})" if len(round_.seats[seat].hands) > 1 else name
+    return f"{name} (hand {hand + 1})" if len(round_.hands(seat)) > 1 else name
 
 
 _OUTCOME_WORDS = {**OUTCOME_WORDS, Outcome.BLACKJACK: "blackjack pays 1.5x", Outcome.BUST: "busted"}
