@@ -37,8 +37,8 @@ def _top(name: str) -> str:
 
 # Which outer-layer library each part of the tree may import.
 ALLOWED = {
-    "rich": ("trainer/render/", "trainer/repl/"),
-    "prompt_toolkit": ("trainer/render/", "trainer/repl/"),
+    "rich": ("trainer/render/", "trainer/repl/", "trainer/screens/"),
+    "prompt_toolkit": ("trainer/render/", "trainer/repl/", "trainer/screens/"),
     "click": ("trainer/cli/",),
     "sqlite_utils": ("trainer/storage.py", "trainer/storage/"),
     "sqlite3": ("trainer/storage.py", "trainer/storage/"),

@@ -26,7 +26,7 @@ from trainer.core.hands import hand_total
 from trainer.core.rulesfile import find_ruleset
 from trainer.render import make_console
 from trainer.render.flash import FlashTiming, play_flash
-from trainer.repl import drill_ui
+from trainer.screens import drill as drill_ui
 from trainer.session import Clock, ListRecorder, Session
 from trainer.storage import Store
 

@@ -16,8 +16,8 @@ from trainer.core import load_ruleset
 from trainer.core.chat_host.dice import RandomDice, ScriptedDice
 from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.render import make_console
-from trainer.repl.ask import timed_line
-from trainer.repl.tournament_ui import TournamentUI
+from trainer.screens.ask import timed_line
+from trainer.screens.tournament import TournamentUI
 
 CTRL_C = "\x03"
 
@@ -86,7 +86,7 @@ def test_eight_players_are_seated_even_when_the_learner_takes_a_computer_players
 
 def test_more_players_than_computer_names_is_refused_not_seated_short() -> None:
     from trainer.core.errors import InvalidInputError
-    from trainer.repl.tournament_ui import COMPUTER_NAMES, play_tournament
+    from trainer.screens.tournament import COMPUTER_NAMES, play_tournament
 
     with pytest.raises(InvalidInputError, match=f"names for {len(COMPUTER_NAMES)} computer players"):
         play_tournament(load_ruleset("chat-host"), make_console(io.StringIO()), players=len(COMPUTER_NAMES) + 2,

@@ -19,7 +19,7 @@ from trainer.batch import repeat
 from trainer.core.rulesfile import find_ruleset
 from trainer.render import make_console
 from trainer.render.flash import EARLY, FlashTiming, card_faces, flash_deadlines, play_flash
-from trainer.repl import drill_ui
+from trainer.screens import drill as drill_ui
 from trainer.session import ListRecorder, Session
 
 

@@ -21,8 +21,8 @@ from trainer.repl import prefs
 from trainer.repl.app import TOUR, run_repl
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
-from trainer.repl.keys import read_key
 from trainer.repl.prefs import Prefs
+from trainer.screens.keys import read_key
 
 CTRL_C, CTRL_D = "\x03", "\x04"
 

@@ -65,7 +65,7 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
         return run_jsonl(plan, sys.stdin, sys.stdout)
     if interactive:
         from trainer.render import make_console
-        from trainer.repl.drill_ui import run_interactive
+        from trainer.screens.drill import run_interactive
 
         console = make_console()
         if header:

@@ -90,7 +90,7 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
                                 f"not {rules.name}")
     table_seats = seats or DEFAULT_TABLE_SEATS
-    from trainer.repl.table_ui import TableUI
+    from trainer.screens.table import TableUI
     from trainer.table.session import TableSession, check_seats
 
     check_seats(rules, table_seats)  # before a chart that may take seconds to compute
@@ -113,7 +113,7 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
 
             TableMachine(session, sys.stdin, sys.stdout).run(rounds)
             return
-        from trainer.repl.ask import plain_input, plain_key, plain_line
+        from trainer.screens.ask import plain_input, plain_key, plain_line
 
         if not plain_input():
             TableUI(session, console).run(rounds)
@@ -126,8 +126,8 @@ def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool,
     """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
     from trainer.core.errors import InvalidInputError
     from trainer.render import make_console
-    from trainer.repl.tournament_ui import play_tournament, seat_tournament
     from trainer.runs import open_store
+    from trainer.screens.tournament import play_tournament, seat_tournament
     from trainer.table.tournament_checks import TournamentChecks
 
     if host:

@@ -1,1 +1,1 @@
-"""The interactive trainer: the prompt-toolkit REPL and the interactive drill screens."""
+"""The interactive trainer: the prompt-toolkit REPL that runs the commands (their screens: `trainer.screens`)."""

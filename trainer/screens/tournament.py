@@ -23,8 +23,8 @@ from trainer.core.events import Action
 from trainer.core.hands import total_words
 from trainer.core.money import dollars, parse_money
 from trainer.core.rules import Ruleset
-from trainer.repl.ask import read_line, timed_line
-from trainer.repl.keys import read_key
+from trainer.screens.ask import read_line, timed_line
+from trainer.screens.keys import read_key
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks, option_lines
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
