@@ -15,9 +15,25 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, parse_choice
-from drills.quiz_bank import TRUE_FALSE, QuizItem, basis_note, quiz_items
+from drills.quiz_bank import TRUE_FALSE, Generator, QuizItem, basis_note, procedure_items
+from drills.quiz_player import PLAYER_QUESTIONS
+from drills.quiz_table import TABLE_QUESTIONS
 from drills.settings import check_settings
 from trainer.core.rules import Ruleset
+
+GENERATORS: tuple[Generator, ...] = (*TABLE_QUESTIONS, *PLAYER_QUESTIONS)
+"""Every rule-set question generator, listed: the table's (`drills.quiz_table`), then the player's
+(`drills.quiz_player`); each returns None where it does not apply."""
+
+
+def quiz_items(ruleset: Ruleset) -> list[QuizItem]:
+    """The whole quiz of a rule set: its rule questions, then its seed's procedures."""
+    items = [item for generator in GENERATORS if (item := generator(ruleset)) is not None]
+    items += procedure_items(ruleset)
+    keys = [item.key for item in items]
+    if len(set(keys)) != len(keys):
+        raise AssertionError(f"duplicate quiz keys for {ruleset.name}: {sorted(keys)}")
+    return items
 
 _TRUE = ("t", "true", "y", "yes")
 _FALSE = ("f", "false", "n", "no")

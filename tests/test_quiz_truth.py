@@ -19,7 +19,8 @@ import pytest
 
 from drills.base import DrillOptions, Lines
 from drills.payout_rounds import blackjack_payout, insurance_payout
-from drills.quiz_bank import QuizItem, quiz_items
+from drills.quiz import quiz_items
+from drills.quiz_bank import QuizItem
 from drills.table import TableDrill
 from trainer.core import (
     DEALER,

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from drills.base import DrillOptions
 from drills.payout import PayoutDrill
-from drills.quiz import QuizDrill
-from drills.quiz_bank import READING_WORDS, QuizItem, quiz_items
+from drills.quiz import QuizDrill, quiz_items
+from drills.quiz_bank import READING_WORDS, QuizItem
 from trainer.cli import cli
 from trainer.core import (
     Action,
