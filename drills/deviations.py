@@ -17,7 +17,7 @@ from typing import ClassVar
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
 from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_rounds import cards_text, deal_order
+from drills.payout_rounds import cards_text
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.cards import Card, Rank, card
 from trainer.core.counting import (
@@ -31,6 +31,7 @@ from trainer.core.counting import (
     load_system,
 )
 from trainer.core.counting import true_count as tc_of
+from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.round import Phase, Round
@@ -59,8 +60,9 @@ def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insuran
     hand's own choices once any offer is declined.
     """
     hole = card(Rank.FIVE) if up.value in (1, 10) else card(Rank.SEVEN)  # never a dealer natural
-    stack = deal_order(table, cards, up, hole if table.dealer.hole_card else None)
-    round_ = Round.start(table, Shoe.stacked(table, [*stack, *[card(Rank.TWO)] * 10]), bets=[10])
+    deal = TableDeal(seats=[cards], up=up, hole=hole if table.dealer.hole_card else None,
+                     draws=[card(Rank.TWO)] * 10)
+    round_ = Round.start(table, Shoe.stacked(table, deal), bets=[10])
     legal = round_.legal_actions()
     if insurance and round_.phase == Phase.OFFERS:
         return tuple(a.value for a in (Action.INSURE, Action.EVEN_MONEY, Action.DECLINE) if a in legal)

@@ -16,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from stacking import stacked_table as stacked
 
 from drills.base import DrillOptions, Lines
 from drills.payout_rounds import blackjack_payout, insurance_payout
@@ -31,7 +32,6 @@ from trainer.core import (
     Shoe,
     builtin_rulesets,
     hand_total,
-    parse_card,
     parse_cards,
 )
 from trainer.core.errors import IllegalActionError, InvalidInputError
@@ -43,24 +43,6 @@ RULESETS = list(builtin_rulesets().values())
 SEEDS = Path(__file__).parent / "data" / "seeds"
 RULESET_FILES = Path(__file__).parent.parent / "rulesets"
 Policy = Callable[[Round], Action | None]
-
-
-def stacked(r: Ruleset, seats: list[str], up: str, hole: str, draws: str = "", dealer: str = "") -> Shoe:
-    """A shoe dealing `seats` (two-card hands), the dealer's `up` and `hole`, then the players' `draws`,
-    then the dealer's draws; in a no-hole-card game `hole` is the dealer's second card, after play."""
-    hands = [parse_cards(s) for s in seats]
-    up_card, hole_card = parse_card(up), parse_card(hole)
-    firsts, seconds = [h[0] for h in hands], [h[1] for h in hands]
-    more = [*parse_cards(draws)] if draws else []
-    tail = [*parse_cards(dealer)] if dealer else []
-    tail += [*parse_cards("2 2 2 2 2 2")]  # spare low cards: a dealer who must draw finishes on them
-    if not r.dealer.hole_card:
-        order = [up_card, *[c for h in hands for c in h], *more, hole_card, *tail]
-    elif r.dealer.hole_card_first:
-        order = [*firsts, hole_card, *seconds, up_card, *more, *tail]
-    else:
-        order = [*firsts, up_card, *seconds, hole_card, *more, *tail]
-    return Shoe.stacked(r, order)
 
 
 def play(r: Ruleset, seats: list[str], up: str, hole: str, draws: str = "", dealer: str = "", *,

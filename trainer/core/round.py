@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.core.cards import Card
+from trainer.core.deal import opening_deal
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
@@ -94,9 +95,10 @@ class Round(DealerTurn):
     def start(cls, ruleset: Ruleset, shoe: Shoe, bets: Iterable[Money | int | str]) -> Round:
         """Deal a round to `len(bets)` seats (first base first) and run it to the first decision.
 
-        Table order: with a hole card, one card to each seat, the dealer's up card, a second card to
-        each seat, then the hole card (or the hole card first under `hole_card_first`); without a hole
-        card, the dealer's one card first and then two to each seat (seed 002's host).
+        Table order (`trainer.core.deal.opening_deal`): with a hole card, one card to each seat, the
+        dealer's up card, a second card to each seat, then the hole card (or the hole card first under
+        `hole_card_first`); without a hole card, the dealer's one card first and then two to each seat
+        (seed 002's host).
         """
         amounts = [to_money(b) for b in bets]
         seats = ruleset.table.seats
@@ -126,21 +128,13 @@ class Round(DealerTurn):
         self.events.append(Dealt(card=drawn, seat=DEALER, hand=0, face_up=face_up))
 
     def _deal(self) -> None:
+        for seat, face_up in opening_deal(self.ruleset, len(self._seats)):
+            if seat == DEALER:
+                self._deal_to_dealer(face_up=face_up)
+            else:
+                self._deal_to_seat(seat)
         dealer = self.ruleset.dealer
-        seats = range(len(self._seats))
-        if not dealer.hole_card:
-            self._deal_to_dealer(face_up=True)
-            for seat in seats:
-                self._deal_to_seat(seat)
-                self._deal_to_seat(seat)
-            return
-        for seat in seats:
-            self._deal_to_seat(seat)
-        self._deal_to_dealer(face_up=not dealer.hole_card_first)
-        for seat in seats:
-            self._deal_to_seat(seat)
-        self._deal_to_dealer(face_up=dealer.hole_card_first)
-        if dealer.hole_card_first:  # keep dealer_cards as [up, hole] whatever the deal order
+        if dealer.hole_card and dealer.hole_card_first:  # keep the dealer's cards as [up, hole]
             self._dealer_cards.reverse()
 
     @property
