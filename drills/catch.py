@@ -19,10 +19,9 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
-from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
-from trainer.core.cards import Card
+from trainer.core.cards import Card, say_cards
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Outcome
@@ -67,8 +66,8 @@ class Slip:
 def _dealer_call(cards: Sequence[Card]) -> str:
     total, soft = hand_total(cards)
     if total > 21:
-        return f"{cards_text(cards)}: {total}, bust"
-    return f"{cards_text(cards)}: {'soft ' if soft else ''}{total}, stands"
+        return f"{say_cards(cards)}: {total}, bust"
+    return f"{say_cards(cards)}: {'soft ' if soft else ''}{total}, stands"
 
 
 def _seat_call(seat: SeatToSettle) -> str:
@@ -252,11 +251,11 @@ def _dealer_slip(table: TableToSettle, error: str) -> tuple[Call, int, str] | No
         hard = sum(c.value for c in prefix)
         if error == "soft-counted-hard" and any(c.is_ace for c in prefix) and 12 <= hard <= 16 \
                 and hard + 10 > 21:
-            says = f"{cards_text(prefix)}: {hard + 10}, bust"
-            return Call(where="dealer", says=says), 22, f"{cards_text(prefix)} is {hard}: the dealer must hit"
+            says = f"{say_cards(prefix)}: {hard + 10}, bust"
+            return Call(where="dealer", says=says), 22, f"{say_cards(prefix)} is {hard}: the dealer must hit"
         if error == "many-card-16-as-17" and len(prefix) >= 4 and hand_total(prefix) == (16, False):
-            says = f"{cards_text(prefix)}: 17, stands"
-            return Call(where="dealer", says=says), 17, f"{cards_text(prefix)} is 16: the dealer must hit"
+            says = f"{say_cards(prefix)}: 17, stands"
+            return Call(where="dealer", says=says), 17, f"{say_cards(prefix)} is 16: the dealer must hit"
     return None
 
 

@@ -15,11 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_rounds import cards_text
 from drills.settings import check_settings, practice_table, read_late_surrender
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import Card, Rank, card, say_cards
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -33,7 +31,7 @@ from trainer.core.counting import (
 from trainer.core.counting import true_count as tc_of
 from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
+from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
@@ -191,12 +189,12 @@ class DeviationsDrill(DrillBase):
             expected = "even-money" if expected == "insure" else expected
         if expected not in options:
             raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
-        up = cards_text((play.up_card,))
+        up = say_cards((play.up_card,))
         count = "true count"
         counted = self.counted
         if not counted.balanced:
             count = "running count"  # an unbalanced count's indices are running counts
-        where = f"{cards_text(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
+        where = f"{say_cards(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
         running = moment.running_count(counted)
         decks_left = estimate_decks_left(moment.cards_left, self.estimation)
         ask = "Insurance?" if insurance else "Your play?"
@@ -220,7 +218,7 @@ class DeviationsDrill(DrillBase):
         return Question(drill=self.name, item=f"deviations:{play.game}:{play.name}",
                         prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
                         target_ms=self.target_ms,
-                        show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
+                        show=(Lines(lines=(f"Player: {say_cards(cards)}    Dealer: {up}",
                                            f"{count.capitalize()}: {true_count:+d}".replace("+0", "0")
                                            + f" (running {format_count(running)}, "
                                              f"{format_decks(decks_left)} decks left)")),),

@@ -16,7 +16,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.hands import TEN_RANKS
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
     expected_text,
@@ -46,7 +45,7 @@ from drills.payout_rounds import (
     surrender_refund,
 )
 from drills.settings import check_settings, practice_table, read_late_surrender
-from trainer.core.cards import card
+from trainer.core.cards import TEN_RANKS, card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from drills.base import JSON
 from drills.payout_rounds import (
     SettledSeat,
-    cards_text,
     deal_blackjack,
     deal_even_money,
     deal_insurance,
     deal_surrender,
 )
-from trainer.core.cards import Card, Rank, Suit, card
+from trainer.core.cards import Card, Rank, Suit, card, say_cards
 from trainer.core.chips import Stack, fewest_chips
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
@@ -78,8 +77,8 @@ def blackjack_case(table: Ruleset, bet: Money, stack: Stack | None = None, ten: 
                 prompt=f"Blackjack on a {_money(bet)} bet (pays {ratio}).", why=why,
                 data=_facts("blackjack", bet, stack, ratio=str(ratio), cards=_cards(paid.player),
                             up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (blackjack)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None = None) -> Case:
@@ -97,8 +96,8 @@ def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None
                 data=_facts("insurance", bet, stack, ratio=str(ratio), insurance=format_money(stake),
                             cards=_cards(paid.player), up=str(paid.up), hole=str(paid.dealer[1])),
                 lines=(_bet_line(bet, stack, f"    Insurance: {_money(stake)}"),
-                       f"Player: {cards_text(paid.player)}    "
-                       f"Dealer: {cards_text(paid.dealer)}  (blackjack)"))
+                       f"Player: {say_cards(paid.player)}    "
+                       f"Dealer: {say_cards(paid.dealer)}  (blackjack)"))
 
 
 def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
@@ -111,8 +110,8 @@ def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> C
                 prompt=f"Blackjack on {_money(bet)} against an ace; the player takes even money.",
                 why=why, data=_facts("even-money", bet, stack, ratio="1:1", cards=_cards(paid.player),
                                      up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (blackjack)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
@@ -124,20 +123,20 @@ def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Ca
     return Case(situation="surrender", item=f"payout:surrender {format_money(bet)}", amount=back,
                 prompt=f"The player surrenders a {_money(bet)} bet. How much goes back to them?",
                 why=why, data=_facts("surrender", bet, stack, cards=_cards(paid.player), up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (surrenders)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (surrenders)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def settle_case(seat: SettledSeat, how: str) -> Case:
     """Split or doubled hands settled together against one dealer result: the total paid out."""
     dealer = seat.dealer_total
     dealer_says = f"busts with {dealer}" if dealer > 21 else f"has {dealer}"
-    lines = [f"Dealer: {cards_text(seat.dealer)}  ({dealer_says})"]
+    lines = [f"Dealer: {say_cards(seat.dealer)}  ({dealer_says})"]
     reasons = []
     hands: list[JSON] = []
     for number, hand in enumerate(seat.hands, start=1):
         doubled = ", doubled" if hand.doubled else ""
-        lines.append(f"Hand {number}: {cards_text(hand.cards)}  ({hand.total}{doubled})"
+        lines.append(f"Hand {number}: {say_cards(hand.cards)}  ({hand.total}{doubled})"
                      f"  bet {_money(hand.bet)}")
         reasons.append(f"hand {number} {_verdict(hand.outcome, hand.total, dealer, hand.net)}")
         hands.append({"cards": [str(c) for c in hand.cards], "bet": format_money(hand.bet),

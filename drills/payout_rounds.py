@@ -2,15 +2,13 @@
 
 Each function deals the situation a payout question describes (a blackjack, a winning insurance bet, even
 money, a surrender, split and doubled hands against a dealer total), plays it through `Round`, and returns
-what the engine settled. Practice variants (a 6:5 table, late surrender) are the rule set with that one
-rule changed, so the engine pays them too.
+what the engine settled. Practice variants (a 6:5 table, late surrender: `drills.settings`) are the rule
+set with that one rule changed, so the engine pays them too.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -18,22 +16,10 @@ from trainer.core.cards import Card, Rank, card
 from trainer.core.deal import TableDeal
 from trainer.core.events import Action, InsuranceSettled, Settled
 from trainer.core.hands import hand_total
-from trainer.core.money import Money, Ratio
+from trainer.core.money import Money
 from trainer.core.round import Round
-from trainer.core.rules import Double, Ruleset, Surrender
+from trainer.core.rules import Double, Ruleset
 from trainer.core.shoe import Shoe
-
-
-def with_blackjack_ratio(ruleset: Ruleset, ratio: Ratio) -> Ruleset:
-    """The rule set with blackjack paid at another ratio (the 6:5 practice table)."""
-    return dataclasses.replace(ruleset, payouts=dataclasses.replace(ruleset.payouts, blackjack=ratio))
-
-
-def with_late_surrender(ruleset: Ruleset) -> Ruleset:
-    """The rule set with late surrender offered (practice: no shipped rule set offers it)."""
-    player = dataclasses.replace(ruleset.player, surrender=Surrender.LATE)
-    return dataclasses.replace(ruleset, player=player)
-
 
 _SEVEN, _NINE, _TEN, _KING, _ACE = (card(Rank.SEVEN), card(Rank.NINE), card(Rank.TEN), card(Rank.KING),
                                     card(Rank.ACE))
@@ -239,11 +225,6 @@ def can_settle_double(ruleset: Ruleset) -> bool:
     return ruleset.player.double is not Double.NONE
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as a dealer reads them: 'A K 7'."""
-    return " ".join("10" if c.rank is Rank.TEN else c.rank.symbol for c in cards)
-
-
 __all__ = [
     "Paid",
     "SettledHand",
@@ -251,7 +232,6 @@ __all__ = [
     "blackjack_payout",
     "can_settle_double",
     "can_settle_split",
-    "cards_text",
     "deal_blackjack",
     "deal_even_money",
     "deal_insurance",
@@ -260,6 +240,4 @@ __all__ = [
     "insurance_payout",
     "settle_seat",
     "surrender_refund",
-    "with_blackjack_ratio",
-    "with_late_surrender",
 ]

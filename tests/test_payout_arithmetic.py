@@ -20,9 +20,8 @@ from drills.payout_rounds import (
     even_money_payout,
     insurance_payout,
     surrender_refund,
-    with_blackjack_ratio,
-    with_late_surrender,
 )
+from drills.settings import with_blackjack_ratio, with_late_surrender
 from trainer.core import Action, Rank, Ratio, Round, Ruleset, Shoe, builtin_rulesets, card, find_ruleset
 from trainer.core.deal import TableDeal
 
