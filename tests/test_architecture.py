@@ -111,8 +111,8 @@ def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
 
 
 READ_PATH = ("trainer/storage/progress.py", "trainer/storage/due.py",
-             "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/stats.py",
-             "trainer/stats_review.py", "trainer/readiness.py", "trainer/recap.py", "trainer/items.py",
+             "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/progress/stats.py",
+             "trainer/progress/stats_review.py", "trainer/progress/readiness.py", "trainer/progress/recap.py", "trainer/progress/items.py",
              "trainer/cli/stats.py", "trainer/cli/ready.py", "trainer/repl/toolbar.py")
 
 
@@ -124,7 +124,7 @@ def test_the_read_path_stays_off_sqlite_utils_fsrs_and_numpy(rel: str) -> None:
     for name in _imports(ROOT / rel):
         assert _top(name) not in ("sqlite_utils", "numpy", "fsrs", "drills"), f"{rel} imports {name}"
         assert name not in ("trainer.storage.store", "trainer.storage.schema", "trainer.storage.connection",
-                            "trainer.scheduling"), f"{rel} imports {name}"
+                            "trainer.progress.scheduling"), f"{rel} imports {name}"
 
 
 @pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/indices/")], ids=_rel)
@@ -149,11 +149,13 @@ def test_the_index_computation_package_exists() -> None:
 PACKAGE_ROLES = {
     "drills": "the drills behind one protocol: core and strategy only",
     "rulesets": "the built-in rule sets as data",
-    "trainer": "the package; the program's entry (`__main__`) and the services of the trainer",
+    "trainer": "the package: the program's entry (`__main__`) and the file cache (`chartcache`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
     "trainer/core/chat_host": "the chat-host tournament of seed 002, pure like the rest of the core",
     "trainer/indices": "index plays computed for a game: core and strategy only",
+    "trainer/practice": "running drills: a drill run, its drivers, launching it",
+    "trainer/progress": "what the recorded answers say: review, schedule, stats, readiness, recap",
     "trainer/render": "rich rendering",
     "trainer/repl": "the prompt-toolkit REPL, which runs the CLI's commands",
     "trainer/screens": "the screens that commands open; neither the CLI nor the REPL",

@@ -7,11 +7,11 @@ import json
 import random
 
 from drills.base import Answer, DrillBase, Grade, Question
-from trainer.batch import repeat, run_jsonl, run_plain
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import Clock, ListRecorder, Session
+from trainer.practice.batch import repeat, run_jsonl, run_plain
+from trainer.practice.session import Clock, ListRecorder, Session
 
 
 class AddDrill(DrillBase):

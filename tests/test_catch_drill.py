@@ -11,7 +11,7 @@ from drills.base import DrillOptions
 from drills.catch import ERRORS, CatchDrill
 from trainer.core import load_ruleset
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 CASINO = load_ruleset("casino")
 

@@ -18,16 +18,16 @@ from prompt_toolkit.output import DummyOutput
 from drills.base import DrillOptions, Flash, Rounds
 from drills.countdown import CountdownDrill
 from drills.speed_count import SpeedCountDrill
-from trainer.batch import repeat
 from trainer.cli import cli
 from trainer.core.cards import parse_card, parse_cards
 from trainer.core.counting import find_system, format_count
 from trainer.core.hands import hand_total
 from trainer.core.rulesfile import find_ruleset
+from trainer.practice.batch import repeat
+from trainer.practice.session import Clock, ListRecorder, Session
 from trainer.render import make_console
 from trainer.render.flash import FlashTiming, play_flash
 from trainer.screens import drill as drill_ui
-from trainer.session import Clock, ListRecorder, Session
 from trainer.storage import Store
 
 

@@ -20,7 +20,7 @@ from trainer.core.chips import parse_stack
 from trainer.core.counting import parse_count, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import parse_money
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 OPTIONS = {"payout": [DrillOptions(), DrillOptions(chips=True)]}
 

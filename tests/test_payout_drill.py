@@ -17,7 +17,7 @@ from drills.payout_answers import NOT_DEALER_CORRECT
 from trainer.core import Ratio, Ruleset, builtin_rulesets, find_ruleset
 from trainer.core.chips import fewest_chips, parse_stack, stack_from_counts
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 RULESETS = list(builtin_rulesets().values())
 

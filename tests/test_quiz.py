@@ -12,7 +12,7 @@ from drills.base import DrillOptions
 from drills.quiz import QuizDrill, quiz_items
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 
 def test_a_session_asks_every_question_once_before_repeating() -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from fake_drills import FakeStrategyDrill
 
-from trainer.batch import repeat, run_plain
 from trainer.core.rulesfile import find_ruleset
-from trainer.recap import review_header, run_recap
-from trainer.session import Clock, Session
+from trainer.practice.batch import repeat, run_plain
+from trainer.practice.session import Clock, Session
+from trainer.progress.recap import review_header, run_recap
 from trainer.storage import Store
 
 

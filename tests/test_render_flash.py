@@ -15,12 +15,12 @@ from prompt_toolkit.output import DummyOutput
 
 from drills.base import DrillOptions, Flash
 from drills.running_count import RunningCountDrill
-from trainer.batch import repeat
 from trainer.core.rulesfile import find_ruleset
+from trainer.practice.batch import repeat
+from trainer.practice.session import ListRecorder, Session
 from trainer.render import make_console
 from trainer.render.flash import EARLY, FlashTiming, card_faces, flash_deadlines, play_flash
 from trainer.screens import drill as drill_ui
-from trainer.session import ListRecorder, Session
 
 
 class FakeTime:

@@ -265,7 +265,7 @@ def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_us
 
 def test_db_given_to_one_command_is_for_that_command_only(
         tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from trainer.session import Attempt
+    from trainer.practice.session import Attempt
     from trainer.storage import Store
 
     other = tmp_path / "other.db"

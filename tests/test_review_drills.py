@@ -19,8 +19,8 @@ from drills.running_count import RunningCountDrill
 from drills.true_count import TrueCountDrill
 from trainer.cli import cli
 from trainer.core.rulesfile import find_ruleset
-from trainer.review import ReviewQueue
-from trainer.session import Attempt, Clock, Session
+from trainer.practice.session import Attempt, Clock, Session
+from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 
 HOUR = 3600.0

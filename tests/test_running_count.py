@@ -13,7 +13,7 @@ from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, format_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 CASINO = find_ruleset("casino")
 

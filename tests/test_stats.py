@@ -20,13 +20,13 @@ from drills.base import DrillOptions
 from drills.countdown import CountdownDrill
 from trainer.cli import cli, main
 from trainer.core.rulesfile import find_ruleset
-from trainer.days import day_start, local_day
+from trainer.practice.session import Attempt, Clock, ListRecorder, Session
+from trainer.progress.days import day_start, local_day
+from trainer.progress.stats import Since, StatsReport, parse_since, report_to_json
+from trainer.progress.stats import build_report as build_from_view
+from trainer.progress.stats_strategy import build_heatmap
 from trainer.render import make_console
 from trainer.render.stats import print_stats
-from trainer.session import Attempt, Clock, ListRecorder, Session
-from trainer.stats import Since, StatsReport, parse_since, report_to_json
-from trainer.stats import build_report as build_from_view
-from trainer.stats_strategy import build_heatmap
 from trainer.storage import Store
 from trainer.storage.reader import open_read_only
 

@@ -130,7 +130,7 @@ def test_cutcard_drill_strategy_asks_the_cells_missed_in_the_store_more_often(tm
     """End to end: cells missed in the progress database come up measurably more often in a seeded
     `cutcard drill strategy` than in the same run on an empty database, and the intro says why."""
     from trainer.cli import cli
-    from trainer.session import Attempt
+    from trainer.practice.session import Attempt
     from trainer.storage import Store
 
     missed = ["hard 12 vs 3", "soft 18 vs 9", "pair 9-9 vs 7"]

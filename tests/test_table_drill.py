@@ -15,7 +15,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import DEALER, Dealt
 from trainer.core.round import Round
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import ListRecorder, Session
 
 
 def _hole_card(round_: Round) -> Card:

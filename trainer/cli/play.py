@@ -76,8 +76,8 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     from trainer.core.betting import BetRamp
     from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
+    from trainer.practice.launch import open_store, rng_for
     from trainer.render import make_console
-    from trainer.runs import open_store, rng_for
 
     rules = load_ruleset(ruleset)
     bet_ramp = BetRamp.parse(ramp)
@@ -125,8 +125,8 @@ def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool,
                 name: str, timer: int | None, jsonl: bool, rounds: int | None) -> None:
     """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
     from trainer.core.errors import InvalidInputError
+    from trainer.practice.launch import open_store
     from trainer.render import make_console
-    from trainer.runs import open_store
     from trainer.screens.tournament import play_tournament, seat_tournament
     from trainer.table.tournament_checks import TournamentChecks
 

@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
-from trainer.batch import Plan, RunSummary, says_the_answer, summary_lines
 from trainer.core.errors import InvalidInputError
-from trainer.session import Session
+from trainer.practice.batch import Plan, RunSummary, says_the_answer, summary_lines
+from trainer.practice.session import Session
 
 if TYPE_CHECKING:
     from trainer.render.flash import FlashTiming

@@ -19,7 +19,7 @@ from typing import IO
 from trainer.core.chat_host.tournament import Stage
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
-from trainer.session import grade_to_json
+from trainer.practice.session import grade_to_json
 from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
 from trainer.table.session import TableSession

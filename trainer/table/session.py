@@ -30,7 +30,7 @@ from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
-from trainer.session import Clock, ListRecorder, Recorder, Session
+from trainer.practice.session import Clock, ListRecorder, Recorder, Session
 from trainer.strategy import StrategyTable, chart_action
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict, count_index, judge_offer, judge_play

@@ -22,7 +22,7 @@ from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
 from trainer.core.money import dollars, format_money, parse_money
-from trainer.session import Clock, ListRecorder, Recorder, Session
+from trainer.practice.session import Clock, ListRecorder, Recorder, Session
 from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
 from trainer.table.decisions import Decision, TableGrader, question

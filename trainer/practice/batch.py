@@ -15,8 +15,8 @@ from typing import IO
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
-from trainer.items import drill_title
-from trainer.session import Session, grade_to_json
+from trainer.practice.session import Session, grade_to_json
+from trainer.progress.items import drill_title
 
 Plan = Iterable[tuple[Session, str | None]]
 """The questions to ask: a session to ask with and the review item to ask about (None: any)."""

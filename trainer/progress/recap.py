@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from trainer.days import day_start, local_day
-from trainer.items import drill_title, item_name
+from trainer.progress.days import day_start, local_day
+from trainer.progress.items import drill_title, item_name
 from trainer.storage.progress import Connected, ProgressFigures
 
 if TYPE_CHECKING:
-    from trainer.session import Session
+    from trainer.practice.session import Session
 
 PREVIOUS_SESSIONS = 5
 """How many earlier sessions of a drill a recap compares with."""

@@ -1,6 +1,6 @@
 """The spaced-repetition queue (DESIGN §8): due items of every drill, mixed, then new items up to a limit.
 
-Every answer, in any mode, reschedules its review item with fsrs (`trainer.scheduling`, inside
+Every answer, in any mode, reschedules its review item with fsrs (`trainer.progress.scheduling`, inside
 `Store.record`), so `cutcard review` only has to choose what to ask next:
 
 1. due items, those last answered wrong first, then by the day they fell due, shuffled within a day so
@@ -14,7 +14,7 @@ Every answer, in any mode, reschedules its review item with fsrs (`trainer.sched
    limit counts items first answered today anywhere (a drill session introduces items too), because each
    of them adds to the reviews of the days to come.
 
-The queue is a lazy plan of `(Session, item)` pairs for `trainer.runs.run_plan`, one `Session` per drill
+The queue is a lazy plan of `(Session, item)` pairs for `practice.launch.run_plan`, one `Session` per drill
 and rule set; it reads the time from an injectable `Clock`, so tests run it on a fake one.
 """
 
@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from trainer.core.errors import RulesetError, TrainerError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
-from trainer.days import day_start, local_day
-from trainer.scheduling import ItemKey, ReviewItem
-from trainer.session import Clock, Session
+from trainer.practice.session import Clock, Session
+from trainer.progress.days import day_start, local_day
+from trainer.progress.scheduling import ItemKey, ReviewItem
 
 if TYPE_CHECKING:
     from types import ModuleType
