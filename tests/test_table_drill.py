@@ -15,7 +15,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import DEALER, Dealt
 from trainer.core.round import Round
 from trainer.core.rulesfile import find_ruleset
-from trainer.practice.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 
 def _hole_card(round_: Round) -> Card:
@@ -31,9 +31,9 @@ def _count(question: Question) -> Fraction:
         (Fraction(system.tag(c)) for c in cards), Fraction(0))
 
 
-def _drill(rules: str = "casino", seed: int = 1, **options: object) -> tuple[TableDrill, Session]:
+def _drill(rules: str = "casino", seed: int = 1, **options: object) -> tuple[TableDrill, DrillRun]:
     drill = TableDrill(DrillOptions(**options))
-    return drill, Session(drill=drill, ruleset=find_ruleset(rules), rng=random.Random(seed),
+    return drill, DrillRun(drill=drill, ruleset=find_ruleset(rules), rng=random.Random(seed),
                           recorder=ListRecorder())
 
 

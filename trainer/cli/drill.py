@@ -240,7 +240,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
             drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
         from trainer.practice.batch import repeat
-        from trainer.practice.session import Session
+        from trainer.practice.session import DrillRun
 
         if name == "strategy":  # the hands a learner gets wrong come up more often
             from drills.strategy import StrategyDrill
@@ -253,7 +253,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
             from trainer.progress.drill_focus import best_pace
 
             set_best(best_pace(store, name))
-        session = Session(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
+        session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,
                  interactive=interactive, store=store)

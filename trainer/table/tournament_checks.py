@@ -22,7 +22,7 @@ from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
 from trainer.core.money import dollars, format_money, parse_money
-from trainer.practice.session import Clock, ListRecorder, Recorder, Session
+from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
 from trainer.table.decisions import Decision, TableGrader, question
@@ -80,7 +80,7 @@ class TournamentChecks:
         self.learner = learner
         self.chart = chart
         self.tally = TournamentTally()
-        self.graded = Session(drill=TableGrader(self._parse, self._grade), ruleset=tournament.ruleset,
+        self.graded = DrillRun(drill=TableGrader(self._parse, self._grade), ruleset=tournament.ruleset,
                               rng=rng, recorder=recorder if recorder is not None else ListRecorder(),
                               clock=clock or Clock(), source="play")
         self._verdict: Verdict | None = None
