@@ -68,16 +68,16 @@ class QuizDrill(DrillBase):
             self._banks[key] = quiz_items(table)
         return self._banks[key]
 
-    def _items(self, ruleset: Ruleset) -> list[QuizItem]:
+    def questions(self, ruleset: Ruleset) -> list[QuizItem]:
         """The questions this session asks: what the seed states, and the readings with `--readings`."""
         return [i for i in self._all_items(ruleset) if self.options.readings or not i.is_reading]
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every question this session asks (the readings with `--readings`), as review items."""
-        return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
+        return [f"quiz:{ruleset.name}:{item.key}" for item in self.questions(ruleset)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        count = len(self._items(ruleset))
+        count = len(self.questions(ruleset))
         readings = sum(i.is_reading for i in self._all_items(ruleset))
         if self.options.readings:
             scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
@@ -97,7 +97,7 @@ class QuizDrill(DrillBase):
         return f"the quiz of {ruleset.name} has no such question"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        items = self._items(ruleset)
+        items = self.questions(ruleset)
         chosen = _item_named(self._all_items(ruleset), ruleset, item) if item else None
         if chosen is None:
             asked = self._asked.setdefault(ruleset.name, set())

@@ -159,7 +159,7 @@ def test_the_betting_timer_bets_the_minimum_when_time_runs_out() -> None:
     out = io.StringIO()
     ui = TournamentUI(t, make_console(out, width=200, color=False), line=script.line, key=script.key,
                       timed=script.timed, clock=lambda: next(ticks))
-    ui._decide()  # Kim types a bad bet, then the clock has passed the 45 seconds
+    ui.ask_next()  # Kim types a bad bet, then the clock has passed the 45 seconds
     assert script.timeouts == [45.0] and t.bets["Kim"] == 10
     assert "'abc' is not an amount" in out.getvalue()
     assert "Kim: no bet in time, so bets $10" in t.transcript

@@ -142,8 +142,8 @@ def v_burn_shown(r: Ruleset, item: QuizItem) -> None:
         shuffle = next((line for line in lines if "shuffles a new shoe" in line), None)
         if shuffle is not None:
             break
-    assert shuffle is not None and drill._shoe is not None and drill._shoe.burned
-    burned = [str(c) for c in drill._shoe.burned]
+    assert shuffle is not None and drill.shoe is not None and drill.shoe.burned
+    burned = [str(c) for c in drill.shoe.burned]
     if truth(item):
         assert "shown" in shuffle and question.data["cards"][:len(burned)] == burned
     else:

@@ -266,7 +266,7 @@ def test_eight_deck_does_not_check_under_a_ten_and_the_blackjack_found_later_tak
 
 def _default_quiz(ruleset: object, **options: object) -> list[QuizItem]:
     drill = QuizDrill(DrillOptions(**options))  # type: ignore[arg-type]
-    return drill._items(ruleset)  # type: ignore[arg-type]
+    return drill.questions(ruleset)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)

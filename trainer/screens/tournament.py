@@ -59,7 +59,7 @@ class TournamentUI:
         try:
             while self.t.stage is not Stage.OVER:
                 self.print_transcript()
-                if not self._decide():
+                if not self.ask_next():
                     break
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("game stopped", style="muted"))
@@ -78,7 +78,7 @@ class TournamentUI:
             right = sum(a.correct for a in tally.attacks)
             self.console.print(f"  attack phases: {right} of {len(tally.attacks)} with the best choice")
 
-    def _decide(self) -> bool:
+    def ask_next(self) -> bool:
         """Ask whoever must decide now; False when the user chose to leave."""
         t = self.t
         if t.waiting_for_bets:
