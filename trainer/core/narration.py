@@ -5,7 +5,8 @@ screen (`trainer.render.table.event_line`) and the chat host's posts (`trainer.c
 Each writes its own sentences as one exhaustive `match` over the `Event` union closed by
 `typing.assert_never`, so `mypy --strict` fails when an event type is added and a narrator does not say
 it (tests/test_narration.py proves the check bites). What two narrators say the same way is defined here
-once and used by both: a seat standing, a surrender, even money, the dealer's result, each outcome.
+once and used by both: whose hand it is, a seat standing, a surrender, even money, the dealer's
+result, each outcome.
 
 >>> dealer_result(DealerStood(total=23, bust=True, natural=False))
 'busts with 23'
@@ -22,6 +23,15 @@ from trainer.core.events import DealerStood, Outcome
 
 SURRENDERS = "surrenders"
 TAKES_EVEN_MONEY = "takes even money"
+
+
+def whose_hand(name: str, hand: int, hands: int) -> str:
+    """Who acts: the seat's name, with the hand's number once a split has made `hands` of them.
+
+    >>> whose_hand("Ann", 0, 1), whose_hand("Ann", 1, 2)
+    ('Ann', 'Ann (hand 2)')
+    """
+    return f"{name} (hand {hand + 1})" if hands > 1 else name
 
 
 def stands_on(total: int) -> str:

@@ -29,7 +29,14 @@ from trainer.core.events import (
 )
 from trainer.core.hands import total_words
 from trainer.core.money import Money, dollars, signed_dollars
-from trainer.core.narration import OUTCOME_WORDS, SURRENDERS, TAKES_EVEN_MONEY, dealer_result, stands_on
+from trainer.core.narration import (
+    OUTCOME_WORDS,
+    SURRENDERS,
+    TAKES_EVEN_MONEY,
+    dealer_result,
+    stands_on,
+    whose_hand,
+)
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
 
@@ -86,8 +93,7 @@ def _agree(subject: str, verb_phrase: str) -> str:
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
     """One line for an event a player at the table would notice; None for the quiet ones (the deal)."""
     def who(seat: int, hand: int = 0) -> str:
-        many = len(round_.hands(seat)) > 1
-        return f"{names[seat]} (hand {hand + 1})" if many else names[seat]
+        return whose_hand(names[seat], hand, len(round_.hands(seat)))
 
     match event:
         case Shuffled():

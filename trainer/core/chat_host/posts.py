@@ -32,7 +32,7 @@ from trainer.core.events import (
 )
 from trainer.core.hands import Hand, total_words
 from trainer.core.money import Money, dollars, signed_dollars
-from trainer.core.narration import OUTCOME_WORDS, dealer_result, stands_on
+from trainer.core.narration import OUTCOME_WORDS, dealer_result, stands_on, whose_hand
 from trainer.core.round import Round
 
 
@@ -48,7 +48,7 @@ def deal_post(name: str, cards: Sequence[Card]) -> str:
 
 
 def _who(name: str, round_: Round, seat: int, hand: int) -> str:
-    return f"{name} (hand {hand + 1})" if len(round_.hands(seat)) > 1 else name
+    return whose_hand(name, hand, len(round_.hands(seat)))
 
 
 _OUTCOME_WORDS = {**OUTCOME_WORDS, Outcome.BLACKJACK: "blackjack pays 1.5x", Outcome.BUST: "busted"}
