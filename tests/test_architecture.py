@@ -188,6 +188,14 @@ def test_the_cli_never_imports_the_repl_or_the_program_entry(path: Path) -> None
             f"{_rel(path)} imports {name}: the REPL imports the CLI, never the reverse"
 
 
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith(
+    ("trainer/practice/", "trainer/progress/", "trainer/table/", "trainer/storage/"))], ids=_rel)
+def test_the_services_import_neither_the_cli_nor_the_repl(path: Path) -> None:
+    for name in _imports(path):
+        assert not name.startswith(("trainer.cli", "trainer.repl", "trainer.__main__")), \
+            f"{_rel(path)} imports {name}: commands call the services, not the reverse"
+
+
 @pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/screens/")], ids=_rel)
 def test_screens_import_neither_the_cli_nor_the_repl(path: Path) -> None:
     for name in _imports(path):
