@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from trainer.session import Attempt
-from trainer.stats import build_report, parse_since
+from trainer.practice.session import Attempt
+from trainer.progress.stats import build_report, parse_since
 from trainer.storage import Store
 from trainer.storage.bulk import bulk_load
 from trainer.storage.reader import open_read_only

@@ -20,10 +20,9 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
-from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
-from trainer.core.cards import Card
+from trainer.core.cards import Card, say_cards
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.dealer_errors import (
     ERROR_WORDS,
@@ -66,8 +65,8 @@ class Slip:
 def _dealer_call(cards: Sequence[Card]) -> str:
     total, soft = hand_total(cards)
     if total > 21:
-        return f"{cards_text(cards)}: {total}, bust"
-    return f"{cards_text(cards)}: {'soft ' if soft else ''}{total}, stands"
+        return f"{say_cards(cards)}: {total}, bust"
+    return f"{say_cards(cards)}: {'soft ' if soft else ''}{total}, stands"
 
 
 def _seat_call(seat: SeatToSettle) -> str:
@@ -252,10 +251,10 @@ def _dealer_slip(table: TableToSettle, error: str) -> tuple[Call, int, str] | No
     end, forged = point
     prefix = cards[:end]
     if error == "soft-counted-hard":
-        says, truth = f"{cards_text(prefix)}: {forged}, bust", f"{cards_text(prefix)} is {forged - 10}"
+        says, truth = f"{say_cards(prefix)}: {forged}, bust", f"{say_cards(prefix)} is {forged - 10}"
         return Call(where="dealer", says=says), forged, f"{truth}: the dealer must hit"
-    says = f"{cards_text(prefix)}: 17, stands"
-    return Call(where="dealer", says=says), 17, f"{cards_text(prefix)} is 16: the dealer must hit"
+    says = f"{say_cards(prefix)}: 17, stands"
+    return Call(where="dealer", says=says), 17, f"{say_cards(prefix)} is 16: the dealer must hit"
 
 
 def _settle_against(seat: SeatToSettle, dealer: int) -> str:

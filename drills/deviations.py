@@ -15,11 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.hands import PLAY_ORDER, PLAY_WORDS
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
-from drills.payout_rounds import cards_text, deal_order
 from drills.settings import check_settings, practice_table, read_late_surrender
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import Card, Rank, card, say_cards
 from trainer.core.counting import (
     CountSystem,
     Estimation,
@@ -31,8 +29,9 @@ from trainer.core.counting import (
     load_system,
 )
 from trainer.core.counting import true_count as tc_of
+from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
+from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe
@@ -59,8 +58,9 @@ def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insuran
     hand's own choices once any offer is declined.
     """
     hole = card(Rank.FIVE) if up.value in (1, 10) else card(Rank.SEVEN)  # never a dealer natural
-    stack = deal_order(table, cards, up, hole if table.dealer.hole_card else None)
-    round_ = Round.start(table, Shoe.stacked(table, [*stack, *[card(Rank.TWO)] * 10]), bets=[10])
+    deal = TableDeal(seats=[cards], up=up, hole=hole if table.dealer.hole_card else None,
+                     draws=[card(Rank.TWO)] * 10)
+    round_ = Round.start(table, Shoe.stacked(table, deal), bets=[10])
     legal = round_.legal_actions()
     if insurance and round_.phase == Phase.OFFERS:
         return tuple(a.value for a in (Action.INSURE, Action.EVEN_MONEY, Action.DECLINE) if a in legal)
@@ -189,12 +189,12 @@ class DeviationsDrill(DrillBase):
             expected = "even-money" if expected == "insure" else expected
         if expected not in options:
             raise AssertionError(f"{play.name}: {expected} is not offered ({options})")
-        up = cards_text((play.up_card,))
+        up = say_cards((play.up_card,))
         count = "true count"
         counted = self.counted
         if not counted.balanced:
             count = "running count"  # an unbalanced count's indices are running counts
-        where = f"{cards_text(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
+        where = f"{say_cards(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
         running = moment.running_count(counted)
         decks_left = estimate_decks_left(moment.cards_left, self.estimation)
         ask = "Insurance?" if insurance else "Your play?"
@@ -218,7 +218,7 @@ class DeviationsDrill(DrillBase):
         return Question(drill=self.name, item=f"deviations:{play.game}:{play.name}",
                         prompt=f"{where}. {ask} ({', '.join(options)})", data=data, expected=expected,
                         target_ms=self.target_ms,
-                        show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {up}",
+                        show=(Lines(lines=(f"Player: {say_cards(cards)}    Dealer: {up}",
                                            f"{count.capitalize()}: {true_count:+d}".replace("+0", "0")
                                            + f" (running {format_count(running)}, "
                                              f"{format_decks(decks_left)} decks left)")),),

@@ -15,8 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from drills.hands import TEN_RANKS, card_of
-from trainer.core.cards import Card, Rank, card
+from trainer.core.cards import TEN_RANKS, Card, Rank, card, card_of_value
 from trainer.core.events import Action
 from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
@@ -122,11 +121,11 @@ def deal_hand(play: IndexPlay, rng: random.Random, *, natural: bool = False) -> 
         return card(rank), card(rank)
     if play.kind == "insurance":
         if natural:
-            return card(Rank.ACE), card_of(10, rng)
+            return card(Rank.ACE), card_of_value(10, rng)
         first, second = rng.choice([pair for hands in _HARD_HANDS.values() for pair in hands])
-        return card_of(first, rng), card_of(second, rng)
+        return card_of_value(first, rng), card_of_value(second, rng)
     first, second = rng.choice(_HARD_HANDS[play.total])
-    cards = [card_of(first, rng), card_of(second, rng)]
+    cards = [card_of_value(first, rng), card_of_value(second, rng)]
     rng.shuffle(cards)
     return cards[0], cards[1]
 

@@ -16,7 +16,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.hands import TEN_RANKS
 from drills.payout_answers import (
     NOT_DEALER_CORRECT,
     expected_text,
@@ -28,6 +27,7 @@ from drills.payout_answers import (
 from drills.payout_cases import (
     SMALL_UP_CARDS,
     Case,
+    Situation,
     blackjack_case,
     even_money_case,
     insurance_case,
@@ -46,18 +46,21 @@ from drills.payout_rounds import (
     surrender_refund,
 )
 from drills.settings import check_settings, practice_table, read_late_surrender
-from trainer.core.cards import card
+from trainer.core.cards import TEN_RANKS, card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money
 from trainer.core.rules import InsuranceBet, Ruleset, Surrender
 from trainer.core.sidebets import SideBet, parse_sidebet_names
 
-SITUATIONS = ("blackjack", "insurance", "even-money", "surrender", "settle", "sidebet")
-TARGET_MS = {"blackjack": 3000, "insurance": 3000, "even-money": 2000, "surrender": 2500, "settle": 7000,
-             "color-up": 8000, "sidebet": 4000}
+SITUATIONS = tuple(Situation)
+TARGET_MS = {Situation.BLACKJACK: 3000, Situation.INSURANCE: 3000, Situation.EVEN_MONEY: 2000,
+             Situation.SURRENDER: 2500, Situation.SETTLE: 7000, Situation.SIDEBET: 4000}
 """Dealer pace: how fast a trained dealer pays each situation."""
-_WEIGHTS = {"blackjack": 4, "insurance": 2, "even-money": 1, "surrender": 2, "settle": 3, "sidebet": 2}
+COLOR_UP_TARGET_MS = 8000
+"""Dealer pace: how fast a trained dealer colours up a pile."""
+_WEIGHTS = {Situation.BLACKJACK: 4, Situation.INSURANCE: 2, Situation.EVEN_MONEY: 1, Situation.SURRENDER: 2,
+            Situation.SETTLE: 3, Situation.SIDEBET: 2}
 _SETTINGS = ("ratio", "surrender", "situation", "chips", "sidebets")
 CHIPS_SETTING = Setting(key="chips", example="white:1,red:5,green:25,black:100",
                 help="the chip tray: colour:value pairs")
@@ -71,7 +74,7 @@ class PayoutSettings:
     """A practice blackjack ratio (`--set ratio=6:5`), or None for the rule set's own."""
     surrender: bool
     """Practice late surrender (`--set surrender=late`)."""
-    situations: tuple[str, ...]
+    situations: tuple[Situation, ...]
     chips: ChipSet
     in_chips: bool
     sidebets: tuple[SideBet, ...] = ()
@@ -88,10 +91,11 @@ def read_settings(options: DrillOptions) -> PayoutSettings:
     check_settings("payout", extra, _SETTINGS)
     ratio = Ratio.parse(extra["ratio"]) if extra.get("ratio") else None
     surrender = read_late_surrender("payout", extra)
-    wanted = tuple(s.strip() for s in extra.get("situation", "").split(",") if s.strip())
-    for name in wanted:
+    names = tuple(s.strip() for s in extra.get("situation", "").split(",") if s.strip())
+    for name in names:
         if name not in SITUATIONS:
             raise InvalidInputError(f"situation={name!r}: expected some of {', '.join(SITUATIONS)}")
+    wanted = tuple(Situation(name) for name in names)
     sidebets = parse_sidebet_names(extra["sidebets"]) if extra.get("sidebets") else ()
     return PayoutSettings(ratio=ratio, surrender=surrender, situations=wanted or SITUATIONS,
                           chips=read_chip_setting(extra), in_chips=options.chips, sidebets=sidebets)
@@ -109,24 +113,24 @@ def practice_notes(ruleset: Ruleset, table: Ruleset) -> list[str]:
     return notes
 
 
-def _offers(table: Ruleset, situation: str) -> bool:
+def _offers(table: Ruleset, situation: Situation) -> bool:
     """True when a dealer meets the situation at this table."""
-    if situation == "insurance":
+    if situation is Situation.INSURANCE:
         return table.player.insurance and 1 in table.dealer.peek
-    if situation == "even-money":
+    if situation is Situation.EVEN_MONEY:
         return table.player.insurance and table.player.even_money
-    if situation == "surrender":
+    if situation is Situation.SURRENDER:
         return table.player.surrender is not Surrender.NONE
-    if situation == "settle":
+    if situation is Situation.SETTLE:
         return can_settle_split(table) or can_settle_double(table)
     return True
 
 
-def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[str, ...]:
+def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[Situation, ...]:
     """The situations a dealer meets at this table (with the practice rules)."""
     table = settings.table(ruleset)
     found = [name for name in settings.situations
-             if (bool(settings.sidebets) if name == "sidebet" else _offers(table, name))]
+             if (bool(settings.sidebets) if name is Situation.SIDEBET else _offers(table, name))]
     if not found:
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
                                 "(insurance, even money and surrender are not offered everywhere)")
@@ -144,7 +148,7 @@ class PayoutDrill(DrillBase):
 
     name = "payout"
     title = "Dealer payouts"
-    target_ms = TARGET_MS["blackjack"]
+    target_ms = TARGET_MS[Situation.BLACKJACK]
     reads: ClassVar[Mapping[str, str]] = {"chips": ""}
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="situation", values=SITUATIONS, help="the situations to pay, comma-separated"),
@@ -207,20 +211,20 @@ def _payable(settings: PayoutSettings, pay: Money) -> bool:
     return not settings.in_chips or fewest_chips(pay, settings.chips) is not None
 
 
-def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situation: str) -> Case:
+def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situation: Situation) -> Case:
     lowest, highest = _bet_limits(table)
 
     def bet_paying(pay: Callable[[Money], Money], low: Money = lowest, high: Money = highest) -> Stack:
         return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(settings, pay(bet)))
 
-    if situation == "blackjack":
+    if situation is Situation.BLACKJACK:
         ratio = table.payouts.blackjack
         ten, up = card(rng.choice(TEN_RANKS)), card(rng.choice(SMALL_UP_CARDS))
         in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
         stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
             not (in_fives and bet % 5) and _payable(settings, blackjack_payout(table, bet))))
         return blackjack_case(table, stack.value, stack, ten, up)
-    if situation == "insurance":
+    if situation is Situation.INSURANCE:
         stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
         bet, stake = stack.value, stack.value / 2
         partial_taken = table.player.insurance_bet is InsuranceBet.UP_TO_HALF  # not where it is exactly half
@@ -229,13 +233,13 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
             payable = [s for s in partial if _payable(settings, insurance_payout(table, bet, s))]
             stake = rng.choice(payable) if payable else stake
         return insurance_case(table, bet, stake, stack)
-    if situation == "even-money":
+    if situation is Situation.EVEN_MONEY:
         stack = bet_paying(lambda bet: even_money_payout(table, bet))
         return even_money_case(table, stack.value, stack)
-    if situation == "surrender":
+    if situation is Situation.SURRENDER:
         stack = bet_paying(lambda bet: surrender_refund(table, bet))
         return surrender_case(table, stack.value, stack)
-    if situation == "sidebet":
+    if situation is Situation.SIDEBET:
         side = rng.choice(settings.sidebets)
         outcomes = [o for o, _ in side.pays]
         outcome = rng.choices(outcomes, weights=[1 + i for i in range(len(outcomes))])[0]  # common lines more
@@ -285,7 +289,7 @@ def _case_for_item(rng: random.Random, ruleset: Ruleset, settings: PayoutSetting
                 ratio = Ratio.parse(":".join(parts[:2]))
     except (KeyError, ValueError, ArithmeticError):  # InvalidInputError is a ValueError too
         raise InvalidInputError(f"{item!r} is not a payout item (e.g. payout:bj 3:2:35)") from None
-    situation = "blackjack" if kind == "bj" else kind
+    situation = Situation.BLACKJACK if kind == "bj" else Situation(kind)
     surrender = settings.surrender or kind == "surrender"
     table = practice_table(ruleset, surrender, ratio)
     if not _offers(table, situation):
@@ -340,7 +344,7 @@ class ColorUpDrill(DrillBase):
 
     name = "color-up"
     title = "Colour up"
-    target_ms = TARGET_MS["color-up"]
+    target_ms = COLOR_UP_TARGET_MS
     set_keys: ClassVar[tuple[Setting, ...]] = (CHIPS_SETTING,)
 
     def __init__(self, options: DrillOptions | None = None) -> None:

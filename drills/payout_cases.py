@@ -7,19 +7,19 @@ to check the grade, never the answer itself.
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass
 
 from drills.base import JSON
 from drills.payout_rounds import (
     SettledSeat,
-    cards_text,
     deal_blackjack,
     deal_even_money,
     deal_insurance,
     deal_surrender,
 )
-from trainer.core.cards import Card, Rank, Suit, card
+from trainer.core.cards import Card, Rank, Suit, card, say_cards
 from trainer.core.chips import Stack, fewest_chips
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
@@ -29,11 +29,22 @@ from trainer.core.sidebets import OUTCOME_WORDS, SideBet
 SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 
 
+class Situation(enum.StrEnum):
+    """What a payout question asks a dealer to pay (`--set situation=...`, the `situation` of its data)."""
+
+    BLACKJACK = "blackjack"
+    INSURANCE = "insurance"
+    EVEN_MONEY = "even-money"
+    SURRENDER = "surrender"
+    SETTLE = "settle"
+    SIDEBET = "sidebet"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Case:
     """One payout to make, before it becomes a `Question`."""
 
-    situation: str
+    situation: Situation
     item: str
     amount: Money
     prompt: str
@@ -53,8 +64,8 @@ def _bet_line(bet: Money, stack: Stack | None, more: str = "") -> str:
     return f"Bet: {_money(bet)}{chips}{more}"
 
 
-def _facts(situation: str, bet: Money, stack: Stack | None, **more: JSON) -> dict[str, JSON]:
-    facts: dict[str, JSON] = {"situation": situation, "bet": format_money(bet)}
+def _facts(situation: Situation, bet: Money, stack: Stack | None, **more: JSON) -> dict[str, JSON]:
+    facts: dict[str, JSON] = {"situation": situation.value, "bet": format_money(bet)}
     if stack is not None and stack.value == bet:
         facts["bet_chips"] = stack.as_dict()
     facts.update(more)
@@ -74,12 +85,13 @@ def blackjack_case(table: Ruleset, bet: Money, stack: Stack | None = None, ten: 
     ratio = table.payouts.blackjack
     paid = deal_blackjack(table, bet, ten=ten, up=up)
     why = f"Blackjack pays {ratio}: {_money(bet)} × {ratio.win} ÷ {ratio.stake} = {_money(paid.amount)}."
-    return Case(situation="blackjack", item=f"payout:bj {ratio}:{format_money(bet)}", amount=paid.amount,
+    return Case(situation=Situation.BLACKJACK, item=f"payout:bj {ratio}:{format_money(bet)}",
+                amount=paid.amount,
                 prompt=f"Blackjack on a {_money(bet)} bet (pays {ratio}).", why=why,
-                data=_facts("blackjack", bet, stack, ratio=str(ratio), cards=_cards(paid.player),
+                data=_facts(Situation.BLACKJACK, bet, stack, ratio=str(ratio), cards=_cards(paid.player),
                             up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (blackjack)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None = None) -> Case:
@@ -89,16 +101,16 @@ def insurance_case(table: Ruleset, bet: Money, stake: Money, stack: Stack | None
     part = "full" if stake == bet / 2 else "partial"
     why = (f"Insurance pays {ratio}: {_money(stake)} × {ratio.win} ÷ {ratio.stake} = {_money(paid.amount)}; "
            f"the {_money(bet)} bet itself loses to the blackjack.")
-    return Case(situation="insurance", amount=paid.amount,
+    return Case(situation=Situation.INSURANCE, amount=paid.amount,
                 item=f"payout:insurance {ratio}:{format_money(bet)}:{format_money(stake)}",
                 prompt=f"{_money(bet)} bet insured for {_money(stake)} ({part} insurance); the dealer turns "
                        f"a blackjack. Pay the insurance ({ratio}).",
                 why=why,
-                data=_facts("insurance", bet, stack, ratio=str(ratio), insurance=format_money(stake),
+                data=_facts(Situation.INSURANCE, bet, stack, ratio=str(ratio), insurance=format_money(stake),
                             cards=_cards(paid.player), up=str(paid.up), hole=str(paid.dealer[1])),
                 lines=(_bet_line(bet, stack, f"    Insurance: {_money(stake)}"),
-                       f"Player: {cards_text(paid.player)}    "
-                       f"Dealer: {cards_text(paid.dealer)}  (blackjack)"))
+                       f"Player: {say_cards(paid.player)}    "
+                       f"Dealer: {say_cards(paid.dealer)}  (blackjack)"))
 
 
 def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
@@ -107,12 +119,14 @@ def even_money_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> C
     full = table.payouts.blackjack.pay(bet)
     why = (f"Even money pays the bet 1:1 at once: {_money(paid.amount)} (instead of {_money(full)} at "
            f"{table.payouts.blackjack} if the dealer turns no blackjack, or a push if the dealer does).")
-    return Case(situation="even-money", item=f"payout:even-money {format_money(bet)}", amount=paid.amount,
+    return Case(situation=Situation.EVEN_MONEY, item=f"payout:even-money {format_money(bet)}",
+                amount=paid.amount,
                 prompt=f"Blackjack on {_money(bet)} against an ace; the player takes even money.",
-                why=why, data=_facts("even-money", bet, stack, ratio="1:1", cards=_cards(paid.player),
+                why=why,
+                data=_facts(Situation.EVEN_MONEY, bet, stack, ratio="1:1", cards=_cards(paid.player),
                                      up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (blackjack)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (blackjack)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Case:
@@ -121,32 +135,33 @@ def surrender_case(table: Ruleset, bet: Money, stack: Stack | None = None) -> Ca
     back = paid.amount
     why = (f"A surrender gives up half the bet: {_money(back)} goes back to the player and the house "
            f"keeps {_money(bet - back)}.")
-    return Case(situation="surrender", item=f"payout:surrender {format_money(bet)}", amount=back,
+    return Case(situation=Situation.SURRENDER, item=f"payout:surrender {format_money(bet)}", amount=back,
                 prompt=f"The player surrenders a {_money(bet)} bet. How much goes back to them?",
-                why=why, data=_facts("surrender", bet, stack, cards=_cards(paid.player), up=str(paid.up)),
-                lines=(_bet_line(bet, stack), f"Player: {cards_text(paid.player)}  (surrenders)"
-                       f"    Dealer: {cards_text((paid.up,))}"))
+                why=why,
+                data=_facts(Situation.SURRENDER, bet, stack, cards=_cards(paid.player), up=str(paid.up)),
+                lines=(_bet_line(bet, stack), f"Player: {say_cards(paid.player)}  (surrenders)"
+                       f"    Dealer: {say_cards((paid.up,))}"))
 
 
 def settle_case(seat: SettledSeat, how: str) -> Case:
     """Split or doubled hands settled together against one dealer result: the total paid out."""
     dealer = seat.dealer_total
     dealer_says = f"busts with {dealer}" if dealer > 21 else f"has {dealer}"
-    lines = [f"Dealer: {cards_text(seat.dealer)}  ({dealer_says})"]
+    lines = [f"Dealer: {say_cards(seat.dealer)}  ({dealer_says})"]
     reasons = []
     hands: list[JSON] = []
     for number, hand in enumerate(seat.hands, start=1):
         doubled = ", doubled" if hand.doubled else ""
-        lines.append(f"Hand {number}: {cards_text(hand.cards)}  ({hand.total}{doubled})"
+        lines.append(f"Hand {number}: {say_cards(hand.cards)}  ({hand.total}{doubled})"
                      f"  bet {_money(hand.bet)}")
         reasons.append(f"hand {number} {_verdict(hand.outcome, hand.total, dealer, hand.net)}")
         hands.append({"cards": [str(c) for c in hand.cards], "bet": format_money(hand.bet),
                       "doubled": hand.doubled, "total": hand.total})
     why = (f"Pay each winning hand its bet and take each losing one: {'; '.join(reasons)}. "
            f"In all: pay {_money(seat.paid)}, take {_money(seat.taken)}.")
-    data = _facts("settle", seat.bet, None, hands=hands,
+    data = _facts(Situation.SETTLE, seat.bet, None, hands=hands,
                   dealer={"cards": [str(c) for c in seat.dealer], "total": dealer})
-    return Case(situation="settle", item=f"payout:settle {how}", amount=seat.paid,
+    return Case(situation=Situation.SETTLE, item=f"payout:settle {how}", amount=seat.paid,
                 prompt="Settle this seat: take the losing bets and pay the winners. How much do you pay?",
                 why=why, data=data, lines=tuple(lines))
 
@@ -175,9 +190,10 @@ def sidebet_case(bet: SideBet, outcome: str, stake: Money, cards: tuple[Card, ..
     why = (f"{reads}: a {OUTCOME_WORDS[outcome]}, which {bet.name} pays {ratio}: "
            f"{_money(stake)} × {ratio.win}/{ratio.stake} = {_money(amount)}.")
     table = ", ".join(f"{OUTCOME_WORDS[o]} {r}" for o, r in bet.pays)
-    return Case(situation="sidebet", item=f"payout:sidebet {bet.name}:{outcome}:{format_money(stake)}",
+    item = f"payout:sidebet {bet.name}:{outcome}:{format_money(stake)}"
+    return Case(situation=Situation.SIDEBET, item=item,
                 amount=amount, prompt=f"The {bet.name} side bet wins. How much do you pay?", why=why,
-                data=_facts("sidebet", stake, stack, sidebet=bet.name, cards=_cards(cards),
+                data=_facts(Situation.SIDEBET, stake, stack, sidebet=bet.name, cards=_cards(cards),
                             pays={o: str(r) for o, r in bet.pays}),
                 lines=(_bet_line(stake, stack, f" on {bet.name}"), f"Cards: {reads}", f"Pay table: {table}"))
 

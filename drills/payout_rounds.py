@@ -2,60 +2,31 @@
 
 Each function deals the situation a payout question describes (a blackjack, a winning insurance bet, even
 money, a surrender, split and doubled hands against a dealer total), plays it through `Round`, and returns
-what the engine settled. Practice variants (a 6:5 table, late surrender) are the rule set with that one
-rule changed, so the engine pays them too.
+what the engine settled. Practice variants (a 6:5 table, late surrender: `drills.settings`) are the rule
+set with that one rule changed, so the engine pays them too.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.cards import Card, Rank, card
+from trainer.core.deal import TableDeal
 from trainer.core.events import Action, InsuranceSettled, Settled
 from trainer.core.hands import hand_total
-from trainer.core.money import Money, Ratio
+from trainer.core.money import Money
 from trainer.core.round import Round
-from trainer.core.rules import Double, Ruleset, Surrender
+from trainer.core.rules import Double, Ruleset
 from trainer.core.shoe import Shoe
-
-
-def with_blackjack_ratio(ruleset: Ruleset, ratio: Ratio) -> Ruleset:
-    """The rule set with blackjack paid at another ratio (the 6:5 practice table)."""
-    return dataclasses.replace(ruleset, payouts=dataclasses.replace(ruleset.payouts, blackjack=ratio))
-
-
-def with_late_surrender(ruleset: Ruleset) -> Ruleset:
-    """The rule set with late surrender offered (practice: no shipped rule set offers it)."""
-    player = dataclasses.replace(ruleset.player, surrender=Surrender.LATE)
-    return dataclasses.replace(ruleset, player=player)
-
-
-def deal_order(ruleset: Ruleset, player: Sequence[Card], up: Card, hole: Card | None) -> list[Card]:
-    """One seat's first two cards and the dealer's cards in the rule set's table order (see `Round.start`).
-
-    Without a hole card the dealer's second card comes after play, so `hole` is then left for the caller
-    to stack behind any cards the seat draws.
-    """
-    first, second = player
-    if not ruleset.dealer.hole_card:
-        return [up, first, second]
-    if hole is None:
-        raise ValueError("a hole-card game needs a hole card")
-    if ruleset.dealer.hole_card_first:
-        return [first, hole, second, up]
-    return [first, up, second, hole]
-
 
 _SEVEN, _NINE, _TEN, _KING, _ACE = (card(Rank.SEVEN), card(Rank.NINE), card(Rank.TEN), card(Rank.KING),
                                     card(Rank.ACE))
 
 
-def _start(ruleset: Ruleset, cards: Sequence[Card], bet: Money) -> Round:
-    return Round.start(ruleset, Shoe.stacked(ruleset, cards), bets=[bet])
+def _start(ruleset: Ruleset, deal: TableDeal, bet: Money) -> Round:
+    return Round.start(ruleset, Shoe.stacked(ruleset, deal), bets=[bet])
 
 
 def _settled_net(round_: Round, hand: int = 0) -> Money:
@@ -86,10 +57,7 @@ def deal_blackjack(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card 
     """A natural (an ace and `ten`) against `up` (2-9) with a 7 in the hole, as the engine pays it."""
     if up.value in (1, 10) or ten.value != 10:
         raise ValueError(f"a blackjack question needs a ten-card and a 2-9 up card, not {ten} and {up}")
-    cards = deal_order(ruleset, (_ACE, ten), up, _SEVEN if ruleset.dealer.hole_card else None)
-    if not ruleset.dealer.hole_card:
-        cards.append(_SEVEN)
-    round_ = _start(ruleset, cards, bet)
+    round_ = _start(ruleset, TableDeal(seats=[(_ACE, ten)], up=up, hole=_SEVEN), bet)
     if not round_.finished:
         raise AssertionError("a natural against a 9 needs no decision")
     return _paid(round_, _settled_net(round_))
@@ -97,7 +65,7 @@ def deal_blackjack(ruleset: Ruleset, bet: Money, *, ten: Card = _KING, up: Card 
 
 def deal_insurance(ruleset: Ruleset, bet: Money, stake: Money) -> Paid:
     """A winning insurance bet of `stake`: 10-7 against an ace with a king in the hole."""
-    round_ = _start(ruleset, deal_order(ruleset, (_TEN, _SEVEN), _ACE, _KING), bet)
+    round_ = _start(ruleset, TableDeal(seats=[(_TEN, _SEVEN)], up=_ACE, hole=_KING), bet)
     round_.act(Action.INSURE, stake)
     for event in round_.events:
         if isinstance(event, InsuranceSettled) and event.seat == 0:
@@ -107,17 +75,14 @@ def deal_insurance(ruleset: Ruleset, bet: Money, stake: Money) -> Paid:
 
 def deal_even_money(ruleset: Ruleset, bet: Money) -> Paid:
     """A natural (ace-king) against an ace, paid at once because the player takes even money."""
-    round_ = _start(ruleset, deal_order(ruleset, (_ACE, _KING), _ACE, _SEVEN), bet)
+    round_ = _start(ruleset, TableDeal(seats=[(_ACE, _KING)], up=_ACE, hole=_SEVEN), bet)
     round_.act(Action.EVEN_MONEY)
     return _paid(round_, _settled_net(round_))
 
 
 def deal_surrender(ruleset: Ruleset, bet: Money) -> Paid:
     """A surrendered 10-6 against a 9: what goes back is the bet plus its (negative) settlement."""
-    cards = deal_order(ruleset, (_TEN, card(Rank.SIX)), _NINE, _SEVEN if ruleset.dealer.hole_card else None)
-    if not ruleset.dealer.hole_card:
-        cards.append(_SEVEN)
-    round_ = _start(ruleset, cards, bet)
+    round_ = _start(ruleset, TableDeal(seats=[(_TEN, card(Rank.SIX))], up=_NINE, hole=_SEVEN), bet)
     round_.act(Action.SURRENDER)
     return _paid(round_, bet + _settled_net(round_))
 
@@ -231,8 +196,8 @@ def settle_seat(rng: random.Random, ruleset: Ruleset, bet: Money, *, split: bool
             break
     tail = [card(rng.choice(_RANKS)) for _ in range(40)]
     # without a hole card the dealer's second card is simply the next one after the seat's draws
-    cards = deal_order(ruleset, first_cards, up, hole if ruleset.dealer.hole_card else None) + tail
-    round_ = _start(ruleset, cards, bet)
+    deal = TableDeal(seats=[first_cards], up=up, hole=hole if ruleset.dealer.hole_card else None, draws=tail)
+    round_ = _start(ruleset, deal, bet)
     stop_at = rng.choice((12, 13, 15, 17, 17))
     while not round_.finished:
         legal = round_.legal_actions()
@@ -260,11 +225,6 @@ def can_settle_double(ruleset: Ruleset) -> bool:
     return ruleset.player.double is not Double.NONE
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as a dealer reads them: 'A K 7'."""
-    return " ".join("10" if c.rank is Rank.TEN else c.rank.symbol for c in cards)
-
-
 __all__ = [
     "Paid",
     "SettledHand",
@@ -272,16 +232,12 @@ __all__ = [
     "blackjack_payout",
     "can_settle_double",
     "can_settle_split",
-    "cards_text",
     "deal_blackjack",
     "deal_even_money",
     "deal_insurance",
-    "deal_order",
     "deal_surrender",
     "even_money_payout",
     "insurance_payout",
     "settle_seat",
     "surrender_refund",
-    "with_blackjack_ratio",
-    "with_late_surrender",
 ]

@@ -17,11 +17,27 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, Setting, parse_choice
-from drills.quiz_bank import TRUE_FALSE, QuizItem, basis_note, quiz_items
+from drills.quiz_bank import TRUE_FALSE, Generator, QuizItem, basis_note, procedure_items
+from drills.quiz_player import PLAYER_QUESTIONS
 from drills.quiz_sidebets import sidebet_items
+from drills.quiz_table import TABLE_QUESTIONS
 from drills.settings import check_settings
 from trainer.core.rules import Ruleset
 from trainer.core.sidebets import SideBet, parse_sidebet_names
+
+GENERATORS: tuple[Generator, ...] = (*TABLE_QUESTIONS, *PLAYER_QUESTIONS)
+"""Every rule-set question generator, listed: the table's (`drills.quiz_table`), then the player's
+(`drills.quiz_player`); each returns None where it does not apply."""
+
+
+def quiz_items(ruleset: Ruleset) -> list[QuizItem]:
+    """The whole quiz of a rule set: its rule questions, then its seed's procedures."""
+    items = [item for generator in GENERATORS if (item := generator(ruleset)) is not None]
+    items += procedure_items(ruleset)
+    keys = [item.key for item in items]
+    if len(set(keys)) != len(keys):
+        raise AssertionError(f"duplicate quiz keys for {ruleset.name}: {sorted(keys)}")
+    return items
 
 _TRUE = ("t", "true", "y", "yes")
 _FALSE = ("f", "false", "n", "no")
@@ -62,7 +78,7 @@ class QuizDrill(DrillBase):
             self._banks[key] = quiz_items(table) + sidebet_items(table)
         return self._banks[key]
 
-    def _items(self, ruleset: Ruleset) -> list[QuizItem]:
+    def questions(self, ruleset: Ruleset) -> list[QuizItem]:
         """The questions this session asks: what the seed states, the readings with `--readings`, and the
         pay tables of the side bets `--set sidebets=` names."""
         offered = {item.key for item in sidebet_items(self._table(ruleset), self.sidebets)}
@@ -72,11 +88,11 @@ class QuizDrill(DrillBase):
 
     def items(self, ruleset: Ruleset) -> list[str]:
         """Every question this session asks (the readings with `--readings`), as review items."""
-        return [f"quiz:{ruleset.name}:{item.key}" for item in self._items(ruleset)]
+        return [f"quiz:{ruleset.name}:{item.key}" for item in self.questions(ruleset)]
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        tables = sum("sidebet" in i.rule for i in self._items(ruleset))
-        count = len(self._items(ruleset)) - tables
+        tables = sum("sidebet" in i.rule for i in self.questions(ruleset))
+        count = len(self.questions(ruleset)) - tables
         readings = sum(i.is_reading and "sidebet" not in i.rule for i in self._all_items(ruleset))
         if self.options.readings:
             scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
@@ -99,7 +115,7 @@ class QuizDrill(DrillBase):
         return f"the quiz of {ruleset.name} has no such question"
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
-        items = self._items(ruleset)
+        items = self.questions(ruleset)
         chosen = _item_named(self._all_items(ruleset), ruleset, item) if item else None
         if chosen is None:
             asked = self._asked.setdefault(ruleset.name, set())

@@ -1,10 +1,11 @@
 """Quiz questions as values: `QuizItem`, and the bank of them for a rule set.
 
-A rule set's quiz is generated: questions from its rule-set data (`drills.quiz_table`,
-`drills.quiz_player`), so a new TOML file gets its quiz for free, and the procedures of the seed it
-comes from (`drills/data/procedures.toml`). Every item names the rule it asks about and its basis: the
-seed's words, or this trainer's reading of the seed (`trainer.core.basis`). An item that rests on a
-reading says so in its wording, and the quiz asks it only with `--readings`.
+A rule set's quiz (`drills.quiz.quiz_items`) is generated: questions from its rule-set data
+(`drills.quiz_table`, `drills.quiz_player`, each listing its generators), so a new TOML file gets its
+quiz for free, and the procedures of the seed it comes from (`drills/data/procedures.toml`). Every item
+names the rule it asks about and its basis: the seed's words, or this trainer's reading of the seed
+(`trainer.core.basis`). An item that rests on a reading says so in its wording, and the quiz asks it
+only with `--readings`.
 """
 
 from __future__ import annotations
@@ -64,16 +65,6 @@ class QuizItem:
 
 
 Generator = Callable[[Ruleset], "QuizItem | None"]
-GENERATORS: list[Generator] = []
-"""Every rule-set question generator, registered by `question`; each returns None where it does not apply."""
-
-
-def question(generator: Generator) -> Generator:
-    """Register a generator of one rule-set question."""
-    GENERATORS.append(generator)
-    return generator
-
-
 def rule_basis(ruleset: Ruleset, *keys: str) -> tuple[Basis, dict[str, JSON]]:
     """The basis and `rule` data of a question on rule-set keys such as 'dealer.hits_soft_17'."""
     plain = ruleset_to_dict(ruleset)
@@ -161,16 +152,4 @@ def procedure_items(ruleset: Ruleset) -> list[QuizItem]:
             key=entry["key"], prompt=worded(entry["prompt"], basis, true_false=not wrong), answer=answer,
             wrong=wrong, explanation=entry["explanation"], basis=basis,
             rule={"seed": entry["seed"], "quote": entry["quote"]}))
-    return items
-
-
-def quiz_items(ruleset: Ruleset) -> list[QuizItem]:
-    """The whole quiz of a rule set: its rule questions, then its seed's procedures."""
-    from drills import quiz_player, quiz_table  # noqa: F401  (importing registers their generators)
-
-    items = [item for generator in GENERATORS if (item := generator(ruleset)) is not None]
-    items += procedure_items(ruleset)
-    keys = [item.key for item in items]
-    if len(set(keys)) != len(keys):
-        raise AssertionError(f"duplicate quiz keys for {ruleset.name}: {sorted(keys)}")
     return items

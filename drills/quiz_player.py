@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from drills.quiz_bank import Generator, QuizItem, choice, question, true_false
+from drills.quiz_bank import Generator, QuizItem, choice, true_false
 from drills.quiz_table import dealer_word
 from trainer.core.cards import parse_cards
 from trainer.core.legal import may_double
@@ -38,7 +38,6 @@ def _if_doubling(generator: Generator) -> Generator:
     return asked
 
 
-@question
 def double_rule(r: Ruleset) -> QuizItem:
     answer = _DOUBLES[r.player.double]
     return choice("double-rule", r, "Which hands may you double down on?", answer,
@@ -46,7 +45,6 @@ def double_rule(r: Ruleset) -> QuizItem:
                   "player.double")
 
 
-@question
 @_if_doubling
 def double_soft_18(r: Ruleset) -> QuizItem | None:
     allowed = _doubles(r, "A 7")
@@ -54,7 +52,6 @@ def double_soft_18(r: Ruleset) -> QuizItem | None:
                       f"The double rule here is {_DOUBLES[r.player.double]}; A-7 totals 18.", "player.double")
 
 
-@question
 @_if_doubling
 def double_8(r: Ruleset) -> QuizItem | None:
     allowed = _doubles(r, "5 3")
@@ -62,7 +59,6 @@ def double_8(r: Ruleset) -> QuizItem | None:
                       f"The double rule here is {_DOUBLES[r.player.double]}.", "player.double")
 
 
-@question
 @_if_doubling
 def double_one_card(r: Ruleset) -> QuizItem | None:
     return choice("double-one-card", r, "When you double down, how many more cards do you get?",
@@ -70,7 +66,6 @@ def double_one_card(r: Ruleset) -> QuizItem | None:
                   "A double matches the bet for exactly one more card.", "player.double")
 
 
-@question
 def double_win(r: Ruleset) -> QuizItem | None:
     if not _doubles(r, "6 5"):
         return None
@@ -79,7 +74,6 @@ def double_win(r: Ruleset) -> QuizItem | None:
                   "player.double")
 
 
-@question
 def double_after_split(r: Ruleset) -> QuizItem | None:
     if not (_splits(r) and _doubles(r, "8 3")):
         return None
@@ -93,7 +87,6 @@ def double_after_split(r: Ruleset) -> QuizItem | None:
 _HANDS = {1: "one: no splitting", 2: "two (one split)", 3: "up to three", 4: "up to four"}
 
 
-@question
 def split_hands(r: Ruleset) -> QuizItem:
     most = r.player.max_hands
     answer = _HANDS.get(most, f"up to {most}")
@@ -102,7 +95,6 @@ def split_hands(r: Ruleset) -> QuizItem:
                   f"Splitting makes at most {most} hand{'s' if most > 1 else ''}.", "player.max_hands")
 
 
-@question
 def resplit(r: Ruleset) -> QuizItem | None:
     if not _splits(r):
         return None
@@ -111,7 +103,6 @@ def resplit(r: Ruleset) -> QuizItem | None:
                       f"A seat may have at most {r.player.max_hands} hands.", "player.max_hands")
 
 
-@question
 def split_king_queen(r: Ruleset) -> QuizItem | None:
     if not _splits(r):
         return None
@@ -122,7 +113,6 @@ def split_king_queen(r: Ruleset) -> QuizItem | None:
                       "player.split")
 
 
-@question
 def split_aces_draw(r: Ruleset) -> QuizItem | None:
     if not _splits(r):
         return None
@@ -133,7 +123,6 @@ def split_aces_draw(r: Ruleset) -> QuizItem | None:
                       "ace.", more, why, "player.split_aces_one_card")
 
 
-@question
 def resplit_aces(r: Ruleset) -> QuizItem | None:
     if r.player.max_hands <= 2:
         return None
@@ -143,7 +132,6 @@ def resplit_aces(r: Ruleset) -> QuizItem | None:
                       "player.resplit_aces")
 
 
-@question
 def split_ace_ten(r: Ruleset) -> QuizItem | None:
     if not _splits(r):
         return None
@@ -159,7 +147,6 @@ def split_ace_ten(r: Ruleset) -> QuizItem | None:
                   "payouts.split_21_is_blackjack")
 
 
-@question
 def split_bet(r: Ruleset) -> QuizItem | None:
     if not _splits(r):
         return None
@@ -168,7 +155,6 @@ def split_bet(r: Ruleset) -> QuizItem | None:
                   "Each hand of a split carries the original bet.", "player.max_hands")
 
 
-@question
 def surrender(r: Ruleset) -> QuizItem:
     offered = r.player.surrender is not Surrender.NONE
     why = {Surrender.NONE: "This game offers no surrender.",
@@ -178,14 +164,12 @@ def surrender(r: Ruleset) -> QuizItem:
                       why[r.player.surrender], "player.surrender")
 
 
-@question
 def blackjack_ratio(r: Ruleset) -> QuizItem:
     ratio = str(r.payouts.blackjack)
     return choice("blackjack-ratio", r, "A blackjack pays:", ratio, ["3:2", "6:5", "1:1", "2:1"],
                   f"A natural is paid {ratio}.", "payouts.blackjack")
 
 
-@question
 def blackjack_amount(r: Ruleset) -> QuizItem:
     ratio = r.payouts.blackjack
     pay = f"${format_money(ratio.pay(Decimal(20)))}"
@@ -194,7 +178,6 @@ def blackjack_amount(r: Ruleset) -> QuizItem:
                   f"{ratio} on $20 is {pay}.", "payouts.blackjack")
 
 
-@question
 def both_naturals(r: Ruleset) -> QuizItem | None:
     if not r.dealer.natural:
         return None
@@ -204,7 +187,6 @@ def both_naturals(r: Ruleset) -> QuizItem | None:
                   "Two naturals tie.", "dealer.natural")
 
 
-@question
 def blackjack_beats_21(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     ratio = r.payouts.blackjack
@@ -214,7 +196,6 @@ def blackjack_beats_21(r: Ruleset) -> QuizItem:
                   f"A natural beats every hand but a natural, so it is paid {ratio}.", "payouts.blackjack")
 
 
-@question
 def dealer_blackjack_collects(r: Ruleset) -> QuizItem | None:
     if not (r.dealer.natural and r.dealer.hole_card):
         return None
@@ -223,7 +204,6 @@ def dealer_blackjack_collects(r: Ruleset) -> QuizItem | None:
                   "A dealer natural beats every hand that is not a natural.", "dealer.natural")
 
 
-@question
 def insurance_offered(r: Ruleset) -> QuizItem:
     offered = r.player.insurance
     half = "exactly half" if r.player.insurance_bet is InsuranceBet.HALF else "up to half"
@@ -233,7 +213,6 @@ def insurance_offered(r: Ruleset) -> QuizItem:
                       why, "player.insurance")
 
 
-@question
 def insurance_ratio(r: Ruleset) -> QuizItem | None:
     if not r.player.insurance:
         return None
@@ -242,7 +221,6 @@ def insurance_ratio(r: Ruleset) -> QuizItem | None:
                   f"Insurance pays {ratio}.", "payouts.insurance")
 
 
-@question
 def insurance_most(r: Ruleset) -> QuizItem | None:
     if not r.player.insurance:
         return None
@@ -257,7 +235,6 @@ def insurance_most(r: Ruleset) -> QuizItem | None:
                   "player.insurance_bet")
 
 
-@question
 def insurance_wins(r: Ruleset) -> QuizItem | None:
     if not r.player.insurance:
         return None
@@ -267,7 +244,6 @@ def insurance_wins(r: Ruleset) -> QuizItem | None:
                   "Insurance is a side bet that the hole card under the ace is a ten.", "player.insurance")
 
 
-@question
 def insurance_net(r: Ruleset) -> QuizItem | None:
     if not r.player.insurance or r.payouts.insurance.win != 2 * r.payouts.insurance.stake:
         return None
@@ -278,7 +254,6 @@ def insurance_net(r: Ruleset) -> QuizItem | None:
                   "payouts.insurance")
 
 
-@question
 def even_money_offered(r: Ruleset) -> QuizItem | None:
     if not (r.player.insurance and r.dealer.natural):
         return None
@@ -289,7 +264,6 @@ def even_money_offered(r: Ruleset) -> QuizItem | None:
                       offered, why, "player.even_money")
 
 
-@question
 def even_money_net(r: Ruleset) -> QuizItem | None:
     two_to_one = r.payouts.insurance.win == 2 * r.payouts.insurance.stake
     three_to_two = r.payouts.blackjack.win * 2 == 3 * r.payouts.blackjack.stake
@@ -308,7 +282,6 @@ def even_money_net(r: Ruleset) -> QuizItem | None:
                   "player.even_money", "payouts.insurance")
 
 
-@question
 def even_money_declined(r: Ruleset) -> QuizItem | None:
     if not (r.player.insurance and r.player.even_money):
         return None
@@ -328,7 +301,6 @@ def _practice_limit(r: Ruleset, key: str) -> bool:
     return r.basis_of(key).is_reading
 
 
-@question
 def min_bet(r: Ruleset) -> QuizItem | None:
     if _practice_limit(r, "table.min_bet"):
         return None
@@ -338,7 +310,6 @@ def min_bet(r: Ruleset) -> QuizItem | None:
                   "table.min_bet")
 
 
-@question
 def max_bet(r: Ruleset) -> QuizItem | None:
     if r.tournament is not None or _practice_limit(r, "table.max_bet"):  # the chat game: the cash in hand
         return None
@@ -346,3 +317,37 @@ def max_bet(r: Ruleset) -> QuizItem | None:
     return choice("max-bet", r, "What is the maximum bet?", answer,
                   [_dollars(Decimal(v)) for v in (100, 500, 1000, 5000)], f"Bets go up to {answer}.",
                   "table.max_bet")
+
+
+PLAYER_QUESTIONS: tuple[Generator, ...] = (
+    double_rule,
+    double_soft_18,
+    double_8,
+    double_one_card,
+    double_win,
+    double_after_split,
+    split_hands,
+    resplit,
+    split_king_queen,
+    split_aces_draw,
+    resplit_aces,
+    split_ace_ten,
+    split_bet,
+    surrender,
+    blackjack_ratio,
+    blackjack_amount,
+    both_naturals,
+    blackjack_beats_21,
+    dealer_blackjack_collects,
+    insurance_offered,
+    insurance_ratio,
+    insurance_most,
+    insurance_wins,
+    insurance_net,
+    even_money_offered,
+    even_money_net,
+    even_money_declined,
+    min_bet,
+    max_bet,
+)
+"""The questions on the player's options and the payouts, in the order the quiz lists them."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drills.quiz_bank import QuizItem, choice, question, true_false
+from drills.quiz_bank import Generator, QuizItem, choice, true_false
 from trainer.core.rules import BlackjackTakes, Reshuffle, Ruleset
 
 
@@ -14,7 +14,6 @@ def dealer_word(ruleset: Ruleset) -> str:
 _INFINITE = "none: every card is a d13 roll (an infinite deck)"
 
 
-@question
 def decks(r: Ruleset) -> QuizItem:
     if r.infinite_deck:
         answer, why = _INFINITE, "The host rolls a 13-sided die for every card: there is no shoe to run out."
@@ -35,7 +34,6 @@ _RESHUFFLES = {
 }
 
 
-@question
 def reshuffle(r: Ruleset) -> QuizItem:
     if r.infinite_deck:
         key, why = "never", "A die has no memory: every card is a fresh roll, so nothing is ever reshuffled."
@@ -49,7 +47,6 @@ def reshuffle(r: Ruleset) -> QuizItem:
                   "shoe.decks" if r.infinite_deck else "shoe.reshuffle")
 
 
-@question
 def cut_card(r: Ruleset) -> QuizItem | None:
     if r.infinite_deck or r.shoe.reshuffle is not Reshuffle.CUT_CARD:
         return None
@@ -62,7 +59,6 @@ def cut_card(r: Ruleset) -> QuizItem | None:
                   "shoe.cut_card_from_end")
 
 
-@question
 def burn(r: Ruleset) -> QuizItem:
     answer = str(r.shoe.burn) if r.shoe.burn else "none"
     why = (f"{r.shoe.burn} card{'s are' if r.shoe.burn > 1 else ' is'} burned after each shuffle."
@@ -71,7 +67,6 @@ def burn(r: Ruleset) -> QuizItem:
                   ["none", "1", "2", "3"], why, "shoe.burn")
 
 
-@question
 def burn_shown(r: Ruleset) -> QuizItem | None:
     if not r.shoe.burn:
         return None
@@ -81,7 +76,6 @@ def burn_shown(r: Ruleset) -> QuizItem | None:
                       "shoe.burn_shown")
 
 
-@question
 def counting(r: Ruleset) -> QuizItem:
     if r.infinite_deck:
         why = "Every card is an independent roll, so cards seen say nothing about cards to come."
@@ -104,7 +98,6 @@ _DEAL_ORDERS = {
 }
 
 
-@question
 def deal_order(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     orders = {k: v.format(d=d) for k, v in _DEAL_ORDERS.items()}
@@ -114,7 +107,6 @@ def deal_order(r: Ruleset) -> QuizItem:
                   [v for k, v in orders.items() if k != key], "The table order of this game's deal.", *keys)
 
 
-@question
 def hole_card(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     why = (f"The {d} has one card up and one face down while the players act." if r.dealer.hole_card
@@ -133,17 +125,14 @@ def _peek(r: Ruleset, key: str, value: int, card: str) -> QuizItem | None:
                       why, "dealer.peek")
 
 
-@question
 def peek_ace(r: Ruleset) -> QuizItem | None:
     return _peek(r, "peek-ace", 1, "an ace")
 
 
-@question
 def peek_ten(r: Ruleset) -> QuizItem | None:
     return _peek(r, "peek-ten", 10, "a ten")
 
 
-@question
 def blackjack_under_a_ten(r: Ruleset) -> QuizItem | None:
     if not (r.dealer.hole_card and r.dealer.natural):
         return None
@@ -170,7 +159,6 @@ def blackjack_under_a_ten(r: Ruleset) -> QuizItem | None:
                   why, "dealer.peek", "dealer.blackjack_takes")
 
 
-@question
 def host_has_no_blackjack(r: Ruleset) -> QuizItem | None:
     if r.dealer.natural:
         return None
@@ -189,24 +177,20 @@ def _soft_17(r: Ruleset, key: str, hand: str) -> QuizItem:
                   "hit" if hits else "stand", ["stand" if hits else "hit"], why, "dealer.hits_soft_17")
 
 
-@question
 def dealer_soft_17(r: Ruleset) -> QuizItem:
     return _soft_17(r, "dealer-soft-17", "A-6")
 
 
-@question
 def dealer_drawn_soft_17(r: Ruleset) -> QuizItem:
     return _soft_17(r, "dealer-drawn-soft-17", "A-5 and draws an ace")
 
 
-@question
 def dealer_16(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return true_false("dealer-16", r, f"the {d} must hit a hard 16.", True,
                       f"The {d} draws until reaching 17 or more.", "dealer.hits_soft_17")
 
 
-@question
 def dealer_hard_17(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return true_false("dealer-hard-17", r, f"the {d} stands on a hard 17 such as 10-7.", True,
@@ -214,7 +198,6 @@ def dealer_hard_17(r: Ruleset) -> QuizItem:
                       "dealer.hits_soft_17")
 
 
-@question
 def dealer_soft_18(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return choice("dealer-soft-18", r, f"The {d} holds A-7. What does the {d} count, and do?",
@@ -223,10 +206,32 @@ def dealer_soft_18(r: Ruleset) -> QuizItem:
                   "dealer.hits_soft_17")
 
 
-@question
 def dealer_ignores_players(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return true_false("dealer-ignores-players", r,
                       f"the {d} may stand on 16 when every player still in the hand has less.", False,
                       f"The {d}'s play is mechanical: it never depends on the players' hands.",
                       "dealer.hits_soft_17")
+
+
+TABLE_QUESTIONS: tuple[Generator, ...] = (
+    decks,
+    reshuffle,
+    cut_card,
+    burn,
+    burn_shown,
+    counting,
+    deal_order,
+    hole_card,
+    peek_ace,
+    peek_ten,
+    blackjack_under_a_ten,
+    host_has_no_blackjack,
+    dealer_soft_17,
+    dealer_drawn_soft_17,
+    dealer_16,
+    dealer_hard_17,
+    dealer_soft_18,
+    dealer_ignores_players,
+)
+"""The questions on the shoe, the dealer and the table, in the order the quiz lists them."""

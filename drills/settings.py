@@ -1,10 +1,11 @@
-"""Drill-specific `--set KEY=VALUE` settings: each drill names the keys it reads and refuses the rest."""
+"""Drill-specific `--set KEY=VALUE` settings: each drill names the keys it reads and refuses the rest; and
+the practice tables they ask for (late surrender, another blackjack ratio)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
-from drills.payout_rounds import with_blackjack_ratio, with_late_surrender
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Ratio
 from trainer.core.rules import Ruleset, Surrender
@@ -24,6 +25,17 @@ def read_late_surrender(drill: str, extra: Mapping[str, str]) -> bool:
     if value not in ("", "late", "none"):
         raise InvalidInputError(f"{drill}: surrender={value!r}: expected 'late' (practice) or 'none'")
     return value == "late"
+
+
+def with_blackjack_ratio(ruleset: Ruleset, ratio: Ratio) -> Ruleset:
+    """The rule set with blackjack paid at another ratio (the 6:5 practice table)."""
+    return dataclasses.replace(ruleset, payouts=dataclasses.replace(ruleset.payouts, blackjack=ratio))
+
+
+def with_late_surrender(ruleset: Ruleset) -> Ruleset:
+    """The rule set with late surrender offered (practice: no shipped rule set offers it)."""
+    player = dataclasses.replace(ruleset.player, surrender=Surrender.LATE)
+    return dataclasses.replace(ruleset, player=player)
 
 
 def practice_table(ruleset: Ruleset, surrender: bool, ratio: Ratio | None = None) -> Ruleset:

@@ -196,7 +196,7 @@ class SettleDrill(DrillBase):
             base = " (third base)" if other.seat == len(dealt.seats) and len(dealt.seats) > 1 else \
                 " (first base)" if other.seat == 1 and len(dealt.seats) > 1 else ""
             lines.append(f"{mark} Seat {other.seat}{base}: {other.lines(self.in_chips)[0]}")
-        expected = self._expected(seat)
+        expected = self.expected(seat)
         data: dict[str, JSON] = {
             "situation": "settle-table",
             "table": dealt.number,
@@ -225,7 +225,8 @@ class SettleDrill(DrillBase):
             why += f" In chips: {expected_text(seat.paid, self.chips, True)}."
         return why
 
-    def _expected(self, seat: SeatToSettle) -> str:
+    def expected(self, seat: SeatToSettle) -> str:
+        """What the dealer answers for this seat: the pay, "push", or what is taken."""
         if seat.paid > 0:
             return expected_text(seat.paid, self.chips, self.in_chips)
         if seat.taken == 0:

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.payout_answers import realistic_bet
-from drills.payout_rounds import cards_text
-from trainer.core.cards import Card
+from trainer.core.cards import Card, say_cards
 from trainer.core.chips import ChipSet, Stack
 from trainer.core.events import (
     Action,
@@ -123,9 +122,9 @@ class SeatToSettle:
         bet = f"bet ${format_money(self.bet)}" + (f" ({self.stack})" if chips else "")
         parts = [bet]
         if self.even_money is not None:
-            parts.append(f"{cards_text(self.hands[0].cards)}: blackjack, took even money")
+            parts.append(f"{say_cards(self.hands[0].cards)}: blackjack, took even money")
         elif self.surrendered:
-            parts.append(f"{cards_text(self.hands[0].cards)}: surrendered")
+            parts.append(f"{say_cards(self.hands[0].cards)}: surrendered")
         else:
             for number, hand in enumerate(self.hands, start=1):
                 name = f"hand {number}: " if len(self.hands) > 1 else ""
@@ -133,7 +132,7 @@ class SeatToSettle:
                         "bust" if hand.total > 21 else str(hand.total))
                 doubled = f", doubled to ${format_money(hand.bet)}" if hand.doubled else ""
                 split_bet = f", ${format_money(hand.bet)}" if len(self.hands) > 1 and not hand.doubled else ""
-                parts.append(f"{name}{cards_text(hand.cards)} ({what}{doubled}{split_bet})")
+                parts.append(f"{name}{say_cards(hand.cards)} ({what}{doubled}{split_bet})")
         if self.insurance is not None:
             parts.append(f"insured ${format_money(self.insurance[0])}")
         if self.sidebet is not None:
@@ -195,7 +194,7 @@ class TableToSettle:
     def dealer_line(self) -> str:
         says = ("blackjack" if self.dealer_blackjack else
                 f"busts with {self.dealer_total}" if self.dealer_total > 21 else f"has {self.dealer_total}")
-        return f"Dealer: {cards_text(self.dealer)}  ({says})"
+        return f"Dealer: {say_cards(self.dealer)}  ({says})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

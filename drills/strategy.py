@@ -19,15 +19,14 @@ from itertools import combinations_with_replacement
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
-from drills.hands import PLAY_ORDER, PLAY_WORDS, TEN_RANKS, card_of, parse_cell
-from drills.payout_rounds import cards_text
 from drills.settings import check_settings
 from drills.strategy_cells import HANDS, cell_weights, narrow
-from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
+from trainer.core.cards import TEN_RANKS, Card, Rank, card, card_of_value, parse_card, parse_cards, say_cards
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
+from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.rules import Ruleset, Split
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
+from trainer.strategy.chart import parse_cell_key
 
 CARDS = ("any", "two-card", "multi-card")
 """What `--set cards=` may ask for: any hand, two-card hands only, three-card hands where a cell has them."""
@@ -151,7 +150,7 @@ class StrategyDrill(DrillBase):
         expected = chart_action(chart, cards, up, legal).value
         options = [a.value for a in PLAY_ORDER if a in legal]
         letter = chart.cells[cell].action
-        shown = f"{cards_text(cards)} against {cards_text((up,))}"
+        shown = f"{say_cards(cards)} against {say_cards((up,))}"
         data: dict[str, JSON] = {"ruleset": ruleset.name, "cards": [str(c) for c in cards], "up": str(up),
                                  "cell": cell, "options": options}
         why = f"{cell}: the chart says {letter} ({_LETTERS[letter]})"
@@ -160,7 +159,7 @@ class StrategyDrill(DrillBase):
         return Question(drill=self.name, item=f"strategy:{cell}",
                         prompt=f"{shown}. Your play? ({', '.join(options)})",
                         data=data, expected=expected, target_ms=self.target_ms,
-                        show=(Lines(lines=(f"Player: {cards_text(cards)}    Dealer: {cards_text((up,))}",)),),
+                        show=(Lines(lines=(f"Player: {say_cards(cards)}    Dealer: {say_cards((up,))}",)),),
                         explanation=why + ".")
 
     def _pick_cell(self, rng: random.Random, ruleset: Ruleset, chart: Chart) -> str:
@@ -180,7 +179,7 @@ class StrategyDrill(DrillBase):
               cell: str) -> tuple[tuple[Card, ...], Card]:
         """Cards for the cell that are not a composition-dependent exception (a pair is its own cell);
         three-card hands a quarter of the time, or as `--set cards=...` says."""
-        kind, number, up_value = parse_cell(cell)
+        kind, number, up_value = parse_cell_key(cell)
         twos, threes = hands_for(kind, number)
         exceptions = {(d.cards, d.up) for d in chart.exceptions}
         if kind != "pair":
@@ -195,11 +194,11 @@ class StrategyDrill(DrillBase):
         if not pool:
             raise AssertionError(f"no hand for {cell} that the chart plays as its best")
         values = rng.choice(pool)
-        up = card_of(up_value, rng)
+        up = card_of_value(up_value, rng)
         if kind == "pair" and number == 10 and ruleset.player.split is Split.SAME_RANK:
             rank = rng.choice(TEN_RANKS)
             return (card(rank), card(rank)), up
-        cards = [card_of(v, rng) for v in values]
+        cards = [card_of_value(v, rng) for v in values]
         rng.shuffle(cards)
         return tuple(cards), up
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from drills.hands import parse_cell
 from trainer.core.cards import Rank, card
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.strategy import Cell, Chart, chart_action, legal_actions
+from trainer.strategy.chart import parse_cell_key
 from trainer.strategy.frequency import cell_chances
 
 HANDS = ("hard", "soft", "pairs", "close", "missed")
@@ -53,7 +53,7 @@ def trivial_rows(chart: Chart) -> set[tuple[str, int]]:
     """The rows the chart plays with one letter against every up card."""
     letters: dict[tuple[str, int], set[str]] = {}
     for key, cell in chart.cells.items():
-        kind, number, _ = parse_cell(key)
+        kind, number, _ = parse_cell_key(key)
         letters.setdefault((kind, number), set()).add(cell.action)
     return {row for row, used in letters.items() if len(used) == 1}
 
@@ -77,7 +77,7 @@ def cell_weights(ruleset: Ruleset, chart: Chart, *, every: bool = False) -> dict
     trivial = trivial_rows(chart)
     weights = {key: max(chances.get(key, 0.0), 1e-6) * (gap(cell) + COST_FLOOR)
                for key, cell in chart.cells.items()}
-    easy = {key for key in weights if parse_cell(key)[:2] in trivial}
+    easy = {key for key in weights if parse_cell_key(key)[:2] in trivial}
     if every or not easy or len(easy) == len(weights):
         return _spread(weights)
     rest = _spread({key: w for key, w in weights.items() if key not in easy})

@@ -71,6 +71,21 @@ class TableDrill(CountDrill):
         self._shoe_tally = [0, 0]
         """Right counts and counts asked in the current shoe."""
 
+    @property
+    def shoe(self) -> Shoe | None:
+        """The shoe being dealt (None before the first question)."""
+        return self._shoe
+
+    @property
+    def paused_round(self) -> Round | None:
+        """The round stopped after its deal for a count, if the last question stopped one there."""
+        return self._paused[0] if self._paused is not None else None
+
+    @property
+    def rounds_dealt(self) -> int:
+        """How many rounds this session has dealt."""
+        return self._round_no
+
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: self._item(item, ruleset))
 

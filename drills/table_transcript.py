@@ -8,6 +8,7 @@ and a burn card is never shown unless the rule set shows it. Cards are written a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from trainer.core.events import (
     DEALER,
@@ -19,6 +20,7 @@ from trainer.core.events import (
     Event,
     Hit,
     HoleCardTurned,
+    InsuranceSettled,
     Insured,
     Outcome,
     Peeked,
@@ -29,6 +31,7 @@ from trainer.core.events import (
     Surrendered,
     TookEvenMoney,
 )
+from trainer.core.narration import OUTCOME_WORDS, SURRENDERS, TAKES_EVEN_MONEY, dealer_result, stands_on
 
 FACE_DOWN = "▒▒"
 
@@ -37,45 +40,46 @@ def _who(seat: int) -> str:
     return "Dealer" if seat == DEALER else f"Seat {seat + 1}"
 
 
-def _player_token(event: Event) -> tuple[int, str] | None:
-    """(seat, words) for what a seat did, or None for events that are not a seat's play."""
-    if isinstance(event, Hit):
-        return event.seat, f"hits {event.card.pretty()}"
-    if isinstance(event, Doubled):
-        return event.seat, f"doubles, gets {event.card.pretty()}"
-    if isinstance(event, SplitHand):
-        return event.seat, f"splits, hand {event.hand + 1} gets {event.card.pretty()}"
-    if isinstance(event, Dealt):
-        return event.seat, f"hand {event.hand + 1} gets {event.card.pretty()}"
-    if isinstance(event, Stood):
-        return event.seat, f"stands on {event.total}"
-    if isinstance(event, Surrendered):
-        return event.seat, "surrenders"
-    if isinstance(event, Declined):
-        return event.seat, "no insurance"
-    if isinstance(event, Insured):
-        return event.seat, "insures"
-    if isinstance(event, TookEvenMoney):
-        return event.seat, "takes even money"
-    if isinstance(event, Settled) and event.outcome is Outcome.BUST:
-        return event.seat, "busts"
-    if isinstance(event, Settled) and event.outcome is Outcome.BLACKJACK:
-        return event.seat, "blackjack"
-    return None
-
-
-def _dealer_token(event: Event) -> str | None:
-    if isinstance(event, Peeked):
-        return "checks for blackjack: " + ("blackjack" if event.natural else "none")
-    if isinstance(event, HoleCardTurned):
-        return f"turns {event.card.pretty()}"
-    if isinstance(event, DealerDrew):
-        return f"draws {event.card.pretty()}"
-    if isinstance(event, DealerStood):
-        if event.natural:
-            return "has blackjack"
-        return f"busts with {event.total}" if event.bust else f"stands on {event.total}"
-    return None
+def _token(event: Event) -> tuple[int, str] | None:
+    """(who, words) for what a seat or the dealer (`DEALER`) did, or None for what the transcript leaves
+    out (a shuffle, insurance settling, a hand's win, loss or push)."""
+    match event:
+        case Hit():
+            return event.seat, f"hits {event.card.pretty()}"
+        case Doubled():
+            return event.seat, f"doubles, gets {event.card.pretty()}"
+        case SplitHand():
+            return event.seat, f"splits, hand {event.hand + 1} gets {event.card.pretty()}"
+        case Dealt():
+            return event.seat, f"hand {event.hand + 1} gets {event.card.pretty()}"
+        case Stood():
+            return event.seat, stands_on(event.total)
+        case Surrendered():
+            return event.seat, SURRENDERS
+        case Declined():
+            return event.seat, "no insurance"
+        case Insured():
+            return event.seat, "insures"
+        case TookEvenMoney():
+            return event.seat, TAKES_EVEN_MONEY
+        case Settled():
+            if event.outcome is Outcome.BUST:
+                return event.seat, OUTCOME_WORDS[Outcome.BUST]
+            if event.outcome is Outcome.BLACKJACK:
+                return event.seat, "blackjack"
+            return None
+        case Peeked():
+            return DEALER, "checks for blackjack: " + ("blackjack" if event.natural else "none")
+        case HoleCardTurned():
+            return DEALER, f"turns {event.card.pretty()}"
+        case DealerDrew():
+            return DEALER, f"draws {event.card.pretty()}"
+        case DealerStood():
+            return DEALER, dealer_result(event)
+        case Shuffled() | InsuranceSettled():
+            return None
+        case _:
+            assert_never(event)
 
 
 def round_lines(events: Sequence[Event], *, burn_shown: bool = False, dealing: bool = True,
@@ -131,15 +135,14 @@ def round_lines(events: Sequence[Event], *, burn_shown: bool = False, dealing: b
             deal.setdefault(event.seat, []).append(event.card.pretty() if event.face_up else FACE_DOWN)
             continue
         end_deal()
-        player = _player_token(event)
-        dealer = _dealer_token(event)
-        if player is None and dealer is None:
+        token = _token(event)
+        if token is None:
             continue
-        who = _who(player[0]) if player is not None else "Dealer"
+        who = _who(token[0])
         if who != actor:
             flush()
             actor = who
-        tokens.append(player[1] if player is not None else str(dealer))
+        tokens.append(token[1])
     end_deal()
     flush()
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
 from trainer.storage import Store
 
 DAY = 86400.0

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import textwrap
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -37,11 +39,11 @@ def _top(name: str) -> str:
 
 # Which outer-layer library each part of the tree may import.
 ALLOWED = {
-    "rich": ("trainer/render/", "trainer/repl/"),
-    "prompt_toolkit": ("trainer/render/", "trainer/repl/"),
+    "rich": ("trainer/render/", "trainer/repl/", "trainer/screens/"),
+    "prompt_toolkit": ("trainer/render/", "trainer/repl/", "trainer/screens/"),
     "click": ("trainer/cli/",),
-    "sqlite_utils": ("trainer/storage.py", "trainer/storage/"),
-    "sqlite3": ("trainer/storage.py", "trainer/storage/"),
+    "sqlite_utils": ("trainer/storage/",),
+    "sqlite3": ("trainer/storage/",),
 }
 
 
@@ -109,8 +111,8 @@ def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
 
 
 READ_PATH = ("trainer/storage/progress.py", "trainer/storage/due.py",
-             "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/stats.py",
-             "trainer/stats_review.py", "trainer/readiness.py", "trainer/recap.py", "trainer/items.py",
+             "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/progress/stats.py",
+             "trainer/progress/stats_review.py", "trainer/progress/readiness.py", "trainer/progress/recap.py", "trainer/progress/items.py",
              "trainer/cli/stats.py", "trainer/cli/ready.py", "trainer/repl/toolbar.py")
 
 
@@ -122,7 +124,7 @@ def test_the_read_path_stays_off_sqlite_utils_fsrs_and_numpy(rel: str) -> None:
     for name in _imports(ROOT / rel):
         assert _top(name) not in ("sqlite_utils", "numpy", "fsrs", "drills"), f"{rel} imports {name}"
         assert name not in ("trainer.storage.store", "trainer.storage.schema", "trainer.storage.connection",
-                            "trainer.scheduling"), f"{rel} imports {name}"
+                            "trainer.progress.scheduling"), f"{rel} imports {name}"
 
 
 @pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/indices/")], ids=_rel)
@@ -140,3 +142,178 @@ def test_index_computation_imports_only_core_strategy_and_itself(path: Path) -> 
 
 def test_the_index_computation_package_exists() -> None:
     assert any(_rel(p).startswith("trainer/indices/") for p in _modules())
+
+
+# --- every package, named -----------------------------------------------------------------------
+
+PACKAGE_ROLES = {
+    "drills": "the drills behind one protocol: core and strategy only",
+    "rulesets": "the built-in rule sets as data",
+    "trainer": "the package: the program's entry (`__main__`) and the file cache (`chartcache`)",
+    "trainer/cli": "the click commands, one registry; never the REPL",
+    "trainer/core": "the rules of blackjack: the standard library only, no I/O",
+    "trainer/core/chat_host": "the chat-host tournament of seed 002, pure like the rest of the core",
+    "trainer/indices": "index plays computed for a game: core and strategy only",
+    "trainer/practice": "running drills: a drill run, its drivers, launching it",
+    "trainer/progress": "what the recorded answers say: review, schedule, stats, readiness, recap",
+    "trainer/render": "rich rendering",
+    "trainer/repl": "the prompt-toolkit REPL, which runs the CLI's commands",
+    "trainer/screens": "the screens that commands open; neither the CLI nor the REPL",
+    "trainer/sim": "the simulator: core and strategy only",
+    "trainer/storage": "the progress database: the only sqlite user",
+    "trainer/strategy": "the exact strategy engine: core only",
+    "trainer/table": "the learner's table and the tournament as played at a terminal",
+}
+
+
+def test_every_package_is_named_here_and_every_name_is_a_package() -> None:
+    """A new package needs its line here (and its layering rule above); a stale name fails too."""
+    found = {_rel(p.parent) for p in _modules() if p.name == "__init__.py"}
+    assert found == set(PACKAGE_ROLES)
+
+
+def test_the_lists_here_name_modules_that_exist() -> None:
+    for rel in READ_PATH:
+        assert (ROOT / rel).is_file(), f"READ_PATH names {rel}, which does not exist"
+    for prefixes in ALLOWED.values():
+        for prefix in prefixes:
+            assert (ROOT / prefix).exists(), f"ALLOWED names {prefix}, which does not exist"
+    assert set(PACKAGES) == {name for name in PACKAGE_ROLES if "/" not in name}
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/cli/")], ids=_rel)
+def test_the_cli_never_imports_the_repl_or_the_program_entry(path: Path) -> None:
+    for name in _imports(path):
+        assert not name.startswith(("trainer.repl", "trainer.__main__")), \
+            f"{_rel(path)} imports {name}: the REPL imports the CLI, never the reverse"
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith(
+    ("trainer/practice/", "trainer/progress/", "trainer/table/", "trainer/storage/"))], ids=_rel)
+def test_the_services_import_neither_the_cli_nor_the_repl(path: Path) -> None:
+    for name in _imports(path):
+        assert not name.startswith(("trainer.cli", "trainer.repl", "trainer.__main__")), \
+            f"{_rel(path)} imports {name}: commands call the services, not the reverse"
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/screens/")], ids=_rel)
+def test_screens_import_neither_the_cli_nor_the_repl(path: Path) -> None:
+    for name in _imports(path):
+        assert not name.startswith(("trainer.cli", "trainer.repl")), \
+            f"{_rel(path)} imports {name}: a screen is opened by a command, it does not run one"
+
+
+# --- no import cycles -----------------------------------------------------------------------------
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_imports(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import that runs: at the top, inside functions and classes, anywhere but under
+    `if TYPE_CHECKING:` (annotations only, never executed)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        children: Iterable[ast.AST] = ast.iter_child_nodes(node)
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            children = node.orelse
+        stack.extend(children)
+
+
+def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
+    """Module → the modules of `packages` it imports when it runs (function-level imports counted)."""
+    paths = {_module_name(p, root): p for pkg in packages for p in sorted((root / pkg).rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths else base
+                           for alias in node.names]
+            for target in targets:
+                while target and target not in paths:  # `import a.b.c` of a name inside a.b
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as [a, b, ..., a], or None."""
+    done: set[str] = set()
+    path: list[str] = []
+    on_path: set[str] = set()
+
+    def visit(module: str) -> list[str] | None:
+        path.append(module)
+        on_path.add(module)
+        for target in sorted(graph.get(module, ())):
+            if target in on_path:
+                return [*path[path.index(target):], target]
+            if target not in done and (cycle := visit(target)) is not None:
+                return cycle
+        path.pop()
+        on_path.discard(module)
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        if module not in done and (cycle := visit(module)) is not None:
+            return cycle
+    return None
+
+
+def test_no_module_imports_itself_back_even_from_inside_a_function() -> None:
+    cycle = find_cycle(import_graph(ROOT, PACKAGES))
+    assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def test_the_cycle_check_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/cli.py": """
+            def main():
+                from pkg.repl import app  # the lazy import that hid the cycle
+
+                app.run()
+            """,
+        "pkg/repl/__init__.py": "",
+        "pkg/repl/app.py": "from pkg.repl.commands import run\n",
+        "pkg/repl/commands.py": "from pkg import cli\n\nrun = cli.main\n",
+        "pkg/quiet.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg import cli\n",
+    })
+    graph = import_graph(tmp_path, ["pkg"])
+    assert graph["pkg.quiet"] == set()  # annotations only: not an import that runs
+    assert find_cycle(graph) == ["pkg.cli", "pkg.repl.app", "pkg.repl.commands", "pkg.cli"]
+    _write(tmp_path, {"pkg/cli.py": "def main():\n    pass\n"})
+    assert find_cycle(import_graph(tmp_path, ["pkg"])) is None
+
+
+def test_the_cycle_check_reads_relative_imports(tmp_path: Path) -> None:
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "from . import b\n",
+                      "pkg/b.py": "def f():\n    from .a import x\n"})
+    assert find_cycle(import_graph(tmp_path, ["pkg"])) == ["pkg.a", "pkg.b", "pkg.a"]

@@ -7,11 +7,11 @@ import json
 import random
 
 from drills.base import Answer, DrillBase, Grade, Question
-from trainer.batch import repeat, run_jsonl, run_plain
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import Clock, ListRecorder, Session
+from trainer.practice.batch import repeat, run_jsonl, run_plain
+from trainer.practice.session import Clock, DrillRun, ListRecorder
 
 
 class AddDrill(DrillBase):
@@ -37,10 +37,10 @@ class AddDrill(DrillBase):
                      given=str(answer.value))
 
 
-def _session(recorder: ListRecorder) -> Session:
+def _session(recorder: ListRecorder) -> DrillRun:
     ticks = iter(range(0, 10_000, 250))
     clock = Clock(now=lambda: 1_700_000_000.0, monotonic=lambda: next(ticks) / 1000)
-    return Session(drill=AddDrill(), ruleset=find_ruleset("casino"), rng=random.Random(7),
+    return DrillRun(drill=AddDrill(), ruleset=find_ruleset("casino"), rng=random.Random(7),
                    recorder=recorder, clock=clock)
 
 

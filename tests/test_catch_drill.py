@@ -11,7 +11,7 @@ from drills.base import DrillOptions
 from drills.catch import ERRORS, CatchDrill
 from trainer.core import load_ruleset
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 CASINO = load_ruleset("casino")
 
@@ -60,7 +60,7 @@ def test_a_clean_table_called_foul_is_a_false_call_and_the_rate_holds() -> None:
 
 def test_catches_and_false_calls_are_recorded_like_any_answer() -> None:
     recorder = ListRecorder()
-    session = Session(drill=CatchDrill(DrillOptions(extra={"rate": "0.5"})), ruleset=CASINO,
+    session = DrillRun(drill=CatchDrill(DrillOptions(extra={"rate": "0.5"})), ruleset=CASINO,
                       rng=random.Random(4), recorder=recorder)
     for _ in range(6):
         _, question = session.ask()

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from trainer.cli import cli, main
 from trainer.core import find_ruleset
-from trainer.learner import measured_mistakes, next_best, per_card
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.learner import measured_mistakes, next_best, per_card
 from trainer.storage import Store
 from trainer.strategy import chart_for
 

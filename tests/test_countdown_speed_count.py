@@ -18,16 +18,16 @@ from prompt_toolkit.output import DummyOutput
 from drills.base import DrillOptions, Flash, Rounds
 from drills.countdown import CountdownDrill
 from drills.speed_count import SpeedCountDrill
-from trainer.batch import repeat
 from trainer.cli import cli
 from trainer.core.cards import parse_card, parse_cards
 from trainer.core.counting import find_system, format_count
 from trainer.core.hands import hand_total
 from trainer.core.rulesfile import find_ruleset
+from trainer.practice.batch import repeat
+from trainer.practice.session import Clock, DrillRun, ListRecorder
 from trainer.render import make_console
 from trainer.render.flash import FlashTiming, play_flash
-from trainer.repl import drill_ui
-from trainer.session import Clock, ListRecorder, Session
+from trainer.screens import drill as drill_ui
 from trainer.storage import Store
 
 
@@ -142,7 +142,7 @@ def test_the_interactive_countdown_is_timed_from_its_first_card(monkeypatch: pyt
 
     monkeypatch.setattr("trainer.render.flash.play_flash", fake_flash)
     recorder = ListRecorder()
-    session = Session(drill=CountdownDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=CountdownDrill(DrillOptions()), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=recorder, clock=Clock(monotonic=lambda: now[0]))
 
     def answer(_prompt: str) -> str:
@@ -158,7 +158,7 @@ def test_speed_count_rounds_are_flashed_as_rounds_and_timed_from_the_first(monke
     shown: list[Rounds] = []
     monkeypatch.setattr("trainer.render.flash.play_rounds",
                         lambda rounds: shown.append(rounds) or FlashTiming(deadlines=[0.0], shown_at=[0.0]))
-    session = Session(drill=SpeedCountDrill(DrillOptions(seats=2)), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=SpeedCountDrill(DrillOptions(seats=2)), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=ListRecorder(), clock=Clock(monotonic=lambda: 30.0))
     drill_ui.run_interactive(repeat(session, 1), make_console(io.StringIO(), color=False, width=100),
                              ask=lambda _prompt: "0")

@@ -214,7 +214,7 @@ def test_the_plays_away_from_the_index_are_the_engines_basic_strategy(ruleset: R
                                                                       surrender: bool) -> None:
     """A full shoe is a true count of about 0: a play indexed above 0 is not yet made there (the chart
     plays `below`), a play indexed below 0 already is (the chart plays `above`). Index 0 is a coin flip."""
-    from drills.payout_rounds import with_late_surrender
+    from drills.settings import with_late_surrender
     from trainer.strategy import chart_for
 
     table = with_late_surrender(ruleset) if surrender else ruleset
@@ -242,6 +242,6 @@ def test_every_listed_review_item_asks_itself(ruleset: Ruleset, surrender: str) 
 
 
 def drill_table(ruleset: Ruleset, surrender: bool) -> Ruleset:
-    from drills.payout_rounds import with_late_surrender
+    from drills.settings import with_late_surrender
 
     return with_late_surrender(ruleset) if surrender else ruleset

@@ -11,11 +11,11 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from trainer.cli import cli
-from trainer.recap import review_header
+from trainer.practice.session import Attempt
+from trainer.progress.recap import review_header
+from trainer.progress.stats import build_report
 from trainer.repl.prefs import Prefs
 from trainer.repl.toolbar import read_facts
-from trainer.session import Attempt
-from trainer.stats import build_report
 from trainer.storage import Store
 from trainer.storage.reader import open_read_only
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from trainer.cli import cli, main
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
 from trainer.storage import Store
 
 ATTEMPTS = [

@@ -20,17 +20,17 @@ from trainer.core.chips import parse_stack
 from trainer.core.counting import parse_count, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import parse_money
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 OPTIONS = {"payout": [DrillOptions(), DrillOptions(chips=True)]}
 
 
 @cache
-def questions(name: str) -> list[tuple[Session, Question]]:
+def questions(name: str) -> list[tuple[DrillRun, Question]]:
     """A few questions of drill `name` (in each answer mode it has), with the session that asked them."""
     out = []
     for options in OPTIONS.get(name, [DrillOptions()]):
-        session = Session(drill=make_drill(name, options), ruleset=find_ruleset("casino"),
+        session = DrillRun(drill=make_drill(name, options), ruleset=find_ruleset("casino"),
                           rng=random.Random(1), recorder=ListRecorder())
         for _ in range(2):
             out.append((session, session.ask()[1]))

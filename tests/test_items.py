@@ -1,4 +1,4 @@
-"""Every item key has a learner's name, from one home (`trainer.items`), with a fallback for families
+"""Every item key has a learner's name, from one home (`trainer.progress.items`), with a fallback for families
 this version does not know."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from drills import DRILLS, make_drill
 from trainer.core.rulesfile import find_ruleset
-from trainer.items import drill_title, item_name, skill
+from trainer.progress.items import drill_title, item_name, skill
 
 
 @pytest.mark.parametrize(("item", "name"), [

@@ -17,14 +17,13 @@ from hypothesis import strategies as st
 
 from drills.payout_rounds import (
     blackjack_payout,
-    deal_order,
     even_money_payout,
     insurance_payout,
     surrender_refund,
-    with_blackjack_ratio,
-    with_late_surrender,
 )
+from drills.settings import with_blackjack_ratio, with_late_surrender
 from trainer.core import Action, Rank, Ratio, Round, Ruleset, Shoe, builtin_rulesets, card, find_ruleset
+from trainer.core.deal import TableDeal
 
 RULESETS = list(builtin_rulesets().values())
 RATIOS = [Ratio(3, 2), Ratio(6, 5), Ratio(1, 1), Ratio(2, 1)]
@@ -109,8 +108,9 @@ def test_surrender_returns_exactly_half_and_even_money_exactly_the_bet(ruleset: 
 
 def _insure_a_natural(ruleset: Ruleset, bet: Decimal, hole: Rank) -> Decimal:
     """A-K against an ace with `hole` underneath, insured for half the bet: the seat's net."""
-    cards = deal_order(ruleset, (card(Rank.ACE), card(Rank.KING)), card(Rank.ACE), card(hole))
-    round_ = Round.start(ruleset, Shoe.stacked(ruleset, [*cards, *[card(Rank.TWO)] * 10]), bets=[bet])
+    deal = TableDeal(seats=[(card(Rank.ACE), card(Rank.KING))], up=card(Rank.ACE), hole=card(hole),
+                     draws=[card(Rank.TWO)] * 10)
+    round_ = Round.start(ruleset, Shoe.stacked(ruleset, deal), bets=[bet])
     round_.act(Action.INSURE)
     while not round_.finished:
         round_.act(Action.STAND)

@@ -17,7 +17,7 @@ from drills.payout_answers import NOT_DEALER_CORRECT
 from trainer.core import Ratio, Ruleset, builtin_rulesets, find_ruleset
 from trainer.core.chips import fewest_chips, parse_stack, stack_from_counts
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 RULESETS = list(builtin_rulesets().values())
 
@@ -138,7 +138,7 @@ def test_malformed_answers_re_prompt_with_a_hint_and_record_nothing(chips: bool,
                                                                    hint: str) -> None:
     drill, question = _question(chips=chips)
     recorder = ListRecorder()
-    session = Session(drill=drill, ruleset=find_ruleset("casino"), rng=random.Random(1), recorder=recorder)
+    session = DrillRun(drill=drill, ruleset=find_ruleset("casino"), rng=random.Random(1), recorder=recorder)
     with pytest.raises(InvalidInputError, match=hint) as raised:
         session.answer(question, text)
     assert "e.g." in str(raised.value) or "chips are" in str(raised.value) or "like" in str(raised.value)

@@ -13,11 +13,11 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import cli, main
 from trainer.core import load_ruleset
-from trainer.core.dice import RandomDice, ScriptedDice
-from trainer.core.tournament import Entrant, Stage, Tournament
+from trainer.core.chat_host.dice import RandomDice, ScriptedDice
+from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.render import make_console
-from trainer.repl.ask import timed_line
-from trainer.repl.tournament_ui import TournamentUI
+from trainer.screens.ask import timed_line
+from trainer.screens.tournament import TournamentUI
 
 CTRL_C = "\x03"
 
@@ -86,7 +86,7 @@ def test_eight_players_are_seated_even_when_the_learner_takes_a_computer_players
 
 def test_more_players_than_computer_names_is_refused_not_seated_short() -> None:
     from trainer.core.errors import InvalidInputError
-    from trainer.repl.tournament_ui import COMPUTER_NAMES, play_tournament
+    from trainer.screens.tournament import COMPUTER_NAMES, play_tournament
 
     with pytest.raises(InvalidInputError, match=f"names for {len(COMPUTER_NAMES)} computer players"):
         play_tournament(load_ruleset("chat-host"), make_console(io.StringIO()), players=len(COMPUTER_NAMES) + 2,
@@ -159,7 +159,7 @@ def test_the_betting_timer_bets_the_minimum_when_time_runs_out() -> None:
     out = io.StringIO()
     ui = TournamentUI(t, make_console(out, width=200, color=False), line=script.line, key=script.key,
                       timed=script.timed, clock=lambda: next(ticks))
-    ui._decide()  # Kim types a bad bet, then the clock has passed the 45 seconds
+    ui.ask_next()  # Kim types a bad bet, then the clock has passed the 45 seconds
     assert script.timeouts == [45.0] and t.bets["Kim"] == 10
     assert "'abc' is not an amount" in out.getvalue()
     assert "Kim: no bet in time, so bets $10" in t.transcript

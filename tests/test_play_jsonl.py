@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.core import Shoe
 from trainer.core.rules import Ruleset
-from trainer.review import ReviewQueue
+from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 
 PAD = "9 " * 300

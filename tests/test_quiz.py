@@ -9,11 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill
-from drills.quiz_bank import quiz_items
+from drills.quiz import QuizDrill, quiz_items
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.errors import InvalidInputError
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 
 def test_a_session_asks_every_question_once_before_repeating() -> None:
@@ -58,7 +57,7 @@ def test_malformed_answers_re_prompt_and_record_nothing(text: str) -> None:
     drill = QuizDrill()
     recorder = ListRecorder()
     casino = find_ruleset("casino")
-    session = Session(drill=drill, ruleset=casino, rng=random.Random(1), recorder=recorder)
+    session = DrillRun(drill=drill, ruleset=casino, rng=random.Random(1), recorder=recorder)
     _, question = session.ask("quiz:casino:pit-boss")
     with pytest.raises(InvalidInputError, match="is not one of the choices"):
         session.answer(question, text)

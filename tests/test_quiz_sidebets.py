@@ -12,8 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill
-from drills.quiz_bank import quiz_items
+from drills.quiz import QuizDrill, quiz_items
 from drills.quiz_sidebets import offered, sidebet_items
 from trainer.cli import cli
 from trainer.core import builtin_rulesets, find_ruleset
@@ -72,11 +71,11 @@ def test_the_chat_host_game_has_no_side_bets_and_insurance_is_asked_only_where_o
 
 
 def test_the_default_quiz_asks_no_pay_table_and_sidebets_adds_the_ones_named() -> None:
-    plain = {i.key for i in quiz()._items(CASINO)}
+    plain = {i.key for i in quiz().questions(CASINO)}
     assert plain == {i.key for i in quiz_items(CASINO) if not i.is_reading}
-    two = {i.key for i in quiz("21+3,perfect-pairs")._items(CASINO)} - plain
+    two = {i.key for i in quiz("21+3,perfect-pairs").questions(CASINO)} - plain
     assert two == {i.key for i in sidebet_items(CASINO) if i.rule["sidebet"] in ("21+3", "perfect-pairs")}
-    every = {i.key for i in quiz("all")._items(CASINO)} - plain
+    every = {i.key for i in quiz("all").questions(CASINO)} - plain
     assert every == {i.key for i in sidebet_items(CASINO)}
     assert "on the pay tables of the side bets" in quiz("all").intro(CASINO)[0]
     with pytest.raises(InvalidInputError, match="no side bet named 'craps'"):

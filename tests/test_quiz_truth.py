@@ -16,10 +16,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from stacking import stacked_table as stacked
 
 from drills.base import DrillOptions, Lines
 from drills.payout_rounds import blackjack_payout, insurance_payout
-from drills.quiz_bank import QuizItem, quiz_items
+from drills.quiz import quiz_items
+from drills.quiz_bank import QuizItem
 from drills.table import TableDrill
 from trainer.core import (
     DEALER,
@@ -30,11 +32,10 @@ from trainer.core import (
     Shoe,
     builtin_rulesets,
     hand_total,
-    parse_card,
     parse_cards,
 )
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import DealerStood, Dealt, HoleCardTurned, Peeked, Settled
+from trainer.core.events import DealerStood, Dealt, HoleCardTurned, InsuranceSettled, Peeked, Settled
 from trainer.strategy import GENERIC_CHART
 from trainer.table.session import TableSession
 
@@ -42,24 +43,6 @@ RULESETS = list(builtin_rulesets().values())
 SEEDS = Path(__file__).parent / "data" / "seeds"
 RULESET_FILES = Path(__file__).parent.parent / "rulesets"
 Policy = Callable[[Round], Action | None]
-
-
-def stacked(r: Ruleset, seats: list[str], up: str, hole: str, draws: str = "", dealer: str = "") -> Shoe:
-    """A shoe dealing `seats` (two-card hands), the dealer's `up` and `hole`, then the players' `draws`,
-    then the dealer's draws; in a no-hole-card game `hole` is the dealer's second card, after play."""
-    hands = [parse_cards(s) for s in seats]
-    up_card, hole_card = parse_card(up), parse_card(hole)
-    firsts, seconds = [h[0] for h in hands], [h[1] for h in hands]
-    more = [*parse_cards(draws)] if draws else []
-    tail = [*parse_cards(dealer)] if dealer else []
-    tail += [*parse_cards("2 2 2 2 2 2")]  # spare low cards: a dealer who must draw finishes on them
-    if not r.dealer.hole_card:
-        order = [up_card, *[c for h in hands for c in h], *more, hole_card, *tail]
-    elif r.dealer.hole_card_first:
-        order = [*firsts, hole_card, *seconds, up_card, *more, *tail]
-    else:
-        order = [*firsts, up_card, *seconds, hole_card, *more, *tail]
-    return Shoe.stacked(r, order)
 
 
 def play(r: Ruleset, seats: list[str], up: str, hole: str, draws: str = "", dealer: str = "", *,
@@ -159,8 +142,8 @@ def v_burn_shown(r: Ruleset, item: QuizItem) -> None:
         shuffle = next((line for line in lines if "shuffles a new shoe" in line), None)
         if shuffle is not None:
             break
-    assert shuffle is not None and drill._shoe is not None and drill._shoe.burned
-    burned = [str(c) for c in drill._shoe.burned]
+    assert shuffle is not None and drill.shoe is not None and drill.shoe.burned
+    burned = [str(c) for c in drill.shoe.burned]
     if truth(item):
         assert "shown" in shuffle and question.data["cards"][:len(burned)] == burned
     else:
@@ -424,7 +407,7 @@ def v_insurance_exactly_half(r: Ruleset, item: QuizItem) -> None:
 def v_insurance_wins(r: Ruleset, item: QuizItem) -> None:
     def insured(hole: str) -> Decimal:
         round_ = play(r, ["T 7"], "A", hole, policy=first(Action.INSURE))
-        return round_.seats[0].insurance_net
+        return sum((e.net for e in round_.events if isinstance(e, InsuranceSettled) and e.seat == 0), Decimal(0))
 
     assert insured("K") > 0 > insured("7") and item.answer.startswith("when the dealer has blackjack")
 

@@ -22,9 +22,9 @@ from progress_data import fill
 
 from trainer.cli import cli, main
 from trainer.core.errors import StorageError
+from trainer.practice.session import Attempt
 from trainer.repl.prefs import Prefs
 from trainer.repl.toolbar import read_facts
-from trainer.session import Attempt
 from trainer.storage import Store
 from trainer.storage import reader as reader_module
 from trainer.storage.reader import READ_SCHEMA_VERSION, open_read_only, read_consistently
@@ -169,8 +169,8 @@ def test_the_read_path_does_not_import_sqlite_utils() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, trainer.cli.stats, trainer.stats, trainer.render.stats, trainer.storage.reader, "
-            "trainer.readiness, trainer.repl.toolbar; "
+    code = ("import sys, trainer.cli.stats, trainer.progress.stats, trainer.render.stats, trainer.storage.reader, "
+            "trainer.progress.readiness, trainer.repl.toolbar; "
             "print(sorted(m for m in ('sqlite_utils', 'numpy', 'fsrs', 'drills') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ})

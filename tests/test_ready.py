@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from trainer.cli import cli
-from trainer.readiness import CRITERIA, Readiness, assess
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.readiness import CRITERIA, Readiness, assess
 from trainer.storage import Store
 from trainer.storage.bulk import bulk_load
 from trainer.storage.reader import open_read_only

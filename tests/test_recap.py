@@ -10,10 +10,10 @@ from pathlib import Path
 
 from fake_drills import FakeStrategyDrill
 
-from trainer.batch import repeat, run_plain
 from trainer.core.rulesfile import find_ruleset
-from trainer.recap import review_header, run_recap
-from trainer.session import Clock, Session
+from trainer.practice.batch import repeat, run_plain
+from trainer.practice.session import Clock, DrillRun
+from trainer.progress.recap import review_header, run_recap
 from trainer.storage import Store
 
 
@@ -29,8 +29,8 @@ class Ticks:
         return self.t
 
 
-def session(store: Store, ticks: Ticks, seed: int, source: str = "drill") -> Session:
-    return Session(drill=FakeStrategyDrill(), ruleset=find_ruleset("casino"), rng=random.Random(seed),
+def session(store: Store, ticks: Ticks, seed: int, source: str = "drill") -> DrillRun:
+    return DrillRun(drill=FakeStrategyDrill(), ruleset=find_ruleset("casino"), rng=random.Random(seed),
                    recorder=store, clock=Clock(now=ticks.now, monotonic=ticks.monotonic), source=source)
 
 

@@ -15,12 +15,12 @@ from prompt_toolkit.output import DummyOutput
 
 from drills.base import DrillOptions, Flash
 from drills.running_count import RunningCountDrill
-from trainer.batch import repeat
 from trainer.core.rulesfile import find_ruleset
+from trainer.practice.batch import repeat
+from trainer.practice.session import DrillRun, ListRecorder
 from trainer.render import make_console
 from trainer.render.flash import EARLY, FlashTiming, card_faces, flash_deadlines, play_flash
-from trainer.repl import drill_ui
-from trainer.session import ListRecorder, Session
+from trainer.screens import drill as drill_ui
 
 
 class FakeTime:
@@ -141,7 +141,7 @@ def test_ctrl_c_during_a_flash_ends_the_drill_keeping_what_was_answered(
 
     monkeypatch.setattr("trainer.render.flash.play_flash", fake_flash)
     recorder = ListRecorder()
-    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=recorder)
     answers = iter(["abc", "+0"])
     out = io.StringIO()
@@ -158,7 +158,7 @@ def test_the_interactive_driver_flashes_only_the_new_cards(monkeypatch: pytest.M
     shown: list[tuple[str, ...]] = []
     monkeypatch.setattr("trainer.render.flash.play_flash",
                         lambda flash, **_: shown.append(flash.cards) or FlashTiming())
-    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=ListRecorder())
     out = io.StringIO()
     drill_ui.run_interactive(repeat(session, 2), make_console(out, color=False, width=100),
@@ -187,7 +187,7 @@ def test_after_a_miss_the_cards_are_laid_out_and_the_next_deal_waits_for_enter(
     lead_ins: list[object] = []
     monkeypatch.setattr("trainer.render.flash.play_flash",
                         lambda flash, **kw: lead_ins.append(kw.get("lead_in", "default")) or FlashTiming())
-    session = Session(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=RunningCountDrill(DrillOptions()), ruleset=find_ruleset("casino"),
                       rng=random.Random(3), recorder=ListRecorder())
     out = io.StringIO()
     answers = iter(["99", "98", "+0"])

@@ -1,4 +1,4 @@
-"""The table as rich text: amounts and totals in the core's words (`trainer.core.chat_posts`), styled."""
+"""The table as rich text: amounts and totals in the core's words (`trainer.core.money`, `trainer.core.hands`), styled."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import io
 from decimal import Decimal
 
 from trainer.core import Action, Round, Shoe, load_ruleset
-from trainer.core.chat_posts import dollars, signed_dollars, total_words
+from trainer.core.hands import total_words
+from trainer.core.money import dollars, signed_dollars
 from trainer.render import make_console
 from trainer.render.table import event_line, money_text, table_picture
 

@@ -21,8 +21,8 @@ from trainer.repl import prefs
 from trainer.repl.app import TOUR, run_repl
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import suggest
-from trainer.repl.keys import read_key
 from trainer.repl.prefs import Prefs
+from trainer.screens.keys import read_key
 
 CTRL_C, CTRL_D = "\x03", "\x04"
 
@@ -265,7 +265,7 @@ def test_a_remembered_rule_set_file_deleted_since_is_reported_and_the_default_us
 
 def test_db_given_to_one_command_is_for_that_command_only(
         tmp_path: Path, cutcard_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from trainer.session import Attempt
+    from trainer.practice.session import Attempt
     from trainer.storage import Store
 
     other = tmp_path / "other.db"

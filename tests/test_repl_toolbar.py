@@ -10,11 +10,11 @@ import time
 from pathlib import Path
 
 from trainer.cli.common import Settings
+from trainer.practice.session import Attempt
 from trainer.render import make_console
 from trainer.repl.app import ReplState
 from trainer.repl.prefs import Prefs
 from trainer.repl.toolbar import ToolbarFacts, read_facts, settings_facts, toolbar_fragments
-from trainer.session import Attempt
 from trainer.storage import Store
 
 
@@ -90,7 +90,7 @@ def test_reading_the_facts_imports_neither_the_review_queue_nor_a_drill(tmp_path
     script = ("import sys\nfrom pathlib import Path\nfrom trainer.repl.prefs import Prefs\n"
               "from trainer.repl.toolbar import read_facts\n"
               f"print(read_facts(Prefs(), Path({str(db)!r}), 0).due)\n"
-              "print(' '.join(m for m in sys.modules if m == 'trainer.review' or m.startswith('drills.')))")
+              "print(' '.join(m for m in sys.modules if m == 'trainer.progress.review' or m.startswith('drills.')))")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     due, modules = result.stdout.split("\n")[:2]

@@ -15,8 +15,8 @@ from fake_drills import CELLS, FakeStrategyDrill, answer_for, fake_drills
 
 from trainer.cli import cli
 from trainer.core.rulesfile import find_ruleset
-from trainer.review import ReviewQueue, due_count
-from trainer.session import Attempt, Clock, Session
+from trainer.practice.session import Attempt, Clock, DrillRun
+from trainer.progress.review import ReviewQueue, due_count
 from trainer.storage import Store
 
 __all__ = ["fake_drills"]  # the fixture, imported for use here
@@ -44,7 +44,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def drill_every_cell(store: Store, when: FakeTime, missed: set[str], ruleset: str = "casino") -> None:
     """A strategy drill session answering each cell once, missing those in `missed`."""
-    session = Session(drill=FakeStrategyDrill(), ruleset=find_ruleset(ruleset), rng=random.Random(1),
+    session = DrillRun(drill=FakeStrategyDrill(), ruleset=find_ruleset(ruleset), rng=random.Random(1),
                       recorder=store, clock=when.clock())
     for item in CELLS:
         _, question = session.ask(item)
@@ -112,7 +112,7 @@ def test_slow_right_answers_come_back_sooner_than_quick_ones(store: Store, fake_
     drill_every_cell(store, when, set())
     for step in (HOUR, 3 * 86400.0):
         when.now = T0 + step
-        session = Session(drill=FakeStrategyDrill(), ruleset=find_ruleset("casino"), rng=random.Random(1),
+        session = DrillRun(drill=FakeStrategyDrill(), ruleset=find_ruleset("casino"), rng=random.Random(1),
                           recorder=store, clock=when.clock())
         for item in CELLS:
             _, question = session.ask(item)
@@ -251,7 +251,7 @@ def test_due_count_for_the_toolbar_imports_no_drill(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    script = ("import sys, time; from pathlib import Path; import trainer.review as r; "
+    script = ("import sys, time; from pathlib import Path; import trainer.progress.review as r; "
               "from trainer.storage import Store\n"
               f"with Store.open(Path({str(tmp_path / 'progress.db')!r})) as s: print(r.due_count(s, time.time()))\n"
               "print(sorted(m for m in sys.modules if m == 'drills' or m.startswith('drills.')))")

@@ -19,8 +19,8 @@ from drills.running_count import RunningCountDrill
 from drills.true_count import TrueCountDrill
 from trainer.cli import cli
 from trainer.core.rulesfile import find_ruleset
-from trainer.review import ReviewQueue
-from trainer.session import Attempt, Clock, Session
+from trainer.practice.session import Attempt, Clock, DrillRun
+from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 
 HOUR = 3600.0
@@ -146,7 +146,7 @@ def test_missed_countdown_table_and_practice_items_come_back_once_then_leave_the
                               ("payout", {"extra": {"ratio": "6:5", "situation": "blackjack"}}),
                               ("payout", {"extra": {"surrender": "late", "situation": "surrender"}}),
                               ("deviations", {"extra": {"surrender": "late"}})):
-            session = Session(drill=make_drill(name, DrillOptions(**options)), ruleset=casino,
+            session = DrillRun(drill=make_drill(name, DrillOptions(**options)), ruleset=casino,
                               rng=random.Random(name), recorder=store, clock=when.clock())
             _, question = session.ask()
             while name == "deviations" and question.data["play"] not in ("15 vs 9", "15 vs A", "14 vs 10"):

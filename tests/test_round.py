@@ -44,12 +44,12 @@ ALL = {**builtin_rulesets(), **CUSTOM}
 
 def _stake_ledger(round_: Round) -> list[Decimal]:
     """What each seat put at risk, from the events: bets, doubles, split bets, insurance."""
-    stakes = [seat.bet for seat in round_.seats]
+    stakes = [round_.view(seat).original_bet for seat in range(round_.seat_count)]
     for event in round_.events:
         if isinstance(event, Doubled):
             stakes[event.seat] += event.bet / 2
         elif isinstance(event, SplitHand):
-            stakes[event.seat] += round_.seats[event.seat].bet
+            stakes[event.seat] += round_.view(event.seat).original_bet
         elif isinstance(event, Insured):
             stakes[event.seat] += event.amount
     return stakes
@@ -60,7 +60,7 @@ def _check_settled_round(round_: Round, ruleset: Ruleset) -> None:
     settled = of_type(round_, Settled)
     keys = [(e.seat, e.hand) for e in settled]
     assert len(keys) == len(set(keys)), "a hand settled twice"
-    assert set(keys) == {(s, h) for s, seat in enumerate(round_.seats) for h in range(len(seat.hands))}
+    assert set(keys) == {(s, h) for s in range(round_.seat_count) for h in range(len(round_.hands(s)))}
     insurance = of_type(round_, InsuranceSettled)
     assert len(insurance) == len(of_type(round_, Insured))
     stakes = _stake_ledger(round_)
@@ -72,10 +72,10 @@ def _check_settled_round(round_: Round, ruleset: Ruleset) -> None:
         assert -stakes[seat_index] <= result <= stakes[seat_index] * Decimal(best_ratio.numerator) \
             / best_ratio.denominator
     for event in settled:
-        hand = round_.seats[event.seat].hands[event.hand]
-        assert -hand.bet <= event.net
+        bet = round_.view(event.seat).bets[event.hand]
+        assert -bet <= event.net
         if event.outcome is Outcome.BLACKJACK:
-            assert event.net == ruleset.payouts.blackjack.pay(hand.bet)
+            assert event.net == ruleset.payouts.blackjack.pay(bet)
 
 
 @settings(max_examples=250, deadline=None)

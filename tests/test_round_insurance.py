@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from trainer.core import Action, Round, Ruleset, Shoe, find_ruleset
+from trainer.core.events import InsuranceSettled
 
 
 def _with_insurance(name: str) -> Ruleset:
@@ -34,6 +35,7 @@ def test_peeked_insurance_is_still_settled_at_the_peek() -> None:
     ruleset = find_ruleset("casino")
     round_ = Round.start(ruleset, Shoe.stacked(ruleset, "T A 7 9"), bets=[20])
     round_.act(Action.INSURE)
-    assert round_.seats[0].insurance_net == Decimal(-10)  # lost before anyone plays
+    # lost before anyone plays
+    assert [e.net for e in round_.events if isinstance(e, InsuranceSettled) and e.seat == 0] == [Decimal(-10)]
     round_.act(Action.STAND)
     assert round_.results == (Decimal(-30),)

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from drills.base import DrillOptions
 from drills.payout import PayoutDrill
-from drills.quiz import QuizDrill
-from drills.quiz_bank import READING_WORDS, QuizItem, quiz_items
+from drills.quiz import QuizDrill, quiz_items
+from drills.quiz_bank import READING_WORDS, QuizItem
 from trainer.cli import cli
 from trainer.core import (
     Action,
@@ -212,14 +212,14 @@ def test_eight_deck_insurance_is_exactly_half_the_bet() -> None:
     round_ = Round.start(r8, Shoe.stacked(r8, "T 7 7 A 5"), bets=[10])  # player T-7, hole 7, up A
     with pytest.raises(IllegalActionError, match="exactly half the bet"):
         round_.act(Action.INSURE, "1")
-    assert round_.can_insure() and round_.seats[0].insurance == 0  # nothing changed
+    assert round_.can_insure() and round_.view(0).insurance == 0  # nothing changed
     round_.act(Action.INSURE, "5")
     assert [e for e in round_.events if isinstance(e, InsuranceSettled)] == [
         InsuranceSettled(seat=0, net=Decimal(-5))]
     casino = find_ruleset("casino")  # "up to half" elsewhere: a partial bet is taken
     partial = Round.start(casino, Shoe.stacked(casino, "T A 7 7 5"), bets=[10])
     partial.act(Action.INSURE, "1")
-    assert partial.seats[0].insurance == 1
+    assert partial.view(0).insurance == 1
 
 
 def test_the_payout_drill_asks_no_partial_insurance_on_eight_deck() -> None:
@@ -266,7 +266,7 @@ def test_eight_deck_does_not_check_under_a_ten_and_the_blackjack_found_later_tak
 
 def _default_quiz(ruleset: object, **options: object) -> list[QuizItem]:
     drill = QuizDrill(DrillOptions(**options))  # type: ignore[arg-type]
-    return drill._items(ruleset)  # type: ignore[arg-type]
+    return drill.questions(ruleset)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)

@@ -13,13 +13,13 @@ from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, format_count
 from trainer.core.errors import InvalidInputError
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
 
 CASINO = find_ruleset("casino")
 
 
-def _session(seed: int = 7, **options: object) -> Session:
-    return Session(drill=RunningCountDrill(DrillOptions(**options)), ruleset=CASINO,
+def _session(seed: int = 7, **options: object) -> DrillRun:
+    return DrillRun(drill=RunningCountDrill(DrillOptions(**options)), ruleset=CASINO,
                    rng=random.Random(seed), recorder=ListRecorder())
 
 
@@ -89,7 +89,7 @@ def test_wong_halves_takes_half_points() -> None:
 
 def test_three_exact_counts_speed_up_and_a_miss_slows_down() -> None:
     drill = RunningCountDrill(DrillOptions(speed=0.5))
-    session = Session(drill=drill, ruleset=CASINO, rng=random.Random(1), recorder=ListRecorder())
+    session = DrillRun(drill=drill, ruleset=CASINO, rng=random.Random(1), recorder=ListRecorder())
     notes = []
     for _ in range(3):
         _, question = session.ask()

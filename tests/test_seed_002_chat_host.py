@@ -33,7 +33,7 @@ def test_the_host_deals_themselves_one_card_then_each_player_two_cards() -> None
     round_ = deal(RULES, "9 T 7 5 4", bets=[10, 10])
     assert [(e.seat, str(e.card)) for e in of_type(round_, Dealt)] == \
         [(DEALER, "9"), (0, "T"), (0, "7"), (1, "5"), (1, "4")]
-    assert len(round_.dealer_cards) == 1  # no hole card
+    assert len(round_.dealer_hand.cards) == 1 and round_.hole_card is None  # no hole card
 
 
 @pytest.mark.parametrize(("roll", "rank", "value"),
@@ -169,4 +169,4 @@ def test_the_chat_table_is_a_round_for_up_to_eight_players() -> None:
     rules = load_ruleset(RULES)
     shoe = Shoe.shuffled(rules, random.Random(4))
     round_ = Round.start(rules, shoe, bets=[10] * 8)
-    assert len(round_.seats) == 8
+    assert round_.seat_count == 8

@@ -79,7 +79,7 @@ def test_a_surrender_takes_half_the_bet() -> None:
     drill = SettleDrill(DrillOptions(extra={"surrender": "late"}))
     seat = stacked(late, "T T 6 7 T").seats[0]  # hard 16 vs T: the chart surrenders
     assert seat.kind == "surrender" and seat.taken == Decimal(5) and seat.paid == 0
-    assert drill._expected(seat) == "take 5"
+    assert drill.expected(seat) == "take 5"
 
 
 def test_a_late_dealer_blackjack_on_european_takes_doubles_and_splits() -> None:

@@ -20,13 +20,13 @@ from drills.base import DrillOptions
 from drills.countdown import CountdownDrill
 from trainer.cli import cli, main
 from trainer.core.rulesfile import find_ruleset
-from trainer.days import day_start, local_day
+from trainer.practice.session import Attempt, Clock, DrillRun, ListRecorder
+from trainer.progress.days import day_start, local_day
+from trainer.progress.stats import Since, StatsReport, parse_since, report_to_json
+from trainer.progress.stats import build_report as build_from_view
+from trainer.progress.stats_strategy import build_heatmap
 from trainer.render import make_console
 from trainer.render.stats import print_stats
-from trainer.session import Attempt, Clock, ListRecorder, Session
-from trainer.stats import Since, StatsReport, parse_since, report_to_json
-from trainer.stats import build_report as build_from_view
-from trainer.stats_strategy import build_heatmap
 from trainer.storage import Store
 from trainer.storage.reader import open_read_only
 
@@ -144,7 +144,7 @@ def test_strategy_cells_are_laid_out_like_the_chart(store: Store) -> None:
 def countdown(ts: float, ms: int, *, correct: bool = True, **options: Any) -> Attempt:
     """An answer to the real countdown drill at `ts`, taking `ms`: the attempt as the drill records it."""
     recorder = ListRecorder()
-    session = Session(drill=CountdownDrill(DrillOptions(**options)), ruleset=find_ruleset("casino"),
+    session = DrillRun(drill=CountdownDrill(DrillOptions(**options)), ruleset=find_ruleset("casino"),
                       rng=random.Random(ts), recorder=recorder, clock=Clock(now=lambda: ts, monotonic=lambda: 0))
     _, question = session.ask()
     wrong = "+9, low" if question.data["checkout"] else "+9"

@@ -14,14 +14,14 @@ from progress_data import fill
 from rich.cells import cell_len
 from rich.console import Console
 
-from trainer.readiness import assess
+from trainer.progress.readiness import assess
+from trainer.progress.stats import Since, build_report
+from trainer.progress.stats_strategy import build_heatmap
 from trainer.render import THEME, make_console
 from trainer.render.heatmap import print_heatmap
 from trainer.render.ready import print_readiness
 from trainer.render.review_stats import print_review_picture
 from trainer.render.stats import print_drill_charts, print_stats
-from trainer.stats import Since, build_report
-from trainer.stats_strategy import build_heatmap
 from trainer.storage.reader import ReadOnly, open_read_only
 
 NOW = time.time()

@@ -12,9 +12,9 @@ import pytest
 import trainer.storage.store as store_module
 from trainer.cli import main
 from trainer.core.errors import StorageError
-from trainer.days import local_day
-from trainer.scheduling import ItemKey, Standing
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.days import local_day
+from trainer.progress.scheduling import ItemKey, Standing
 from trainer.storage import SCHEMA_VERSION, Store
 from trainer.storage.schema import MIGRATION_NAMES
 

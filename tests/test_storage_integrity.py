@@ -16,7 +16,7 @@ import pytest
 
 from trainer.cli import main
 from trainer.core.errors import StorageError
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
 from trainer.storage import Store
 from trainer.storage.backups import BackupShelf, backup_folder, copy_database, restore, verify
 from trainer.storage.integrity import load_state, note_failure

@@ -15,7 +15,7 @@ from typing import IO
 
 import pytest
 
-from trainer.scheduling import ItemKey
+from trainer.progress.scheduling import ItemKey
 from trainer.storage import Store
 from trainer.storage.schema import MIGRATION_NAMES
 
@@ -98,7 +98,7 @@ def test_answers_survive_a_sigkill_right_after_they_are_graded(tmp_path: Path) -
 
 WRITER_CHILD = """
     import sys
-    from trainer.session import Attempt
+    from trainer.practice.session import Attempt
     from trainer.storage import Store
     db, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     print("ready", flush=True)

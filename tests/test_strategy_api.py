@@ -160,10 +160,11 @@ def test_hand_evs_rejects_impossible_hands(cards: str, problem: str) -> None:
 @pytest.mark.parametrize("hand", ["T 6", "8 8", "K Q", "A 7", "5 5", "A A", "9 2"])
 def test_legal_actions_agree_with_the_round(name: str, hand: str) -> None:
     from trainer.core import Round, Shoe
+    from trainer.core.deal import TableDeal
 
     ruleset = load_ruleset(name)
-    first, second = hand.split()
-    deal = f"{first} 6 {second} 9" if ruleset.dealer.hole_card else f"6 {first} {second} 9 9 9 9 9 9"
+    six, nine = parse_cards("6 9")
+    deal = TableDeal(seats=[parse_cards(hand)], up=six, hole=nine, draws=[nine] * 5)
     round_ = Round.start(ruleset, Shoe.stacked(ruleset, deal), bets=[10])
     assert legal_actions(ruleset, parse_cards(hand)) == round_.legal_actions()
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.strategy import StrategyDrill, parse_cell
+from drills.strategy import StrategyDrill, parse_cell_key
 from trainer.core import Action, Ruleset, builtin_rulesets, find_ruleset, parse_card
 from trainer.core.errors import InvalidInputError
 from trainer.strategy import chart_for, hand_evs, legal_actions
@@ -42,7 +42,7 @@ def test_expected_answers_are_the_engines_chart_for_every_cell(ruleset: Ruleset,
         cards = tuple(parse_card(c) for c in question.data["cards"])
         legal = {a.value for a in legal_actions(ruleset, cards)}
         assert set(question.data["options"]) == legal
-        assert parse_card(str(question.data["up"])).value == parse_cell(cell)[2]
+        assert parse_card(str(question.data["up"])).value == parse_cell_key(cell)[2]
         assert question.expected == _from_letter(entry.action, legal), (cell, question.data["cards"])
         if len(cards) == 2:  # a two-card hand plays its cell's letter as printed, never a fallback
             assert question.expected == _from_letter(entry.action, {"hit", "stand", "double", "split",
@@ -130,7 +130,7 @@ def test_cutcard_drill_strategy_asks_the_cells_missed_in_the_store_more_often(tm
     """End to end: cells missed in the progress database come up measurably more often in a seeded
     `cutcard drill strategy` than in the same run on an empty database, and the intro says why."""
     from trainer.cli import cli
-    from trainer.session import Attempt
+    from trainer.practice.session import Attempt
     from trainer.storage import Store
 
     missed = ["hard 12 vs 3", "soft 18 vs 9", "pair 9-9 vs 7"]
@@ -173,10 +173,10 @@ def test_parse_cell_reads_back_every_chart_cell_key(ruleset: str) -> None:
     from trainer.strategy import cell_key
 
     for cell in chart_for(find_ruleset(ruleset)).cells:
-        assert cell_key(*parse_cell(cell)) == cell
+        assert cell_key(*parse_cell_key(cell)) == cell
     for bad in ("hard sixteen vs 10", "pair 8-9 vs 2", "soft 18 vs 11", "hard 16", "pear 8-8 vs 2"):
         with pytest.raises(InvalidInputError, match="is not a chart cell"):
-            parse_cell(bad)
+            parse_cell_key(bad)
 
 
 # --- which hands come up: frequency x cost, trivial hands rarely, --hands and --all -----------------
@@ -186,7 +186,7 @@ def _trivial_share(drill: StrategyDrill, ruleset: Ruleset, questions: int = 1500
 
     trivial = trivial_rows(chart_for(ruleset))
     rng = random.Random(11)
-    asked = [parse_cell(drill.ask(rng, ruleset).data["cell"]) for _ in range(questions)]
+    asked = [parse_cell_key(drill.ask(rng, ruleset).data["cell"]) for _ in range(questions)]
     return sum((kind, number) in trivial for kind, number, _ in asked) / questions
 
 

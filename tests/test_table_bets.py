@@ -12,7 +12,7 @@ import pytest
 from trainer.core import Shoe, load_ruleset, parse_cards
 from trainer.core.betting import BetRamp
 from trainer.core.counting import format_decks
-from trainer.session import ListRecorder
+from trainer.practice.session import ListRecorder
 from trainer.strategy import chart_for
 from trainer.table.session import TableSession
 

@@ -20,7 +20,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import DealerStood
 from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset
-from trainer.session import ListRecorder
+from trainer.practice.session import ListRecorder
 from trainer.strategy import chart_for
 from trainer.table.session import TableSession
 
@@ -89,7 +89,7 @@ def test_each_mistake_on_a_stacked_shoe_is_shown_as_the_dealer_made_it_and_caugh
     shown, true = t.shown_events(), list(t.round.events)
     assert shown != true
     if where == "dealer":  # the dealer stopped too soon: its last cards are not shown, and its total is wrong
-        assert len(t.dealer_cards_shown()) < len(t.round.dealer_cards)
+        assert len(t.dealer_cards_shown()) < len(t.round.dealer_hand.cards)
         stood = next(e for e in shown if isinstance(e, DealerStood))
         assert stood.total != hand_total(t.dealer_cards_shown())[0]
     t.end_round()
@@ -172,7 +172,7 @@ def test_a_miss_in_the_dealers_hand_leaves_the_cards_it_never_drew_unseen(chart)
     t.end_round()
     assert t.close_calls() is not None
     assert t.round is not None
-    unseen = t.round.dealer_cards[len(t.dealer_cards_shown()):]
+    unseen = t.round.dealer_hand.cards[len(t.dealer_cards_shown()):]
     assert [str(c) for c in unseen] == ["T"] and t.keeper.seen[-1] == t.dealer_cards_shown()[-1]
 
 

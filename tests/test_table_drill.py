@@ -9,11 +9,18 @@ import pytest
 
 from drills.base import DrillOptions, Lines, Question
 from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
-from trainer.core.cards import parse_card
+from trainer.core.cards import Card, parse_card
 from trainer.core.counting import find_system, format_count, parse_count
 from trainer.core.errors import InvalidInputError
+from trainer.core.events import DEALER, Dealt
+from trainer.core.round import Round
 from trainer.core.rulesfile import find_ruleset
-from trainer.session import ListRecorder, Session
+from trainer.practice.session import DrillRun, ListRecorder
+
+
+def _hole_card(round_: Round) -> Card:
+    """The dealer's face-down card, as the deal recorded it."""
+    return next(e.card for e in round_.events if isinstance(e, Dealt) and e.seat == DEALER and not e.face_up)
 
 
 def _count(question: Question) -> Fraction:
@@ -24,9 +31,9 @@ def _count(question: Question) -> Fraction:
         (Fraction(system.tag(c)) for c in cards), Fraction(0))
 
 
-def _drill(rules: str = "casino", seed: int = 1, **options: object) -> tuple[TableDrill, Session]:
+def _drill(rules: str = "casino", seed: int = 1, **options: object) -> tuple[TableDrill, DrillRun]:
     drill = TableDrill(DrillOptions(**options))
-    return drill, Session(drill=drill, ruleset=find_ruleset(rules), rng=random.Random(seed),
+    return drill, DrillRun(drill=drill, ruleset=find_ruleset(rules), rng=random.Random(seed),
                           recorder=ListRecorder())
 
 
@@ -42,13 +49,13 @@ def test_the_count_is_minus_everything_still_unseen(rules: str, decks: int | Non
     kinds, ran_out = set(), False
     for _ in range(60):
         _, question = session.ask()
-        shoe = drill._shoe
+        shoe = drill.shoe
         assert shoe is not None
         assert Fraction(question.expected) == _count(question)
         unseen = list(shoe.remaining_cards()) + list(shoe.burned)
         if question.data["checkpoint"] == AFTER_DEAL:
-            assert drill._paused is not None
-            unseen.append(drill._paused[0].dealer_cards[1])
+            assert drill.paused_round is not None
+            unseen.append(_hole_card(drill.paused_round))
         assert _count(question) == -sum(hi_lo.tag(c) for c in unseen)
         kinds.add(question.data["checkpoint"])
         lines = next(s for s in question.show if isinstance(s, Lines)).lines
@@ -67,7 +74,7 @@ def test_the_end_of_the_shoe_is_asked_and_the_count_starts_again() -> None:
         note = session.after(question, session.answer(question, question.expected))
         if question.data["checkpoint"] == END_OF_SHOE:
             assert note is not None and note.startswith("End of the shoe:")
-            assert drill._shoe is not None and drill._shoe.needs_shuffle
+            assert drill.shoe is not None and drill.shoe.needs_shuffle
             break
     else:
         pytest.fail("no end of the shoe in 30 questions of a one-deck game")
@@ -113,9 +120,9 @@ def test_the_hole_card_counts_only_once_turned() -> None:
         session.answer(question, question.expected)
     else:
         pytest.fail("no checkpoint after a deal in 40 questions")
-    assert drill._paused is not None
-    table, _ = drill._paused
-    hole = table.dealer_cards[1]
+    table = drill.paused_round
+    assert table is not None
+    hole = _hole_card(table)
     down = len(question.data["cards"])
     _, played = session.ask()
     turned = [str(c) for c in played.data["cards"][down:]]
@@ -154,7 +161,7 @@ def test_summary_counts_rounds_and_runs() -> None:
         session.after(question, session.answer(question, text))
     lines = session.summary()
     assert lines[0] == "3 of 4 right (75%)"
-    assert lines[1] == f"{drill._round_no} rounds dealt; longest run of right counts: 2"
+    assert lines[1] == f"{drill.rounds_dealt} rounds dealt; longest run of right counts: 2"
 
 
 def test_grading_reads_the_answer_as_a_count() -> None:
@@ -181,7 +188,7 @@ def test_a_review_item_naming_another_system_and_seats_deals_a_fresh_table_for_t
     assert question.data["system"] == "ko" and question.data["seats"] == 5
     lines = next(s for s in question.show if isinstance(s, Lines)).lines
     assert lines[0].startswith("A new table: 5 seats at casino") and "Knock-Out" in lines[0]
-    shoe = drill._shoe
+    shoe = drill.shoe
     assert shoe is not None
     unseen = len(shoe.remaining_cards()) + len(shoe.burned) + (question.data["checkpoint"] == AFTER_DEAL)
     assert len(question.data["cards"]) + unseen == 52 * 6  # every card since the new shuffle, no other

@@ -1,8 +1,31 @@
-"""`python -m trainer` runs the same command line as `cutcard`."""
+"""The `cutcard` program, and `python -m trainer`: a command runs through the CLI (`trainer.cli`); no
+command starts the interactive trainer (`trainer.repl`), which runs the same commands.
 
+The REPL imports the CLI's registry and the CLI imports neither the REPL nor this module: the REPL is
+handed to the CLI here, as `Settings.interactive`.
+"""
+
+from __future__ import annotations
+
+import os
 import sys
 
-from trainer.cli import main
+from trainer.cli import cli
+from trainer.cli.common import Settings, run_guarded
+
+
+def interactive(settings: Settings) -> None:
+    """The interactive trainer (prompt-toolkit is loaded only when it starts)."""
+    from trainer.repl.app import run_repl
+
+    run_repl(settings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script: the CLI, or the REPL without a command; every error one line and a status."""
+    return run_guarded(cli, argv, debug=bool(os.environ.get("CUTCARD_DEBUG")),
+                       obj=Settings(interactive=interactive))
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,8 +1,9 @@
 """The `cutcard` command line: a thin click layer over the library.
 
 One registry (`COMMANDS`) names every command, its module and its one-line help; the CLI and the REPL
-both read it. A command's module is imported only when that command runs, so `cutcard --help` and the
-REPL start without loading the engine, rich or prompt-toolkit.
+both read it. The CLI never imports the REPL: the program's entry (`trainer.__main__`) hands it in. A
+command's module is imported only when that command runs, so `cutcard --help` and the REPL start
+without loading the engine, rich or prompt-toolkit.
 """
 
 from __future__ import annotations
@@ -76,13 +77,15 @@ def cli(ctx: click.Context, db: str | None) -> None:
     if db:
         settings.db = db
     if ctx.invoked_subcommand is None:
-        from trainer.repl.app import run_repl
-
-        run_repl(settings)
+        if settings.interactive is None:
+            click.echo(ctx.get_help())
+        else:
+            settings.interactive(settings)
 
 
 def main(argv: list[str] | None = None) -> Any:
-    """The console script: run the CLI, turning every error into one line and an exit status."""
+    """The commands alone, every error turned into one line and an exit status (the `cutcard` program,
+    which also starts the interactive trainer, is `trainer.__main__.main`)."""
     return run_guarded(cli, argv, debug=bool(os.environ.get("CUTCARD_DEBUG")))
 
 

@@ -67,6 +67,11 @@ class Settings:
     db: str | None = None
     """`--db PATH`; None means `$CUTCARD_HOME/progress.db`."""
 
+    interactive: Callable[[Settings], None] | None = None
+    """What `cutcard` without a command runs: the interactive trainer, handed in by the program's entry
+    (`trainer.__main__.main`) so that the CLI never imports the REPL, which imports the CLI; None (the
+    CLI alone, `trainer.cli.main`) shows the help."""
+
     @property
     def home(self) -> Path:
         return cutcard_home()

@@ -28,7 +28,7 @@ def _database() -> Path:
 def check() -> None:
     """Run SQLite's full integrity check on the database (it is never written to here)."""
     from trainer.core.errors import StorageError
-    from trainer.runs import backup_shelf
+    from trainer.practice.launch import backup_shelf
     from trainer.storage.backups import check_database
     from trainer.storage.integrity import damaged_message
 
@@ -47,7 +47,7 @@ def check() -> None:
 def backup(file: Path | None) -> None:
     """Copy the database, consistently even while a drill writes to it, to FILE (default: a manual
     backup beside the automatic ones); the copy is checked before it is kept."""
-    from trainer.runs import backup_shelf
+    from trainer.practice.launch import backup_shelf
 
     path = _database()
     target = backup_shelf(settings()).take(file)
@@ -61,7 +61,7 @@ def restore_backup(file: Path) -> None:
     """Put the backup FILE in place of the database, after checking it. The database it replaces is
     kept beside it (`progress.db.replaced-<time>`). FILE may be a name listed by `cutcard db backups`."""
     from trainer.core.errors import StorageError
-    from trainer.runs import backup_shelf
+    from trainer.practice.launch import backup_shelf
     from trainer.storage.backups import restore
 
     shelf = backup_shelf(settings())
@@ -81,7 +81,7 @@ def list_backups(as_json: bool) -> None:
     """The backups of the database: one a day when a session ends, the last 7 days and 4 weeks kept."""
     from datetime import datetime
 
-    from trainer.runs import backup_shelf
+    from trainer.practice.launch import backup_shelf
     from trainer.storage.integrity import load_state
 
     shelf = backup_shelf(settings())

@@ -218,7 +218,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     from drills import make_drill
     from drills.base import DrillOptions
     from trainer.core.rulesfile import load_ruleset
-    from trainer.runs import open_store, rng_for, run_plan
+    from trainer.practice.launch import open_store, rng_for, run_plan
 
     rules = load_ruleset(ruleset)
     if name == "strategy":  # the one drill that reads a chart: computed first, with a progress bar
@@ -239,21 +239,21 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
                                         rounding=options.rounding, quiet=jsonl)
             drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
-        from trainer.batch import repeat
-        from trainer.session import Session
+        from trainer.practice.batch import repeat
+        from trainer.practice.session import DrillRun
 
         if name == "strategy":  # the hands a learner gets wrong come up more often
             from drills.strategy import StrategyDrill
-            from trainer.focus import strategy_weights
+            from trainer.progress.drill_focus import strategy_weights
 
             if isinstance(drill, StrategyDrill):
                 drill.set_weights(strategy_weights(store, rules.name))
         set_best = getattr(drill, "set_best", None)
         if callable(set_best):  # drills timed per deck beat the learner's own best
-            from trainer.focus import best_pace
+            from trainer.progress.drill_focus import best_pace
 
             set_best(best_pace(store, name))
-        session = Session(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
+        session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,
                  interactive=interactive, store=store)

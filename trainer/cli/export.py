@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from trainer.cli.common import db_option, settings
-from trainer.runs import newest_backup
+from trainer.practice.launch import newest_backup
 
 
 @click.command("export")
@@ -25,7 +25,7 @@ def command(fmt: str, output: str | None) -> None:
     from pathlib import Path
 
     from trainer.core.errors import InvalidInputError
-    from trainer.export import write_attempts
+    from trainer.progress.export import write_attempts
     from trainer.storage.reader import open_read_only
 
     # reading never writes: no migration, nothing created

@@ -21,8 +21,8 @@ from trainer.cli.common import (
 from trainer.core.betting import DEFAULT_RAMP
 
 if TYPE_CHECKING:
+    from trainer.core.chat_host.tournament import Tournament
     from trainer.core.rules import Ruleset
-    from trainer.core.tournament import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -81,8 +81,8 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     from trainer.core.betting import BetRamp
     from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
+    from trainer.practice.launch import open_store, rng_for
     from trainer.render import make_console
-    from trainer.runs import open_store, rng_for
 
     rules = load_ruleset(ruleset)
     bet_ramp = BetRamp.parse(ramp)
@@ -95,7 +95,7 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
                                 f"not {rules.name}")
     table_seats = seats or DEFAULT_TABLE_SEATS
-    from trainer.repl.table_ui import TableUI
+    from trainer.screens.table import TableUI
     from trainer.table.session import TableSession, check_seats
 
     check_seats(rules, table_seats)  # before a chart that may take seconds to compute
@@ -118,7 +118,7 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
 
             TableMachine(session, sys.stdin, sys.stdout).run(rounds)
             return
-        from trainer.repl.ask import plain_input, plain_key, plain_line
+        from trainer.screens.ask import plain_input, plain_key, plain_line
 
         if not plain_input():
             TableUI(session, console).run(rounds)
@@ -130,9 +130,9 @@ def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool,
                 name: str, timer: int | None, jsonl: bool, rounds: int | None) -> None:
     """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
     from trainer.core.errors import InvalidInputError
+    from trainer.practice.launch import open_store
     from trainer.render import make_console
-    from trainer.repl.tournament_ui import play_tournament, seat_tournament
-    from trainer.runs import open_store
+    from trainer.screens.tournament import play_tournament, seat_tournament
     from trainer.table.tournament_checks import TournamentChecks
 
     if host:

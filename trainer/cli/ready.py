@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from trainer.cli.common import db_option, emit_json, json_option, settings
-from trainer.runs import newest_backup
+from trainer.practice.launch import newest_backup
 
 
 @click.command("ready")
@@ -16,7 +16,7 @@ from trainer.runs import newest_backup
 def command(ruleset: str | None, as_json: bool) -> None:
     """Are you ready for a casino? Each criterion: your figure, the target, pass or not yet, and the
     command that practises it. Each counts only the answers in the window it names."""
-    from trainer.readiness import assess, readiness_to_json
+    from trainer.progress.readiness import assess, readiness_to_json
     from trainer.storage.reader import read_consistently
 
     path = settings().db_path

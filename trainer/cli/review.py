@@ -36,16 +36,16 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
     import time
 
     from trainer.core.rulesfile import load_ruleset
-    from trainer.review import NEW_PER_DAY
+    from trainer.progress.review import NEW_PER_DAY
 
     rules = load_ruleset(ruleset) if ruleset else None
     new = NEW_PER_DAY if new_per_day is None else new_per_day
     if dry_run:
         _dry_run(rules.name if rules else None, new, limit, time.time())
         return
-    from trainer.recap import review_header
-    from trainer.review import ReviewQueue
-    from trainer.runs import open_store, rng_for, run_plan
+    from trainer.practice.launch import open_store, rng_for, run_plan
+    from trainer.progress.recap import review_header
+    from trainer.progress.review import ReviewQueue
 
     use_chart_cache()  # the queue may ask strategy items
     with open_store(settings()) as store:
@@ -63,10 +63,10 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
 
 def _dry_run(ruleset: str | None, new_per_day: int, limit: int | None, now: float) -> None:
     """The header and the due items in words, read-only: nothing is asked, recorded or created."""
-    from trainer.items import drill_title, item_name
-    from trainer.recap import review_header
-    from trainer.review import describe_wait
-    from trainer.runs import newest_backup
+    from trainer.practice.launch import newest_backup
+    from trainer.progress.items import drill_title, item_name
+    from trainer.progress.recap import review_header
+    from trainer.progress.review import describe_wait
     from trainer.storage.reader import read_consistently
 
     def read(view: object) -> tuple[str, list[str], int]:

@@ -103,8 +103,8 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     measured = None
     if errors:  # read first: a database without answers fails before a long run, not after
-        from trainer.learner import measured_mistakes
-        from trainer.runs import open_store
+        from trainer.practice.launch import open_store
+        from trainer.progress.learner import measured_mistakes
 
         with open_store(settings()) as store:
             measured = measured_mistakes(store, chart)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from trainer.cli.common import db_option, emit_json, json_option, settings
-from trainer.runs import newest_backup
+from trainer.practice.launch import newest_backup
 
 VIEWS = ("overview", "drills", "review", "strategy")
 
@@ -31,7 +31,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     """
     import time
 
-    from trainer.stats import parse_since
+    from trainer.progress.stats import parse_since
     from trainer.storage.reader import read_consistently
 
     span = parse_since(since)
@@ -40,7 +40,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     if view == "strategy":
         _strategy(path, now, span, ruleset, counts, cell, as_json)
         return
-    from trainer.stats import build_report, report_to_json
+    from trainer.progress.stats import build_report, report_to_json
 
     weeks = as_json or view == "drills"  # the overview draws the skills' weeks, not each drill's
     report = read_consistently(path, lambda view_: build_report(view_, now=now, since=span,
@@ -77,8 +77,8 @@ def _strategy(path: object, now: float, span: object, ruleset: str | None, count
               as_json: bool) -> None:
     from pathlib import Path
 
-    from trainer.stats import Since
-    from trainer.stats_strategy import build_heatmap, heatmap_to_json
+    from trainer.progress.stats import Since
+    from trainer.progress.stats_strategy import build_heatmap, heatmap_to_json
     from trainer.storage.reader import read_consistently
 
     assert isinstance(span, Since)

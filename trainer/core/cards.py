@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -174,3 +175,21 @@ def format_cards(cards: Iterable[Card]) -> str:
     'A T 6'
     """
     return " ".join(str(c) for c in cards)
+
+
+TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+"""The ten-valued ranks: a hand of value 10 is dealt as any of them."""
+
+
+def card_of_value(value: int, rng: random.Random) -> Card:
+    """A card of blackjack value `value` (ace = 1); a 10 is any ten-valued rank."""
+    return card(rng.choice(TEN_RANKS) if value == 10 else Rank(value))
+
+
+def say_cards(cards: Iterable[Card]) -> str:
+    """Cards as a dealer says them, a ten as 10: 'A K 10 7'.
+
+    >>> say_cards(parse_cards("A K T 7"))
+    'A K 10 7'
+    """
+    return " ".join("10" if c.rank is Rank.TEN else c.rank.symbol for c in cards)

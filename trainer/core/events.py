@@ -31,6 +31,19 @@ class Action(enum.StrEnum):
     DECLINE = "decline"
 
 
+PLAY_ORDER = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+"""The order in which a hand's plays are offered."""
+
+PLAY_WORDS = {
+    "hit": "hit", "h": "hit",
+    "stand": "stand", "s": "stand", "stay": "stand",
+    "double": "double", "d": "double", "dbl": "double", "double down": "double",
+    "split": "split", "p": "split", "sp": "split",
+    "surrender": "surrender", "r": "surrender", "sur": "surrender",
+}
+"""What a player may type for a play (lowercase, single spaces) -> the play's `Action` value."""
+
+
 class Phase(enum.StrEnum):
     """Where a round stands: offers (insurance, even money, early surrender), play, or finished."""
 

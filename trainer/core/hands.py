@@ -89,3 +89,14 @@ class Hand:
 
     def __add__(self, other: Card) -> Hand:
         return Hand((*self.cards, other), self.from_split)
+
+
+def total_words(hand: Hand, *, natural: bool = True) -> str:
+    """A hand's total in words: '16', 'soft 18', 'blackjack', 'bust (24)'; where two cards to 21 are no
+    natural (the chat host's own hand) they are only 21 (`natural=False`)."""
+    total, soft = hand_total(hand.cards)
+    if natural and hand.is_natural:
+        return "blackjack"
+    if total > 21:
+        return f"bust ({total})"
+    return f"soft {total}" if soft else str(total)

@@ -68,6 +68,16 @@ def format_money(amount: Money) -> str:
     return str(amount.quantize(Decimal("0.01")))
 
 
+def dollars(amount: Money) -> str:
+    """An amount as a dealer writes it: '$20', '$7.50', '-$10'."""
+    return f"-${format_money(-amount)}" if amount < 0 else f"${format_money(amount)}"
+
+
+def signed_dollars(amount: Money) -> str:
+    """A win or a loss: '+$20', '-$10', '$0'."""
+    return f"+{dollars(amount)}" if amount > 0 else dollars(amount)
+
+
 @dataclass(frozen=True, slots=True)
 class Ratio:
     """A payout ratio such as 3:2 (paid 3 for every 2 bet)."""

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.core.cards import Card
+from trainer.core.deal import opening_deal
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
@@ -60,6 +61,10 @@ class SeatView:
     seat: int
     hands: tuple[Hand, ...]
     bets: tuple[Money, ...]
+    original_bet: Money
+    """The bet before any double or split (insurance is half of it)."""
+    insurance: Money
+    """The insurance bet placed, if any."""
     hand_in_turn: int | None
     up_card: Card
     public_cards: tuple[Card, ...]
@@ -75,8 +80,8 @@ class Round(DealerTurn):
         self.ruleset = ruleset
         self.shoe = shoe
         self.events: list[Event] = []
-        self.seats = [SeatState(bet=b) for b in bets]
-        self.dealer_cards: list[Card] = []
+        self._seats = [SeatState(bet=b) for b in bets]
+        self._dealer_cards: list[Card] = []
         self.hole_card_shown = False
         self.dealer_natural = False
         self.insurance_settled = False
@@ -90,9 +95,10 @@ class Round(DealerTurn):
     def start(cls, ruleset: Ruleset, shoe: Shoe, bets: Iterable[Money | int | str]) -> Round:
         """Deal a round to `len(bets)` seats (first base first) and run it to the first decision.
 
-        Table order: with a hole card, one card to each seat, the dealer's up card, a second card to
-        each seat, then the hole card (or the hole card first under `hole_card_first`); without a hole
-        card, the dealer's one card first and then two to each seat (seed 002's host).
+        Table order (`trainer.core.deal.opening_deal`): with a hole card, one card to each seat, the
+        dealer's up card, a second card to each seat, then the hole card (or the hole card first under
+        `hole_card_first`); without a hole card, the dealer's one card first and then two to each seat
+        (seed 002's host).
         """
         amounts = [to_money(b) for b in bets]
         seats = ruleset.table.seats
@@ -113,41 +119,33 @@ class Round(DealerTurn):
 
     def _deal_to_seat(self, seat: int) -> None:
         drawn = self._draw()
-        self.seats[seat].hands[0].cards.append(drawn)
+        self._seats[seat].hands[0].cards.append(drawn)
         self.events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=True))
 
     def _deal_to_dealer(self, face_up: bool) -> None:
         drawn = self._draw()
-        self.dealer_cards.append(drawn)
+        self._dealer_cards.append(drawn)
         self.events.append(Dealt(card=drawn, seat=DEALER, hand=0, face_up=face_up))
 
     def _deal(self) -> None:
+        for seat, face_up in opening_deal(self.ruleset, len(self._seats)):
+            if seat == DEALER:
+                self._deal_to_dealer(face_up=face_up)
+            else:
+                self._deal_to_seat(seat)
         dealer = self.ruleset.dealer
-        seats = range(len(self.seats))
-        if not dealer.hole_card:
-            self._deal_to_dealer(face_up=True)
-            for seat in seats:
-                self._deal_to_seat(seat)
-                self._deal_to_seat(seat)
-            return
-        for seat in seats:
-            self._deal_to_seat(seat)
-        self._deal_to_dealer(face_up=not dealer.hole_card_first)
-        for seat in seats:
-            self._deal_to_seat(seat)
-        self._deal_to_dealer(face_up=dealer.hole_card_first)
-        if dealer.hole_card_first:  # keep dealer_cards as [up, hole] whatever the deal order
-            self.dealer_cards.reverse()
+        if dealer.hole_card and dealer.hole_card_first:  # keep the dealer's cards as [up, hole]
+            self._dealer_cards.reverse()
 
     @property
     def up_card(self) -> Card:
-        return self.dealer_cards[0]
+        return self._dealer_cards[0]
 
     @property
     def hole_card(self) -> Card | None:
         """The hole card once the dealer has turned it (None before, and in no-hole-card games)."""
         if self.ruleset.dealer.hole_card and self.hole_card_shown:
-            return self.dealer_cards[1]
+            return self._dealer_cards[1]
         return None
 
     def _dealer_may_have_natural(self) -> bool:
@@ -159,21 +157,21 @@ class Round(DealerTurn):
     # --- offers: insurance, even money, early surrender ---------------------------------------
 
     def _offers(self, seat: int) -> frozenset[Action]:
-        if seat >= len(self.seats) or self.seats[seat].answered_offers:
+        if seat >= len(self._seats) or self._seats[seat].answered_offers:
             return frozenset()
-        return offers(self.ruleset, self.up_card, natural=self._natural(self.seats[seat].hands[0]))
+        return offers(self.ruleset, self.up_card, natural=self._natural(self._seats[seat].hands[0]))
 
     def _open_offers(self) -> None:
         self.phase = Phase.OFFERS
-        for seat in range(len(self.seats)):
+        for seat in range(len(self._seats)):
             if self._offers(seat):
                 self.seat_in_turn = seat
                 return
         self._after_offers()
 
     def _next_offer(self) -> None:
-        self.seats[self.seat_in_turn].answered_offers = True
-        for seat in range(self.seat_in_turn + 1, len(self.seats)):
+        self._seats[self.seat_in_turn].answered_offers = True
+        for seat in range(self.seat_in_turn + 1, len(self._seats)):
             if self._offers(seat):
                 self.seat_in_turn = seat
                 return
@@ -184,7 +182,7 @@ class Round(DealerTurn):
         rules = self.ruleset
         up = self.up_card
         if rules.dealer.hole_card and rules.dealer.natural and up.value in rules.dealer.peek:
-            natural = hand_total(self.dealer_cards)[0] == 21
+            natural = hand_total(self._dealer_cards)[0] == 21
             self.events.append(Peeked(up=up, natural=natural))
             if natural:
                 self.dealer_natural = True
@@ -192,7 +190,7 @@ class Round(DealerTurn):
                 return
         if not self._dealer_may_have_natural():
             self._settle_insurance()
-            for index, seat in enumerate(self.seats):
+            for index, seat in enumerate(self._seats):
                 hand = seat.hands[0]
                 if not hand.settled and self._natural(hand):
                     self._settle(index, 0, Outcome.BLACKJACK,
@@ -205,8 +203,8 @@ class Round(DealerTurn):
 
     def _advance(self) -> None:
         """Move to the next hand that needs a decision, dealing split hands their second card."""
-        while self.seat_in_turn < len(self.seats):
-            seat = self.seats[self.seat_in_turn]
+        while self.seat_in_turn < len(self._seats):
+            seat = self._seats[self.seat_in_turn]
             while self.hand_in_turn < len(seat.hands):
                 hand = seat.hands[self.hand_in_turn]
                 if len(hand.cards) == 1:  # a split hand waiting for its second card
@@ -225,14 +223,14 @@ class Round(DealerTurn):
     def _close_if_finished(self, hand: HandState) -> None:
         """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
         natural = self._natural(hand)  # after a split too, where a split 21 counts as blackjack
-        seat = self.seats[self.seat_in_turn]
+        seat = self._seats[self.seat_in_turn]
         one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
                         and not may_split(self.ruleset, hand.cards, hands=len(seat.hands), from_split=True))
         if hand.settled or natural or one_card_ace:
             hand.done = True
 
     def _current(self) -> tuple[SeatState, HandState]:
-        seat = self.seats[self.seat_in_turn]
+        seat = self._seats[self.seat_in_turn]
         return seat, seat.hands[self.hand_in_turn]
 
     # --- what may be done ---------------------------------------------------------------------
@@ -382,7 +380,7 @@ class Round(DealerTurn):
         an `IllegalActionError`: the table does not take a partial insurance bet.
         """
         self._require(Action.INSURE)
-        seat = self.seats[self.seat_in_turn]
+        seat = self._seats[self.seat_in_turn]
         most = seat.bet / 2
         stake = most if amount is None else to_money(amount)
         if self.ruleset.player.insurance_bet is InsuranceBet.HALF and stake != most:
@@ -399,7 +397,7 @@ class Round(DealerTurn):
 
     def take_even_money(self) -> Event:
         self._require(Action.EVEN_MONEY)
-        seat = self.seats[self.seat_in_turn]
+        seat = self._seats[self.seat_in_turn]
         event = TookEvenMoney(seat=self.seat_in_turn, paid=seat.bet)
         self.events.append(event)
         self._settle(self.seat_in_turn, 0, Outcome.EVEN_MONEY, seat.bet)
@@ -431,27 +429,34 @@ class Round(DealerTurn):
         """Net win of each seat (negative: a loss), insurance and even money included."""
         if not self.finished:
             raise IllegalActionError("the round is not finished: results are known after settlement")
-        return tuple(seat.net for seat in self.seats)
+        return tuple(seat.net for seat in self._seats)
+
+    @property
+    def seat_count(self) -> int:
+        """How many seats were dealt in (first base first)."""
+        return len(self._seats)
 
     def hands(self, seat: int) -> tuple[Hand, ...]:
         """The seat's hands as values (a split seat has several)."""
-        return tuple(h.as_hand() for h in self.seats[seat].hands)
+        return tuple(h.as_hand() for h in self._seats[seat].hands)
 
     @property
     def dealer_hand(self) -> Hand:
         """The dealer's cards a player can see: the up card, and the rest once turned or drawn."""
         if self.ruleset.dealer.hole_card and not self.hole_card_shown:
             return Hand((self.up_card,))
-        return Hand(tuple(self.dealer_cards))
+        return Hand(tuple(self._dealer_cards))
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see and do now; nothing about the shoe or the hole card."""
-        state = self.seats[seat]
+        state = self._seats[seat]
         in_turn = self.seat_in_turn == seat and not self.finished
         return SeatView(
             seat=seat,
             hands=tuple(h.as_hand() for h in state.hands),
             bets=tuple(h.bet for h in state.hands),
+            original_bet=state.bet,
+            insurance=state.insurance,
             hand_in_turn=self.hand_in_turn if in_turn and self.phase == Phase.PLAY else None,
             up_card=self.up_card,
             public_cards=tuple(seen_cards(self.events, burn_shown=self.ruleset.shoe.burn_shown)),
@@ -461,4 +466,4 @@ class Round(DealerTurn):
 
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} {self.phase}: dealer {self.dealer_hand.describe()}, "
-                f"{len(self.seats)} seat(s)>")
+                f"{len(self._seats)} seat(s)>")

@@ -97,8 +97,8 @@ class DealerTurn:
     ruleset: Ruleset
     shoe: Shoe
     events: list[Event]
-    seats: list[SeatState]
-    dealer_cards: list[Card]
+    _seats: list[SeatState]
+    _dealer_cards: list[Card]
     hole_card_shown: bool
     dealer_natural: bool
     insurance_settled: bool
@@ -119,7 +119,7 @@ class DealerTurn:
         return drawn
 
     def _settle(self, seat: int, hand: int, outcome: Outcome, net: Money) -> None:
-        state = self.seats[seat].hands[hand]
+        state = self._seats[seat].hands[hand]
         state.settled = True
         state.net = net
         self.events.append(Settled(seat=seat, hand=hand, outcome=outcome, net=net))
@@ -129,7 +129,7 @@ class DealerTurn:
             return
         self.insurance_settled = True
         ratio = self.ruleset.payouts.insurance
-        for index, seat in enumerate(self.seats):
+        for index, seat in enumerate(self._seats):
             if seat.insurance:
                 net = ratio.pay(seat.insurance) if self.dealer_natural else -seat.insurance
                 seat.insurance_net = net
@@ -139,14 +139,14 @@ class DealerTurn:
         """The dealer's turn (if anything is left to play against) and the settlement of every hand."""
         self.phase = Phase.FINISHED
         dealer = self.ruleset.dealer
-        live = [h for s in self.seats for h in s.hands if not h.settled]
+        live = [h for s in self._seats for h in s.hands if not h.settled]
         if dealer.hole_card:
             self.hole_card_shown = True
-            self.events.append(HoleCardTurned(card=self.dealer_cards[1]))
+            self.events.append(HoleCardTurned(card=self._dealer_cards[1]))
         elif live:  # seed 002's host takes a second card only when a hand is left to play against
             self._dealer_draw()
-        if not self.dealer_natural and len(self.dealer_cards) == 2 and dealer.natural:
-            self.dealer_natural = hand_total(self.dealer_cards)[0] == 21
+        if not self.dealer_natural and len(self._dealer_cards) == 2 and dealer.natural:
+            self.dealer_natural = hand_total(self._dealer_cards)[0] == 21
         self._settle_insurance()
         if self.dealer_natural:
             self._settle_dealer_natural()
@@ -154,9 +154,9 @@ class DealerTurn:
             standing = [h for h in live if not h.surrendered and not self._natural(h)]
             if standing:
                 self._dealer_play()
-            total = hand_total(self.dealer_cards)[0]
+            total = hand_total(self._dealer_cards)[0]
             self.events.append(DealerStood(total=total, bust=total > 21, natural=False))
-            for index, seat in enumerate(self.seats):
+            for index, seat in enumerate(self._seats):
                 for number, hand in enumerate(seat.hands):
                     if not hand.settled:
                         outcome, net = settle_against_dealer(
@@ -166,14 +166,14 @@ class DealerTurn:
 
     def _dealer_draw(self) -> None:
         drawn = self._draw()
-        self.dealer_cards.append(drawn)
+        self._dealer_cards.append(drawn)
         self.events.append(DealerDrew(card=drawn))
 
     def _dealer_play(self) -> None:
         """Draw to 17; under H17 also hit soft 17 (an ace counted 11 makes it soft)."""
         hits_soft_17 = self.ruleset.dealer.hits_soft_17
         while True:
-            total, soft = hand_total(self.dealer_cards)
+            total, soft = hand_total(self._dealer_cards)
             if dealer_stands(total, soft, hits_soft_17=hits_soft_17):
                 return
             self._dealer_draw()
@@ -187,7 +187,7 @@ class DealerTurn:
         """
         self.events.append(DealerStood(total=21, bust=False, natural=True))
         takes_all = self.ruleset.dealer.blackjack_takes is BlackjackTakes.ALL
-        for index, seat in enumerate(self.seats):
+        for index, seat in enumerate(self._seats):
             owed = seat.bet - min(seat.bet, -sum((h.net for h in seat.hands if h.settled),
                                                  Decimal(0)))
             for number, hand in enumerate(seat.hands):
@@ -205,5 +205,5 @@ class DealerTurn:
 
     def table_cards(self) -> list[Card]:
         """Every card on the table (players' and dealer's), for the discard tray."""
-        cards = [c for s in self.seats for h in s.hands for c in h.cards]
-        return cards + self.dealer_cards
+        cards = [c for s in self._seats for h in s.hands for c in h.cards]
+        return cards + self._dealer_cards

@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from trainer.core.cards import Card, Rank, card, full_deck, parse_card, parse_cards
+from trainer.core.deal import TableDeal
 from trainer.core.errors import ShoeExhaustedError
 from trainer.core.rules import Reshuffle, Ruleset
 
@@ -69,13 +70,17 @@ class Shoe:
         return shoe
 
     @classmethod
-    def stacked(cls, ruleset: Ruleset, cards: str | Iterable[Card | str]) -> Shoe:
+    def stacked(cls, ruleset: Ruleset, cards: str | Iterable[Card | str] | TableDeal) -> Shoe:
         """A shoe that deals exactly these cards from the top, in order, with no burn and no cut card.
 
-        The cards are given in the rule set's table order (see `Round.start`). Drawing past the last
-        card raises `ShoeExhaustedError`, so a test that needs more cards than it stacked fails loudly.
+        The cards are given in the rule set's table order (`trainer.core.deal`), or as a `TableDeal`
+        (the seats' hands, the up card, the hole card, the draws) that this shoe puts in that order.
+        Drawing past the last card raises `ShoeExhaustedError`, so a test that needs more cards than it
+        stacked fails loudly.
         """
-        if isinstance(cards, str):
+        if isinstance(cards, TableDeal):
+            deck = tuple(cards.order(ruleset))
+        elif isinstance(cards, str):
             deck = parse_cards(cards)
         else:
             deck = tuple(c if isinstance(c, Card) else parse_card(c) for c in cards)

@@ -16,18 +16,18 @@ from trainer.core.round import Round
 
 def at_risk(round_: Round, seat: int) -> Money:
     """Everything `seat` has on the table: every hand's bet (doubles and splits included) and insurance."""
-    state = round_.seats[seat]
-    return sum((hand.bet for hand in state.hands), state.insurance)
+    view = round_.view(seat)
+    return sum(view.bets, view.insurance)
 
 
 def action_cost(round_: Round, seat: int, action: Action) -> Money:
     """What `action` by `seat`, now in turn, adds to its stake: a double or a split the bet of the hand
     being doubled or split, insurance half the original bet; nothing else costs anything."""
-    state = round_.seats[seat]
+    view = round_.view(seat)
     if action in (Action.DOUBLE, Action.SPLIT):
-        return state.hands[round_.hand_in_turn].bet
+        return view.bets[round_.hand_in_turn]
     if action is Action.INSURE:
-        return state.bet / 2
+        return view.original_bet / 2
     return Decimal(0)
 
 

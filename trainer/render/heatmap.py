@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.text import Text
 
 from trainer.core.errors import InvalidInputError
-from trainer.stats_strategy import HeatCell, Heatmap
+from trainer.progress.stats_strategy import HeatCell, Heatmap
 
 WIDE = 100
 """From this width on each cell shows its % right and its answers together."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from trainer.readiness import TRACK_TITLES, Readiness
+from trainer.progress.readiness import TRACK_TITLES, Readiness
 
 
 def print_readiness(console: Console, readiness: Readiness) -> None:

@@ -9,8 +9,8 @@ from datetime import date
 from rich.console import Console
 from rich.text import Text
 
+from trainer.progress.stats_review import ReviewPicture
 from trainer.render.charts import Column, column_chart, hbars, nice_ceiling
-from trainer.stats_review import ReviewPicture
 
 STANDING_WORDS = {"learning": "learning", "review": "in review", "relearning": "relearning after a miss"}
 

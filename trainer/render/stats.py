@@ -15,10 +15,10 @@ from datetime import date, timedelta
 from rich.console import Console
 from rich.text import Text
 
-from trainer.items import drill_title
+from trainer.progress.items import drill_title
+from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
 from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
-from trainer.stats import StatsReport, Trend, WeekPoint, Window
 
 HEAT = ("░", "▒", "▓", "█")
 HEAT_STYLES = ("green4", "green3", "green1", "bold bright_green")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich.table import Table
 from rich.text import Text
 
 from trainer.core.cards import Card
-from trainer.core.chat_posts import dollars, signed_dollars, total_words
 from trainer.core.events import (
     DealerDrew,
     DealerStood,
@@ -20,7 +20,6 @@ from trainer.core.events import (
     HoleCardTurned,
     InsuranceSettled,
     Insured,
-    Outcome,
     Peeked,
     Settled,
     Shuffled,
@@ -29,8 +28,16 @@ from trainer.core.events import (
     Surrendered,
     TookEvenMoney,
 )
-from trainer.core.hands import Hand
-from trainer.core.money import Money
+from trainer.core.hands import Hand, total_words
+from trainer.core.money import Money, dollars, signed_dollars
+from trainer.core.narration import (
+    OUTCOME_WORDS,
+    SURRENDERS,
+    TAKES_EVEN_MONEY,
+    dealer_result,
+    stands_on,
+    whose_hand,
+)
 from trainer.core.round import Round
 from trainer.render.cards import card_text, cards_text
 
@@ -57,8 +64,8 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
                  Text(shown, style="muted"))
     in_turn = None if round_.finished else (round_.seat_in_turn, round_.hand_in_turn)
     for seat, name in enumerate(names):
-        for number, hand in enumerate(round_.hands(seat)):
-            bet = round_.seats[seat].hands[number].bet
+        view = round_.view(seat)
+        for number, (hand, bet) in enumerate(zip(view.hands, view.bets, strict=True)):
             label = Text(name if number == 0 else "", style="key" if seat == learner else "")
             marker = Text("  ◀", style="warn") if in_turn == (seat, number) else Text("")
             grid.add_row(label, money_text(bet), cards_text(hand.cards),
@@ -66,11 +73,6 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
     return grid
 
 
-_OUTCOME = {
-    Outcome.WIN: "wins", Outcome.LOSE: "loses", Outcome.PUSH: "pushes", Outcome.BLACKJACK: "has blackjack",
-    Outcome.BUST: "busts", Outcome.SURRENDER: "surrenders", Outcome.EVEN_MONEY: "takes even money",
-    Outcome.DEALER_BLACKJACK: "loses to the dealer's blackjack",
-}
 _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
                   "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
                   "splits": "split", "stands": "stand", "gets": "get", "insures": "insure",
@@ -94,48 +96,50 @@ def _agree(subject: str, verb_phrase: str) -> str:
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
     """One line for an event a player at the table would notice; None for the quiet ones (the deal)."""
     def who(seat: int, hand: int = 0) -> str:
-        many = len(round_.seats[seat].hands) > 1
-        return f"{names[seat]} (hand {hand + 1})" if many else names[seat]
+        return whose_hand(names[seat], hand, len(round_.hands(seat)))
 
-    if isinstance(event, Shuffled):
-        cut = event.cards_behind_cut
-        behind = f", the cut card {cut} cards from the end" if cut else ""
-        burned = f", {len(event.burned)} card burned" if event.burned else ""
-        return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
-    if isinstance(event, Hit | Doubled):
-        verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
-        return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
-    if isinstance(event, Dealt) and event.hand > 0:  # the second card of a split hand, at its turn
-        return Text.assemble(_agree(who(event.seat, event.hand), "gets "), card_text(event.card))
-    if isinstance(event, SplitHand):
-        return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
-                             card_text(event.card))
-    if isinstance(event, Stood):
-        return Text(_agree(who(event.seat, event.hand), f"stands on {event.total}"), style="muted")
-    if isinstance(event, Surrendered):
-        return Text(_agree(names[event.seat], "surrenders"), style="muted")
-    if isinstance(event, Insured):
-        return Text(_agree(names[event.seat], f"insures for {dollars(event.amount)}"), style="muted")
-    if isinstance(event, TookEvenMoney):
-        return Text(_agree(names[event.seat], "takes even money"), style="muted")
-    if isinstance(event, Declined):
-        return Text(_agree(names[event.seat], "declines"), style="muted")
-    if isinstance(event, Peeked):
-        return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."), style="warn")
-    if isinstance(event, HoleCardTurned):
-        return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
-    if isinstance(event, DealerDrew):
-        return Text.assemble("The dealer draws ", card_text(event.card))
-    if isinstance(event, DealerStood):
-        said = "has blackjack" if event.natural else (f"busts with {event.total}" if event.bust
-                                                      else f"stands on {event.total}")
-        return Text(f"The dealer {said}.", style="title")
-    if isinstance(event, InsuranceSettled):
-        verb = "insurance pays" if event.net > 0 else "insurance loses"
-        line = Text(f"{names[event.seat]}: {verb} ")
-        return line.append_text(money_text(event.net, signed=True))
-    if isinstance(event, Settled):
-        outcome = _OUTCOME.get(event.outcome, event.outcome.value)
-        line = Text(_agree(who(event.seat, event.hand), outcome) + " ")
-        return line.append_text(money_text(event.net, signed=True))
-    return None
+    match event:
+        case Shuffled():
+            cut = event.cards_behind_cut
+            behind = f", the cut card {cut} cards from the end" if cut else ""
+            burned = f", {len(event.burned)} card burned" if event.burned else ""
+            return Text(f"The dealer shuffles{burned}{behind}.", style="warn")
+        case Hit() | Doubled():
+            verb = "hits" if isinstance(event, Hit) else f"doubles to {dollars(event.bet)}"
+            return Text.assemble(_agree(who(event.seat, event.hand), verb) + ": ", card_text(event.card))
+        case Dealt():
+            if event.hand == 0:  # the deal itself is quiet: the picture shows it
+                return None
+            # the second card of a split hand, at its turn
+            return Text.assemble(_agree(who(event.seat, event.hand), "gets "), card_text(event.card))
+        case SplitHand():
+            return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
+                                 card_text(event.card))
+        case Stood():
+            return Text(_agree(who(event.seat, event.hand), stands_on(event.total)), style="muted")
+        case Surrendered():
+            return Text(_agree(names[event.seat], SURRENDERS), style="muted")
+        case Insured():
+            return Text(_agree(names[event.seat], f"insures for {dollars(event.amount)}"), style="muted")
+        case TookEvenMoney():
+            return Text(_agree(names[event.seat], TAKES_EVEN_MONEY), style="muted")
+        case Declined():
+            return Text(_agree(names[event.seat], "declines"), style="muted")
+        case Peeked():
+            return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."),
+                        style="warn")
+        case HoleCardTurned():
+            return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
+        case DealerDrew():
+            return Text.assemble("The dealer draws ", card_text(event.card))
+        case DealerStood():
+            return Text(f"The dealer {dealer_result(event)}.", style="title")
+        case Settled():
+            line = Text(_agree(who(event.seat, event.hand), OUTCOME_WORDS[event.outcome]) + " ")
+            return line.append_text(money_text(event.net, signed=True))
+        case InsuranceSettled():
+            verb = "insurance pays" if event.net > 0 else "insurance loses"
+            line = Text(f"{names[event.seat]}: {verb} ")
+            return line.append_text(money_text(event.net, signed=True))
+        case _:
+            assert_never(event)

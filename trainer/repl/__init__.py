@@ -1,1 +1,4 @@
-"""The interactive trainer: the prompt-toolkit REPL and the interactive drill screens."""
+"""The interactive trainer: the prompt-toolkit REPL that runs the commands.
+
+The screens the commands open are `trainer.screens`.
+"""

@@ -28,9 +28,9 @@ from rich.text import Text
 from trainer.render import make_console
 from trainer.repl.commands import RegistryVocabulary, run_line
 from trainer.repl.completer import ReplCompleter
-from trainer.repl.keys import repl_key_bindings
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
 from trainer.repl.toolbar import ToolbarFacts, read_facts, settings_facts, toolbar_fragments
+from trainer.screens.keys import repl_key_bindings
 
 if TYPE_CHECKING:
     from trainer.cli.common import Settings

@@ -8,6 +8,7 @@ are printed in one line and the loop carries on. `help` lists both kinds from th
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib
 import shlex
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 from rich.text import Text
 
+from trainer.cli import COMMANDS, cli
+from trainer.cli.common import run_guarded
 from trainer.core.errors import TrainerError
 from trainer.repl.completer import PREVIOUS, ArgumentSpec, CommandSpec, OptionSpec
 from trainer.repl.prefs import KEYS, Prefs, change, check_key, save_prefs
@@ -63,8 +66,6 @@ EXIT_WORDS = frozenset({"exit", "quit", "q"})
 
 def cli_words() -> dict[str, str]:
     """The CLI's commands and their help, read from `trainer.cli.COMMANDS`."""
-    from trainer.cli import COMMANDS
-
     return {name: help_text for name, (_, help_text) in COMMANDS.items()}
 
 
@@ -114,8 +115,6 @@ class RegistryVocabulary:
 
 def find_command(path: tuple[str, ...]) -> Any | None:
     """The click command at `path` ("rules", "show"), imported from its registered module."""
-    from trainer.cli import COMMANDS
-
     if not path or path[0] not in cli_words():
         return None
     command: Any = importlib.import_module(COMMANDS[path[0]][0]).command
@@ -218,11 +217,6 @@ def run_cli(state: ReplState, argv: list[str]) -> int:
     The command gets a copy of the REPL's settings: what its options change (`--db`) is for that
     command alone, not for the rest of the session.
     """
-    import dataclasses
-
-    from trainer.cli import cli
-    from trainer.cli.common import run_guarded
-
     return run_guarded(cli, argv, obj=dataclasses.replace(state.settings),
                        default_map=state.prefs.default_map())
 

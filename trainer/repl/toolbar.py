@@ -17,7 +17,7 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM
 from trainer.core.errors import TrainerError
-from trainer.items import item_name
+from trainer.progress.items import item_name
 from trainer.repl.prefs import Prefs
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class ToolbarFacts:
     """Review items due now (`trainer.storage.due.count_due`); None until the database is read, or when
     it cannot be."""
     next_item: str | None = None
-    """The first due item in words (`trainer.items.item_name`), e.g. "hard 16 vs 10"."""
+    """The first due item in words (`trainer.progress.items.item_name`), e.g. "hard 16 vs 10"."""
     answered: int = 0
     right: int = 0
     """Answers given since the REPL started, and how many were right."""

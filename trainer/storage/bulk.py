@@ -11,8 +11,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from trainer.scheduling import ReviewItem, schedule_answer
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.scheduling import ReviewItem, schedule_answer
 from trainer.storage.connection import SYNCHRONOUS, guarded
 from trainer.storage.schema import WEEK_TIMES_FROM_ATTEMPTS
 from trainer.storage.store import (

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from trainer.items import ItemKey
+from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 

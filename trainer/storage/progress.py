@@ -4,7 +4,7 @@ Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by a
 distinct milliseconds however many answers), a window function runs the counts up, and the median is
 read where the running count passes the middle, for every group at once. The weekly charts and the split
 by source read the weekly roll-up (`week_times`), whose medians are good to 0.1 s. Skills are item families
-mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill and the table that train it.
+mapped in SQL (`progress.items.SKILLS`), so a skill's median covers every drill and the table that train it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from trainer.items import SKILLS
+from trainer.progress.items import SKILLS
 from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
 
@@ -29,7 +29,7 @@ FAMILY_SQL = "substr(item, 1, instr(item || ':', ':') - 1)"
 
 
 def skill_sql(family_sql: str) -> str:
-    """SQL naming the skill of an item family (`trainer.items.SKILLS`; an unknown family is its own)."""
+    """SQL naming the skill of an item family (`progress.items.SKILLS`; an unknown family is its own)."""
     return ("CASE " + family_sql + " " + " ".join(f"WHEN '{f}' THEN '{s}'" for f, s in SKILLS.items())
             + f" ELSE {family_sql} END")
 
@@ -280,7 +280,7 @@ class ProgressFigures:
                                      "GROUP BY standing").fetchall()
         return {standing: int(n) for standing, n in rows}
 
-    # --- a session's recap (`trainer.recap`) ----------------------------------------------------
+    # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
     def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
         """Per session (key: (session_id,)): answers, right and median answer time of one drill."""

@@ -19,10 +19,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
-from trainer.days import local_day, week_start
-from trainer.items import family
-from trainer.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.days import local_day, week_start
+from trainer.progress.items import family
+from trainer.progress.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
 from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter

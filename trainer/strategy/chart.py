@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainer.core.errors import InvalidInputError
 from trainer.strategy.letters import LETTERS
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -41,6 +42,33 @@ def cell_key(kind: str, number: int, up: int) -> str:
         face = up_label(number)
         return f"pair {face}-{face} vs {up_label(up)}"
     return f"{kind} {number} vs {up_label(up)}"
+
+
+_UPS = {"A": 1, **{str(v): v for v in range(2, 11)}}
+
+
+def parse_cell_key(cell: str) -> tuple[str, int, int]:
+    """A chart cell's key read back (the inverse of `cell_key`): kind, hand value
+    and up card, aces as 1; pairs by the value of one card.
+
+    >>> parse_cell_key("hard 16 vs 10"), parse_cell_key("soft 18 vs A"), parse_cell_key("pair A-A vs 9")
+    (('hard', 16, 10), ('soft', 18, 1), ('pair', 1, 9))
+    >>> parse_cell_key("pair 8-9 vs 2")
+    Traceback (most recent call last):
+    ...
+    trainer.core.errors.InvalidInputError: 'pair 8-9 vs 2' is not a chart cell like 'hard 16 vs 10'
+    """
+    row, vs, up = cell.partition(" vs ")
+    kind, _, number = row.partition(" ")
+    value: int | None = None
+    if kind == "pair":
+        face, dash, other = number.partition("-")
+        value = _UPS.get(face) if dash and other == face else None
+    elif kind in ("hard", "soft") and number.isdecimal():
+        value = int(number)
+    if not vs or value is None or up not in _UPS:
+        raise InvalidInputError(f"{cell!r} is not a chart cell like 'hard 16 vs 10'")
+    return kind, value, _UPS[up]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,2 +1,2 @@
 """A learner at a full table (`cutcard play`): computer seats, a real shoe, bets, and checks of the
-learner's plays and count. No terminal here: `trainer.repl.table_ui` draws it and reads the keys."""
+learner's plays and count. No terminal here: `trainer.screens.table` draws it and reads the keys."""

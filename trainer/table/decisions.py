@@ -3,7 +3,7 @@
 Each bet, insurance or even-money offer, play and count answer is a `Question` whose `drill` and `item`
 are the matching drill's (`strategy:hard 16 vs 10`, `deviations:s17:16 vs 10`,
 `running-count:hi-lo:0.50s`, `true-count:hi-lo:half:floor:+2`, `bet:hi-lo:tc+2`), so that review and
-stats treat a table mistake like a drill mistake. A `Session` with `source="play"` grades and records
+stats treat a table mistake like a drill mistake. A `DrillRun` with `source="play"` grades and records
 it, through `TableGrader`: the Drill protocol over the table's own checks (`TableSession` supplies
 them), so a malformed answer raises `InvalidInputError` and records nothing, and every graded answer is
 committed by the recorder the moment it is given.

@@ -23,12 +23,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from drills.base import JSON, Grade, Question
-from trainer.core.chat_posts import dollars, signed_dollars
 from trainer.core.dealer_errors import DRILL, ERROR_WORDS, catch_item, short_ratio
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import DealerStood, Event, InsuranceSettled, Settled, seen_cards
 from trainer.core.hands import hand_total
-from trainer.core.money import format_money
+from trainer.core.money import dollars, format_money, signed_dollars
 from trainer.table.decisions import Decision, question
 from trainer.table.fouls import Slip
 
@@ -80,11 +79,12 @@ def announced(table: TableSession) -> dict[str, JSON]:
     insured = {e.seat: e.net for e in shown if isinstance(e, InsuranceSettled)}
     stood = next((e for e in shown if isinstance(e, DealerStood)), None)
     seats: list[JSON] = []
-    for i, seat in enumerate(round_.seats):
+    for i in range(round_.seat_count):
+        seat = round_.view(i)
         hands: list[JSON] = []
-        for j, hand in enumerate(seat.hands):
+        for j, (hand, bet) in enumerate(zip(seat.hands, seat.bets, strict=True)):
             settled = paid.get((i, j))
-            hands.append({"cards": [str(c) for c in hand.cards], "bet": format_money(hand.bet),
+            hands.append({"cards": [str(c) for c in hand.cards], "bet": format_money(bet),
                           "outcome": settled.outcome.value if settled else None,
                           "net": format_money(settled.net) if settled else None})
         insurance: JSON = None
@@ -117,11 +117,11 @@ def what_went_wrong(table: TableSession, slip: Slip) -> str:
             return (f"the dealer's {cards} is {hard}, not {slip.called_total}: the ace counts 1 here, "
                     "and the dealer must hit")
         return f"the dealer's {cards} is 16, not 17: the dealer must hit"
-    seat = round_.seats[slip.seat]
+    seat = round_.view(slip.seat)
     who = whose(table, slip.seat)
-    bet = seat.hands[0].bet
+    bet = seat.bets[0]
     total = hand_total(seat.hands[0].cards)[0]
-    dealer = "blackjack" if round_.dealer_natural else str(hand_total(round_.dealer_cards)[0])
+    dealer = "blackjack" if round_.dealer_natural else str(hand_total(round_.dealer_hand.cards)[0])
     if slip.error == "pays-a-loser":
         return (f"{who} {total} lost to the dealer's {dealer} and was paid {dollars(bet)}: "
                 f"take {dollars(bet)}")

@@ -28,7 +28,16 @@ from trainer.core.dealer_errors import (
     forged_outcome,
     short_ratio,
 )
-from trainer.core.events import DealerDrew, DealerStood, Event, InsuranceSettled, Outcome, Settled, Shuffled
+from trainer.core.events import (
+    DealerDrew,
+    DealerStood,
+    Event,
+    InsuranceSettled,
+    Outcome,
+    Settled,
+    Shuffled,
+    Surrendered,
+)
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, Ratio
 from trainer.core.round import Round
@@ -94,18 +103,19 @@ def seat_slips(round_: Round, indexes: range) -> list[Slip]:
     for index in indexes:
         event = round_.events[index]
         if isinstance(event, InsuranceSettled):
-            stake = round_.seats[event.seat].insurance
-            if event.net > stake and len(round_.seats[event.seat].hands) == 1:
+            view = round_.view(event.seat)
+            if event.net > view.insurance and len(view.hands) == 1:
+                stake = view.insurance
                 forged_i = InsuranceSettled(seat=event.seat, net=stake)
                 found.append(Slip(error="insurance-short", seat=event.seat, replaced={index: forged_i},
                                   hidden=frozenset()))
             continue
         if not isinstance(event, Settled):
             continue
-        seat = round_.seats[event.seat]
-        if len(seat.hands) != 1 or seat.insurance or seat.hands[0].surrendered:
+        seat = round_.view(event.seat)
+        if len(seat.hands) != 1 or seat.insurance or surrendered(round_, event.seat):
             continue
-        bet = seat.hands[0].bet
+        bet = seat.bets[0]
         forged: Settled | None = None
         error = ""
         if event.outcome is Outcome.LOSE:
@@ -129,7 +139,7 @@ def dealer_slips(round_: Round) -> list[Slip]:
     if stood is None:
         return []
     draws = [i for i, e in enumerate(events) if isinstance(e, DealerDrew)]
-    cards = round_.dealer_cards
+    cards = round_.dealer_hand.cards
     found: list[Slip] = []
     for error in DEALER_HAND_ERRORS:
         point = dealer_slip_point(cards, error)
@@ -144,8 +154,9 @@ def dealer_slips(round_: Round) -> list[Slip]:
         for index in range(stood + 1, len(events)):
             event = events[index]
             if isinstance(event, Settled):
-                hand = round_.seats[event.seat].hands[event.hand]
-                net = forged_net(hand_total(hand.cards)[0], hand.bet, event.outcome, event.net, total)
+                seat = round_.view(event.seat)
+                hand, bet = seat.hands[event.hand], seat.bets[event.hand]
+                net = forged_net(hand_total(hand.cards)[0], bet, event.outcome, event.net, total)
                 replaced[index] = Settled(seat=event.seat, hand=event.hand,
                                           outcome=forged_outcome(net, event.outcome), net=net)
         found.append(Slip(error=error, seat=None, replaced=replaced, hidden=hidden,
@@ -209,3 +220,8 @@ class DealerErrors:
         self.called = set()  # a place called before the dealer slipped there may be called again
         self.owed -= 1
         self.slips += 1
+
+
+def surrendered(round_: Round, seat: int) -> bool:
+    """True when the seat surrendered this round (its events say so)."""
+    return any(isinstance(e, Surrendered) and e.seat == seat for e in round_.events)

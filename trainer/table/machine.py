@@ -25,10 +25,10 @@ from __future__ import annotations
 import json
 from typing import IO
 
+from trainer.core.chat_host.tournament import Stage
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
-from trainer.core.tournament import Stage
-from trainer.session import grade_to_json
+from trainer.practice.session import grade_to_json
 from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
 from trainer.table.session import TableSession
@@ -102,9 +102,9 @@ class TableMachine:
         table = self.table
         round_ = table.round
         assert round_ is not None
-        seat = round_.seats[table.learner]
-        hands = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
-                  "bet": format_money(h.bet)} for h in seat.hands]
+        seat = round_.view(table.learner)
+        hands = [{"cards": [str(c) for c in h.cards], "total": h.total,
+                  "bet": format_money(bet)} for h, bet in zip(seat.hands, seat.bets, strict=True)]
         line: dict[str, object] = {
             "round": table.tally.rounds, "net": format_money(table.paid(table.learner)), "hands": hands,
             "dealer": [str(c) for c in table.dealer_cards_shown()], "bankroll": format_money(table.bankroll)}
@@ -158,13 +158,15 @@ class TournamentMachine:
         for number, order, round_ in t.settled[self.reported:]:
             self.reported += 1
             line: dict[str, object] = {"round": number, "net": "0", "hands": [],
-                                       "host": [str(c) for c in round_.dealer_cards],
+                                       "host": [str(c) for c in round_.dealer_hand.cards],
                                        "cash": {n: format_money(t.cash(n)) for n in t.alive()}}
             if me in order:
                 seat = order.index(me)
                 line["net"] = format_money(round_.results[seat])
-                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.as_hand().total,
-                                  "bet": format_money(h.bet)} for h in round_.seats[seat].hands]
+                view = round_.view(seat)
+                hands = zip(view.hands, view.bets, strict=True)
+                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.total,
+                                  "bet": format_money(bet)} for h, bet in hands]
             _emit(self.stdout, line)
             if rounds is not None and self.reported >= rounds:
                 return True

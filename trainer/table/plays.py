@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drills.base import Answer, Grade, Question
-from drills.hands import PLAY_ORDER, PLAY_WORDS
 from trainer.core.counting import estimate_decks_left, format_decks
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
+from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.round import Phase
 from trainer.table.advice import Verdict
 from trainer.table.decisions import (
@@ -46,8 +45,8 @@ def table_facts(table: TableSession) -> dict[str, object]:
     if round_ is not None:
         facts["up"] = str(round_.up_card)
         facts["seats"] = [{"seat": i + 1, "who": table.seat_name(i),
-                           "hands": [[str(c) for c in h.cards] for h in s.hands]}
-                          for i, s in enumerate(round_.seats)]
+                           "hands": [[str(c) for c in h.cards] for h in round_.hands(i)]}
+                          for i in range(round_.seat_count)]
     return facts
 
 

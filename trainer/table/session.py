@@ -7,7 +7,7 @@ set's own (burn card, cut card, the reshuffle after the round in which the cut c
 is asked by `count_checks`. A double or a split needs the chips to cover it.
 
 Every decision (bet, offer, play, count) is a `Decision` (`decisions`): a drill question with the
-matching drill's item key, graded and recorded at once through a `Session` with `source="play"`. The
+matching drill's item key, graded and recorded at once through a `DrillRun` with `source="play"`. The
 bet is graded against the learner's ramp at the true count they should have had; where counting cannot
 help (or the count is unbalanced, with no true count), bets are taken and not graded.
 
@@ -35,7 +35,7 @@ from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
-from trainer.session import Clock, ListRecorder, Recorder, Session
+from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable, chart_action
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
@@ -137,7 +137,7 @@ class TableSession:
         self.tally = Tally()
         self.round: Round | None = None
         self.last_bet: Money | None = None
-        self.graded = Session(drill=TableGrader(self._parse, self._grade), ruleset=ruleset, rng=rng,
+        self.graded = DrillRun(drill=TableGrader(self._parse, self._grade), ruleset=ruleset, rng=rng,
                               recorder=recorder if recorder is not None else ListRecorder(),
                               clock=clock or Clock(), source="play")
         """Grades and records every decision (source "play"), as a drill session does its answers."""

@@ -1,7 +1,7 @@
 """One drill run: a drill, a rule set, a random source, a recorder for the answers, and a clock.
 
 The session is the only place that turns a graded answer into a recorded `Attempt`; every front end
-(plain lines, JSON lines, the REPL) drives the same `Session`, so each mode records alike. A malformed
+(plain lines, JSON lines, the REPL) drives the same `DrillRun`, so each mode records alike. A malformed
 answer raises `InvalidInputError` out of `answer` and records nothing.
 """
 
@@ -73,8 +73,8 @@ class Clock:
 
 
 @dataclass(slots=True, kw_only=True)
-class Session:
-    """A drill session: ask, time, grade, record."""
+class DrillRun:
+    """One run of a drill: ask, time, grade, record (the learner's table is a `TableSession`)."""
 
     drill: Drill
     ruleset: Ruleset

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from trainer.core.errors import InvalidInputError
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
 
 FORMATS = ("csv", "json")
 FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",

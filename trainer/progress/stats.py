@@ -5,7 +5,7 @@ Built from a read-only view of the database (`trainer.storage.reader`): every fi
 never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; medians
 and the weekly and per-skill figures read the attempts of the span through the time index. This module
 picks the windows, fills the gaps (weeks and days without answers) and names things in words
-(`trainer.items`); `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
+(`progress.items`); `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
 them.
 """
 
@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
-from trainer.days import day_start, local_day, week_start
-from trainer.items import SKILL_ORDER, drill_title, item_name
-from trainer.session import SOURCES
-from trainer.stats_review import ReviewPicture, build_review_picture
+from trainer.practice.session import SOURCES
+from trainer.progress.days import day_start, local_day, week_start
+from trainer.progress.items import SKILL_ORDER, drill_title, item_name
+from trainer.progress.stats_review import ReviewPicture, build_review_picture
 from trainer.storage.figures import Tally
 
 if TYPE_CHECKING:

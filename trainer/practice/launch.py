@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from trainer.batch import Plan, RunSummary
+    from trainer.practice.batch import Plan, RunSummary
     from trainer.storage import Store
     from trainer.storage.backups import BackupShelf
 
@@ -55,30 +55,30 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
              header: str | None = None) -> RunSummary:
     """Drive the plan: JSON lines, a terminal session, or plain answer lines.
 
-    With a `store`, a recap of each session follows (`trainer.recap`: accuracy and speed against the
+    With a `store`, a recap of each session follows (`trainer.progress.recap`: accuracy and speed against the
     learner's previous sessions, the misses and when they come back); `header` is said first. Machine
     mode prints neither: its output is JSON lines only.
     """
     if jsonl:
-        from trainer.batch import run_jsonl
+        from trainer.practice.batch import run_jsonl
 
         return run_jsonl(plan, sys.stdin, sys.stdout)
     if interactive:
         from trainer.render import make_console
-        from trainer.repl.drill_ui import run_interactive
+        from trainer.screens.drill import run_interactive
 
         console = make_console()
         if header:
             console.print(header, style="title", markup=False)
         summary = run_interactive(plan, console)
         if store is not None:
-            from trainer.recap import run_recap
+            from trainer.progress.recap import run_recap
 
             for line in run_recap(store, summary.sessions, now=time.time()):
                 console.print(line, markup=False, highlight=False,
                               style="title" if line.endswith("summary") else None)
         return summary
-    from trainer.batch import run_plain
+    from trainer.practice.batch import run_plain
 
     if header:
         print(header, file=sys.stdout, flush=True)
@@ -90,7 +90,7 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
 def _recap(store: Store | None, summary: RunSummary, out: IO[str]) -> None:
     if store is None:
         return
-    from trainer.recap import run_recap
+    from trainer.progress.recap import run_recap
 
     for line in run_recap(store, summary.sessions, now=time.time()):
         print(line, file=out)

@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Protocol
 
-from trainer.core.attacks import attack_chance
+from trainer.core.chat_host.attacks import attack_chance
 from trainer.core.errors import IllegalActionError
 from trainer.core.events import Action
 from trainer.core.hands import hand_total

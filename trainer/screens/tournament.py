@@ -15,15 +15,16 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from trainer.core.attacks import attack_chance
-from trainer.core.chat_posts import dollars, face, total_words
+from trainer.core.chat_host.attacks import attack_chance
+from trainer.core.chat_host.posts import face
+from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.events import Action
-from trainer.core.money import parse_money
+from trainer.core.hands import total_words
+from trainer.core.money import dollars, parse_money
 from trainer.core.rules import Ruleset
-from trainer.core.tournament import Entrant, Stage, Tournament
-from trainer.repl.ask import read_line, timed_line
-from trainer.repl.keys import read_key
+from trainer.screens.ask import read_line, timed_line
+from trainer.screens.keys import read_key
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks, option_lines
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
@@ -58,7 +59,7 @@ class TournamentUI:
         try:
             while self.t.stage is not Stage.OVER:
                 self.print_transcript()
-                if not self._decide():
+                if not self.ask_next():
                     break
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("game stopped", style="muted"))
@@ -77,7 +78,7 @@ class TournamentUI:
             right = sum(a.correct for a in tally.attacks)
             self.console.print(f"  attack phases: {right} of {len(tally.attacks)} with the best choice")
 
-    def _decide(self) -> bool:
+    def ask_next(self) -> bool:
         """Ask whoever must decide now; False when the user chose to leave."""
         t = self.t
         if t.waiting_for_bets:

@@ -23,8 +23,8 @@ from trainer.core.errors import TrainerError
 from trainer.core.events import Action
 from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
-from trainer.repl.ask import read_line
-from trainer.repl.keys import read_key
+from trainer.screens.ask import read_line
+from trainer.screens.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
 from trainer.table.foul_calls import CALL_WORDS, corrections

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
-from trainer.core.dice import Dice
+from trainer.core.chat_host.dice import Dice
 from trainer.core.money import Money
 
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from trainer.days import day_start, local_day
-from trainer.items import drill_title, item_name
+from trainer.progress.days import day_start, local_day
+from trainer.progress.items import drill_title, item_name
 from trainer.storage.progress import Connected, ProgressFigures
 
 if TYPE_CHECKING:
-    from trainer.session import Session
+    from trainer.practice.session import DrillRun
 
 PREVIOUS_SESSIONS = 5
 """How many earlier sessions of a drill a recap compares with."""
@@ -88,7 +88,7 @@ def _seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
-def session_recap(source: Readable, session: Session, *, now: float) -> list[str]:
+def session_recap(source: Readable, session: DrillRun, *, now: float) -> list[str]:
     """A few labelled lines about one session that recorded answers (none for one that did not)."""
     progress = ProgressFigures.on(source)
     sid = session.session_id
@@ -136,7 +136,7 @@ def session_recap(source: Readable, session: Session, *, now: float) -> list[str
     return lines
 
 
-def run_recap(source: Readable, sessions: list[Session], *, now: float) -> list[str]:
+def run_recap(source: Readable, sessions: list[DrillRun], *, now: float) -> list[str]:
     """The recap of every session of a run, under one heading."""
     lines: list[str] = []
     for session in sessions:

@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler, State
 
-from trainer.items import ItemKey as ItemKey  # re-exported: its home is trainer.items
-from trainer.session import Attempt
+from trainer.practice.session import Attempt
+from trainer.progress.items import ItemKey as ItemKey  # re-exported: its home is trainer.progress.items
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """fsrs with its default weights; no fuzz, so `--seed` runs and tests schedule reproducibly."""

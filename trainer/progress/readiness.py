@@ -199,7 +199,7 @@ def assess(view: ReadOnly, *, ruleset: str | None = None,
            criteria: tuple[Criterion, ...] = CRITERIA) -> Readiness:
     """Every criterion for `ruleset` (default: the rule set last played at the table, else casino)."""
     from trainer.core.rulesfile import load_ruleset
-    from trainer.stats_strategy import chart_cells
+    from trainer.progress.stats_strategy import chart_cells
 
     name = ruleset or view.progress.latest_ruleset("play") or DEFAULT_RULESET
     rules = load_ruleset(name)

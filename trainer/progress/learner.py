@@ -22,7 +22,7 @@ from datetime import date, timedelta
 
 from drills.running_count import STRETCH
 from trainer.core.errors import InvalidInputError
-from trainer.days import local_day
+from trainer.progress.days import local_day
 from trainer.sim.counter import CHART_CELLS, Cell, Mistakes
 from trainer.storage import Store
 from trainer.strategy import Chart, cell_key

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from trainer.days import day_start
+from trainer.progress.days import day_start
 
 if TYPE_CHECKING:
     from trainer.storage.reader import ReadOnly

@@ -1,6 +1,6 @@
 """Drill drivers for when stdin is not a terminal: plain answer lines, and JSON lines (machine mode).
 
-Both drive the same `Session`s as the interactive trainer, so every mode records alike. A driver takes
+Both drive the same `DrillRun`s as the interactive trainer, so every mode records alike. A driver takes
 a stream of (session, item) pairs: `cutcard drill` repeats one session, `cutcard review` mixes the due
 items of several drills. A malformed answer is reported and read again; nothing is recorded for it.
 End of input ends the run; what was answered is kept (each answer was recorded as it was graded).
@@ -15,10 +15,10 @@ from typing import IO
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
-from trainer.items import drill_title
-from trainer.session import Session, grade_to_json
+from trainer.practice.session import DrillRun, grade_to_json
+from trainer.progress.items import drill_title
 
-Plan = Iterable[tuple[Session, str | None]]
+Plan = Iterable[tuple[DrillRun, str | None]]
 """The questions to ask: a session to ask with and the review item to ask about (None: any)."""
 
 
@@ -27,9 +27,9 @@ class RunSummary:
     """What a driver did: how many questions were answered, per session."""
 
     answered: int = 0
-    sessions: list[Session] = field(default_factory=list)
+    sessions: list[DrillRun] = field(default_factory=list)
 
-    def note(self, session: Session) -> None:
+    def note(self, session: DrillRun) -> None:
         if all(s is not session for s in self.sessions):
             self.sessions.append(session)
 
@@ -157,7 +157,7 @@ def _emit(stdout: IO[str], line: dict[str, object]) -> None:
     stdout.flush()
 
 
-def repeat(session: Session, count: int | None) -> Iterator[tuple[Session, str | None]]:
+def repeat(session: DrillRun, count: int | None) -> Iterator[tuple[DrillRun, str | None]]:
     """The plan of `cutcard drill`: the same session, `count` times (None: until input ends)."""
     asked = 0
     while count is None or asked < count:

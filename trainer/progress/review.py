@@ -1,6 +1,6 @@
 """The spaced-repetition queue (DESIGN §8): due items of every drill, mixed, then new items up to a limit.
 
-Every answer, in any mode, reschedules its review item with fsrs (`trainer.scheduling`, inside
+Every answer, in any mode, reschedules its review item with fsrs (`trainer.progress.scheduling`, inside
 `Store.record`), so `cutcard review` only has to choose what to ask next:
 
 1. due items, those last answered wrong first, then by the day they fell due, shuffled within a day so
@@ -14,7 +14,7 @@ Every answer, in any mode, reschedules its review item with fsrs (`trainer.sched
    limit counts items first answered today anywhere (a drill session introduces items too), because each
    of them adds to the reviews of the days to come.
 
-The queue is a lazy plan of `(Session, item)` pairs for `trainer.runs.run_plan`, one `Session` per drill
+The queue is a lazy plan of `(DrillRun, item)` pairs for `practice.launch.run_plan`, one `DrillRun` per drill
 and rule set; it reads the time from an injectable `Clock`, so tests run it on a fake one.
 """
 
@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from trainer.core.errors import RulesetError, TrainerError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
-from trainer.days import day_start, local_day
-from trainer.scheduling import ItemKey, ReviewItem
-from trainer.session import Clock, Session
+from trainer.practice.session import Clock, DrillRun
+from trainer.progress.days import day_start, local_day
+from trainer.progress.scheduling import ItemKey, ReviewItem
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -98,10 +98,10 @@ class ReviewQueue:
         """One-line remarks for the learner (skipped items, the new-item limit), shown after the run."""
         self.skipped: set[ItemKey] = set()
         """Due items this run could not ask (their drill, rule set or settings are unavailable here)."""
-        self._sessions: dict[tuple[str, str], Session | None] = {}
+        self._sessions: dict[tuple[str, str], DrillRun | None] = {}
         self._rulesets: dict[str, Ruleset | None] = {}
 
-    def plan(self) -> Iterator[tuple[Session, str | None]]:
+    def plan(self) -> Iterator[tuple[DrillRun, str | None]]:
         """Due items first, then new ones; stops at `limit` questions or when both run out."""
         yield from self._due()
         yield from self._new()
@@ -111,7 +111,7 @@ class ReviewQueue:
 
     # --- due items ------------------------------------------------------------------------------
 
-    def _due(self) -> Iterator[tuple[Session, str | None]]:
+    def _due(self) -> Iterator[tuple[DrillRun, str | None]]:
         # items asked in this run and the due time they had then: one not rescheduled since (its drill
         # asked about another item, a bug) is not asked again, with a note, so the run always ends
         served_at: dict[ItemKey, float] = {}
@@ -152,7 +152,7 @@ class ReviewQueue:
             if asked == 0:
                 return
 
-    def _askable(self, session: Session, key: ItemKey) -> bool:
+    def _askable(self, session: DrillRun, key: ItemKey) -> bool:
         """True when the drill can still ask the item; otherwise a note says why it is skipped."""
         reason = session.drill.cannot_ask(key.item, session.ruleset)
         if reason is None:
@@ -171,7 +171,7 @@ class ReviewQueue:
 
     # --- new items ------------------------------------------------------------------------------
 
-    def _new(self) -> Iterator[tuple[Session, str | None]]:
+    def _new(self) -> Iterator[tuple[DrillRun, str | None]]:
         if self._full():
             return
         now = self.clock.now()
@@ -182,7 +182,7 @@ class ReviewQueue:
                                   "(--new N to allow more)")
             return
         ruleset = self._ruleset_for_new()
-        sources: list[tuple[str, Session, deque[str] | None]] = []
+        sources: list[tuple[str, DrillRun, deque[str] | None]] = []
         for name in self.drill_names:
             if name not in _drills().DRILLS or not _drill_available(name):
                 continue  # registered but not written yet: nothing to offer, nothing to report
@@ -224,14 +224,14 @@ class ReviewQueue:
 
     # --- sessions -------------------------------------------------------------------------------
 
-    def _session(self, drill_name: str, ruleset_name: str) -> Session | None:
+    def _session(self, drill_name: str, ruleset_name: str) -> DrillRun | None:
         """The session asking a drill's items under a rule set (None, with a note, if it cannot be made)."""
         key = (drill_name, ruleset_name)
         if key not in self._sessions:
             self._sessions[key] = self._make_session(drill_name, ruleset_name)
         return self._sessions[key]
 
-    def _make_session(self, drill_name: str, ruleset_name: str) -> Session | None:
+    def _make_session(self, drill_name: str, ruleset_name: str) -> DrillRun | None:
         ruleset = self._find_ruleset(ruleset_name)
         if ruleset is None:
             return None
@@ -247,7 +247,7 @@ class ReviewQueue:
         except (ImportError, TrainerError) as e:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
-        return Session(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock,
+        return DrillRun(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock,
                        source="review")
 
     def _find_ruleset(self, name: str) -> Ruleset | None:

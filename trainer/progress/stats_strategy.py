@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import load_ruleset
-from trainer.days import local_day
-from trainer.stats import Since, plain
+from trainer.progress.days import local_day
+from trainer.progress.stats import Since, plain
 from trainer.strategy.chart import ROWS, UPS, cell_key, up_label
 
 if TYPE_CHECKING:

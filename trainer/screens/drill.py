@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
-from trainer.batch import Plan, RunSummary, says_the_answer, summary_lines
 from trainer.core.errors import InvalidInputError
-from trainer.session import Session
+from trainer.practice.batch import Plan, RunSummary, says_the_answer, summary_lines
+from trainer.practice.session import DrillRun
 
 if TYPE_CHECKING:
     from trainer.render.flash import FlashTiming
@@ -120,7 +120,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
     return summary
 
 
-def _show_grade(console: Console, session: Session, question: Question, grade: Grade) -> None:
+def _show_grade(console: Console, session: DrillRun, question: Question, grade: Grade) -> None:
     seconds = session.elapsed_ms() / 1000
     if grade.correct:
         head = Text("✓ right", style="good")
