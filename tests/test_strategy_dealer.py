@@ -88,3 +88,28 @@ def test_h17_makes_soft_17_draw() -> None:
     s17 = dealer_outcomes(load_ruleset("casino"), 1)
     h17 = dealer_outcomes(load_ruleset("casino-h17"), 1)
     assert h17.totals[0] < s17.totals[0] and h17.bust > s17.bust
+
+
+@pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])
+@pytest.mark.parametrize("decks", [1, 6])
+def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) -> None:
+    """The lattice kernel against `dealer_distribution` (every draw followed) for many depleted shoes,
+    every up card: deep depletions (a value gone entirely, a near-empty shoe) included."""
+    rng = np.random.default_rng(decks * 2 + h17)
+    full = np.array([4 * decks] * 9 + [16 * decks])
+    removals = [rng.integers(0, full // 2 + 1) for _ in range(30)]
+    removals += [full - np.array([0, 1, 2, 0, 3, 1, 0, 2, 1, 4]), np.eye(10, dtype=np.int64)[9] * full[9]]
+    table = np.array(removals)
+    got = DealerKernel(dealer_table(h17, True)).outcomes(full, table, natural=True, chunk=7)
+    for row, removal in enumerate(table):
+        left = full - removal
+        for up in range(1, 11):
+            if left[up - 1] == 0:
+                assert not got[row, up - 1].any()
+                continue
+            shoe = left.copy()
+            shoe[up - 1] -= 1
+            if shoe.sum() == 0:
+                continue
+            expected = dealer_distribution(tuple(int(x) for x in shoe), up, hits_soft_17=h17, natural=True)
+            assert got[row, up - 1] == pytest.approx(expected, abs=1e-13)

@@ -3,16 +3,23 @@
 Why numpy: the chart needs the dealer's exact distribution for every player composition the player
 can hold (about 3,000, and up to 27,000 with the pair cards split hands remove), for every up card.
 Each is a sum over ~1,700 standing dealer hands of a product of falling factorials: some 50 million
-products, 30 s of pure Python, a fraction of a second as two matrix products.
+products, 30 s of pure Python, a fraction of a second in numpy.
 
 For a shoe with counts n (of N cards) the chance that the dealer's cards are the multiset k (up card
 included, K cards) in one given order is prod_c ff(n_c, k_c) / ff(N, K), with ff the falling factorial;
 `DealerTable.orders` counts the valid orders per up card, and dividing by n_u / N conditions on the up
-card. The products are taken in log space, so that one matrix product sums the logs of all factors.
+card.
+
+How the products are taken: the multisets form a lattice (a multiset of K cards is one of K - 1 cards
+with one more card), and the one-order chance of k + c is that of k times (n_c - k_c) / (N - K). So
+every standing hand, and every smaller multiset some standing hand is built on, costs one multiplication
+per shoe, level by level (K = 1, 2, ...), with the shoes along the rows of each level's block; a block
+of a level's standing hands of one total then meets the order counts in one small matrix product.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainer.strategy.dealer import DealerTable
@@ -21,38 +28,66 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-_IMPOSSIBLE = -1.0e6
-"""log of 0 for factorials of more cards than the shoe holds (exp() of it is exactly 0)."""
+
+@dataclass(frozen=True, slots=True)
+class _Level:
+    """The multisets of one card count K, built from those of K - 1 cards."""
+
+    parent: NDArray[np.int64]
+    """(S,) row of each multiset's parent in the previous level (K - 1 cards)."""
+    factor: NDArray[np.int64]
+    """(S,) row of the factor n_c - j (card value c, j of them already in the parent) in the factor table."""
+    totals: tuple[tuple[int, int, int], ...]
+    """(total index 0-4, first row, end row): the standing hands of this level, grouped by total."""
+    weights: tuple[NDArray[np.float64], ...]
+    """Per group above, (10 up cards, rows) draw orders of each hand per up card."""
 
 
 class DealerKernel:
-    """The dealer table prepared once as matrices: log-factor features and the outcome weights."""
+    """The dealer table prepared once as a lattice of multisets (see the module docstring)."""
 
     def __init__(self, table: DealerTable) -> None:
         import numpy as np
 
-        hands = np.array(table.hands, dtype=np.int64)  # (M, 10)
-        self.max_count = int(hands.max())
-        self.max_cards = int(hands.sum(axis=1).max())
-        m = len(table.hands)
-        width = 10 * self.max_count + self.max_cards
-        features = np.zeros((width, m))
-        rows = np.arange(m)
-        for c in range(10):
-            k = hands[:, c]
-            present = k > 0
-            features[c * self.max_count + k[present] - 1, rows[present]] = 1.0
-        sizes = hands.sum(axis=1)
-        features[10 * self.max_count + sizes - 1, rows] = 1.0
-        used = features.any(axis=1)
-        self.used = np.flatnonzero(used)
-        self.features = features[used]
-        weights = np.zeros((m, 10 * 5))
+        hands = [tuple(h) for h in table.hands]
+        self.max_count = max(max(h) for h in hands)
+        final = {h: i for i, h in enumerate(hands)}
+        depth = max(sum(h) for h in hands)
+        # the multisets needed per level, from the deepest down: standing hands, and parents of them
+        needed: list[set[tuple[int, ...]]] = [set() for _ in range(depth + 1)]
+        for h in hands:
+            needed[sum(h)].add(h)
+        parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        for k in range(depth, 0, -1):
+            for h in sorted(needed[k]):
+                options = [(c, h[:c] + (h[c] - 1,) + h[c + 1:]) for c in range(10) if h[c]]
+                chosen = next(((c, p) for c, p in options if p in needed[k - 1]), options[-1])
+                needed[k - 1].add(chosen[1])
+                parent_of[h] = (chosen[1], chosen[0])
+        levels: list[_Level] = []
+        previous: dict[tuple[int, ...], int] = {(0,) * 10: 0}
         totals = np.array(table.totals) - 17
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
-        for u in range(10):
-            weights[rows, u * 5 + totals] = orders[:, u]
-        self.weights = weights
+        for k in range(1, depth + 1):
+            # standing hands first, grouped by total; then the multisets only built on
+            rows = sorted(needed[k], key=lambda h: (h not in final, totals[final[h]] if h in final else 0, h))
+            parent = np.array([previous[parent_of[h][0]] for h in rows], dtype=np.int64)
+            factor = []
+            for h in rows:
+                p, c = parent_of[h]
+                factor.append(c * self.max_count + p[c])
+            groups: list[tuple[int, int, int]] = []
+            weights: list[NDArray[np.float64]] = []
+            for t in range(5):
+                at = [i for i, h in enumerate(rows) if h in final and totals[final[h]] == t]
+                if at:
+                    groups.append((t, at[0], at[-1] + 1))
+                    weights.append(np.ascontiguousarray(orders[[final[rows[i]] for i in at]].T))
+            levels.append(_Level(parent=parent, factor=np.array(factor, dtype=np.int64),
+                                 totals=tuple(groups), weights=tuple(weights)))
+            previous = {h: i for i, h in enumerate(rows)}
+        self.levels = levels
+        self.max_cards = depth
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
                  natural: bool, chunk: int = 2048) -> NDArray[np.float64]:
@@ -67,6 +102,30 @@ class DealerKernel:
             out[start:start + len(part)] = self._outcomes(counts, part, natural)
         return out
 
+    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64]) -> NDArray[np.float64]:
+        """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
+        total whose first card has that value, for shoes of `left` (B, 10) cards by value."""
+        import numpy as np
+
+        b = len(size)
+        mc = self.max_count
+        # factor table: row c * mc + j holds max(left_c - j, 0); columns are shoes
+        table = np.empty((10 * mc, b))
+        lt = left.T
+        for j in range(mc):
+            np.maximum(lt - j, 0.0, out=table[j::mc])
+        acc = np.zeros((5, 10, b))
+        chance = np.ones((1, b))
+        for k, level in enumerate(self.levels):
+            with np.errstate(divide="ignore"):
+                inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
+            chance = chance[level.parent]
+            chance *= table[level.factor]
+            chance *= inverse[None, :]
+            for (t, lo, hi), weight in zip(level.totals, level.weights, strict=True):
+                acc[t] += weight @ chance[lo:hi]
+        return acc
+
     def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64],
                   natural: bool) -> NDArray[np.float64]:
         import numpy as np
@@ -74,23 +133,7 @@ class DealerKernel:
         left = (counts[None, :] - removals).astype(np.float64)  # (B, 10)
         size = left.sum(axis=1)  # (B,)
         b = len(removals)
-        mc, kc = self.max_count, self.max_cards
-        logs = np.empty((b, 10 * mc + kc))
-        # log ff(left_c, k) for k = 1..mc, cumulatively
-        running = np.zeros((b, 10))
-        for k in range(1, mc + 1):
-            factor = left - (k - 1)
-            ok = factor > 0
-            running = np.where(ok, running + np.log(np.where(ok, factor, 1.0)), _IMPOSSIBLE)
-            logs[:, np.arange(10) * mc + k - 1] = running
-        running_n = np.zeros(b)
-        for k in range(1, kc + 1):
-            factor = size - (k - 1)
-            ok = factor > 0
-            running_n = np.where(ok, running_n + np.log(np.where(ok, factor, 1.0)), -_IMPOSSIBLE)
-            logs[:, 10 * mc + k - 1] = -running_n
-        chances = np.exp(logs[:, self.used] @ self.features)  # (B, M): chance of each multiset in one order
-        by_total = (chances @ self.weights).reshape(b, 10, 5)  # summed over orders, per up card
+        by_total = self.by_total(left, size).transpose(2, 1, 0)  # (B, 10 up, 5)
         with np.errstate(divide="ignore", invalid="ignore"):
             given_up = np.where(left > 0, size[:, None] / left, 0.0)  # 1 / P(first card = u)
         out = np.zeros((b, 10, 7))
