@@ -227,10 +227,9 @@ class Engine:
         """(10,) chance that one split hand of `pair` busts, played by `decisions`."""
         import numpy as np
 
-        ones = np.ones_like(self.pay.bust)
         zeros = np.zeros_like(self.pay.stand)
         bust = evaluate(self.table, self.pay, decisions=decisions, stand=zeros, stand_doubled=zeros,
-                        bust=ones, bust_doubled=ones)
+                        bust=1.0, bust_doubled=1.0)
         ctx = self.split_contexts.get((pair, 1))
         if ctx is None:
             return np.zeros(10)

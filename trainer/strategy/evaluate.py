@@ -30,20 +30,66 @@ _NEVER = -1.0e9
 
 @dataclass(slots=True)
 class Payoffs:
-    """Per node (rows) and up card (columns): terminal values and drawing chances."""
+    """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
+    bust's value are built from (per level, in `draw_at` and `bust_at`: as whole (n, 10, 10) tables
+    they were most of the engine's memory)."""
 
-    draw: NDArray[np.float64]
-    """(n, 10 up, 10 card) chance that the next card has each value."""
     dealer: NDArray[np.float64]
     """(n, 10, 7) dealer outcome chances for the node's shoe."""
     stand: NDArray[np.float64]
     """(n, 10) standing with one unit bet (unnormalised where the dealer peeks)."""
     stand_doubled: NDArray[np.float64]
     """(n, 10) standing with two units (a doubled hand)."""
-    bust: NDArray[np.float64]
-    """(n, 10, 10) busting with one unit when drawing that card."""
     may_double: NDArray[np.bool_]
     """(n,) a split hand of two cards that may double (DAS and the doubling rule)."""
+    left: NDArray[np.float64]
+    """(n, 10) cards left by value besides the node's hand and extra cards (up card still in);
+    for the infinite deck, (1, 10) chances of each value."""
+    peeked: NDArray[np.bool_]
+    """(10,) up cards under which the dealer peeks (a bust then loses only if no natural follows)."""
+    natural: bool
+    """The dealer can have a natural (an ace or ten up card)."""
+    infinite: bool = False
+    natural_chance: NDArray[np.float64] | None = None
+    """Infinite deck: (10,) the chance of a dealer natural per up card."""
+    columns: NDArray[np.bool_] | None = None
+    """The up cards evaluated (None: all): the others draw nothing and never see a natural."""
+
+    def draw_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
+        """(m, 10 up, 10 card) chance that the next card has each value, for the nodes `idx`."""
+        import numpy as np
+
+        if self.infinite:
+            return np.broadcast_to(self.left[0], (len(idx), 10, 10))
+        left = self.left[idx]
+        draw = left[:, None, :] - np.eye(10)[None, :, :]  # the cards available, the up card out
+        np.maximum(draw, 0.0, out=draw)
+        draw /= np.maximum(left.sum(axis=1) - 1, 1)[:, None, None]
+        if self.columns is not None:
+            draw[:, ~self.columns, :] = 0.0
+        return draw
+
+    def bust_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
+        """(m, 10 up, 10 card) busting with one unit when drawing that card: -1, or where the dealer
+        peeks -(1 - the chance of a natural after that card)."""
+        import numpy as np
+
+        m = len(idx)
+        if self.infinite:
+            assert self.natural_chance is not None
+            after = np.broadcast_to(self.natural_chance[None, :, None], (m, 10, 10)).copy()
+        else:
+            after = np.zeros((m, 10, 10))
+            if self.natural:  # the hole card from the rest
+                left = self.left[idx]
+                rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
+                eye = np.eye(10)
+                for col, other in ((0, 9), (9, 0)):
+                    if self.columns is None or self.columns[col]:
+                        after[:, col, :] = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
+        after -= 1.0
+        after[:, ~self.peeked, :] = -1.0
+        return after
 
     @classmethod
     def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,
@@ -51,39 +97,26 @@ class Payoffs:
         import numpy as np
 
         n = len(table.total)
+        natural_chance = None
         if infinite:
             q = np.array(values, dtype=np.float64) / sum(values)
-            draw = np.broadcast_to(q, (n, 10, 10)).copy()
             per_up = np.array([dealer_distribution(values, u, hits_soft_17=hits_soft_17, natural=natural,
                                                    infinite=True) for u in range(1, 11)], dtype=float)
             dealer = np.broadcast_to(per_up, (n, 10, 7)).copy()
-            bj_after = np.broadcast_to(per_up[:, BLACKJACK][None, :, None], (n, 10, 10)).copy()
+            left = q[None, :]
+            natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
             uniq, back = _distinct_rows(table.removal)
             kernel = _kernel(hits_soft_17, natural)
             dealer = kernel.outcomes(counts, uniq, natural=natural)[back]
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
-            size = left.sum(axis=1)
-            eye = np.eye(10)
-            draw = left[:, None, :] - eye[None, :, :]  # (n, up, card): the cards available, in place
-            np.maximum(draw, 0.0, out=draw)
-            draw /= np.maximum(size - 1, 1)[:, None, None]
-            # chance of a natural after one more (busting) card: hole card from the rest
-            rest = np.maximum(size - 2, 1)[:, None]
-            bj_after = np.zeros((n, 10, 10))
-            if natural:
-                bj_after[:, 0, :] = np.maximum(left[:, 9][:, None] - eye[9][None, :], 0) / rest
-                bj_after[:, 9, :] = np.maximum(left[:, 0][:, None] - eye[0][None, :], 0) / rest
-        peeked = np.array(terms.peeked)
         stand, stand_doubled = standing_payoffs(table, terms, dealer)
-        bust = bj_after  # in place (each (n, 10, 10) table is tens of MB): -(1 - P(natural)) where peeked
-        bust -= 1.0
-        bust[:, ~peeked, :] = -1.0
-        das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])
+        das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
-        return cls(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
-                   may_double=may_double)
+        return cls(dealer=dealer, stand=stand, stand_doubled=stand_doubled, may_double=may_double, left=left,
+                   peeked=np.array(terms.peeked), natural=natural, infinite=infinite,
+                   natural_chance=natural_chance)
 
 
 def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
@@ -156,20 +189,18 @@ class Values:
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
              decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
              stand_doubled: NDArray[np.float64] | None = None,
-             bust: NDArray[np.float64] | None = None,
-             bust_doubled: NDArray[np.float64] | None = None) -> Values:
+             bust: float | None = None, bust_doubled: float | None = None) -> Values:
     """One pass over the table, largest hands first.
 
     Without `decisions`, each node takes its best allowed action (followers take their leader's);
     with them, the given actions. The terminal values default to the prepared payoffs; passing others
     (e.g. 1 for a bust, 0 otherwise, with fixed decisions) measures other things, such as bust chances.
+    Doubling is valued on two-card nodes only (no rule doubles later; `double` is 0 elsewhere).
     """
     import numpy as np
 
     st = pay.stand if stand is None else stand
     st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
-    b1 = pay.bust if bust is None else bust
-    b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
     n = len(table.total)
     hit = np.zeros((n, 10))
     double = np.zeros((n, 10))
@@ -179,11 +210,19 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
         kids = table.child[idx]  # (m, 10 card)
         live = (kids >= 0)[:, None, :]
         safe = np.where(kids >= 0, kids, 0)
-        chance = pay.draw[idx]
-        after_hit = np.where(live, value[safe].transpose(0, 2, 1), b1[idx])
-        hit[idx] = (chance * after_hit).sum(axis=2)
-        after_double = np.where(live, st2[safe].transpose(0, 2, 1), b2[idx])
-        double[idx] = (chance * after_double).sum(axis=2)
+        chance = pay.draw_at(idx)
+        b1 = pay.bust_at(idx) if bust is None else bust
+        after_hit = np.where(live, value[safe].transpose(0, 2, 1), b1)
+        after_hit *= chance
+        hit[idx] = after_hit.sum(axis=2)
+        del after_hit
+        two = len(idx) > 0 and bool(table.cards[idx[0]] == 2)  # a level holds one card count
+        if two:
+            b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
+            after_double = np.where(live, st2[safe].transpose(0, 2, 1), b2)
+            after_double *= chance
+            double[idx] = after_double.sum(axis=2)
+            del after_double
         options = np.stack([
             st[idx],
             np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),

@@ -108,17 +108,23 @@ class NodeTable:
     can_hit: NDArray[np.bool_]
     levels: list[NDArray[np.int64]] = field(default_factory=list)
     """Node indices by number of cards, most cards first (the evaluation order)."""
+    _where: dict[int, list[int]] = field(default_factory=dict)
+    """Per context asked about: node by composition index (-1: none), built at the first question."""
 
     def node(self, context: int, own: Sequence[int]) -> int:
         """The node of `own` (counts by value) in context `context`, or -1 if it has none."""
         comp = compositions().index.get(tuple(own))
         if comp is None:
             return -1
-        lo, hi = self.offsets[context], self.offsets[context + 1]
-        import numpy as np
+        where = self._where.get(context)
+        if where is None:
+            import numpy as np
 
-        where = np.flatnonzero(self.composition[lo:hi] == comp)
-        return int(lo + where[0]) if len(where) else -1
+            lo, hi = self.offsets[context], self.offsets[context + 1]
+            found = np.full(len(compositions().own), -1, dtype=np.int64)
+            found[self.composition[lo:hi]] = np.arange(lo, hi)
+            where = self._where[context] = found.tolist()
+        return where[comp]
 
 
 def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> NodeTable:
