@@ -6,8 +6,8 @@ See `chart.py` for how a cell is chosen and what the house edge means.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from functools import lru_cache
 from math import prod
 from typing import TYPE_CHECKING
 
@@ -64,7 +64,7 @@ def deal_chance(shoe: Composition, up: int, values: tuple[int, ...]) -> float:
     return chance
 
 
-@lru_cache(maxsize=None)
+@cache
 def _orders(values: tuple[int, ...]) -> int:
     from math import factorial
 

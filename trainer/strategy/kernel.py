@@ -60,7 +60,7 @@ class DealerKernel:
         parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         for k in range(depth, 0, -1):
             for h in sorted(needed[k]):
-                options = [(c, h[:c] + (h[c] - 1,) + h[c + 1:]) for c in range(10) if h[c]]
+                options = [(c, (*h[:c], h[c] - 1, *h[c + 1:])) for c in range(10) if h[c]]
                 chosen = next(((c, p) for c, p in options if p in needed[k - 1]), options[-1])
                 needed[k - 1].add(chosen[1])
                 parent_of[h] = (chosen[1], chosen[0])
