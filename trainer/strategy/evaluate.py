@@ -77,19 +77,18 @@ class Payoffs:
         m = len(idx)
         if self.infinite:
             assert self.natural_chance is not None
-            after = np.broadcast_to(self.natural_chance[None, :, None], (m, 10, 10)).copy()
-        else:
-            after = np.zeros((m, 10, 10))
-            if self.natural:  # the hole card from the rest
-                left = self.left[idx]
-                rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
-                eye = np.eye(10)
-                for col, other in ((0, 9), (9, 0)):
-                    if self.columns is None or self.columns[col]:
-                        after[:, col, :] = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
-        after -= 1.0
-        after[:, ~self.peeked, :] = -1.0
-        return after
+            one = np.where(self.peeked, self.natural_chance - 1.0, -1.0)
+            return np.broadcast_to(one[None, :, None], (m, 10, 10))
+        bust = np.full((m, 10, 10), -1.0)
+        if self.natural:  # the hole card from the rest
+            left = self.left[idx]
+            rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
+            eye = np.eye(10)
+            for col, other in ((0, 9), (9, 0)):
+                if self.peeked[col] and (self.columns is None or self.columns[col]):
+                    after = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
+                    bust[:, col, :] = after - 1.0
+        return bust
 
     @classmethod
     def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,

@@ -70,21 +70,23 @@ class DealerKernel:
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
         for k in range(1, depth + 1):
             # standing hands first, grouped by total; then the multisets only built on
-            rows = sorted(needed[k], key=lambda h: (h not in final, totals[final[h]] if h in final else 0, h))
+            keyed = sorted((int(totals[final[h]]) if h in final else 5, h) for h in needed[k])
+            rows = [h for _, h in keyed]
             parent = np.array([previous[parent_of[h][0]] for h in rows], dtype=np.int64)
-            factor = []
-            for h in rows:
-                p, c = parent_of[h]
-                factor.append(c * self.max_count + p[c])
+            factor = np.array([parent_of[h][1] * self.max_count + parent_of[h][0][parent_of[h][1]]
+                               for h in rows], dtype=np.int64)
             groups: list[tuple[int, int, int]] = []
             weights: list[NDArray[np.float64]] = []
-            for t in range(5):
-                at = [i for i, h in enumerate(rows) if h in final and totals[final[h]] == t]
-                if at:
-                    groups.append((t, at[0], at[-1] + 1))
-                    weights.append(np.ascontiguousarray(orders[[final[rows[i]] for i in at]].T))
-            levels.append(_Level(parent=parent, factor=np.array(factor, dtype=np.int64),
-                                 totals=tuple(groups), weights=tuple(weights)))
+            lo = 0
+            while lo < len(keyed) and keyed[lo][0] < 5:
+                t = keyed[lo][0]
+                hi = lo
+                while hi < len(keyed) and keyed[hi][0] == t:
+                    hi += 1
+                groups.append((t, lo, hi))
+                weights.append(np.ascontiguousarray(orders[[final[h] for h in rows[lo:hi]]].T))
+                lo = hi
+            levels.append(_Level(parent=parent, factor=factor, totals=tuple(groups), weights=tuple(weights)))
             previous = {h: i for i, h in enumerate(rows)}
         self.levels = levels
         self.max_cards = depth
