@@ -113,3 +113,27 @@ def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) ->
                 continue
             expected = dealer_distribution(tuple(int(x) for x in shoe), up, hits_soft_17=h17, natural=True)
             assert got[row, up - 1] == pytest.approx(expected, abs=1e-13)
+
+
+def test_one_blas_thread_restores_the_thread_count() -> None:
+    """The kernel's products run on one BLAS thread and leave the count as it was (a no-op where numpy
+    has no OpenBLAS of its own)."""
+    from trainer.strategy.kernel import _blas_threads, one_blas_thread
+
+    control = _blas_threads()
+    if control is None:
+        with one_blas_thread():
+            pass
+        return
+    get, put = control
+    before = get()
+    put(2)
+    try:
+        with one_blas_thread():
+            assert get() == 1
+        assert get() == 2
+        with pytest.raises(RuntimeError), one_blas_thread():
+            raise RuntimeError
+        assert get() == 2
+    finally:
+        put(before)

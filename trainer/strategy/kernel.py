@@ -19,7 +19,10 @@ of a level's standing hands of one total then meets the order counts in one smal
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from trainer.strategy.dealer import DealerTable
@@ -99,9 +102,10 @@ class DealerKernel:
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
-        for start in range(0, len(removals), chunk):
-            part = removals[start:start + chunk]
-            out[start:start + len(part)] = self._outcomes(counts, part, natural)
+        with one_blas_thread():
+            for start in range(0, len(removals), chunk):
+                part = removals[start:start + chunk]
+                out[start:start + len(part)] = self._outcomes(counts, part, natural)
         return out
 
     def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -147,3 +151,53 @@ class DealerKernel:
         possible = left > 0
         out[:, :, 6] = np.where(possible, 1.0 - out[:, :, :6].sum(axis=2), 0.0)
         return out
+
+
+_BLAS_SYMBOLS = (("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+                 ("scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"),
+                 ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
+                 ("openblas_get_num_threads", "openblas_set_num_threads"))
+
+
+@cache
+def _blas_threads() -> tuple[Callable[[], int], Callable[[int], None]] | None:
+    """Get and set the thread count of the OpenBLAS that numpy's wheels bundle (None: not found,
+    e.g. another BLAS). No environment variable is needed: the library is already loaded."""
+    import ctypes
+    from pathlib import Path
+
+    import numpy as np
+
+    root = Path(np.__file__).resolve().parent
+    for folder in (root.parent / "numpy.libs", root / ".dylibs"):
+        for path in sorted(folder.glob("*openblas*")) if folder.is_dir() else ():
+            try:
+                lib = ctypes.CDLL(str(path))
+            except OSError:
+                continue
+            for get_name, set_name in _BLAS_SYMBOLS:
+                get, put = getattr(lib, get_name, None), getattr(lib, set_name, None)
+                if get is not None and put is not None:
+                    get.restype, put.argtypes, put.restype = ctypes.c_int, [ctypes.c_int], None
+                    return (lambda g=get: int(g())), (lambda n, p=put: p(n))
+    return None
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """numpy's matrix products on one BLAS thread for the duration.
+
+    The kernel's products are many and small (10 x 300 by 300 x 2,048): OpenBLAS splits each over
+    every core, and the threads' hand-offs cost far more than they save (measured: ten times the
+    kernel's CPU on this 2-core machine). The previous count is restored afterwards.
+    """
+    control = _blas_threads()
+    before = control[0]() if control is not None else 1
+    if control is None or before <= 1:
+        yield
+        return
+    control[1](1)
+    try:
+        yield
+    finally:
+        control[1](before)
