@@ -140,7 +140,7 @@ def _chunk(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Car
                 leader[lo:hi] = where[table.composition[lo:hi]]
     optimal = evaluate(table, pay, leader=leader)
     roots = np.array([node(b, own) for b in base])
-    bj = pay.dealer[roots, col, BLACKJACK]
+    bj = pay.blackjack[roots, col]
     norm = 1.0 - bj if terms.peeked[col] else np.ones(len(rows))
     raw: dict[Action, NDArray[np.float64]] = {}
     if Action.STAND in wanted:
@@ -198,7 +198,8 @@ def _payoffs(table: NodeTable, terms: Terms, values: tuple[int, ...], up: int, *
     may_double = table.split & (table.cards == 2) & table.can_hit & das
     columns = np.zeros(10, dtype=bool)
     columns[col] = True
-    return Payoffs(dealer=dealer, stand=stand, stand_doubled=stand_doubled, may_double=may_double, left=left,
+    return Payoffs(blackjack=dealer[:, :, BLACKJACK], stand=stand, stand_doubled=stand_doubled,
+                   may_double=may_double, left=left,
                    peeked=np.array(terms.peeked), natural=natural, columns=columns)
 
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import ACE, TEN, Composition
-from trainer.strategy.dealer import BLACKJACK
 from trainer.strategy.evaluate import Payoffs, Values, evaluate
 from trainer.strategy.split import SplitShoe, deepest_k, hands_distribution, split_value
 from trainer.strategy.terms import Terms
@@ -139,7 +138,8 @@ class Engine:
 
     def blackjack_chance(self, node: int) -> NDArray[np.float64]:
         """(10,) chance of a dealer natural per up card with this hand out."""
-        return self.pay.dealer[node, :, BLACKJACK]
+        chance: NDArray[np.float64] = self.pay.blackjack[node]
+        return chance
 
     def pair_shoe(self, pair: int, removed: Sequence[int] = (0,) * 10, *, rank_left: int | None = None,
                   up_rank_is_pair: bool | None = None) -> PairShoe:

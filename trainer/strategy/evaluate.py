@@ -12,6 +12,7 @@ Action codes: 0 stand, 1 hit, 2 double.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,8 @@ class Payoffs:
     bust's value are built from (per level, in `draw_at` and `bust_at`: as whole (n, 10, 10) tables
     they were most of the engine's memory)."""
 
-    dealer: NDArray[np.float64]
-    """(n, 10, 7) dealer outcome chances for the node's shoe."""
+    blackjack: NDArray[np.float64]
+    """(n, 10) chance of a dealer natural for the node's shoe."""
     stand: NDArray[np.float64]
     """(n, 10) standing with one unit bet (unnormalised where the dealer peeks)."""
     stand_doubled: NDArray[np.float64]
@@ -97,48 +98,61 @@ class Payoffs:
 
         n = len(table.total)
         natural_chance = None
+        rows = None
         if infinite:
             q = np.array(values, dtype=np.float64) / sum(values)
             per_up = np.array([dealer_distribution(values, u, hits_soft_17=hits_soft_17, natural=natural,
                                                    infinite=True) for u in range(1, 11)], dtype=float)
-            dealer = np.broadcast_to(per_up, (n, 10, 7)).copy()
+            dealer = per_up[None, :, :]
+            rows = np.zeros(n, dtype=np.int64)
             left = q[None, :]
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            uniq, back = _distinct_rows(table.removal)
-            kernel = _kernel(hits_soft_17, natural)
-            dealer = kernel.outcomes(counts, uniq, natural=natural)[back]
+            uniq, rows = _distinct_rows(table.removal)
+            dealer = _kernel(hits_soft_17, natural).outcomes(counts, uniq, natural=natural)  # per shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
-        stand, stand_doubled = standing_payoffs(table, terms, dealer)
+        stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
+        blackjack = dealer[rows, :, BLACKJACK]
         das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
-        return cls(dealer=dealer, stand=stand, stand_doubled=stand_doubled, may_double=may_double, left=left,
+        return cls(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled, may_double=may_double,
+                   left=left,
                    peeked=np.array(terms.peeked), natural=natural, infinite=infinite,
                    natural_chance=natural_chance)
 
 
-def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
+def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64],
+                     rows: NDArray[np.int64] | None = None, *, chunk: int = 8192,
                      ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Per node and up card, from the dealer's outcome chances: what standing pays on the bet and on a
     doubled bet (a dealer natural taking them as the rules say; a split 21 paid as a natural where it
-    is one). Shared by the chart engine and the depleted-shoe evaluator (`trainer.strategy.depleted`)."""
+    is one). Shared by the chart engine and the depleted-shoe evaluator (`trainer.strategy.depleted`).
+
+    `dealer` is (n, 10, 7) per node, or with `rows` (n,) one (r, 10, 7) entry per distinct shoe that
+    the nodes index (nodes share shoes: no (n, 10, 7) copy is made, only `chunk` nodes at a time).
+    """
     import numpy as np
 
     sign = np.zeros((22, 7))
     for t in range(22):
         sign[t, :5] = np.sign(t - np.arange(17, 22))
         sign[t, BUST] = 1.0
-    beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
-    no_bj = 1.0 - dealer[:, :, BLACKJACK]
     pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
                             for s in (False, True)]) for bet in (1, 2))
-    split = table.split.astype(int)
-    stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
-    stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
-    if terms.split_21_is_blackjack:
-        natural_21 = table.split & (table.cards == 2) & (table.total == 21)
-        stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+    n = len(table.total)
+    stand = np.empty((n, 10))
+    stand_doubled = np.empty((n, 10))
+    for lo in range(0, n, chunk):
+        hi = min(lo + chunk, n)
+        part = dealer[lo:hi] if rows is None else dealer[rows[lo:hi]]
+        beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
+        split = table.split[lo:hi].astype(int)
+        stand[lo:hi] = beats + part[:, :, BLACKJACK] * pay1[split]
+        stand_doubled[lo:hi] = 2 * beats + part[:, :, BLACKJACK] * pay2[split]
+        if terms.split_21_is_blackjack:
+            natural_21 = table.split[lo:hi] & (table.cards[lo:hi] == 2) & (table.total[lo:hi] == 21)
+            stand[lo:hi][natural_21] = terms.blackjack_pays * (1.0 - part[:, :, BLACKJACK][natural_21])
     return stand, stand_doubled
 
 
@@ -185,6 +199,18 @@ class Values:
     decision: NDArray[np.int8]
 
 
+_BLOCK = 2048
+"""Nodes evaluated at once: each (m, 10, 10) block of chances or values is 800 bytes a node."""
+
+
+def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
+    """The levels in order, each cut into blocks of at most `_BLOCK` nodes (in node order, so a split
+    hand's leader, an earlier node of the same level, is always decided first)."""
+    for idx in levels:
+        for lo in range(0, len(idx), _BLOCK):
+            yield idx[lo:lo + _BLOCK]
+
+
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
              decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
              stand_doubled: NDArray[np.float64] | None = None,
@@ -205,7 +231,7 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
     double = np.zeros((n, 10))
     value = np.zeros((n, 10))
     decision = np.zeros((n, 10), dtype=np.int8)
-    for idx in table.levels:
+    for idx in _blocks(table.levels):
         kids = table.child[idx]  # (m, 10 card)
         live = (kids >= 0)[:, None, :]
         safe = np.where(kids >= 0, kids, 0)

@@ -95,7 +95,7 @@ class DealerKernel:
         self.max_cards = depth
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
-                 natural: bool, chunk: int = 2048) -> NDArray[np.float64]:
+                 natural: bool, chunk: int = 1024) -> NDArray[np.float64]:
         """Outcome probabilities, shape (B, 10 up cards, 7 outcomes), for the shoe `counts` less each
         row of `removals` (the up card is taken out per column). Rows where an up card cannot be
         dealt are zero for that up card."""
