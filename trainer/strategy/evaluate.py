@@ -57,21 +57,22 @@ class Payoffs:
     """The up cards evaluated (None: all): the others draw nothing and never see a natural."""
 
     def draw_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 up, 10 card) chance that the next card has each value, for the nodes `idx`."""
+        """(m, 10 card, 10 up) chance that the next card has each value, for the nodes `idx` (card
+        first: the evaluation sums over it)."""
         import numpy as np
 
         if self.infinite:
-            return np.broadcast_to(self.left[0], (len(idx), 10, 10))
+            return np.broadcast_to(self.left[0][None, :, None], (len(idx), 10, 10))
         left = self.left[idx]
-        draw = left[:, None, :] - np.eye(10)[None, :, :]  # the cards available, the up card out
+        draw = left[:, :, None] - np.eye(10)[None, :, :]  # the cards available, the up card out
         np.maximum(draw, 0.0, out=draw)
         draw /= np.maximum(left.sum(axis=1) - 1, 1)[:, None, None]
         if self.columns is not None:
-            draw[:, ~self.columns, :] = 0.0
+            draw[:, :, ~self.columns] = 0.0
         return draw
 
     def bust_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 up, 10 card) busting with one unit when drawing that card: -1, or where the dealer
+        """(m, 10 card, 10 up) busting with one unit when drawing that card: -1, or where the dealer
         peeks -(1 - the chance of a natural after that card)."""
         import numpy as np
 
@@ -79,7 +80,7 @@ class Payoffs:
         if self.infinite:
             assert self.natural_chance is not None
             one = np.where(self.peeked, self.natural_chance - 1.0, -1.0)
-            return np.broadcast_to(one[None, :, None], (m, 10, 10))
+            return np.broadcast_to(one[None, None, :], (m, 10, 10))
         bust = np.full((m, 10, 10), -1.0)
         if self.natural:  # the hole card from the rest
             left = self.left[idx]
@@ -88,7 +89,7 @@ class Payoffs:
             for col, other in ((0, 9), (9, 0)):
                 if self.peeked[col] and (self.columns is None or self.columns[col]):
                     after = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
-                    bust[:, col, :] = after - 1.0
+                    bust[:, :, col] = after - 1.0
         return bust
 
     @classmethod
@@ -233,20 +234,20 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
     decision = np.zeros((n, 10), dtype=np.int8)
     for idx in _blocks(table.levels):
         kids = table.child[idx]  # (m, 10 card)
-        live = (kids >= 0)[:, None, :]
+        live = (kids >= 0)[:, :, None]
         safe = np.where(kids >= 0, kids, 0)
-        chance = pay.draw_at(idx)
+        chance = pay.draw_at(idx)  # (m, 10 card, 10 up), as the blocks below
         b1 = pay.bust_at(idx) if bust is None else bust
-        after_hit = np.where(live, value[safe].transpose(0, 2, 1), b1)
+        after_hit = np.where(live, value[safe], b1)
         after_hit *= chance
-        hit[idx] = after_hit.sum(axis=2)
+        hit[idx] = after_hit.sum(axis=1)
         del after_hit
         two = len(idx) > 0 and bool(table.cards[idx[0]] == 2)  # a level holds one card count
         if two:
             b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
-            after_double = np.where(live, st2[safe].transpose(0, 2, 1), b2)
+            after_double = np.where(live, st2[safe], b2)
             after_double *= chance
-            double[idx] = after_double.sum(axis=2)
+            double[idx] = after_double.sum(axis=1)
             del after_double
         options = np.stack([
             st[idx],
