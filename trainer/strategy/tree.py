@@ -60,13 +60,14 @@ def compositions() -> Compositions:
     own = np.array(found, dtype=np.int64)
     weights = np.arange(1, 11)
     hard = own @ weights
-    child = np.full((len(found), 10), BUST, dtype=np.int64)
-    for i, c in enumerate(found):
-        for v in range(10):
-            if hard[i] + v + 1 <= 21:
-                grown = list(c)
-                grown[v] += 1
-                child[i, v] = index[tuple(grown)]
+    # children by key arithmetic: a composition read as a number in base 22 (no count exceeds 21)
+    place = 22 ** np.arange(10, dtype=np.int64)
+    keys = own @ place
+    order = np.argsort(keys)
+    grown = keys[:, None] + place[None, :]  # (G, 10): one more card of each value
+    at = order[np.minimum(np.searchsorted(keys[order], grown), len(keys) - 1)]
+    child = np.where(hard[:, None] + weights[None, :] <= 21, at, BUST)
+    assert (keys[child[child >= 0]] == grown[child >= 0]).all()
     return Compositions(own=own, hard=hard, cards=own.sum(axis=1), child=child, index=index)
 
 
