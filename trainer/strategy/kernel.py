@@ -95,7 +95,7 @@ class DealerKernel:
         self.max_cards = depth
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
-                 natural: bool, chunk: int = 1024) -> NDArray[np.float64]:
+                 natural: bool, chunk: int = 512) -> NDArray[np.float64]:
         """Outcome probabilities, shape (B, 10 up cards, 7 outcomes), for the shoe `counts` less each
         row of `removals` (the up card is taken out per column). Rows where an up card cannot be
         dealt are zero for that up card."""
@@ -120,14 +120,21 @@ class DealerKernel:
         lt = left.T
         for j in range(mc):
             np.maximum(lt - j, 0.0, out=table[j::mc])
+        scaled = np.empty_like(table)
+        widest = max(len(level.parent) for level in self.levels)
+        blocks = [np.empty((widest, b)) for _ in range(3)]  # reused: no fresh pages per level
         acc = np.zeros((5, 10, b))
         chance = np.ones((1, b))
         for k, level in enumerate(self.levels):
             with np.errstate(divide="ignore"):
                 inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
-            chance = chance[level.parent]
-            chance *= table[level.factor]
-            chance *= inverse[None, :]
+            np.multiply(table, inverse[None, :], out=scaled)
+            rows = len(level.parent)
+            grown, factor = blocks[k % 2][:rows], blocks[2][:rows]
+            np.take(chance, level.parent, axis=0, out=grown)
+            np.take(scaled, level.factor, axis=0, out=factor)
+            grown *= factor
+            chance = grown
             for (t, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                 acc[t] += weight @ chance[lo:hi]
         return acc
