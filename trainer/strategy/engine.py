@@ -48,7 +48,7 @@ class PairShoe:
 _FULL_SHOE: dict[str, Engine] = {}
 """The latest full-shoe chart engines by rule-set fingerprint, oldest first."""
 _KEEP_FULL_SHOE = 2
-"""Engines kept: one is some 20-60 MB of arrays, and a session drills one or two rule sets at a time."""
+"""Engines kept: one is some 15-35 MB of arrays, and a session drills one or two rule sets at a time."""
 
 
 def full_shoe_engine(ruleset: Ruleset, *, build: bool = True) -> Engine | None:
