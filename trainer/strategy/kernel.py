@@ -38,8 +38,9 @@ class _Level:
 
     parent: NDArray[np.int64]
     """(S,) row of each multiset's parent in the previous level (K - 1 cards)."""
-    factor: NDArray[np.int64]
-    """(S,) row of the factor n_c - j (card value c, j of them already in the parent) in the factor table."""
+    factors: tuple[tuple[int, int, int], ...]
+    """(first row, end row, factor row): runs of rows sharing the factor n_c - j (card value c, j of
+    them already in the parent), by its row in the factor table."""
     totals: tuple[tuple[int, int, int], ...]
     """(total index 0-4, first row, end row): the standing hands of this level, grouped by total."""
     weights: tuple[NDArray[np.float64], ...]
@@ -72,12 +73,20 @@ class DealerKernel:
         totals = np.array(table.totals) - 17
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
         for k in range(1, depth + 1):
-            # standing hands first, grouped by total; then the multisets only built on
-            keyed = sorted((int(totals[final[h]]) if h in final else 5, h) for h in needed[k])
-            rows = [h for _, h in keyed]
+            # standing hands first, grouped by total; then the multisets only built on; by factor within
+            def factor_of(h: tuple[int, ...]) -> int:
+                p, c = parent_of[h]
+                return c * self.max_count + p[c]
+
+            keyed = sorted((int(totals[final[h]]) if h in final else 5, factor_of(h), h) for h in needed[k])
+            rows = [h for _, _, h in keyed]
             parent = np.array([previous[parent_of[h][0]] for h in rows], dtype=np.int64)
-            factor = np.array([parent_of[h][1] * self.max_count + parent_of[h][0][parent_of[h][1]]
-                               for h in rows], dtype=np.int64)
+            runs: list[tuple[int, int, int]] = []
+            for i, (_, f, _) in enumerate(keyed):
+                if runs and runs[-1][2] == f and runs[-1][1] == i:
+                    runs[-1] = (runs[-1][0], i + 1, f)
+                else:
+                    runs.append((i, i + 1, f))
             groups: list[tuple[int, int, int]] = []
             weights: list[NDArray[np.float64]] = []
             lo = 0
@@ -89,7 +98,8 @@ class DealerKernel:
                 groups.append((t, lo, hi))
                 weights.append(np.ascontiguousarray(orders[[final[h] for h in rows[lo:hi]]].T))
                 lo = hi
-            levels.append(_Level(parent=parent, factor=factor, totals=tuple(groups), weights=tuple(weights)))
+            levels.append(_Level(parent=parent, factors=tuple(runs), totals=tuple(groups),
+                                 weights=tuple(weights)))
             previous = {h: i for i, h in enumerate(rows)}
         self.levels = levels
         self.max_cards = depth
@@ -102,51 +112,55 @@ class DealerKernel:
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
+        widest = max(len(level.parent) for level in self.levels)
+        blocks = (np.empty((widest, chunk)), np.empty((widest, chunk)))  # reused: no fresh pages per level
         with one_blas_thread():
             for start in range(0, len(removals), chunk):
                 part = removals[start:start + chunk]
-                out[start:start + len(part)] = self._outcomes(counts, part, natural)
+                out[start:start + len(part)] = self._outcomes(counts, part, natural, blocks)
         return out
 
-    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64]) -> NDArray[np.float64]:
+    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: tuple[
+                 NDArray[np.float64], NDArray[np.float64]] | None = None) -> NDArray[np.float64]:
         """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
-        total whose first card has that value, for shoes of `left` (B, 10) cards by value."""
+        total whose first card has that value, for shoes of `left` (B, 10) cards by value. `blocks`:
+        two (widest level, B or more) work arrays to reuse."""
         import numpy as np
 
         b = len(size)
         mc = self.max_count
+        if blocks is None:
+            widest = max(len(level.parent) for level in self.levels)
+            blocks = (np.empty((widest, b)), np.empty((widest, b)))
         # factor table: row c * mc + j holds max(left_c - j, 0); columns are shoes
         table = np.empty((10 * mc, b))
         lt = left.T
         for j in range(mc):
             np.maximum(lt - j, 0.0, out=table[j::mc])
         scaled = np.empty_like(table)
-        widest = max(len(level.parent) for level in self.levels)
-        blocks = [np.empty((widest, b)) for _ in range(3)]  # reused: no fresh pages per level
         acc = np.zeros((5, 10, b))
         chance = np.ones((1, b))
         for k, level in enumerate(self.levels):
             with np.errstate(divide="ignore"):
                 inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
             np.multiply(table, inverse[None, :], out=scaled)
-            rows = len(level.parent)
-            grown, factor = blocks[k % 2][:rows], blocks[2][:rows]
-            np.take(chance, level.parent, axis=0, out=grown)
-            np.take(scaled, level.factor, axis=0, out=factor)
-            grown *= factor
+            grown = blocks[k % 2][:len(level.parent), :b]
+            np.take(chance, level.parent, axis=0, out=grown, mode="clip")  # "raise" would buffer `out`
+            for lo, hi, f in level.factors:  # runs of one factor: a broadcast row, no gather
+                grown[lo:hi] *= scaled[f]
             chance = grown
             for (t, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                 acc[t] += weight @ chance[lo:hi]
         return acc
 
-    def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64],
-                  natural: bool) -> NDArray[np.float64]:
+    def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], natural: bool,
+                  blocks: tuple[NDArray[np.float64], NDArray[np.float64]]) -> NDArray[np.float64]:
         import numpy as np
 
         left = (counts[None, :] - removals).astype(np.float64)  # (B, 10)
         size = left.sum(axis=1)  # (B,)
         b = len(removals)
-        by_total = self.by_total(left, size).transpose(2, 1, 0)  # (B, 10 up, 5)
+        by_total = self.by_total(left, size, blocks).transpose(2, 1, 0)  # (B, 10 up, 5)
         with np.errstate(divide="ignore", invalid="ignore"):
             given_up = np.where(left > 0, size[:, None] / left, 0.0)  # 1 / P(first card = u)
         out = np.zeros((b, 10, 7))
