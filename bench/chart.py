@@ -5,13 +5,16 @@
 For 1, 2, 6 and 8 decks (casino with --decks) and the infinite deck (chat-host), each in a fresh
 interpreter with no chart cache, prints:
 - compute: `chart_for` from the first engine import to the finished chart (numpy, the dealer table
-  and the composition table included);
+  and the composition table included), wall time;
+- cpu: the same span's CPU time (the child's own; under load the steadier figure), and of it
+  "chart cpu", the `chart_for` call alone (imports done);
 - process: the whole child process's CPU time (user + system), interpreter start-up included;
 - peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
 - with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
   the same figures of that checkout, run alternately with this one, and the ratios old / new;
   the house edges of both are checked to agree to 1e-12. "speed-up" is old / new compute (wall) time,
-  "cpu" old / new process CPU time: under a heavy load the CPU ratio is the steadier one.
+  "cpu" and "chart" old / new CPU time of the compute span and of `chart_for` alone: under a heavy
+  load the CPU ratios are the steadier ones.
 Targets (issue 16): 6 decks <= 0.3 s compute, 1 deck <= 0.15 s, peak <= 100 MiB. The machine is shared:
 compare the ratios, which the load affects alike, and read medians.
 """
@@ -28,17 +31,20 @@ from pathlib import Path
 
 _CHILD = r"""
 import json, resource, sys, time
-start = time.perf_counter()
+start, start_cpu = time.perf_counter(), time.process_time()
 from trainer.core import load_ruleset
 from trainer.strategy import chart_for
 decks = int(sys.argv[1])
 ruleset = load_ruleset("chat-host") if decks == 0 else load_ruleset("casino")
 if decks and decks != ruleset.shoe.decks:
     ruleset = ruleset.with_decks(decks)
+chart_cpu = time.process_time()
 chart = chart_for(ruleset)
+end_cpu = time.process_time()
 compute = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
-print(json.dumps({"compute": compute, "process": usage.ru_utime + usage.ru_stime,
+print(json.dumps({"compute": compute, "cpu": end_cpu - start_cpu, "chart_cpu": end_cpu - chart_cpu,
+                  "process": usage.ru_utime + usage.ru_stime,
                   "peak": usage.ru_maxrss / 1024, "edge": chart.house_edge_pct}))
 """
 
@@ -62,8 +68,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
           f"medians of {args.repeat} fresh processes")
-    print(f"{'shoe':<9}{'compute s':>10}{'process s':>10}{'peak MiB':>9}" +
-          (f"{'old compute':>13}{'old process':>12}{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'memory':>8}"
+    print(f"{'shoe':<9}{'compute s':>10}{'cpu s':>7}{'chart cpu':>10}{'process s':>10}{'peak MiB':>9}" +
+          (f"{'old compute':>12}{'old cpu':>8}{'old chart':>10}{'old process':>12}{'old peak':>9}"
+           f"{'speed-up':>9}{'cpu':>7}{'chart':>7}{'memory':>8}"
            if args.baseline else ""))
     for decks in DECKS:
         new, old = [], []
@@ -76,12 +83,15 @@ def main() -> None:
             return statistics.median(r[key] for r in runs)
 
         label = "infinite" if decks == 0 else f"{decks} deck{'s' if decks > 1 else ''}"
-        line = f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'process'):>10.3f}{med(new, 'peak'):>9.0f}"
+        line = (f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'cpu'):>7.3f}{med(new, 'chart_cpu'):>10.3f}"
+                f"{med(new, 'process'):>10.3f}{med(new, 'peak'):>9.0f}")
         if old:
             same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
-            line += (f"{med(old, 'compute'):>13.3f}{med(old, 'process'):>12.3f}{med(old, 'peak'):>9.0f}"
+            line += (f"{med(old, 'compute'):>12.3f}{med(old, 'cpu'):>8.3f}{med(old, 'chart_cpu'):>10.3f}"
+                     f"{med(old, 'process'):>12.3f}{med(old, 'peak'):>9.0f}"
                      f"{med(old, 'compute') / med(new, 'compute'):>8.2f}x"
-                     f"{med(old, 'process') / med(new, 'process'):>6.2f}x"
+                     f"{med(old, 'cpu') / med(new, 'cpu'):>6.2f}x"
+                     f"{med(old, 'chart_cpu') / med(new, 'chart_cpu'):>6.2f}x"
                      f"{med(old, 'peak') / med(new, 'peak'):>7.2f}x" + ("" if same else "  EDGES DIFFER"))
         print(line)
     print("targets: 6 decks <= 0.300 s compute, 1 deck <= 0.150 s, peak <= 100 MiB")

@@ -88,3 +88,52 @@ def test_h17_makes_soft_17_draw() -> None:
     s17 = dealer_outcomes(load_ruleset("casino"), 1)
     h17 = dealer_outcomes(load_ruleset("casino-h17"), 1)
     assert h17.totals[0] < s17.totals[0] and h17.bust > s17.bust
+
+
+@pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])
+@pytest.mark.parametrize("decks", [1, 6])
+def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) -> None:
+    """The lattice kernel against `dealer_distribution` (every draw followed) for many depleted shoes,
+    every up card: deep depletions (a value gone entirely, a near-empty shoe) included."""
+    rng = np.random.default_rng(decks * 2 + h17)
+    full = np.array([4 * decks] * 9 + [16 * decks])
+    removals = [rng.integers(0, full // 2 + 1) for _ in range(10)]
+    removals += [full - np.array([0, 1, 2, 0, 3, 1, 0, 2, 1, 4]), np.eye(10, dtype=np.int64)[9] * full[9]]
+    table = np.array(removals)
+    got = DealerKernel(dealer_table(h17, True)).outcomes(full, table, natural=True, chunk=7)
+    for row, removal in enumerate(table):
+        left = full - removal
+        for up in range(1, 11):
+            if left[up - 1] == 0:
+                assert not got[row, up - 1].any()
+                continue
+            shoe = left.copy()
+            shoe[up - 1] -= 1
+            if shoe.sum() == 0:
+                continue
+            expected = dealer_distribution(tuple(int(x) for x in shoe), up, hits_soft_17=h17, natural=True)
+            assert got[row, up - 1] == pytest.approx(expected, abs=1e-13)
+
+
+def test_one_blas_thread_restores_the_thread_count() -> None:
+    """The kernel's products run on one BLAS thread and leave the count as it was (a no-op where numpy
+    has no OpenBLAS of its own)."""
+    from trainer.strategy.kernel import _blas_threads, one_blas_thread
+
+    control = _blas_threads()
+    if control is None:
+        with one_blas_thread():
+            pass
+        return
+    get, put = control
+    before = get()
+    put(2)
+    try:
+        with one_blas_thread():
+            assert get() == 1
+        assert get() == 2
+        with pytest.raises(RuntimeError), one_blas_thread():
+            raise RuntimeError
+        assert get() == 2
+    finally:
+        put(before)

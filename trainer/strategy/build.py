@@ -6,6 +6,7 @@ See `chart.py` for how a cell is chosen and what the house edge means.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import prod
 from typing import TYPE_CHECKING
@@ -45,6 +46,7 @@ def category(values: tuple[int, ...]) -> tuple[str, int]:
     return ("soft" if soft else "hard"), total
 
 
+@lru_cache(maxsize=8192)
 def deal_chance(shoe: Composition, up: int, values: tuple[int, ...]) -> float:
     """The chance that the first cards after the up card are this multiset (any order)."""
     if shoe.infinite:
@@ -62,6 +64,7 @@ def deal_chance(shoe: Composition, up: int, values: tuple[int, ...]) -> float:
     return chance
 
 
+@cache
 def _orders(values: tuple[int, ...]) -> int:
     from math import factorial
 
@@ -206,7 +209,10 @@ class ChartBuilder:
         keys = np.stack([table.total, table.soft.astype(np.int64), pair.astype(np.int64),
                          np.where(pair, pair_value, 0), pay.may_double.astype(np.int64),
                          table.can_hit.astype(np.int64)], axis=1)
-        uniq, back = np.unique(keys, axis=0, return_inverse=True)
+        # one int64 per row (total < 32, flags 0/1, pair value < 16): a 1-d unique, not a sort of records
+        packed = keys @ np.array([1, 1 << 5, 1 << 6, 1 << 7, 1 << 11, 1 << 12], dtype=np.int64)
+        _, first, back = np.unique(packed, return_index=True, return_inverse=True)
+        uniq = keys[first]
         codes = np.zeros((len(uniq), 10), dtype=np.int8)
         for row, (total, soft, is_pair, value, may_double, can_hit) in enumerate(uniq.tolist()):
             if total > 21:

@@ -151,31 +151,33 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
     """
     finals: dict[tuple[int, ...], list[int]] = {}
     totals: dict[tuple[int, ...], int] = {}
+    stands = {(hard, ace): _dealer_stands(hard, ace, hits_soft_17)
+              for hard in range(2, 22) for ace in (False, True)}
     for up in range(1, 11):
         start = [0] * 10
         start[up - 1] = 1
-        frontier: dict[tuple[int, ...], int] = {tuple(start): 1}
+        # frontier: hand -> (paths, hard total); the hand's own counts say whether it holds an ace
+        frontier: dict[tuple[int, ...], tuple[int, int]] = {tuple(start): (1, up)}
+        cards = 1
         while frontier:
-            following: dict[tuple[int, ...], int] = {}
-            for hand, paths in frontier.items():
-                hard = sum((i + 1) * c for i, c in enumerate(hand))
+            cards += 1
+            following: dict[tuple[int, ...], tuple[int, int]] = {}
+            for hand, (paths, hard) in frontier.items():
                 for index in range(10):
-                    grown = list(hand)
-                    grown[index] += 1
-                    key = tuple(grown)
                     new_hard = hard + index + 1
-                    has_ace = grown[0] > 0
-                    cards = sum(grown)
                     if new_hard > 21:
-                        continue
-                    if _dealer_stands(new_hard, has_ace, hits_soft_17):
+                        break
+                    key = (*hand[:index], hand[index] + 1, *hand[index + 1:])
+                    has_ace = index == 0 or hand[0] > 0
+                    if stands[(new_hard, has_ace)]:
                         outcome = _final_index(new_hard, has_ace, cards, natural)
                         if outcome == BLACKJACK:
                             continue
                         finals.setdefault(key, [0] * 10)[up - 1] += paths
                         totals[key] = outcome + 17
                     else:
-                        following[key] = following.get(key, 0) + paths
+                        before = following.get(key)
+                        following[key] = (paths + before[0], new_hard) if before else (paths, new_hard)
             frontier = following
     keys = sorted(finals)
     return DealerTable(hands=tuple(keys), totals=tuple(totals[k] for k in keys),

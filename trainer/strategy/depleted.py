@@ -140,7 +140,7 @@ def _chunk(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Car
                 leader[lo:hi] = where[table.composition[lo:hi]]
     optimal = evaluate(table, pay, leader=leader)
     roots = np.array([node(b, own) for b in base])
-    bj = pay.dealer[roots, col, BLACKJACK]
+    bj = pay.blackjack[roots, col]
     norm = 1.0 - bj if terms.peeked[col] else np.ones(len(rows))
     raw: dict[Action, NDArray[np.float64]] = {}
     if Action.STAND in wanted:
@@ -193,22 +193,14 @@ def _payoffs(table: NodeTable, terms: Terms, values: tuple[int, ...], up: int, *
     dealer[:, col, :] = _up_kernel(hits_soft_17, natural, up).outcomes(
         counts, table.removal, natural=natural)[:, col, :]  # rows are nearly all distinct: no np.unique
     left = (counts[None, :] - table.removal).astype(np.float64)
-    size = left.sum(axis=1)
-    eye = np.eye(10)
-    draw = np.zeros((n, 10, 10))
-    draw[:, col, :] = np.maximum(left - eye[col][None, :], 0.0) / np.maximum(size - 1, 1)[:, None]
-    rest = np.maximum(size - 2, 1)[:, None]
-    bj_after = np.zeros((n, 10, 10))
-    if natural and col in (0, 9):
-        other = 9 - col
-        bj_after[:, col, :] = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
     stand, stand_doubled = standing_payoffs(table, terms, dealer)
-    peeked = np.array(terms.peeked)
-    bust = np.where(peeked[None, :, None], -(1.0 - bj_after), -1.0)
-    das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])
+    das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
     may_double = table.split & (table.cards == 2) & table.can_hit & das
-    return Payoffs(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
-                   may_double=may_double)
+    columns = np.zeros(10, dtype=bool)
+    columns[col] = True
+    return Payoffs(blackjack=dealer[:, :, BLACKJACK], stand=stand, stand_doubled=stand_doubled,
+                   may_double=may_double, left=left,
+                   peeked=np.array(terms.peeked), natural=natural, columns=columns)
 
 
 _KERNELS: dict[tuple[bool, bool, int], DealerKernel] = {}

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import ACE, TEN, Composition
-from trainer.strategy.dealer import BLACKJACK
 from trainer.strategy.evaluate import Payoffs, Values, evaluate
 from trainer.strategy.split import SplitShoe, deepest_k, hands_distribution, split_value
 from trainer.strategy.terms import Terms
@@ -49,7 +48,7 @@ class PairShoe:
 _FULL_SHOE: dict[str, Engine] = {}
 """The latest full-shoe chart engines by rule-set fingerprint, oldest first."""
 _KEEP_FULL_SHOE = 2
-"""Engines kept: one is some 20-60 MB of arrays, and a session drills one or two rule sets at a time."""
+"""Engines kept: one is some 15-35 MB of arrays, and a session drills one or two rule sets at a time."""
 
 
 def full_shoe_engine(ruleset: Ruleset, *, build: bool = True) -> Engine | None:
@@ -139,7 +138,8 @@ class Engine:
 
     def blackjack_chance(self, node: int) -> NDArray[np.float64]:
         """(10,) chance of a dealer natural per up card with this hand out."""
-        return self.pay.dealer[node, :, BLACKJACK]
+        chance: NDArray[np.float64] = self.pay.blackjack[node]
+        return chance
 
     def pair_shoe(self, pair: int, removed: Sequence[int] = (0,) * 10, *, rank_left: int | None = None,
                   up_rank_is_pair: bool | None = None) -> PairShoe:
@@ -227,10 +227,9 @@ class Engine:
         """(10,) chance that one split hand of `pair` busts, played by `decisions`."""
         import numpy as np
 
-        ones = np.ones_like(self.pay.bust)
         zeros = np.zeros_like(self.pay.stand)
         bust = evaluate(self.table, self.pay, decisions=decisions, stand=zeros, stand_doubled=zeros,
-                        bust=ones, bust_doubled=ones)
+                        bust=1.0, bust_doubled=1.0)
         ctx = self.split_contexts.get((pair, 1))
         if ctx is None:
             return np.zeros(10)

@@ -12,6 +12,7 @@ Action codes: 0 stand, 1 hit, 2 double.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,20 +31,66 @@ _NEVER = -1.0e9
 
 @dataclass(slots=True)
 class Payoffs:
-    """Per node (rows) and up card (columns): terminal values and drawing chances."""
+    """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
+    bust's value are built from (per level, in `draw_at` and `bust_at`: as whole (n, 10, 10) tables
+    they were most of the engine's memory)."""
 
-    draw: NDArray[np.float64]
-    """(n, 10 up, 10 card) chance that the next card has each value."""
-    dealer: NDArray[np.float64]
-    """(n, 10, 7) dealer outcome chances for the node's shoe."""
+    blackjack: NDArray[np.float64]
+    """(n, 10) chance of a dealer natural for the node's shoe."""
     stand: NDArray[np.float64]
     """(n, 10) standing with one unit bet (unnormalised where the dealer peeks)."""
     stand_doubled: NDArray[np.float64]
     """(n, 10) standing with two units (a doubled hand)."""
-    bust: NDArray[np.float64]
-    """(n, 10, 10) busting with one unit when drawing that card."""
     may_double: NDArray[np.bool_]
     """(n,) a split hand of two cards that may double (DAS and the doubling rule)."""
+    left: NDArray[np.float64]
+    """(n, 10) cards left by value besides the node's hand and extra cards (up card still in);
+    for the infinite deck, (1, 10) chances of each value."""
+    peeked: NDArray[np.bool_]
+    """(10,) up cards under which the dealer peeks (a bust then loses only if no natural follows)."""
+    natural: bool
+    """The dealer can have a natural (an ace or ten up card)."""
+    infinite: bool = False
+    natural_chance: NDArray[np.float64] | None = None
+    """Infinite deck: (10,) the chance of a dealer natural per up card."""
+    columns: NDArray[np.bool_] | None = None
+    """The up cards evaluated (None: all): the others draw nothing and never see a natural."""
+
+    def draw_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
+        """(m, 10 card, 10 up) chance that the next card has each value, for the nodes `idx` (card
+        first: the evaluation sums over it)."""
+        import numpy as np
+
+        if self.infinite:
+            return np.broadcast_to(self.left[0][None, :, None], (len(idx), 10, 10))
+        left = self.left[idx]
+        draw = left[:, :, None] - np.eye(10)[None, :, :]  # the cards available, the up card out
+        np.maximum(draw, 0.0, out=draw)
+        draw /= np.maximum(left.sum(axis=1) - 1, 1)[:, None, None]
+        if self.columns is not None:
+            draw[:, :, ~self.columns] = 0.0
+        return draw
+
+    def bust_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
+        """(m, 10 card, 10 up) busting with one unit when drawing that card: -1, or where the dealer
+        peeks -(1 - the chance of a natural after that card)."""
+        import numpy as np
+
+        m = len(idx)
+        if self.infinite:
+            assert self.natural_chance is not None
+            one = np.where(self.peeked, self.natural_chance - 1.0, -1.0)
+            return np.broadcast_to(one[None, None, :], (m, 10, 10))
+        bust = np.full((m, 10, 10), -1.0)
+        if self.natural:  # the hole card from the rest
+            left = self.left[idx]
+            rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
+            eye = np.eye(10)
+            for col, other in ((0, 9), (9, 0)):
+                if self.peeked[col] and (self.columns is None or self.columns[col]):
+                    after = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
+                    bust[:, :, col] = after - 1.0
+        return bust
 
     @classmethod
     def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,
@@ -51,62 +98,62 @@ class Payoffs:
         import numpy as np
 
         n = len(table.total)
+        natural_chance = None
+        rows = None
         if infinite:
             q = np.array(values, dtype=np.float64) / sum(values)
-            draw = np.broadcast_to(q, (n, 10, 10)).copy()
             per_up = np.array([dealer_distribution(values, u, hits_soft_17=hits_soft_17, natural=natural,
                                                    infinite=True) for u in range(1, 11)], dtype=float)
-            dealer = np.broadcast_to(per_up, (n, 10, 7)).copy()
-            bj_after = np.broadcast_to(per_up[:, BLACKJACK][None, :, None], (n, 10, 10)).copy()
+            dealer = per_up[None, :, :]
+            rows = np.zeros(n, dtype=np.int64)
+            left = q[None, :]
+            natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            uniq, back = _distinct_rows(table.removal)
-            kernel = _kernel(hits_soft_17, natural)
-            dealer = kernel.outcomes(counts, uniq, natural=natural)[back]
+            uniq, rows = _distinct_rows(table.removal)
+            dealer = _kernel(hits_soft_17, natural).outcomes(counts, uniq, natural=natural)  # per shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
-            size = left.sum(axis=1)
-            eye = np.eye(10)
-            draw = left[:, None, :] - eye[None, :, :]  # (n, up, card): the cards available, in place
-            np.maximum(draw, 0.0, out=draw)
-            draw /= np.maximum(size - 1, 1)[:, None, None]
-            # chance of a natural after one more (busting) card: hole card from the rest
-            rest = np.maximum(size - 2, 1)[:, None]
-            bj_after = np.zeros((n, 10, 10))
-            if natural:
-                bj_after[:, 0, :] = np.maximum(left[:, 9][:, None] - eye[9][None, :], 0) / rest
-                bj_after[:, 9, :] = np.maximum(left[:, 0][:, None] - eye[0][None, :], 0) / rest
-        peeked = np.array(terms.peeked)
-        stand, stand_doubled = standing_payoffs(table, terms, dealer)
-        bust = bj_after  # in place (each (n, 10, 10) table is tens of MB): -(1 - P(natural)) where peeked
-        bust -= 1.0
-        bust[:, ~peeked, :] = -1.0
-        das = np.array([terms.double_after_split and terms.may_double(int(t)) for t in table.total])
+        stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
+        blackjack = dealer[rows, :, BLACKJACK]
+        das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
-        return cls(draw=draw, dealer=dealer, stand=stand, stand_doubled=stand_doubled, bust=bust,
-                   may_double=may_double)
+        return cls(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled, may_double=may_double,
+                   left=left,
+                   peeked=np.array(terms.peeked), natural=natural, infinite=infinite,
+                   natural_chance=natural_chance)
 
 
-def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
+def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64],
+                     rows: NDArray[np.int64] | None = None, *, chunk: int = 8192,
                      ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Per node and up card, from the dealer's outcome chances: what standing pays on the bet and on a
     doubled bet (a dealer natural taking them as the rules say; a split 21 paid as a natural where it
-    is one). Shared by the chart engine and the depleted-shoe evaluator (`trainer.strategy.depleted`)."""
+    is one). Shared by the chart engine and the depleted-shoe evaluator (`trainer.strategy.depleted`).
+
+    `dealer` is (n, 10, 7) per node, or with `rows` (n,) one (r, 10, 7) entry per distinct shoe that
+    the nodes index (nodes share shoes: no (n, 10, 7) copy is made, only `chunk` nodes at a time).
+    """
     import numpy as np
 
     sign = np.zeros((22, 7))
     for t in range(22):
         sign[t, :5] = np.sign(t - np.arange(17, 22))
         sign[t, BUST] = 1.0
-    beats = np.einsum("nuo,no->nu", dealer, sign[table.total])
-    no_bj = 1.0 - dealer[:, :, BLACKJACK]
     pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
                             for s in (False, True)]) for bet in (1, 2))
-    split = table.split.astype(int)
-    stand = beats + dealer[:, :, BLACKJACK] * pay1[split]
-    stand_doubled = 2 * beats + dealer[:, :, BLACKJACK] * pay2[split]
-    if terms.split_21_is_blackjack:
-        natural_21 = table.split & (table.cards == 2) & (table.total == 21)
-        stand[natural_21] = terms.blackjack_pays * no_bj[natural_21]
+    n = len(table.total)
+    stand = np.empty((n, 10))
+    stand_doubled = np.empty((n, 10))
+    for lo in range(0, n, chunk):
+        hi = min(lo + chunk, n)
+        part = dealer[lo:hi] if rows is None else dealer[rows[lo:hi]]
+        beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
+        split = table.split[lo:hi].astype(int)
+        stand[lo:hi] = beats + part[:, :, BLACKJACK] * pay1[split]
+        stand_doubled[lo:hi] = 2 * beats + part[:, :, BLACKJACK] * pay2[split]
+        if terms.split_21_is_blackjack:
+            natural_21 = table.split[lo:hi] & (table.cards[lo:hi] == 2) & (table.total[lo:hi] == 21)
+            stand[lo:hi][natural_21] = terms.blackjack_pays * (1.0 - part[:, :, BLACKJACK][natural_21])
     return stand, stand_doubled
 
 
@@ -153,37 +200,55 @@ class Values:
     decision: NDArray[np.int8]
 
 
+_BLOCK = 2048
+"""Nodes evaluated at once: each (m, 10, 10) block of chances or values is 800 bytes a node."""
+
+
+def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
+    """The levels in order, each cut into blocks of at most `_BLOCK` nodes (in node order, so a split
+    hand's leader, an earlier node of the same level, is always decided first)."""
+    for idx in levels:
+        for lo in range(0, len(idx), _BLOCK):
+            yield idx[lo:lo + _BLOCK]
+
+
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
              decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
              stand_doubled: NDArray[np.float64] | None = None,
-             bust: NDArray[np.float64] | None = None,
-             bust_doubled: NDArray[np.float64] | None = None) -> Values:
+             bust: float | None = None, bust_doubled: float | None = None) -> Values:
     """One pass over the table, largest hands first.
 
     Without `decisions`, each node takes its best allowed action (followers take their leader's);
     with them, the given actions. The terminal values default to the prepared payoffs; passing others
     (e.g. 1 for a bust, 0 otherwise, with fixed decisions) measures other things, such as bust chances.
+    Doubling is valued on two-card nodes only (no rule doubles later; `double` is 0 elsewhere).
     """
     import numpy as np
 
     st = pay.stand if stand is None else stand
     st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
-    b1 = pay.bust if bust is None else bust
-    b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
     n = len(table.total)
     hit = np.zeros((n, 10))
     double = np.zeros((n, 10))
     value = np.zeros((n, 10))
     decision = np.zeros((n, 10), dtype=np.int8)
-    for idx in table.levels:
+    for idx in _blocks(table.levels):
         kids = table.child[idx]  # (m, 10 card)
-        live = (kids >= 0)[:, None, :]
+        live = (kids >= 0)[:, :, None]
         safe = np.where(kids >= 0, kids, 0)
-        chance = pay.draw[idx]
-        after_hit = np.where(live, value[safe].transpose(0, 2, 1), b1[idx])
-        hit[idx] = (chance * after_hit).sum(axis=2)
-        after_double = np.where(live, st2[safe].transpose(0, 2, 1), b2[idx])
-        double[idx] = (chance * after_double).sum(axis=2)
+        chance = pay.draw_at(idx)  # (m, 10 card, 10 up), as the blocks below
+        b1 = pay.bust_at(idx) if bust is None else bust
+        after_hit = np.where(live, value[safe], b1)
+        after_hit *= chance
+        hit[idx] = after_hit.sum(axis=1)
+        del after_hit
+        two = len(idx) > 0 and bool(table.cards[idx[0]] == 2)  # a level holds one card count
+        if two:
+            b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
+            after_double = np.where(live, st2[safe], b2)
+            after_double *= chance
+            double[idx] = after_double.sum(axis=1)
+            del after_double
         options = np.stack([
             st[idx],
             np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),

@@ -3,16 +3,26 @@
 Why numpy: the chart needs the dealer's exact distribution for every player composition the player
 can hold (about 3,000, and up to 27,000 with the pair cards split hands remove), for every up card.
 Each is a sum over ~1,700 standing dealer hands of a product of falling factorials: some 50 million
-products, 30 s of pure Python, a fraction of a second as two matrix products.
+products, 30 s of pure Python, a fraction of a second in numpy.
 
 For a shoe with counts n (of N cards) the chance that the dealer's cards are the multiset k (up card
 included, K cards) in one given order is prod_c ff(n_c, k_c) / ff(N, K), with ff the falling factorial;
 `DealerTable.orders` counts the valid orders per up card, and dividing by n_u / N conditions on the up
-card. The products are taken in log space, so that one matrix product sums the logs of all factors.
+card.
+
+How the products are taken: the multisets form a lattice (a multiset of K cards is one of K - 1 cards
+with one more card), and the one-order chance of k + c is that of k times (n_c - k_c) / (N - K). So
+every standing hand, and every smaller multiset some standing hand is built on, costs one multiplication
+per shoe, level by level (K = 1, 2, ...), with the shoes along the rows of each level's block; a block
+of a level's standing hands of one total then meets the order counts in one small matrix product.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from trainer.strategy.dealer import DealerTable
@@ -21,76 +31,136 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-_IMPOSSIBLE = -1.0e6
-"""log of 0 for factorials of more cards than the shoe holds (exp() of it is exactly 0)."""
+
+@dataclass(frozen=True, slots=True)
+class _Level:
+    """The multisets of one card count K, built from those of K - 1 cards."""
+
+    parent: NDArray[np.int64]
+    """(S,) row of each multiset's parent in the previous level (K - 1 cards)."""
+    factors: tuple[tuple[int, int, int], ...]
+    """(first row, end row, factor row): runs of rows sharing the factor n_c - j (card value c, j of
+    them already in the parent), by its row in the factor table."""
+    totals: tuple[tuple[int, int, int], ...]
+    """(total index 0-4, first row, end row): the standing hands of this level, grouped by total."""
+    weights: tuple[NDArray[np.float64], ...]
+    """Per group above, (10 up cards, rows) draw orders of each hand per up card."""
 
 
 class DealerKernel:
-    """The dealer table prepared once as matrices: log-factor features and the outcome weights."""
+    """The dealer table prepared once as a lattice of multisets (see the module docstring)."""
 
     def __init__(self, table: DealerTable) -> None:
         import numpy as np
 
-        hands = np.array(table.hands, dtype=np.int64)  # (M, 10)
-        self.max_count = int(hands.max())
-        self.max_cards = int(hands.sum(axis=1).max())
-        m = len(table.hands)
-        width = 10 * self.max_count + self.max_cards
-        features = np.zeros((width, m))
-        rows = np.arange(m)
-        for c in range(10):
-            k = hands[:, c]
-            present = k > 0
-            features[c * self.max_count + k[present] - 1, rows[present]] = 1.0
-        sizes = hands.sum(axis=1)
-        features[10 * self.max_count + sizes - 1, rows] = 1.0
-        used = features.any(axis=1)
-        self.used = np.flatnonzero(used)
-        self.features = features[used]
-        weights = np.zeros((m, 10 * 5))
+        hands = [tuple(h) for h in table.hands]
+        self.max_count = max(max(h) for h in hands)
+        final = {h: i for i, h in enumerate(hands)}
+        depth = max(sum(h) for h in hands)
+        # the multisets needed per level, from the deepest down: standing hands, and parents of them
+        needed: list[set[tuple[int, ...]]] = [set() for _ in range(depth + 1)]
+        for h in hands:
+            needed[sum(h)].add(h)
+        parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        for k in range(depth, 0, -1):
+            for h in sorted(needed[k]):
+                options = [(c, (*h[:c], h[c] - 1, *h[c + 1:])) for c in range(10) if h[c]]
+                chosen = next(((c, p) for c, p in options if p in needed[k - 1]), options[-1])
+                needed[k - 1].add(chosen[1])
+                parent_of[h] = (chosen[1], chosen[0])
+        levels: list[_Level] = []
+        previous: dict[tuple[int, ...], int] = {(0,) * 10: 0}
         totals = np.array(table.totals) - 17
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
-        for u in range(10):
-            weights[rows, u * 5 + totals] = orders[:, u]
-        self.weights = weights
+        for k in range(1, depth + 1):
+            # standing hands first, grouped by total; then the multisets only built on; by factor within
+            def factor_of(h: tuple[int, ...]) -> int:
+                p, c = parent_of[h]
+                return c * self.max_count + p[c]
+
+            keyed = sorted((int(totals[final[h]]) if h in final else 5, factor_of(h), h) for h in needed[k])
+            rows = [h for _, _, h in keyed]
+            parent = np.array([previous[parent_of[h][0]] for h in rows], dtype=np.int64)
+            runs: list[tuple[int, int, int]] = []
+            for i, (_, f, _) in enumerate(keyed):
+                if runs and runs[-1][2] == f and runs[-1][1] == i:
+                    runs[-1] = (runs[-1][0], i + 1, f)
+                else:
+                    runs.append((i, i + 1, f))
+            groups: list[tuple[int, int, int]] = []
+            weights: list[NDArray[np.float64]] = []
+            lo = 0
+            while lo < len(keyed) and keyed[lo][0] < 5:
+                t = keyed[lo][0]
+                hi = lo
+                while hi < len(keyed) and keyed[hi][0] == t:
+                    hi += 1
+                groups.append((t, lo, hi))
+                weights.append(np.ascontiguousarray(orders[[final[h] for h in rows[lo:hi]]].T))
+                lo = hi
+            levels.append(_Level(parent=parent, factors=tuple(runs), totals=tuple(groups),
+                                 weights=tuple(weights)))
+            previous = {h: i for i, h in enumerate(rows)}
+        self.levels = levels
+        self.max_cards = depth
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
-                 natural: bool, chunk: int = 2048) -> NDArray[np.float64]:
+                 natural: bool, chunk: int = 512) -> NDArray[np.float64]:
         """Outcome probabilities, shape (B, 10 up cards, 7 outcomes), for the shoe `counts` less each
         row of `removals` (the up card is taken out per column). Rows where an up card cannot be
         dealt are zero for that up card."""
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
-        for start in range(0, len(removals), chunk):
-            part = removals[start:start + chunk]
-            out[start:start + len(part)] = self._outcomes(counts, part, natural)
+        widest = max(len(level.parent) for level in self.levels)
+        blocks = (np.empty((widest, chunk)), np.empty((widest, chunk)))  # reused: no fresh pages per level
+        with one_blas_thread():
+            for start in range(0, len(removals), chunk):
+                part = removals[start:start + chunk]
+                out[start:start + len(part)] = self._outcomes(counts, part, natural, blocks)
         return out
 
-    def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64],
-                  natural: bool) -> NDArray[np.float64]:
+    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: tuple[
+                 NDArray[np.float64], NDArray[np.float64]] | None = None) -> NDArray[np.float64]:
+        """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
+        total whose first card has that value, for shoes of `left` (B, 10) cards by value. `blocks`:
+        two (widest level, B or more) work arrays to reuse."""
+        import numpy as np
+
+        b = len(size)
+        mc = self.max_count
+        if blocks is None:
+            widest = max(len(level.parent) for level in self.levels)
+            blocks = (np.empty((widest, b)), np.empty((widest, b)))
+        # factor table: row c * mc + j holds max(left_c - j, 0); columns are shoes
+        table = np.empty((10 * mc, b))
+        lt = left.T
+        for j in range(mc):
+            np.maximum(lt - j, 0.0, out=table[j::mc])
+        scaled = np.empty_like(table)
+        acc = np.zeros((5, 10, b))
+        chance = np.ones((1, b))
+        for k, level in enumerate(self.levels):
+            with np.errstate(divide="ignore"):
+                inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
+            np.multiply(table, inverse[None, :], out=scaled)
+            grown = blocks[k % 2][:len(level.parent), :b]
+            np.take(chance, level.parent, axis=0, out=grown, mode="clip")  # "raise" would buffer `out`
+            for lo, hi, f in level.factors:  # runs of one factor: a broadcast row, no gather
+                grown[lo:hi] *= scaled[f]
+            chance = grown
+            for (t, lo, hi), weight in zip(level.totals, level.weights, strict=True):
+                acc[t] += weight @ chance[lo:hi]
+        return acc
+
+    def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], natural: bool,
+                  blocks: tuple[NDArray[np.float64], NDArray[np.float64]]) -> NDArray[np.float64]:
         import numpy as np
 
         left = (counts[None, :] - removals).astype(np.float64)  # (B, 10)
         size = left.sum(axis=1)  # (B,)
         b = len(removals)
-        mc, kc = self.max_count, self.max_cards
-        logs = np.empty((b, 10 * mc + kc))
-        # log ff(left_c, k) for k = 1..mc, cumulatively
-        running = np.zeros((b, 10))
-        for k in range(1, mc + 1):
-            factor = left - (k - 1)
-            ok = factor > 0
-            running = np.where(ok, running + np.log(np.where(ok, factor, 1.0)), _IMPOSSIBLE)
-            logs[:, np.arange(10) * mc + k - 1] = running
-        running_n = np.zeros(b)
-        for k in range(1, kc + 1):
-            factor = size - (k - 1)
-            ok = factor > 0
-            running_n = np.where(ok, running_n + np.log(np.where(ok, factor, 1.0)), -_IMPOSSIBLE)
-            logs[:, 10 * mc + k - 1] = -running_n
-        chances = np.exp(logs[:, self.used] @ self.features)  # (B, M): chance of each multiset in one order
-        by_total = (chances @ self.weights).reshape(b, 10, 5)  # summed over orders, per up card
+        by_total = self.by_total(left, size, blocks).transpose(2, 1, 0)  # (B, 10 up, 5)
         with np.errstate(divide="ignore", invalid="ignore"):
             given_up = np.where(left > 0, size[:, None] / left, 0.0)  # 1 / P(first card = u)
         out = np.zeros((b, 10, 7))
@@ -102,3 +172,53 @@ class DealerKernel:
         possible = left > 0
         out[:, :, 6] = np.where(possible, 1.0 - out[:, :, :6].sum(axis=2), 0.0)
         return out
+
+
+_BLAS_SYMBOLS = (("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+                 ("scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"),
+                 ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
+                 ("openblas_get_num_threads", "openblas_set_num_threads"))
+
+
+@cache
+def _blas_threads() -> tuple[Callable[[], int], Callable[[int], None]] | None:
+    """Get and set the thread count of the OpenBLAS that numpy's wheels bundle (None: not found,
+    e.g. another BLAS). No environment variable is needed: the library is already loaded."""
+    import ctypes
+    from pathlib import Path
+
+    import numpy as np
+
+    root = Path(np.__file__).resolve().parent
+    for folder in (root.parent / "numpy.libs", root / ".dylibs"):
+        for path in sorted(folder.glob("*openblas*")) if folder.is_dir() else ():
+            try:
+                lib = ctypes.CDLL(str(path))
+            except OSError:
+                continue
+            for get_name, set_name in _BLAS_SYMBOLS:
+                get, put = getattr(lib, get_name, None), getattr(lib, set_name, None)
+                if get is not None and put is not None:
+                    get.restype, put.argtypes, put.restype = ctypes.c_int, [ctypes.c_int], None
+                    return (lambda g=get: int(g())), (lambda n, p=put: p(n))
+    return None
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """numpy's matrix products on one BLAS thread for the duration.
+
+    The kernel's products are many and small (10 x 300 by 300 x 2,048): OpenBLAS splits each over
+    every core, and the threads' hand-offs cost far more than they save (measured: ten times the
+    kernel's CPU on this 2-core machine). The previous count is restored afterwards.
+    """
+    control = _blas_threads()
+    before = control[0]() if control is not None else 1
+    if control is None or before <= 1:
+        yield
+        return
+    control[1](1)
+    try:
+        yield
+    finally:
+        control[1](before)

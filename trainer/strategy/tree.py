@@ -60,13 +60,14 @@ def compositions() -> Compositions:
     own = np.array(found, dtype=np.int64)
     weights = np.arange(1, 11)
     hard = own @ weights
-    child = np.full((len(found), 10), BUST, dtype=np.int64)
-    for i, c in enumerate(found):
-        for v in range(10):
-            if hard[i] + v + 1 <= 21:
-                grown = list(c)
-                grown[v] += 1
-                child[i, v] = index[tuple(grown)]
+    # children by key arithmetic: a composition read as a number in base 22 (no count exceeds 21)
+    place = 22 ** np.arange(10, dtype=np.int64)
+    keys = own @ place
+    order = np.argsort(keys)
+    grown = keys[:, None] + place[None, :]  # (G, 10): one more card of each value
+    at = order[np.minimum(np.searchsorted(keys[order], grown), len(keys) - 1)]
+    child = np.where(hard[:, None] + weights[None, :] <= 21, at, BUST)
+    assert (keys[child[child >= 0]] == grown[child >= 0]).all()
     return Compositions(own=own, hard=hard, cards=own.sum(axis=1), child=child, index=index)
 
 
@@ -108,17 +109,23 @@ class NodeTable:
     can_hit: NDArray[np.bool_]
     levels: list[NDArray[np.int64]] = field(default_factory=list)
     """Node indices by number of cards, most cards first (the evaluation order)."""
+    _where: dict[int, list[int]] = field(default_factory=dict)
+    """Per context asked about: node by composition index (-1: none), built at the first question."""
 
     def node(self, context: int, own: Sequence[int]) -> int:
         """The node of `own` (counts by value) in context `context`, or -1 if it has none."""
         comp = compositions().index.get(tuple(own))
         if comp is None:
             return -1
-        lo, hi = self.offsets[context], self.offsets[context + 1]
-        import numpy as np
+        where = self._where.get(context)
+        if where is None:
+            import numpy as np
 
-        where = np.flatnonzero(self.composition[lo:hi] == comp)
-        return int(lo + where[0]) if len(where) else -1
+            lo, hi = self.offsets[context], self.offsets[context + 1]
+            found = np.full(len(compositions().own), -1, dtype=np.int64)
+            found[self.composition[lo:hi]] = np.arange(lo, hi)
+            where = self._where[context] = found.tolist()
+        return where[comp]
 
 
 def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> NodeTable:
