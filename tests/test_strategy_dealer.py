@@ -117,23 +117,22 @@ def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) ->
 
 def test_one_blas_thread_restores_the_thread_count() -> None:
     """The kernel's products run on one BLAS thread and leave the count as it was (a no-op where numpy
-    has no OpenBLAS of its own)."""
-    from trainer.strategy.kernel import _blas_threads, one_blas_thread
+    has no BLAS that threadpoolctl knows)."""
+    from trainer.strategy.kernel import _thread_pools, one_blas_thread
 
-    control = _blas_threads()
-    if control is None:
+    blas = _thread_pools().select(user_api="blas")
+    if not blas.lib_controllers:
         with one_blas_thread():
             pass
         return
-    get, put = control
-    before = get()
-    put(2)
-    try:
+
+    def threads() -> int:
+        return max(pool.num_threads for pool in _thread_pools().select(user_api="blas").lib_controllers)
+
+    with _thread_pools().limit(limits=2, user_api="blas"):
         with one_blas_thread():
-            assert get() == 1
-        assert get() == 2
+            assert threads() == 1
+        assert threads() == 2
         with pytest.raises(RuntimeError), one_blas_thread():
             raise RuntimeError
-        assert get() == 2
-    finally:
-        put(before)
+        assert threads() == 2

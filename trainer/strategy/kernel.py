@@ -19,7 +19,7 @@ of a level's standing hands of one total then meets the order counts in one smal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -30,6 +30,7 @@ from trainer.strategy.dealer import DealerTable
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+    from threadpoolctl import ThreadpoolController
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,34 +175,14 @@ class DealerKernel:
         return out
 
 
-_BLAS_SYMBOLS = (("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
-                 ("scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"),
-                 ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
-                 ("openblas_get_num_threads", "openblas_set_num_threads"))
-
-
 @cache
-def _blas_threads() -> tuple[Callable[[], int], Callable[[int], None]] | None:
-    """Get and set the thread count of the OpenBLAS that numpy's wheels bundle (None: not found,
-    e.g. another BLAS). No environment variable is needed: the library is already loaded."""
-    import ctypes
-    from pathlib import Path
+def _thread_pools() -> ThreadpoolController:
+    """The native thread pools loaded in this process (numpy's bundled OpenBLAS among them), found once
+    (imported here: start-up does not need it)."""
+    import numpy  # noqa: F401  (its BLAS must be loaded before the pools are listed)
+    from threadpoolctl import ThreadpoolController
 
-    import numpy as np
-
-    root = Path(np.__file__).resolve().parent
-    for folder in (root.parent / "numpy.libs", root / ".dylibs"):
-        for path in sorted(folder.glob("*openblas*")) if folder.is_dir() else ():
-            try:
-                lib = ctypes.CDLL(str(path))
-            except OSError:
-                continue
-            for get_name, set_name in _BLAS_SYMBOLS:
-                get, put = getattr(lib, get_name, None), getattr(lib, set_name, None)
-                if get is not None and put is not None:
-                    get.restype, put.argtypes, put.restype = ctypes.c_int, [ctypes.c_int], None
-                    return (lambda g=get: int(g())), (lambda n, p=put: p(n))
-    return None
+    return ThreadpoolController()
 
 
 @contextmanager
@@ -210,15 +191,8 @@ def one_blas_thread() -> Iterator[None]:
 
     The kernel's products are many and small (10 x 300 by 300 x 2,048): OpenBLAS splits each over
     every core, and the threads' hand-offs cost far more than they save (measured: ten times the
-    kernel's CPU on this 2-core machine). The previous count is restored afterwards.
+    kernel's CPU on this 2-core machine). threadpoolctl restores the previous count afterwards; with
+    no BLAS it knows, nothing changes.
     """
-    control = _blas_threads()
-    before = control[0]() if control is not None else 1
-    if control is None or before <= 1:
+    with _thread_pools().limit(limits=1, user_api="blas"):
         yield
-        return
-    control[1](1)
-    try:
-        yield
-    finally:
-        control[1](before)
