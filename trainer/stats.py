@@ -228,10 +228,10 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
         (f"{d}d", d) for d in WINDOW_DAYS if since.days is None or d < since.days]
     spans.append((since.label, since.days))
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
-    windowed = [(label, day_start(today - timedelta(days=days - 1)))
+    windowed = [(label, today - timedelta(days=days - 1))
                 for label, days in spans if days and days <= EXACT_MEDIAN_DAYS]
     medians = dict(zip([label for label, _ in windowed],
-                       progress.window_medians([start for _, start in windowed]), strict=True))
+                       progress.window_medians([first for _, first in windowed]), strict=True))
     if since.days is None:
         medians[since.label] = progress.drill_medians()
     elif since.days > EXACT_MEDIAN_DAYS:  # a long span: its weeks' roll-up, medians to 0.1 s

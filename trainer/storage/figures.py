@@ -113,11 +113,18 @@ class Figures:
         """Answers and right answers per review item on or after the day `since`, worst accuracy first
         (ties: most attempted).
 
-        Each item's counters on `review_items`, less its running totals at the end of the last day
-        before `since` (`item_days`): the cost follows the number of items, not the length of the span.
+        Each item's counters on `review_items`, less (after a first day `since`) its running totals at the
+        end of the last day before it (`item_days`): the cost follows the number of items, not the length
+        of the span.
         """
         pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        sql = """
+        if since is None:  # all time: the counters themselves (nothing was answered before the first day)
+            sql = """
+            SELECT drill, item, ruleset, attempts, correct FROM review_items
+            WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
+            args: tuple[object, ...] = (pattern, max(1, min_attempts))
+        else:
+            sql = """
             SELECT drill, item, ruleset, attempts, correct FROM (
                 SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
                        r.correct - coalesce(b.correct_to_date, 0) AS correct
@@ -126,13 +133,13 @@ class Figures:
                     AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
                                  AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
                 WHERE r.item LIKE ? ESCAPE '\\')
-            WHERE attempts >= ?
-            ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"""
-        first = since.isoformat() if since else ""
+            WHERE attempts >= ?"""
+            args = (since.isoformat(), pattern, max(1, min_attempts))
+        sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with guarded(self.path, "read item accuracy"):
-            rows = self.conn.execute(sql, (first, pattern, max(1, min_attempts))).fetchall()
+            rows = self.conn.execute(sql, args).fetchall()
         return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
                 for drill, item, ruleset, n, right in rows]
 

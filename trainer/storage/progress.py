@@ -17,11 +17,14 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from trainer.days import day_start
 from trainer.items import SKILLS
 from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
+from trainer.storage.medians import BY_DRILL_AND_TIME, TIME_BUCKET_MS, all_time_medians, window_medians
+from trainer.storage.medians import middle_of as _middle_of
 
-WEEK_BUCKET_MS = 100
+WEEK_BUCKET_MS = TIME_BUCKET_MS
 """The weekly roll-up's answer-time resolution (`trainer.storage.schema`, which this must not import:
 it loads sqlite-utils)."""
 
@@ -105,22 +108,6 @@ def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
     return found
 
 
-def _middle_of(values: Iterable[tuple[Any, int, int]], total: int) -> float | None:
-    """The median of `total` answers given as (value, count, _) in value order; stops at the middle."""
-    if total == 0:
-        return None
-    low_rank, high_rank = (total + 1) // 2, total // 2 + 1
-    seen = 0
-    low: float | None = None
-    for value, n, _r in values:
-        seen += n
-        if low is None and seen >= low_rank:
-            low = float(value)
-        if seen >= high_rank:
-            return (float(low if low is not None else value) + float(value)) / 2
-    return low
-
-
 class ProgressFigures:
     """Read-only aggregate queries over one progress database (`ReadOnly.progress`)."""
 
@@ -133,6 +120,10 @@ class ProgressFigures:
         """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
         self.answer_times = "answer_times" in names
         self.week_times = "week_times" in names
+        self.day_times = "day_times" in names and "answer_buckets" in names
+        """The 100 ms roll-ups of schema 4 (`trainer.storage.medians`); without them, exact medians count
+        the answers themselves."""
+        self._by_drill_and_time = BY_DRILL_AND_TIME in names
         self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
 
     @classmethod
@@ -190,11 +181,18 @@ class ProgressFigures:
         return [Group(key=(src, drill), attempts=int(n), correct=int(r or 0), median_ms=None)
                 for src, drill, n, r in rows]
 
-    def window_medians(self, starts: list[float]) -> list[dict[str, float | None]]:
-        """Each drill's exact median answer time since each of `starts`, from one sort of the answers
-        since the earliest (each answer time counted once per window it falls in)."""
-        if not starts:
+    def window_medians(self, firsts: list[date]) -> list[dict[str, float | None]]:
+        """Each drill's exact median answer time from each local day of `firsts` on: from the 100 ms
+        roll-ups and the answers of each median's band (`trainer.storage.medians`), else from one sort of
+        the answers since the earliest (each answer time counted once per window it falls in)."""
+        if not firsts:
             return []
+        if self.day_times:
+            with guarded(self.path, "compute answer times"):
+                quick = window_medians(self.conn, firsts, indexed=self._by_drill_and_time)
+            if quick is not None:
+                return [dict(found) for found in quick]
+        starts = [day_start(first) for first in firsts]
         counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
         source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
         sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
@@ -212,8 +210,14 @@ class ProgressFigures:
         return found
 
     def drill_medians(self) -> dict[str, float | None]:
-        """Every drill's exact all-time median answer time: per drill, its per-millisecond answer counts
-        walked in time order up to the middle (a few thousand rows, not every answer)."""
+        """Every drill's exact all-time median answer time: from the 100 ms roll-up and the answer counts
+        of each median's band, else per drill its per-millisecond answer counts walked in time order up
+        to the middle (a few thousand rows, not every answer)."""
+        if self.day_times:
+            with guarded(self.path, "compute answer times"):
+                quick = all_time_medians(self.conn)
+            if quick is not None:
+                return dict(quick)
         if not self.answer_times:
             return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
         found: dict[str, float | None] = {}
