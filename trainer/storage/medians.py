@@ -20,6 +20,7 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -28,6 +29,16 @@ from trainer.days import day_start
 TIME_BUCKET_MS = 100
 """The answer-time resolution of the roll-ups (`week_times`, `day_times`, `answer_buckets`)."""
 BY_DRILL_AND_TIME = "idx_attempts_drill_latency_ms_ts"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
+    """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
+
+    key: tuple[Any, ...]
+    attempts: int
+    correct: int
+    median_ms: float | None
 
 
 def middle_of(values: Iterable[tuple[Any, int, int]], total: int) -> float | None:

@@ -21,8 +21,15 @@ from trainer.days import day_start
 from trainer.items import SKILLS
 from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
-from trainer.storage.medians import BY_DRILL_AND_TIME, TIME_BUCKET_MS, all_time_medians, window_medians
+from trainer.storage.medians import (
+    BY_DRILL_AND_TIME,
+    TIME_BUCKET_MS,
+    Group,
+    all_time_medians,
+    window_medians,
+)
 from trainer.storage.medians import middle_of as _middle_of
+from trainer.storage.weeks import WeeklyFigures, WeekRows
 
 WEEK_BUCKET_MS = TIME_BUCKET_MS
 """The weekly roll-up's answer-time resolution (`trainer.storage.schema`, which this must not import:
@@ -58,16 +65,6 @@ class Connected(Protocol):
 
     @property
     def path(self) -> Path: ...
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Group:
-    """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
-
-    key: tuple[Any, ...]
-    attempts: int
-    correct: int
-    median_ms: float | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -170,6 +167,11 @@ class ProgressFigures:
         with guarded(self.path, "read the weekly figures"):
             return medians(self.conn.execute(sql, (_monday(first_week), last)), 2)
 
+    def weeks_from(self, first_week: date) -> WeeklyFigures:
+        """The weekly figures from the week of `first_week` on, for several groupings: the roll-up read
+        once (`trainer.storage.weeks`), or these queries where there is none."""
+        return WeekRows(self.conn, self.path, first_week) if self.week_times else self
+
     def weekly_split(self, first_week: date) -> list[Group]:
         """Per source and drill since the week of `first_week`: answers, right (no medians)."""
         if not self.week_times:
@@ -269,13 +271,14 @@ class ProgressFigures:
             rows = dict(self.conn.execute(
                 f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
                 "FROM review_items GROUP BY bucket").fetchall())
-            stability = self.conn.execute("""
-                WITH s AS (SELECT json_extract(card, '$.stability') AS v FROM review_items
-                           WHERE json_extract(card, '$.stability') IS NOT NULL),
-                o AS (SELECT v, row_number() OVER (ORDER BY v) AS n, count(*) OVER () AS total FROM s)
-                SELECT avg(v) FROM o WHERE n IN ((total + 1) / 2, (total + 2) / 2)""").fetchone()[0]
+            stabilities = sorted(float(v) for (v,) in self.conn.execute(
+                "SELECT json_extract(card, '$.stability') FROM review_items") if v is not None)
         spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
-        return spread, None if stability is None else float(stability)
+        if not stabilities:
+            return spread, None
+        n = len(stabilities)
+        low, high = stabilities[(n + 1) // 2 - 1], stabilities[(n + 2) // 2 - 1]
+        return spread, low if low == high else (low + high) / 2
 
     def standings(self) -> dict[str, int]:
         """How many review items are learning, in review, or relearning after a miss."""
