@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from trainer.items import drill_title
@@ -69,47 +69,85 @@ def _window_title(label: str) -> str:
     return "all time" if label == "all" else f"last {label}"
 
 
+class Page:
+    """A screen's lines, collected and then printed with one `console.print` (each print costs more
+    than a line's rendering): `print` takes what `Console.print` is given here, `flush` prints."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.width = console.width
+        self.lines: list[tuple[Text, bool]] = []
+        """Each line, and whether it is cropped (not wrapped) at the console's width."""
+
+    def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
+        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
+
+    def flush(self) -> None:
+        if self.lines:
+            self.console.print(_Lines(self.lines))
+            self.lines = []
+
+
+class _Lines:
+    """Lines rendered one after the other, each as `Console.print` renders it alone."""
+
+    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cropped = options.update(no_wrap=True, overflow="crop")
+        for line, crop in self.lines:
+            yield from console.render(line, cropped if crop else options)
+
+
 def print_stats(console: Console, report: StatsReport) -> None:
     """The overview, each section skipped when it has nothing to show."""
-    width = console.width
-    _print_head(console, report)
+    page = Page(console)
+    width = page.width
+    _print_head(page, report)
     if not report.drills:
-        console.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
-                           style="muted"))
+        page.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
+                        style="muted"))
+        page.flush()
         print_review_picture(console, report.review, report.today, brief=True)
         return
-    _print_drills(console, report, width)
-    _print_sources(console, report, width)
+    _print_drills(page, report, width)
+    _print_sources(page, report, width)
     if report.skills:
-        console.print()
-        console.print(Text("Skills, week by week (every drill, review and table answer that trains each)",
-                           style="title"))
+        page.print()
+        page.print(Text("Skills, week by week (every drill, review and table answer that trains each)",
+                        style="title"))
         for trend in report.skills:
-            _print_trend(console, trend, width)
+            _print_trend(page, trend, width)
+    page.flush()
     print_review_picture(console, report.review, report.today, brief=True)
-    _print_calendar(console, report)
-    _print_weakest(console, report, width)
-    _print_strategy(console, report)
-    _print_pace(console, report)
-    console.print()
-    console.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
+    _print_calendar(page, report)
+    _print_weakest(page, report, width)
+    _print_strategy(page, report)
+    _print_pace(page, report)
+    page.print()
+    page.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
+    page.flush()
 
 
 def print_drill_charts(console: Console, report: StatsReport) -> None:
     """`stats drills`: the weekly charts of every drill."""
-    _print_head(console, report)
+    page = Page(console)
+    _print_head(page, report)
     if not report.drills:
-        console.print(Text("No answers in this span: try `cutcard drill`.", style="muted"))
+        page.print(Text("No answers in this span: try `cutcard drill`.", style="muted"))
+        page.flush()
         return
     for drill in report.drills:
         window = drill.windows[-1]
         trend = Trend(name=drill.drill, title=drill.title, attempts=window.attempts,
                       accuracy=window.accuracy, median_ms=window.median_ms, weeks=drill.weeks,
                       span=_window_title(window.label))
-        _print_trend(console, trend, console.width)
+        _print_trend(page, trend, page.width)
+    page.flush()
 
 
-def _print_head(console: Console, report: StatsReport) -> None:
+def _print_head(console: Page, report: StatsReport) -> None:
     span = "all time" if report.since.days is None else f"the last {report.since.label}"
     head = Text(f"Progress over {span}", style="title")
     due = report.due_now
@@ -118,7 +156,7 @@ def _print_head(console: Console, report: StatsReport) -> None:
     console.print(head)
 
 
-def _print_drills(console: Console, report: StatsReport, width: int) -> None:
+def _print_drills(console: Page, report: StatsReport, width: int) -> None:
     windows = list(range(len(report.drills[0].windows)))
     name_width = min(22, max(len(d.title) for d in report.drills))
     while len(windows) > 1 and name_width + 18 * len(windows) > width:
@@ -137,7 +175,7 @@ def _print_drills(console: Console, report: StatsReport, width: int) -> None:
         console.print(line)
 
 
-def _print_sources(console: Console, report: StatsReport, width: int) -> None:
+def _print_sources(console: Page, report: StatsReport, width: int) -> None:
     if not report.sources:
         return
     console.print()
@@ -200,7 +238,7 @@ def _short_seconds(ms: float | None) -> str:
     return f"{s:.1f}" if s < 10 else f"{s:.0f}"
 
 
-def _print_trend(console: Console, trend: Trend, width: int) -> None:
+def _print_trend(console: Page, trend: Trend, width: int) -> None:
     """A skill's or drill's line of totals, then its two weekly charts (side by side when they fit)."""
     head = Text(f"{trend.title}", style="key")
     if trend.attempts:
@@ -246,7 +284,7 @@ def _month_labels(first: date, weeks: int) -> Text:
     return labels
 
 
-def _print_calendar(console: Console, report: StatsReport) -> None:
+def _print_calendar(console: Page, report: StatsReport) -> None:
     """A week per column, Monday at the top, shaded by the quartile of that day's answers, like Anki's."""
     counts = {d.day: d.attempts for d in report.activity}
     if not counts:
@@ -286,7 +324,7 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
     console.print(legend)
 
 
-def _print_weakest(console: Console, report: StatsReport, width: int) -> None:
+def _print_weakest(console: Page, report: StatsReport, width: int) -> None:
     if not report.weakest:
         return
     console.print()
@@ -303,7 +341,7 @@ def _print_weakest(console: Console, report: StatsReport, width: int) -> None:
         console.print(line)
 
 
-def _print_strategy(console: Console, report: StatsReport) -> None:
+def _print_strategy(console: Page, report: StatsReport) -> None:
     if not report.strategy:
         return
     console.print()
@@ -315,7 +353,7 @@ def _print_strategy(console: Console, report: StatsReport) -> None:
         console.print(Text(f"  the chart: stats strategy --ruleset {s.ruleset}", style="muted"))
 
 
-def _print_pace(console: Console, report: StatsReport) -> None:
+def _print_pace(console: Page, report: StatsReport) -> None:
     if not report.counting_pace:
         return
     points = report.counting_pace
