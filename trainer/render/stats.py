@@ -9,11 +9,12 @@ nothing is cut, and wider consoles get wider bars with each week's figure under 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from datetime import date, timedelta
 
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.text import Text
+from rich.text import Span, Text
 
 from trainer.items import drill_title
 from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
@@ -228,7 +229,30 @@ def _trend_charts(trend: Trend, width: int) -> list[list[Text]]:
                    label=_short_seconds(w.median_ms) if wide else "") for w in weeks],
         low=0.0, high=top, height=4, y_format=lambda v: f"{v:g}s", x_first=x_first, x_last=x_last,
         bar=bar, gap=gap)
-    return [accuracy, speed]
+    return [[_fewer_spans(line) for line in chart] for chart in (accuracy, speed)]
+
+
+FOREGROUND_ONLY = frozenset({"good", "warn", "bad", "count", "muted"})
+"""Styles that only colour (or embolden) characters: a space looks the same in any of them."""
+
+
+def _fewer_spans(line: Text) -> Text:
+    """The same line with each run of bars of one style joined across the spaces between them, so it
+    renders as a few segments instead of one per bar; a line whose spans overlap is left as it is."""
+    plain = line.plain
+    merged: list[Span] = []
+    for span in line.spans:
+        if merged and span.start < merged[-1].end:
+            return line
+        last = merged[-1] if merged else None
+        if (last is not None and last.style == span.style and span.style in FOREGROUND_ONLY
+                and not plain[last.end:span.start].strip(" ")):
+            merged[-1] = Span(last.start, span.end, span.style)
+        else:
+            merged.append(span)
+    fewer = line.copy()
+    fewer.spans = merged
+    return fewer
 
 
 def _short_seconds(ms: float | None) -> str:
@@ -302,15 +326,18 @@ def _print_calendar(console: Page, report: StatsReport) -> None:
     console.print(_month_labels(first, shown))
     for weekday in range(7):
         line = Text(f"{WEEKDAYS[weekday]:<4} ", style="muted")
+        cells: list[tuple[str, str | None]] = []
         for column in range(shown):
             day = first + timedelta(weeks=column, days=weekday)
             if day > report.today or day < report.calendar_from:
-                line.append(" ")
+                cells.append((" ", None))
             elif day in counts:
                 level = sum(counts[day] > bound for bound in levels)
-                line.append(HEAT[level], style=HEAT_STYLES[level])
+                cells.append((HEAT[level], HEAT_STYLES[level]))
             else:
-                line.append("·", style="muted")
+                cells.append(("·", "muted"))
+        for style, run in itertools.groupby(cells, key=lambda cell: cell[1]):  # a run of days, one span
+            line.append("".join(glyph for glyph, _ in run), style=style)
         console.print(line)
     legend = Text("     · none  ", style="muted")
     lows = [1, *(b + 1 for b in levels)]
