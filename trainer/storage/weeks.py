@@ -9,6 +9,7 @@ database without the roll-up (schema 2, read as it is) one that asks those SQL q
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from datetime import date, timedelta
 from pathlib import Path
@@ -38,6 +39,7 @@ class WeekRows:
 
     def __init__(self, conn: sqlite3.Connection, path: Path, first_week: date) -> None:
         self.first = monday(first_week)
+        self._counted: dict[tuple[str, str], dict[tuple[str, str, int], list[int]]] = {}
         with guarded(path, "read the weekly figures"):
             self.rows: list[tuple[str, str, str, str, int, int, int]] = conn.execute(
                 "SELECT week, drill, family, source, bucket, answers, correct FROM week_times "
@@ -52,29 +54,44 @@ class WeekRows:
     def weekly(self, what: str, first_week: date, *, by_week: bool = True) -> list[Group]:
         """Per `what` ("drill", "skill" or "source") and week from the week of `first_week`: answers,
         right and the median answer time to 0.1 s; key (name, Monday), or (name, "") not `by_week`."""
-        first = self._from(first_week)
-        column = _KEY_COLUMN[what]
-        bands: dict[tuple[str, str], dict[int, list[int]]] = {}
-        for row in self.rows:
-            week = row[0]
-            if week < first:
-                continue
-            name = row[1] if column == 1 else row[3] if column == 3 else SKILLS.get(row[2], row[2])
-            group = bands.setdefault((name, week if by_week else ""), {})
-            counts = group.get(row[4])
-            if counts is None:
-                group[row[4]] = [row[5], row[6]]
-            else:
-                counts[0] += row[5]
-                counts[1] += row[6]
+        counts = self._counts(what, self._from(first_week))
+        if not by_week:  # the weeks together: from the weeks' counts (fewer than the rows)
+            together: dict[tuple[str, str, int], list[int]] = {}
+            for (name, _week, bucket), (n, right) in counts.items():
+                merged = together.get((name, "", bucket))
+                if merged is None:
+                    together[name, "", bucket] = [n, right]
+                else:
+                    merged[0] += n
+                    merged[1] += right
+            counts = together
         found = []
-        for key in sorted(bands):
-            group = bands[key]
+        for key, bands in itertools.groupby(sorted(counts.items()), key=lambda kv: kv[0][:2]):
             values = [(bucket * TIME_BUCKET_MS + TIME_BUCKET_MS // 2, n, right)  # the middle of the band
-                      for bucket, (n, right) in sorted(group.items())]
+                      for (_name, _week, bucket), (n, right) in bands]
             total = sum(n for _v, n, _r in values)
             found.append(Group(key=key, attempts=total, correct=sum(r for _v, _n, r in values),
                                median_ms=middle_of(values, total)))
+        return found
+
+    def _counts(self, what: str, first: str) -> dict[tuple[str, str, int], list[int]]:
+        """(name, Monday, band) -> [answers, right] from the Monday `first` on, counted once per `what`."""
+        found = self._counted.get((what, first))
+        if found is not None:
+            return found
+        found = {}
+        column = _KEY_COLUMN[what]
+        for week, drill, family, source, bucket, n, right in self.rows:
+            if week < first:
+                continue
+            name = drill if column == 1 else source if column == 3 else SKILLS.get(family, family)
+            counts = found.get((name, week, bucket))
+            if counts is None:
+                found[name, week, bucket] = [n, right]
+            else:
+                counts[0] += n
+                counts[1] += right
+        self._counted[what, first] = found
         return found
 
     def weekly_split(self, first_week: date) -> list[Group]:
