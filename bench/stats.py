@@ -201,9 +201,10 @@ def _child(tree: Path, *args: str) -> str:
 
 def _db_state(path: Path) -> tuple[int, list[str], int, float] | None:
     """(schema version, schema, attempts, latest generated answer) of a database, read without writing."""
-    if not path.exists() or Path(f"{path}-wal").exists():
+    if not path.exists():
         return None
-    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    mode = "mode=ro" if Path(f"{path}-wal").exists() else "immutable=1"  # a writer's WAL is read too
+    conn = sqlite3.connect(f"file:{path}?{mode}", uri=True)
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         count = int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
