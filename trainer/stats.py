@@ -2,8 +2,9 @@
 where the answers were given; activity, weak spots, counting speed and the review picture.
 
 Built from a read-only view of the database (`trainer.storage.reader`): every figure an aggregate query,
-never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; medians
-and the weekly and per-skill figures read the attempts of the span through the time index. This module
+never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; their
+medians the 100 ms roll-ups and the answers of each median's band; the weekly and per-skill figures the
+weekly roll-up, read once. This module
 picks the windows, fills the gaps (weeks and days without answers) and names things in words
 (`trainer.items`); `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
 them.

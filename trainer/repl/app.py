@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 PROMPT_PARTS = (("class:prompt", "cutcard"), ("class:prompt.mark", "> "))
 FIRST_PROMPT = "\x1b[1;36mcutcard\x1b[0;36m> \x1b[0m"
-"""The prompt as `STYLE` draws it (ansicyan bold, then ansicyan), written before prompt-toolkit loads."""
+"""The prompt as `STYLE_RULES` draw it (ansicyan bold, then ansicyan), written before prompt-toolkit
+loads."""
 TOUR = (
     "Welcome to cutcard. Tab completes, `help` lists the commands, Ctrl-D leaves.",
     "  drill payout      pay blackjacks and insurance like a dealer (`drill`: all)",

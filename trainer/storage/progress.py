@@ -1,10 +1,13 @@
 """The queries behind the pictures of `cutcard stats` and the figures of `cutcard ready`.
 
-Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by answer time (a few thousand
-distinct milliseconds however many answers), a window function runs the counts up, and the median is
-read where the running count passes the middle, for every group at once. The weekly charts and the split
-by source read the weekly roll-up (`week_times`), whose medians are good to 0.1 s. Skills are item families
-mapped in SQL (`trainer.items.SKILLS`), so a skill's median covers every drill and the table that train it.
+Exact medians without `LIMIT … OFFSET`: each drill's over the recent windows and all time come from the
+100 ms roll-ups and the answers of the median's own band (`trainer.storage.medians`); elsewhere, and where
+those roll-ups are missing or disagree, the answers of a span are grouped by answer time (a few thousand
+distinct milliseconds however many answers) and the median is read where the running count passes the
+middle, for every group at once. The weekly charts and the split by source read the weekly roll-up
+(`week_times`, once for every grouping: `trainer.storage.weeks`), whose medians are good to 0.1 s. Skills
+are item families mapped to skills (`trainer.items.SKILLS`), so a skill's median covers every drill and the
+table that train it.
 """
 
 from __future__ import annotations
