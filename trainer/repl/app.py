@@ -177,10 +177,11 @@ def draw_first_prompt() -> bool:
     """Write the prompt to the terminal at once, before prompt-toolkit and rich load, so it shows as
     soon as the interpreter is up; keys typed meanwhile wait in the terminal and prompt-toolkit, once
     running, redraws the prompt in place with them. False (nothing written) when stdout is not a
-    terminal; without colours (NO_COLOR, TERM=dumb) the prompt is plain."""
+    terminal (or a Windows console, which may not read the escape codes); without colours (NO_COLOR,
+    TERM=dumb) the prompt is plain."""
     import os
 
-    if not sys.stdout.isatty():
+    if sys.platform == "win32" or not sys.stdout.isatty():
         return False
     plain = "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
     sys.stdout.write("cutcard> " if plain else FIRST_PROMPT)
