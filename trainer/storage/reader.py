@@ -16,6 +16,7 @@ The file must be cutcard's own and not from a newer cutcard; otherwise one line 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -230,4 +231,5 @@ def _in_one_snapshot(view: ReadOnly, read: Callable[[ReadOnly], T]) -> T:
         return read(view)
     finally:
         if view.conn.in_transaction:
-            view.conn.execute("COMMIT")
+            with contextlib.suppress(sqlite3.Error):  # nothing was written: ending the read loses nothing
+                view.conn.execute("ROLLBACK")
