@@ -3,7 +3,8 @@
 Builds (or reuses) a database of a learner's two years of practice with a bulk load, then times
 `cutcard stats` end to end (a fresh process, as a user runs it: bytecode cache warm, so
 PYTHONDONTWRITEBYTECODE is removed from the measured processes; also as a ratio to a bare interpreter's
-start measured in the same run, since a loaded machine slows both alike), its query part alone on the
+start measured in the same run, since a loaded machine slows both alike, and the CPU seconds of the same
+runs, steadier still on a shared machine), its query part alone on the
 read-only view, the review queue's due-item query, and committing one answer (attempt + roll-ups + fsrs
 reschedule). Prints the figures next to the targets; it asserts nothing.
 
@@ -25,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -259,10 +261,20 @@ def report(name: str, times: list[float], target: float | None = None,
     print(line)
 
 
-def _wall(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+CPU: dict[int, list[float]] = {}
+"""Per list of wall times (by id): the same runs' CPU seconds (user + system), the steadier figure on a
+loaded machine."""
+
+
+def _wall(argv: list[str], env: dict[str, str], cwd: Path, cpu: list[float] | None = None) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(argv, check=True, env=env, cwd=cwd, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    took = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if cpu is not None:
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return took
 
 
 def main() -> None:
@@ -306,22 +318,30 @@ def main() -> None:
             _wall([sys.executable, "-m", "trainer", "--db", str(paths[tree]), "stats", *extra],
                   _env(tree), tree)
     bare: list[float] = []
+    bare_cpu: list[float] = []
     for extra in END_TO_END:
         new: list[float] = []
         old: list[float] = []
+        cpus: tuple[list[float], list[float]] = ([], [])
         for _ in range(args.repeat):  # alternate, so every checkout sees the same load
-            bare.append(_wall(bare_argv, bare_env, HERE))
-            for tree, times in zip(trees, (new, old), strict=False):
+            bare.append(_wall(bare_argv, bare_env, HERE, bare_cpu))
+            for tree, times, cpu in zip(trees, (new, old), cpus, strict=False):
                 times.append(_wall([sys.executable, "-m", "trainer", "--db", str(paths[tree]), "stats",
-                                    *extra], _env(tree), tree))
+                                    *extra], _env(tree), tree, cpu))
         report(f"cutcard stats {' '.join(extra)} (end to end)".replace("  ", " "), new, TARGETS["stats"],
                old)
         ratio = statistics.median(new) / statistics.median(bare)
         line = f"{'':<46} = {ratio:.1f} x a bare interpreter's start"
         if old:
             line += f" (baseline {statistics.median(old) / statistics.median(bare):.1f} x)"
+        line += (f"; CPU {statistics.median(cpus[0]) * 1000:.0f} ms = "
+                 f"{statistics.median(cpus[0]) / statistics.median(bare_cpu):.1f} x the bare one's")
+        if old:
+            line += (f" (baseline {statistics.median(cpus[1]) * 1000:.0f} ms = "
+                     f"{statistics.median(cpus[1]) / statistics.median(bare_cpu):.1f} x)")
         print(line)
     report("python -c pass (interpreter start, for scale)", bare)
+    print(f"{'':<46} CPU {statistics.median(bare_cpu) * 1000:.0f} ms")
 
     measured = {tree: json.loads(_child(tree, "--child-measure", str(paths[tree]), "--repeat",
                                         str(args.repeat))) for tree in trees}
