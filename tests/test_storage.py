@@ -78,7 +78,8 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     """Changing a table or index without a new migration (and this file) must be a deliberate act."""
     Store.open(tmp_path / "progress.db").close()
     assert schema_of(tmp_path / "progress.db") == (DATA / "schema.sql").read_text()
-    assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times"]
+    assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times",
+                               "0004_answer_time_bands"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -231,7 +232,9 @@ def test_a_bulk_load_keeps_the_same_roll_ups_and_schedule_as_recording_one_by_on
                        correct=i % 4 != 1, latency_ms=900 + 37 * i, ts=T0 + i * 7 * 3600.0,
                        ruleset=("casino", "european")[i % 5 == 0]) for i in range(40)]
     tables = {"daily": "day, drill, ruleset", "item_days": "drill, item, ruleset, day",
-              "review_items": "drill, item, ruleset", "sessions": "id"}
+              "review_items": "drill, item, ruleset", "sessions": "id", "answer_times": "drill, latency_ms",
+              "answer_buckets": "drill, bucket", "day_times": "day, drill, bucket",
+              "week_times": "week, drill, family, source, bucket"}
     contents = []
     for name, load in (("one.db", lambda s: [s.record(a) for a in answers]), ("bulk.db", bulk_load)):
         with Store.open(tmp_path / name) as store:
@@ -261,9 +264,11 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
     with Store.open(path) as store:
         store.record(attempt())
     conn = sqlite3.connect(path)
-    for undo in ("DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
+    for undo in ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
+                 "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'",
+                 "DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
                  "DELETE FROM _sqlite_migrations WHERE name = '0003_answer_times'"):
-        conn.execute(undo)  # back to version 1: undo 0003, then 0002
+        conn.execute(undo)  # back to version 1: undo 0004, 0003, then 0002
     conn.execute("DROP INDEX idx_attempts_source_drill_ts")
     conn.execute("ALTER TABLE attempts DROP COLUMN source")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")

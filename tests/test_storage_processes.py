@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -94,6 +95,7 @@ def test_answers_survive_a_sigkill_right_after_they_are_graded(tmp_path: Path) -
             key = ItemKey(drill="strategy", item=stored.attempt.item, ruleset="casino")
             item = store.review_item(key)
             assert item is not None and item.last_ts >= stored.attempt.ts
+        assert_answer_time_roll_ups_match_the_answers(store.conn)
 
 
 WRITER_CHILD = """
@@ -160,3 +162,15 @@ def test_two_trainers_writing_one_new_database_at_once_lose_nothing(tmp_path: Pa
         assert dict(to_date.fetchall()) == per_item
         assert sorted(r[0] for r in conn.execute("SELECT id FROM sessions")) == ["first", "second"]
         assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
+        assert_answer_time_roll_ups_match_the_answers(conn)
+
+
+def assert_answer_time_roll_ups_match_the_answers(conn: sqlite3.Connection) -> None:
+    """The 100 ms roll-ups the medians read are exactly the answers counted afresh."""
+    for table, recount in (
+            ("day_times", "SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / 100, count(*) "
+                          "FROM attempts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"),
+            ("answer_buckets", "SELECT drill, latency_ms / 100, count(*) FROM attempts GROUP BY 1, 2 "
+                               "ORDER BY 1, 2")):
+        kept = conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2{', 3' if table == 'day_times' else ''}")
+        assert kept.fetchall() == conn.execute(recount).fetchall(), table

@@ -4,6 +4,12 @@ CREATE TABLE "_sqlite_migrations" (
    "name" TEXT,
    "applied_at" TEXT
 );
+CREATE TABLE "answer_buckets" (
+    "drill" TEXT NOT NULL,
+    "bucket" INTEGER NOT NULL,
+    "answers" INTEGER NOT NULL,
+    PRIMARY KEY ("drill", "bucket")
+) WITHOUT ROWID;
 CREATE TABLE "answer_times" (
     "drill" TEXT NOT NULL,
     "latency_ms" INTEGER NOT NULL,
@@ -34,6 +40,13 @@ CREATE TABLE "daily" (
     "correct" INTEGER NOT NULL,
     "latency_ms" INTEGER NOT NULL,
     PRIMARY KEY ("day", "drill", "ruleset")
+) WITHOUT ROWID;
+CREATE TABLE "day_times" (
+    "day" TEXT NOT NULL,
+    "drill" TEXT NOT NULL,
+    "bucket" INTEGER NOT NULL,
+    "answers" INTEGER NOT NULL,
+    PRIMARY KEY ("day", "drill", "bucket")
 ) WITHOUT ROWID;
 CREATE TABLE "item_days" (
     "drill" TEXT NOT NULL,
@@ -85,6 +98,7 @@ CREATE INDEX "idx_attempts_source_drill_ts"
 CREATE INDEX "idx_attempts_ts"
     ON "attempts" ("ts");
 CREATE INDEX idx_attempts_ts_figures ON attempts (ts, drill, source, latency_ms, correct, item);
+CREATE INDEX idx_daily_drill ON daily (drill, attempts, correct, latency_ms);
 CREATE INDEX "idx_review_items_due_ts"
     ON "review_items" ("due_ts");
 CREATE INDEX "idx_review_items_first_ts"

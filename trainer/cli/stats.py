@@ -40,6 +40,9 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     if view == "strategy":
         _strategy(path, now, span, ruleset, counts, cell, as_json)
         return
+    if view == "review":
+        _review(path, now, as_json)
+        return
     from trainer.progress.stats import build_report, report_to_json
 
     weeks = as_json or view == "drills"  # the overview draws the skills' weeks, not each drill's
@@ -53,8 +56,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
             click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
         return
     if as_json:
-        document = report_to_json(report)
-        emit_json(document if view != "review" else {"today": document["today"], **document["review"]})
+        emit_json(report_to_json(report))
         return
     from trainer.render import make_console
 
@@ -63,14 +65,37 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
         from trainer.render.stats import print_drill_charts
 
         print_drill_charts(console, report)
-    elif view == "review":
-        from trainer.render.review_stats import print_review_picture
-
-        print_review_picture(console, report.review, report.today)
     else:
         from trainer.render.stats import print_stats
 
         print_stats(console, report)
+
+
+def _review(path: object, now: float, as_json: bool) -> None:
+    """`stats review`: the review picture alone (the rest of the report is not read)."""
+    from pathlib import Path
+
+    from trainer.progress.days import local_day
+    from trainer.progress.stats import plain
+    from trainer.progress.stats_review import build_review_picture
+    from trainer.storage.reader import read_consistently
+
+    today = local_day(now)
+    picture = read_consistently(Path(str(path)), lambda v: build_review_picture(v, now=now, today=today),
+                                newest_backup=newest_backup(settings()))
+    if picture is None:
+        if as_json:
+            emit_json({"progress": False, "message": "no progress yet"})
+        else:
+            click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
+        return
+    if as_json:
+        emit_json({"today": today.isoformat(), **plain(picture)})
+        return
+    from trainer.render import make_console
+    from trainer.render.review_stats import print_review_picture
+
+    print_review_picture(make_console(), picture, today)
 
 
 def _strategy(path: object, now: float, span: object, ruleset: str | None, counts: bool, cell: str | None,

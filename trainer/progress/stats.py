@@ -2,8 +2,9 @@
 where the answers were given; activity, weak spots, counting speed and the review picture.
 
 Built from a read-only view of the database (`trainer.storage.reader`): every figure an aggregate query,
-never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; medians
-and the weekly and per-skill figures read the attempts of the span through the time index. This module
+never a Python loop over the attempts. Counts and accuracy of the windows read the daily roll-up; their
+medians the 100 ms roll-ups and the answers of each median's band; the weekly and per-skill figures the
+weekly roll-up, read once. This module
 picks the windows, fills the gaps (weeks and days without answers) and names things in words
 (`progress.items`); `report_to_json` gives the same figures `--json` prints; `trainer.render.stats` draws
 them.
@@ -26,7 +27,7 @@ from trainer.progress.stats_review import ReviewPicture, build_review_picture
 from trainer.storage.figures import Tally
 
 if TYPE_CHECKING:
-    from trainer.storage.progress import Group
+    from trainer.storage.medians import Group
     from trainer.storage.reader import ReadOnly
 
 WINDOW_DAYS = (7, 30)
@@ -228,10 +229,10 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
         (f"{d}d", d) for d in WINDOW_DAYS if since.days is None or d < since.days]
     spans.append((since.label, since.days))
     totals = {label: figures.drill_totals(_first_day(today, days)) for label, days in spans}
-    windowed = [(label, day_start(today - timedelta(days=days - 1)))
+    windowed = [(label, today - timedelta(days=days - 1))
                 for label, days in spans if days and days <= EXACT_MEDIAN_DAYS]
     medians = dict(zip([label for label, _ in windowed],
-                       progress.window_medians([start for _, start in windowed]), strict=True))
+                       progress.window_medians([first for _, first in windowed]), strict=True))
     if since.days is None:
         medians[since.label] = progress.drill_medians()
     elif since.days > EXACT_MEDIAN_DAYS:  # a long span: its weeks' roll-up, medians to 0.1 s
@@ -241,12 +242,17 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
     weeks = TREND_WEEKS if since.days is None else max(1, min(TREND_WEEKS, -(-since.days // 7)))
     first_monday = week_start(today) - timedelta(weeks=weeks - 1)
     trend_from = first_monday if first is None else max(first, first_monday)
+    source_weeks = SOURCE_WEEKS if since.days is None else max(1, min(SOURCE_WEEKS, -(-since.days // 7)))
+    source_from = week_start(today) - timedelta(weeks=source_weeks - 1)
+    if first is not None:
+        source_from = max(source_from, first)
+    week_figures = progress.weeks_from(min(trend_from, source_from))
     weekly_drill: dict[str, dict[int, Group]] = defaultdict(dict)
     if per_drill_weeks:
-        for g in progress.weekly("drill", trend_from):
+        for g in week_figures.weekly("drill", trend_from):
             weekly_drill[g.key[0]][_weeks_ago(today, g.key[1])] = g
     weekly_skill: dict[str, dict[int, Group]] = defaultdict(dict)
-    for g in progress.weekly("skill", trend_from):
+    for g in week_figures.weekly("skill", trend_from):
         weekly_skill[g.key[0]][_weeks_ago(today, g.key[1])] = g
     drills = []
     for name in totals[since.label]:
@@ -260,7 +266,7 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                                    weeks=_weeks(weekly_drill[name], today, weeks) if per_drill_weeks else ()))
 
     skills = []
-    span_skills = {g.key[0]: g for g in progress.weekly("skill", trend_from, by_week=False)}
+    span_skills = {g.key[0]: g for g in week_figures.weekly("skill", trend_from, by_week=False)}
     order = {name: i for i, name in enumerate(SKILL_ORDER)}
     for name in sorted(span_skills, key=lambda s: (order.get(s, len(order)), s)):
         g = span_skills[name]
@@ -269,14 +275,10 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                             weeks=_weeks(weekly_skill[name], today, weeks),
                             span=f"the {weeks} week{'s' if weeks != 1 else ''} shown"))
 
-    source_weeks = SOURCE_WEEKS if since.days is None else max(1, min(SOURCE_WEEKS, -(-since.days // 7)))
-    source_from = week_start(today) - timedelta(weeks=source_weeks - 1)
-    if first is not None:
-        source_from = max(source_from, first)
     by_source: dict[str, list[Group]] = defaultdict(list)
-    for g in progress.weekly_split(source_from):
+    for g in week_figures.weekly_split(source_from):
         by_source[g.key[0]].append(g)
-    overall = {g.key[0]: g for g in progress.weekly("source", source_from, by_week=False)}
+    overall = {g.key[0]: g for g in week_figures.weekly("source", source_from, by_week=False)}
     sources = []
     for source in sorted(overall, key=lambda s: (SOURCES.index(s) if s in SOURCES else 99, s)):
         g = overall[source]

@@ -9,11 +9,12 @@ nothing is cut, and wider consoles get wider bars with each week's figure under 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from rich.console import Console
-from rich.text import Text
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Span, Text
 
 from trainer.progress.items import drill_title
 from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
@@ -69,47 +70,85 @@ def _window_title(label: str) -> str:
     return "all time" if label == "all" else f"last {label}"
 
 
+class Page:
+    """A screen's lines, collected and then printed with one `console.print` (each print costs more
+    than a line's rendering): `print` takes what `Console.print` is given here, `flush` prints."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.width = console.width
+        self.lines: list[tuple[Text, bool]] = []
+        """Each line, and whether it is cropped (not wrapped) at the console's width."""
+
+    def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
+        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
+
+    def flush(self) -> None:
+        if self.lines:
+            self.console.print(_Lines(self.lines))
+            self.lines = []
+
+
+class _Lines:
+    """Lines rendered one after the other, each as `Console.print` renders it alone."""
+
+    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cropped = options.update(no_wrap=True, overflow="crop")
+        for line, crop in self.lines:
+            yield from console.render(line, cropped if crop else options)
+
+
 def print_stats(console: Console, report: StatsReport) -> None:
     """The overview, each section skipped when it has nothing to show."""
-    width = console.width
-    _print_head(console, report)
+    page = Page(console)
+    width = page.width
+    _print_head(page, report)
     if not report.drills:
-        console.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
-                           style="muted"))
+        page.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
+                        style="muted"))
+        page.flush()
         print_review_picture(console, report.review, report.today, brief=True)
         return
-    _print_drills(console, report, width)
-    _print_sources(console, report, width)
+    _print_drills(page, report, width)
+    _print_sources(page, report, width)
     if report.skills:
-        console.print()
-        console.print(Text("Skills, week by week (every drill, review and table answer that trains each)",
-                           style="title"))
+        page.print()
+        page.print(Text("Skills, week by week (every drill, review and table answer that trains each)",
+                        style="title"))
         for trend in report.skills:
-            _print_trend(console, trend, width)
+            _print_trend(page, trend, width)
+    page.flush()
     print_review_picture(console, report.review, report.today, brief=True)
-    _print_calendar(console, report)
-    _print_weakest(console, report, width)
-    _print_strategy(console, report)
-    _print_pace(console, report)
-    console.print()
-    console.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
+    _print_calendar(page, report)
+    _print_weakest(page, report, width)
+    _print_strategy(page, report)
+    _print_pace(page, report)
+    page.print()
+    page.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
+    page.flush()
 
 
 def print_drill_charts(console: Console, report: StatsReport) -> None:
     """`stats drills`: the weekly charts of every drill."""
-    _print_head(console, report)
+    page = Page(console)
+    _print_head(page, report)
     if not report.drills:
-        console.print(Text("No answers in this span: try `cutcard drill`.", style="muted"))
+        page.print(Text("No answers in this span: try `cutcard drill`.", style="muted"))
+        page.flush()
         return
     for drill in report.drills:
         window = drill.windows[-1]
         trend = Trend(name=drill.drill, title=drill.title, attempts=window.attempts,
                       accuracy=window.accuracy, median_ms=window.median_ms, weeks=drill.weeks,
                       span=_window_title(window.label))
-        _print_trend(console, trend, console.width)
+        _print_trend(page, trend, page.width)
+    page.flush()
 
 
-def _print_head(console: Console, report: StatsReport) -> None:
+def _print_head(console: Page, report: StatsReport) -> None:
     span = "all time" if report.since.days is None else f"the last {report.since.label}"
     head = Text(f"Progress over {span}", style="title")
     due = report.due_now
@@ -118,7 +157,7 @@ def _print_head(console: Console, report: StatsReport) -> None:
     console.print(head)
 
 
-def _print_drills(console: Console, report: StatsReport, width: int) -> None:
+def _print_drills(console: Page, report: StatsReport, width: int) -> None:
     windows = list(range(len(report.drills[0].windows)))
     name_width = min(22, max(len(d.title) for d in report.drills))
     while len(windows) > 1 and name_width + 18 * len(windows) > width:
@@ -137,7 +176,7 @@ def _print_drills(console: Console, report: StatsReport, width: int) -> None:
         console.print(line)
 
 
-def _print_sources(console: Console, report: StatsReport, width: int) -> None:
+def _print_sources(console: Page, report: StatsReport, width: int) -> None:
     if not report.sources:
         return
     console.print()
@@ -190,7 +229,30 @@ def _trend_charts(trend: Trend, width: int) -> list[list[Text]]:
                    label=_short_seconds(w.median_ms) if wide else "") for w in weeks],
         low=0.0, high=top, height=4, y_format=lambda v: f"{v:g}s", x_first=x_first, x_last=x_last,
         bar=bar, gap=gap)
-    return [accuracy, speed]
+    return [[_fewer_spans(line) for line in chart] for chart in (accuracy, speed)]
+
+
+FOREGROUND_ONLY = frozenset({"good", "warn", "bad", "count", "muted"})
+"""Styles that only colour (or embolden) characters: a space looks the same in any of them."""
+
+
+def _fewer_spans(line: Text) -> Text:
+    """The same line with each run of bars of one style joined across the spaces between them, so it
+    renders as a few segments instead of one per bar; a line whose spans overlap is left as it is."""
+    plain = line.plain
+    merged: list[Span] = []
+    for span in line.spans:
+        if merged and span.start < merged[-1].end:
+            return line
+        last = merged[-1] if merged else None
+        if (last is not None and last.style == span.style and span.style in FOREGROUND_ONLY
+                and not plain[last.end:span.start].strip(" ")):
+            merged[-1] = Span(last.start, span.end, span.style)
+        else:
+            merged.append(span)
+    fewer = line.copy()
+    fewer.spans = merged
+    return fewer
 
 
 def _short_seconds(ms: float | None) -> str:
@@ -200,7 +262,7 @@ def _short_seconds(ms: float | None) -> str:
     return f"{s:.1f}" if s < 10 else f"{s:.0f}"
 
 
-def _print_trend(console: Console, trend: Trend, width: int) -> None:
+def _print_trend(console: Page, trend: Trend, width: int) -> None:
     """A skill's or drill's line of totals, then its two weekly charts (side by side when they fit)."""
     head = Text(f"{trend.title}", style="key")
     if trend.attempts:
@@ -246,7 +308,7 @@ def _month_labels(first: date, weeks: int) -> Text:
     return labels
 
 
-def _print_calendar(console: Console, report: StatsReport) -> None:
+def _print_calendar(console: Page, report: StatsReport) -> None:
     """A week per column, Monday at the top, shaded by the quartile of that day's answers, like Anki's."""
     counts = {d.day: d.attempts for d in report.activity}
     if not counts:
@@ -264,15 +326,18 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
     console.print(_month_labels(first, shown))
     for weekday in range(7):
         line = Text(f"{WEEKDAYS[weekday]:<4} ", style="muted")
+        cells: list[tuple[str, str | None]] = []
         for column in range(shown):
             day = first + timedelta(weeks=column, days=weekday)
             if day > report.today or day < report.calendar_from:
-                line.append(" ")
+                cells.append((" ", None))
             elif day in counts:
                 level = sum(counts[day] > bound for bound in levels)
-                line.append(HEAT[level], style=HEAT_STYLES[level])
+                cells.append((HEAT[level], HEAT_STYLES[level]))
             else:
-                line.append("·", style="muted")
+                cells.append(("·", "muted"))
+        for style, run in itertools.groupby(cells, key=lambda cell: cell[1]):  # a run of days, one span
+            line.append("".join(glyph for glyph, _ in run), style=style)
         console.print(line)
     legend = Text("     · none  ", style="muted")
     lows = [1, *(b + 1 for b in levels)]
@@ -286,7 +351,7 @@ def _print_calendar(console: Console, report: StatsReport) -> None:
     console.print(legend)
 
 
-def _print_weakest(console: Console, report: StatsReport, width: int) -> None:
+def _print_weakest(console: Page, report: StatsReport, width: int) -> None:
     if not report.weakest:
         return
     console.print()
@@ -303,7 +368,7 @@ def _print_weakest(console: Console, report: StatsReport, width: int) -> None:
         console.print(line)
 
 
-def _print_strategy(console: Console, report: StatsReport) -> None:
+def _print_strategy(console: Page, report: StatsReport) -> None:
     if not report.strategy:
         return
     console.print()
@@ -315,7 +380,7 @@ def _print_strategy(console: Console, report: StatsReport) -> None:
         console.print(Text(f"  the chart: stats strategy --ruleset {s.ruleset}", style="muted"))
 
 
-def _print_pace(console: Console, report: StatsReport) -> None:
+def _print_pace(console: Page, report: StatsReport) -> None:
     if not report.counting_pace:
         return
     points = report.counting_pace

@@ -17,25 +17,23 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory
-from prompt_toolkit.styles import Style
-from rich.console import Console
-from rich.text import Text
-
-from trainer.render import make_console
-from trainer.repl.commands import RegistryVocabulary, run_line
-from trainer.repl.completer import ReplCompleter
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
-from trainer.repl.toolbar import ToolbarFacts, read_facts, settings_facts, toolbar_fragments
-from trainer.screens.keys import repl_key_bindings
 
 if TYPE_CHECKING:
-    from trainer.cli.common import Settings
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.styles import Style
+    from rich.console import Console
 
-PROMPT = FormattedText([("class:prompt", "cutcard"), ("class:prompt.mark", "> ")])
+    from trainer.cli.common import Settings
+    from trainer.repl.toolbar import ToolbarFacts
+
+# prompt-toolkit and rich load after the first prompt is drawn (`draw_first_prompt`): importing them
+# takes longer than starting the interpreter
+
+PROMPT_PARTS = (("class:prompt", "cutcard"), ("class:prompt.mark", "> "))
+FIRST_PROMPT = "\x1b[1;36mcutcard\x1b[0;36m> \x1b[0m"
+"""The prompt as `STYLE_RULES` draw it (ansicyan bold, then ansicyan), written before prompt-toolkit
+loads."""
 TOUR = (
     "Welcome to cutcard. Tab completes, `help` lists the commands, Ctrl-D leaves.",
     "  drill payout      pay blackjacks and insurance like a dealer (`drill`: all)",
@@ -43,14 +41,22 @@ TOUR = (
 )
 """The three lines a first start shows."""
 
-STYLE = Style.from_dict({
+STYLE_RULES = {
     "prompt": "ansicyan bold",
     "prompt.mark": "ansicyan",
     "bottom-toolbar": "noreverse bg:#303030 #d0d0d0",
     "toolbar.key": "bg:#505050 #ffffff bold",
     "toolbar": "",
     "toolbar.muted": "#8a8a8a",
-})
+}
+
+
+def prompt_and_style() -> tuple[FormattedText, Style]:
+    """The prompt and the REPL's prompt-toolkit style."""
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.styles import Style
+
+    return FormattedText(list(PROMPT_PARTS)), Style.from_dict(STYLE_RULES)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -67,10 +73,14 @@ class ReplState:
     """The first read of the facts, on a thread of its own (`refresh_in_background`)."""
 
     def toolbar_facts(self) -> ToolbarFacts:
+        from trainer.repl.toolbar import settings_facts
+
         return self.facts or settings_facts(self.prefs)
 
     def refresh(self) -> None:
         """Re-read the toolbar's facts (after each command, never while the prompt redraws)."""
+        from trainer.repl.toolbar import read_facts
+
         self.wait_for_facts()
         self.facts = read_facts(self.prefs, self.settings.db_path, self.started)
 
@@ -78,6 +88,8 @@ class ReplState:
         """Read the facts off the prompt's thread, so the first prompt does not wait for the storage
         layer to import, then call `then` (which redraws the toolbar). A failure only leaves the
         database's figures out until the next `refresh`."""
+
+        from trainer.repl.toolbar import read_facts
 
         def read() -> None:
             try:
@@ -102,14 +114,20 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
     With input from a pipe (`interactive` False; by default: stdin is not a terminal) the lines are read
     plainly and run one by one, as a script, and drills read their answers from the same input.
     """
-    console = console or make_console()
     home = settings.home
     home.mkdir(parents=True, exist_ok=True)
     prefs, warning = load_prefs(home)
+    interactive = sys.stdin.isatty() if interactive is None else interactive
+    drawn = interactive and prefs.toured and not warning and draw_first_prompt()
+    from rich.text import Text
+
+    from trainer.render import make_console
+
+    console = console or make_console()
     state = ReplState(settings=settings, console=console, prefs=prefs)
     if warning:
         console.print(Text(f"cutcard: {warning}", style="warn"))
-    if not (sys.stdin.isatty() if interactive is None else interactive):
+    if not interactive:
         run_script(state, sys.stdin)
         return
     if not prefs.toured:
@@ -117,6 +135,16 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
         state.prefs = dataclasses.replace(prefs, toured=True)
         save_prefs(home, state.prefs)
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+    from prompt_toolkit.history import FileHistory
+
+    from trainer.repl.commands import RegistryVocabulary
+    from trainer.repl.completer import ReplCompleter
+    from trainer.repl.toolbar import toolbar_fragments
+    from trainer.screens.keys import repl_key_bindings
+
+    prompt, style = prompt_and_style()
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(home / "history")),
         completer=ReplCompleter(RegistryVocabulary()),
@@ -125,12 +153,15 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         bottom_toolbar=lambda: toolbar_fragments(state.toolbar_facts(),
                                                  width=session.app.output.get_size().columns),
         key_bindings=repl_key_bindings(),
-        style=STYLE,
+        style=style,
     )
+    if drawn:  # back to the line's start: prompt-toolkit's first render draws over the prompt (and the
+        sys.stdout.write("\r")  # keys echoed meanwhile) and clears what is below, without a flicker
+        sys.stdout.flush()
     state.refresh_in_background(session.app.invalidate)
     while True:
         try:
-            line = session.prompt(PROMPT)
+            line = session.prompt(prompt)
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -142,6 +173,22 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
     console.print(Text("bye", style="muted"))
 
 
+def draw_first_prompt() -> bool:
+    """Write the prompt to the terminal at once, before prompt-toolkit and rich load, so it shows as
+    soon as the interpreter is up; keys typed meanwhile wait in the terminal and prompt-toolkit, once
+    running, redraws the prompt in place with them. False (nothing written) when stdout is not a
+    terminal (or a Windows console, which may not read the escape codes); without colours (NO_COLOR,
+    TERM=dumb) the prompt is plain."""
+    import os
+
+    if sys.platform == "win32" or not sys.stdout.isatty():
+        return False
+    plain = "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
+    sys.stdout.write("cutcard> " if plain else FIRST_PROMPT)
+    sys.stdout.flush()
+    return True
+
+
 def run_script(state: ReplState, lines: Iterable[str]) -> None:
     """Run REPL lines from a file or pipe until one says `exit` or the input ends."""
     for line in lines:
@@ -151,6 +198,10 @@ def run_script(state: ReplState, lines: Iterable[str]) -> None:
 
 def run_guarded_line(line: str, state: ReplState) -> bool:
     """`run_line`, but a bug in a REPL word is one line for the user and the loop goes on."""
+    from rich.text import Text
+
+    from trainer.repl.commands import run_line
+
     try:
         return run_line(line, state)
     except KeyboardInterrupt:

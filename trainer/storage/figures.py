@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
@@ -113,11 +114,18 @@ class Figures:
         """Answers and right answers per review item on or after the day `since`, worst accuracy first
         (ties: most attempted).
 
-        Each item's counters on `review_items`, less its running totals at the end of the last day
-        before `since` (`item_days`): the cost follows the number of items, not the length of the span.
+        Each item's counters on `review_items`, less (after a first day `since`) its running totals at the
+        end of the last day before it (`item_days`): the cost follows the number of items, not the length
+        of the span.
         """
         pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        sql = """
+        if since is None:  # all time: the counters themselves (nothing was answered before the first day)
+            sql = """
+            SELECT drill, item, ruleset, attempts, correct FROM review_items
+            WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
+            args: tuple[object, ...] = (pattern, max(1, min_attempts))
+        else:
+            sql = """
             SELECT drill, item, ruleset, attempts, correct FROM (
                 SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
                        r.correct - coalesce(b.correct_to_date, 0) AS correct
@@ -126,36 +134,43 @@ class Figures:
                     AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
                                  AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
                 WHERE r.item LIKE ? ESCAPE '\\')
-            WHERE attempts >= ?
-            ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"""
-        first = since.isoformat() if since else ""
+            WHERE attempts >= ?"""
+            args = (since.isoformat(), pattern, max(1, min_attempts))
+        sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         with guarded(self.path, "read item accuracy"):
-            rows = self.conn.execute(sql, (first, pattern, max(1, min_attempts))).fetchall()
+            rows = self.conn.execute(sql, args).fetchall()
         return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
                 for drill, item, ruleset, n, right in rows]
 
     def counting_pace(self, drill: str, today: date, since_ts: float | None, weeks: int) -> list[PaceWeek]:
-        """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ..."""
-        first_ts = since_ts or 0.0
-        sql = f"""
-            WITH paces AS (
-                SELECT CAST((julianday(?) - julianday(date(ts, 'unixepoch', 'localtime'))) / 7 AS INTEGER)
-                       AS weeks_ago, {SECONDS_PER_DECK} AS pace
-                FROM attempts INDEXED BY {_TIME_ORDER}
-                WHERE drill = ? AND ts >= ? AND correct = 1
-            ), ranked AS (
-                SELECT weeks_ago, pace, row_number() OVER (PARTITION BY weeks_ago ORDER BY pace) AS n,
-                       count(*) OVER (PARTITION BY weeks_ago) AS total
-                FROM paces WHERE pace IS NOT NULL AND weeks_ago < ?
-            )
-            SELECT weeks_ago, max(total), min(pace),
-                   avg(CASE WHEN n IN ((total + 1) / 2, (total + 2) / 2) THEN pace END)
-            FROM ranked GROUP BY weeks_ago ORDER BY weeks_ago DESC"""
+        """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ...
+
+        The answers' paces are read through the index on (drill, time); the weeks and their medians are
+        counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            rows = self.conn.execute(sql, (today.isoformat(), drill, first_ts, weeks)).fetchall()
-        return [PaceWeek(weeks_ago=ago, count=n, best=best, median=median) for ago, n, best, median in rows]
+            rows = self.conn.execute(
+                f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
+                "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
+        by_week: dict[int, list[float]] = {}
+        days: dict[date, int] = {}
+        for ts, pace in rows:
+            if pace is None:
+                continue
+            day = local_day(ts)
+            ago = days.get(day)
+            if ago is None:  # whole weeks back from today, truncated toward zero (as SQL's CAST)
+                ago = days[day] = int((today - day).days / 7)
+            if ago < weeks:
+                by_week.setdefault(ago, []).append(pace)
+        found = []
+        for ago in sorted(by_week, reverse=True):
+            paces = sorted(by_week[ago])
+            low, high = paces[(len(paces) + 1) // 2 - 1], paces[(len(paces) + 2) // 2 - 1]
+            found.append(PaceWeek(weeks_ago=ago, count=len(paces), best=paces[0],
+                                  median=low if low == high else (low + high) / 2))
+        return found
 
     def due_by_day(self, today: date, until_ts: float) -> list[tuple[date, int]]:
         """Review items falling due per local day before `until_ts`; today's count includes the overdue."""

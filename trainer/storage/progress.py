@@ -1,10 +1,13 @@
 """The queries behind the pictures of `cutcard stats` and the figures of `cutcard ready`.
 
-Exact medians without `LIMIT … OFFSET`: the answers of a span are grouped by answer time (a few thousand
-distinct milliseconds however many answers), a window function runs the counts up, and the median is
-read where the running count passes the middle, for every group at once. The weekly charts and the split
-by source read the weekly roll-up (`week_times`), whose medians are good to 0.1 s. Skills are item families
-mapped in SQL (`progress.items.SKILLS`), so a skill's median covers every drill and the table that train it.
+Exact medians without `LIMIT … OFFSET`: each drill's over the recent windows and all time come from the
+100 ms roll-ups and the answers of the median's own band (`trainer.storage.medians`); elsewhere, and where
+those roll-ups are missing or disagree, the answers of a span are grouped by answer time (a few thousand
+distinct milliseconds however many answers) and the median is read where the running count passes the
+middle, for every group at once. The weekly charts and the split by source read the weekly roll-up
+(`week_times`, once for every grouping: `trainer.storage.weeks`), whose medians are good to 0.1 s. Skills
+are item families mapped to skills (`trainer.items.SKILLS`), so a skill's median covers every drill and the
+table that train it.
 """
 
 from __future__ import annotations
@@ -17,11 +20,21 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
 from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
+from trainer.storage.medians import (
+    BY_DRILL_AND_TIME,
+    TIME_BUCKET_MS,
+    Group,
+    all_time_medians,
+    window_medians,
+)
+from trainer.storage.medians import middle_of as _middle_of
+from trainer.storage.weeks import WeeklyFigures, WeekRows
 
-WEEK_BUCKET_MS = 100
+WEEK_BUCKET_MS = TIME_BUCKET_MS
 """The weekly roll-up's answer-time resolution (`trainer.storage.schema`, which this must not import:
 it loads sqlite-utils)."""
 
@@ -55,16 +68,6 @@ class Connected(Protocol):
 
     @property
     def path(self) -> Path: ...
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Group:
-    """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
-
-    key: tuple[Any, ...]
-    attempts: int
-    correct: int
-    median_ms: float | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,22 +108,6 @@ def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
     return found
 
 
-def _middle_of(values: Iterable[tuple[Any, int, int]], total: int) -> float | None:
-    """The median of `total` answers given as (value, count, _) in value order; stops at the middle."""
-    if total == 0:
-        return None
-    low_rank, high_rank = (total + 1) // 2, total // 2 + 1
-    seen = 0
-    low: float | None = None
-    for value, n, _r in values:
-        seen += n
-        if low is None and seen >= low_rank:
-            low = float(value)
-        if seen >= high_rank:
-            return (float(low if low is not None else value) + float(value)) / 2
-    return low
-
-
 class ProgressFigures:
     """Read-only aggregate queries over one progress database (`ReadOnly.progress`)."""
 
@@ -133,6 +120,10 @@ class ProgressFigures:
         """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
         self.answer_times = "answer_times" in names
         self.week_times = "week_times" in names
+        self.day_times = "day_times" in names and "answer_buckets" in names
+        """The 100 ms roll-ups of schema 4 (`trainer.storage.medians`); without them, exact medians count
+        the answers themselves."""
+        self._by_drill_and_time = BY_DRILL_AND_TIME in names
         self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
 
     @classmethod
@@ -179,6 +170,11 @@ class ProgressFigures:
         with guarded(self.path, "read the weekly figures"):
             return medians(self.conn.execute(sql, (_monday(first_week), last)), 2)
 
+    def weeks_from(self, first_week: date) -> WeeklyFigures:
+        """The weekly figures from the week of `first_week` on, for several groupings: the roll-up read
+        once (`trainer.storage.weeks`), or these queries where there is none."""
+        return WeekRows(self.conn, self.path, first_week) if self.week_times else self
+
     def weekly_split(self, first_week: date) -> list[Group]:
         """Per source and drill since the week of `first_week`: answers, right (no medians)."""
         if not self.week_times:
@@ -190,11 +186,18 @@ class ProgressFigures:
         return [Group(key=(src, drill), attempts=int(n), correct=int(r or 0), median_ms=None)
                 for src, drill, n, r in rows]
 
-    def window_medians(self, starts: list[float]) -> list[dict[str, float | None]]:
-        """Each drill's exact median answer time since each of `starts`, from one sort of the answers
-        since the earliest (each answer time counted once per window it falls in)."""
-        if not starts:
+    def window_medians(self, firsts: list[date]) -> list[dict[str, float | None]]:
+        """Each drill's exact median answer time from each local day of `firsts` on: from the 100 ms
+        roll-ups and the answers of each median's band (`trainer.storage.medians`), else from one sort of
+        the answers since the earliest (each answer time counted once per window it falls in)."""
+        if not firsts:
             return []
+        if self.day_times:
+            with guarded(self.path, "compute answer times"):
+                quick = window_medians(self.conn, firsts, indexed=self._by_drill_and_time)
+            if quick is not None:
+                return [dict(found) for found in quick]
+        starts = [day_start(first) for first in firsts]
         counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
         source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
         sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
@@ -212,8 +215,14 @@ class ProgressFigures:
         return found
 
     def drill_medians(self) -> dict[str, float | None]:
-        """Every drill's exact all-time median answer time: per drill, its per-millisecond answer counts
-        walked in time order up to the middle (a few thousand rows, not every answer)."""
+        """Every drill's exact all-time median answer time: from the 100 ms roll-up and the answer counts
+        of each median's band, else per drill its per-millisecond answer counts walked in time order up
+        to the middle (a few thousand rows, not every answer)."""
+        if self.day_times:
+            with guarded(self.path, "compute answer times"):
+                quick = all_time_medians(self.conn)
+            if quick is not None:
+                return dict(quick)
         if not self.answer_times:
             return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
         found: dict[str, float | None] = {}
@@ -265,13 +274,14 @@ class ProgressFigures:
             rows = dict(self.conn.execute(
                 f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
                 "FROM review_items GROUP BY bucket").fetchall())
-            stability = self.conn.execute("""
-                WITH s AS (SELECT json_extract(card, '$.stability') AS v FROM review_items
-                           WHERE json_extract(card, '$.stability') IS NOT NULL),
-                o AS (SELECT v, row_number() OVER (ORDER BY v) AS n, count(*) OVER () AS total FROM s)
-                SELECT avg(v) FROM o WHERE n IN ((total + 1) / 2, (total + 2) / 2)""").fetchone()[0]
+            stabilities = sorted(float(v) for (v,) in self.conn.execute(
+                "SELECT json_extract(card, '$.stability') FROM review_items") if v is not None)
         spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
-        return spread, None if stability is None else float(stability)
+        if not stabilities:
+            return spread, None
+        n = len(stabilities)
+        low, high = stabilities[(n + 1) // 2 - 1], stabilities[(n + 2) // 2 - 1]
+        return spread, low if low == high else (low + high) / 2
 
     def standings(self) -> dict[str, int]:
         """How many review items are learning, in review, or relearning after a miss."""

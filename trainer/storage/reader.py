@@ -16,6 +16,7 @@ The file must be cutcard's own and not from a newer cutcard; otherwise one line 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from trainer.storage.progress import ProgressFigures
 if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 3
+READ_SCHEMA_VERSION = 4
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
 OLDEST_READABLE = 2
 """Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
@@ -211,11 +212,24 @@ def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,
     if view is None:
         return None
     with view:
-        result = read(view)
+        result = _in_one_snapshot(view, read)
         if not view.changed():
             return result
     again = open_read_only(path, prefer_mode_ro=True, newest_backup=newest_backup)
     if again is None:
         return None
     with again:
-        return read(again)
+        return _in_one_snapshot(again, read)
+
+
+def _in_one_snapshot(view: ReadOnly, read: Callable[[ReadOnly], T]) -> T:
+    """`read(view)` in one read transaction: on a live file (`mode=ro`) every query sees the same commit,
+    so figures read in steps (a roll-up, then the answers it points at) agree."""
+    with guarded(view.path, "read the progress database"):
+        view.conn.execute("BEGIN")
+    try:
+        return read(view)
+    finally:
+        if view.conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # nothing was written: ending the read loses nothing
+                view.conn.execute("ROLLBACK")

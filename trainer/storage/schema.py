@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from sqlite_utils.db import Table
 from sqlite_utils.migrations import Migrations
 
+from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
 MIGRATION_SET = "cutcard"
@@ -169,6 +170,43 @@ def _m0003(db: Database) -> None:
             PRIMARY KEY ("week", "drill", "family", "source", "bucket")
         ) WITHOUT ROWID""").strip())
     db.execute(WEEK_TIMES_FROM_ATTEMPTS)
+
+
+DAY_TIMES_FROM_ATTEMPTS = (
+    "INSERT INTO day_times (day, drill, bucket, answers) "
+    f"SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / {TIME_BUCKET_MS}, count(*) "
+    "FROM attempts GROUP BY 1, 2, 3")
+"""The daily answer-time roll-up recounted from the attempts (the migration, a bulk load)."""
+ANSWER_BUCKETS_FROM_TIMES = (
+    "INSERT INTO answer_buckets (drill, bucket, answers) "
+    f"SELECT drill, latency_ms / {TIME_BUCKET_MS}, sum(answers) FROM answer_times GROUP BY 1, 2")
+"""The all-time 100 ms counts summed from the per-millisecond ones (the migration, a bulk load)."""
+
+
+@_migration("0004_answer_time_bands")
+def _m0004(db: Database) -> None:
+    """What lets `stats` find an exact median without sorting a window's answers
+    (`trainer.storage.medians`): each drill's answers counted per 100 ms of answer time, per local day
+    (`day_times`) and over all time (`answer_buckets`), so only the answers in the median's own 100 ms
+    band are read; and an index that totals each drill's days in drill order."""
+    db.execute(dedent("""
+        CREATE TABLE "day_times" (
+            "day" TEXT NOT NULL,
+            "drill" TEXT NOT NULL,
+            "bucket" INTEGER NOT NULL,
+            "answers" INTEGER NOT NULL,
+            PRIMARY KEY ("day", "drill", "bucket")
+        ) WITHOUT ROWID""").strip())
+    db.execute(DAY_TIMES_FROM_ATTEMPTS)
+    db.execute(dedent("""
+        CREATE TABLE "answer_buckets" (
+            "drill" TEXT NOT NULL,
+            "bucket" INTEGER NOT NULL,
+            "answers" INTEGER NOT NULL,
+            PRIMARY KEY ("drill", "bucket")
+        ) WITHOUT ROWID""").strip())
+    db.execute(ANSWER_BUCKETS_FROM_TIMES)
+    db.execute("CREATE INDEX idx_daily_drill ON daily (drill, attempts, correct, latency_ms)")
 
 
 SCHEMA_VERSION = len(MIGRATION_NAMES)

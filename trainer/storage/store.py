@@ -27,6 +27,7 @@ from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
 
@@ -65,6 +66,14 @@ ADD_TO_WEEK = (
     "INSERT INTO week_times (week, drill, family, source, bucket, answers, correct) "
     "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (week, drill, family, source, bucket) DO UPDATE SET "
     "answers = answers + 1, correct = correct + excluded.correct"
+)
+ADD_TO_DAY_TIMES = (
+    "INSERT INTO day_times (day, drill, bucket, answers) VALUES (?, ?, ?, 1) "
+    "ON CONFLICT (day, drill, bucket) DO UPDATE SET answers = answers + 1"
+)
+ADD_ANSWER_BUCKET = (
+    "INSERT INTO answer_buckets (drill, bucket, answers) VALUES (?, ?, 1) "
+    "ON CONFLICT (drill, bucket) DO UPDATE SET answers = answers + 1"
 )
 ITEM_TO_DATE = (
     "INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date) "
@@ -138,6 +147,9 @@ class Store:
             conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
                                       attempt.latency_ms))
             conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
+            bucket = attempt.latency_ms // TIME_BUCKET_MS
+            conn.execute(ADD_ANSWER_BUCKET, (attempt.drill, bucket))
+            conn.execute(ADD_TO_DAY_TIMES, (day, attempt.drill, bucket))
             conn.execute(ADD_TO_WEEK, (week_start(local_day(attempt.ts)).isoformat(), attempt.drill,
                                        family(attempt.item), attempt.source,
                                        attempt.latency_ms // WEEK_BUCKET_MS, int(attempt.correct)))

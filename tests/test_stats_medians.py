@@ -1,0 +1,151 @@
+"""Exact medians from the 100 ms roll-ups (`trainer.storage.medians`): the same figures as counting every
+answer, whichever way the database was filled; a roll-up that disagrees with the answers is never
+believed; a schema-3 database (no roll-ups) is read as it is, read-only, with the same figures; migrating
+it backfills the roll-ups as recording would have kept them."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+import stat
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from progress_data import fill
+
+from trainer.practice.session import Attempt
+from trainer.progress.days import local_day
+from trainer.progress.stats import build_report, parse_since, report_to_json
+from trainer.storage import Store
+from trainer.storage.bulk import bulk_load
+from trainer.storage.medians import all_time_medians, window_medians
+from trainer.storage.reader import open_read_only, read_consistently
+
+DAY = 86400.0
+NOW = time.time()
+DRILLS = ("strategy", "payout", "countdown")
+ROLL_UPS = {"day_times": "day, drill, bucket", "answer_buckets": "drill, bucket"}
+
+
+def answers(seed: int, count: int) -> list[Attempt]:
+    """Answer times bunched on 100 ms band edges (99, 100, 199, 200 ms ...) and ties, over 40 days."""
+    rng = random.Random(seed)
+    found = []
+    for i in range(count):
+        drill = rng.choice(DRILLS)
+        latency = rng.choice((rng.randint(0, 3000), 100 * rng.randint(0, 30), 100 * rng.randint(1, 30) - 1,
+                              1500, 25_000 + rng.randint(0, 99)))
+        found.append(Attempt(session_id=f"s{i // 10}", drill=drill, item=f"{drill}:{i % 7}", ruleset="casino",
+                             prompt="?", data={}, expected="x", given="x", correct=rng.random() < 0.7,
+                             latency_ms=latency, ts=NOW - 40 * DAY + i * (40 * DAY / count)))
+    return found
+
+
+def counted(db: Path, firsts: list[date]) -> tuple[list[dict[str, float | None]], dict[str, float | None]]:
+    """The medians as the answers themselves give them (the roll-ups hidden)."""
+    view = open_read_only(db)
+    assert view is not None
+    with view:
+        view.progress.day_times = False
+        return view.progress.window_medians(firsts), view.progress.drill_medians()
+
+
+def firsts_for(days: tuple[int, ...]) -> list[date]:
+    today = local_day(NOW)
+    return [today - timedelta(days=d - 1) for d in days]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("how", ["one by one", "bulk"])
+def test_the_roll_ups_give_the_medians_the_answers_give(tmp_path: Path, seed: int, how: str) -> None:
+    db = tmp_path / "progress.db"
+    given = answers(seed, 240 if seed != 3 else 7)
+    with Store.open(db) as store:
+        if how == "bulk":
+            bulk_load(store, given)
+        else:
+            for attempt in given:
+                store.record(attempt)
+    firsts = firsts_for((1, 7, 30, 60))
+    view = open_read_only(db)
+    assert view is not None
+    with view:
+        quick = window_medians(view.conn, firsts)
+        quick_all = all_time_medians(view.conn)
+        through_progress = view.progress.window_medians(firsts)
+    assert quick is not None and quick_all is not None
+    exact, exact_all = counted(db, firsts)
+    assert quick == exact == through_progress
+    assert quick_all == exact_all and set(exact_all) == {a.drill for a in given}
+
+
+@pytest.mark.parametrize("table", list(ROLL_UPS))
+def test_a_roll_up_that_disagrees_with_the_answers_is_not_believed(tmp_path: Path, table: str) -> None:
+    """As when a writer commits between the two reads of a live file: the answers are counted instead."""
+    db = tmp_path / "progress.db"
+    with Store.open(db) as store:
+        for attempt in answers(4, 120):
+            store.record(attempt)
+        store.conn.execute(f"UPDATE {table} SET answers = answers + 1")  # every band is off by one
+    firsts = firsts_for((7, 30))
+    exact, exact_all = counted(db, firsts)
+    view = open_read_only(db)
+    assert view is not None
+    with view:
+        assert (window_medians(view.conn, firsts) if table == "day_times" else all_time_medians(view.conn)) is None
+        assert view.progress.window_medians(firsts) == exact
+        assert view.progress.drill_medians() == exact_all
+
+
+def as_schema_3(db: Path) -> None:
+    """Undo migration 0004, as a file written by the previous cutcard is."""
+    conn = sqlite3.connect(db)
+    for undo in ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
+                 "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'", "PRAGMA user_version = 3"):
+        conn.execute(undo)
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+
+
+def roll_ups(db: Path) -> dict[str, list[tuple[object, ...]]]:
+    conn = sqlite3.connect(db)
+    try:
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall() for t, order in ROLL_UPS.items()}
+    finally:
+        conn.close()
+
+
+def test_a_read_only_schema_3_database_shows_the_same_figures(tmp_path: Path) -> None:
+    current = fill(tmp_path / "current.db", NOW)
+    old_folder = tmp_path / "old"
+    old_folder.mkdir()
+    old = old_folder / "progress.db"
+    shutil.copyfile(current, old)
+    as_schema_3(old)
+    old.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    old_folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        before = sorted(p.name for p in old_folder.iterdir()), old.read_bytes()
+        for since in ("all", "30d", "1y"):
+            def read(view: object, s: str = since) -> dict[str, object]:
+                return report_to_json(build_report(view, now=NOW, since=parse_since(s)))  # type: ignore[arg-type]
+
+            assert read_consistently(old, read) == read_consistently(current, read)
+        assert (sorted(p.name for p in old_folder.iterdir()), old.read_bytes()) == before
+    finally:
+        old_folder.chmod(stat.S_IRWXU)
+        old.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_migrating_a_schema_3_database_backfills_the_roll_ups_as_recording_keeps_them(tmp_path: Path) -> None:
+    db = fill(tmp_path / "progress.db", NOW, answers=300)
+    kept = roll_ups(db)
+    as_schema_3(db)
+    with Store.open(db) as store:  # a write-open migrates
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert roll_ups(db) == kept and all(kept.values())
