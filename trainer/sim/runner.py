@@ -32,6 +32,7 @@ from typing import Any
 
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.sim import fast
 from trainer.sim.count import CountPlan
 from trainer.sim.counter import CHART_CELLS, Cell, Counter, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Tally, play_rounds
@@ -105,6 +106,10 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     of the run without them and the difference between the two is the mistakes' alone."""
     game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
     lookup = plan.lookup()
+    if fast.available():
+        seat = fast.native_seat(game, lookup, plan.counter, plan.mistakes, slips, rng)
+        return _play_segments(lambda size, segment, tell: seat.play_rounds(size, segment, progress=tell),
+                              hands, progress, stop)
     plays = compile_plays(lookup, plan.ruleset, game.codes)
     if plan.counter is not None:
         count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, slips)
@@ -112,8 +117,19 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
         count = flat_plan(game, lookup, plan.mistakes, slips)
     else:
         count = None
-    tally = Tally()
     source = shoe_source(plan.ruleset, game.codes, rng)
+
+    def play(size: int, segment: Tally, tell: Callable[[int], None]) -> None:
+        play_rounds(game, plays, source, size, segment, count=count, progress=tell)
+
+    return _play_segments(play, hands, progress, stop)
+
+
+def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], hands: int,
+                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+    """`hands` rounds in segments of `SEGMENT_ROUNDS`, each `play(rounds, tally, progress)` from a fresh
+    shoe; a stop asked for at a progress report keeps the segments finished."""
+    tally = Tally()
 
     def tell(rounds: int) -> None:
         if progress is not None:
@@ -125,7 +141,7 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     while left > 0:
         segment, size = Tally(), min(left, SEGMENT_ROUNDS)
         try:
-            play_rounds(game, plays, source, size, segment, count=count, progress=tell)
+            play(size, segment, tell)
         except _Stopped:
             break
         tally.add(segment)

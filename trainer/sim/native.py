@@ -1,0 +1,547 @@
+"""The hot loop compiled by numba: `trainer.sim.engine.play_rounds` and `play_split`, rule for rule.
+
+This module is the optional fast path (`pip install -e '.[fast]'`); only `trainer.sim.fast` imports
+it, and only when a run asks for it, so `cutcard` starts without loading numba. Every table is the
+engine's own (built by `trainer.sim.fast.native_tables` from `Game`, `UpPlays` and the count plan),
+laid out as numpy arrays; the round below is the engine's round line for line, with the shoe, the
+count, the true count, the bet ramp and the learner's mistakes kept in small state arrays so that a
+job can play its rounds in chunks. Randomness is numba's per-thread generator, seeded by the job
+(`seed`), so a job's figures depend on its seed alone and threads never share a stream.
+
+`tests/test_sim_engine.py` plays this kernel and `Round` on the same recorded shoes and asserts
+identical results round by round, as it does for the Python engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+# shoe kinds
+CUT_CARD, EVERY_ROUND, INFINITE, RECORDED = 0, 1, 2, 3
+ALWAYS = 1 << 62
+INFINITE_BLOCK, INFINITE_RESERVE, EVERY_ROUND_FIRST = 4096, 64, 16
+"""As `trainer.sim.shoes`."""
+
+# state: st[...]
+POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, STATE_SIZE = range(11)
+
+# rules: r[...]
+(R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
+ R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
+ R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
+ R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, RULES_SIZE) = range(32)
+
+# rates: m[...]
+M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
+
+# per-up flags: ups[k, up]
+U_OFFERS, U_PEEKS, U_MAY, U_INSURANCE, U_EARLY = range(5)
+
+# true-count modes and roundings
+TC_ZERO, TC_BALANCED, TC_RUNNING = 0, 1, 2
+FLOOR, TRUNCATE, ROUND = 0, 1, 2
+
+HIT, STAND, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
+BUST, SOFT, STANDS = 0, 32, 100
+ACE = 1
+_STANDING, _SETTLED, _NATURAL = 0, 1, 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _next(rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    x = s1 * uint64(5)
+    result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)
+    t = s1 << uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _below(rng, n):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """A uniform whole number from 0 to n - 1 (0 < n < 2**32), unbiased (Lemire's method)."""
+    bound = uint64(n)
+    m = (_next(rng) >> uint64(32)) * bound
+    low = m & uint64(0xFFFFFFFF)
+    if low < bound:
+        floor = (uint64(0x100000000) - bound) % bound
+        while low < floor:
+            m = (_next(rng) >> uint64(32)) * bound
+            low = m & uint64(0xFFFFFFFF)
+    return np.int64(m >> uint64(32))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _chance(rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """A uniform float in [0, 1) with 53 random bits."""
+    return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _draw(buf, st):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The next card. Past the end of the shoe the buffer holds 0s, a code of no value that ends every
+    hand at once, so a round that runs out finishes quickly; it is then replayed (see `play`)."""
+    pos = st[POS]
+    st[POS] = pos + 1
+    return buf[pos]
+
+
+@njit(cache=True, nogil=True)
+def _whole(x, d, rounding):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """`trainer.sim.count.whole_count`."""
+    if rounding == FLOOR:
+        return x // d
+    if rounding == TRUNCATE:
+        return x // d if x >= 0 else -((-x) // d)
+    n = (2 * abs(x) + d) // (2 * d)
+    return n if x >= 0 else -n
+
+
+@njit(cache=True, nogil=True)
+def _true_count(running, left, r, m, st, mults, divs, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
+    mode = r[R_TC_MODE]
+    if mode == TC_ZERO:
+        return 0
+    if m[M_COUNT] > 0 or m[M_TRUE_COUNT] > 0:
+        last = st[LAST_LEFT]
+        if left > last:
+            st[DRIFT] = 0
+        else:
+            drift = st[DRIFT]
+            per_card = m[M_COUNT]
+            for _ in range(last - left):
+                if _chance(rng) < per_card:
+                    drift += r[R_TAG_SCALE] if _chance(rng) < 0.5 else -r[R_TAG_SCALE]
+            st[DRIFT] = drift
+        st[LAST_LEFT] = left
+        running += st[DRIFT]
+    if mode == TC_BALANCED:
+        count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
+    else:
+        count = running // r[R_TAG_SCALE]
+    if m[M_TRUE_COUNT] > 0 and _chance(rng) < m[M_TRUE_COUNT]:
+        count += 1 if _chance(rng) < 0.5 else -1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _ramp(count, r, bets):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    i = count - r[R_BET_FIRST]
+    if i < 0:
+        return r[R_BET_LOW]
+    top = len(bets) - 1
+    return bets[i if i < top else top]
+
+
+@njit(cache=True, nogil=True)
+def _bet(count, r, m, bets, rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
+    right = _ramp(count, r, bets)
+    rate = m[M_BET]
+    if rate <= 0 or _chance(rng) >= rate:
+        return right
+    first = 1 if _chance(rng) < 0.5 else -1
+    for step in range(1, 12):
+        for way in (first, -first):
+            b = _ramp(count + way * step, r, bets)
+            if b != right:
+                return b
+    return right
+
+
+@njit(cache=True, nogil=True)
+def _table(count, r, m, rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
+    i = count - r[R_LOW]
+    top = r[R_COUNTS] - 1
+    i = 0 if i < 0 else (i if i < top else top)
+    if r[R_SETS] > 1 and m[M_STRATEGY] > 0 and _chance(rng) < m[M_STRATEGY]:
+        k = _below(rng, r[R_SETS] - 1)
+        return (1 + k) * r[R_COUNTS] + i
+    return i
+
+
+@njit(cache=True, nogil=True)
+def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total, dealer_start,
+           dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """`trainer.sim.splits.play_split`."""
+    scale = r[R_SCALE]
+    firsts, states, stakes, status = scratch[0], scratch[1], scratch[2], scratch[3]
+    firsts[0] = pair
+    firsts[1] = pair
+    n = 2
+    done = 0
+    net = 0
+    i = 0
+    max_hands = r[R_MAX_HANDS]
+    while i < n:
+        first = firsts[i]
+        second = _draw(buf, st)
+        is_pair = pair_key[second] == pair_key[first]
+        can_split = is_pair and n < max_hands and (value[first] != ACE or r[R_RESPLIT_ACES] != 0)
+        if can_split and split_pair[t, up, second] == SPLIT:
+            for k in range(n, i + 1, -1):
+                firsts[k] = firsts[k - 1]
+            firsts[i + 1] = second
+            n += 1
+            continue
+        state = start[first, second]
+        stake = 1
+        split_natural = r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21
+        if not ((value[first] == ACE and r[R_ONE_CARD_ACES] != 0) or split_natural):
+            if is_pair:
+                action = split_pair[t, up, second] if can_split else capped[t, up, second]
+            else:
+                action = split_first[t, up, state]
+            if action == HIT:
+                state = nxt[state, _draw(buf, st)]
+                while hits[t, up, state]:
+                    state = nxt[state, _draw(buf, st)]
+            elif action == DOUBLE:
+                state = nxt[state, _draw(buf, st)]
+                stake = 2
+        states[done] = state
+        stakes[done] = stake
+        if state == BUST:
+            status[done] = _SETTLED
+            net -= stake * scale
+        elif r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first, second] == state:
+            status[done] = _NATURAL
+        else:
+            status[done] = _STANDING
+        done += 1
+        i += 1
+
+    open_hand = False
+    standing = False
+    for k in range(done):
+        if status[k] != _SETTLED:
+            open_hand = True
+        if status[k] == _STANDING:
+            standing = True
+    if hole < 0 and open_hand:
+        hole = _draw(buf, st)
+    dealer_natural = dealer_may and hole >= 0 and natural[up, hole]
+    busted = -net
+    if insured:
+        net += r[R_INS_WIN] if dealer_natural else -r[R_INS_STAKE]
+    if dealer_natural:
+        owed = scale - min(scale, busted)
+        for k in range(done):
+            if status[k] != _STANDING:
+                continue
+            loss = stakes[k] * scale if r[R_TAKES_ALL] != 0 else min(owed, stakes[k] * scale)
+            owed -= loss
+            net -= loss
+        return net
+    dealer_total = 0
+    if standing:
+        d = dealer_start[up, hole]
+        while d < STANDS:
+            d = dealer_next[d, _draw(buf, st)]
+        dealer_total = d - STANDS
+    for k in range(done):
+        if status[k] == _NATURAL:
+            net += r[R_BLACKJACK]
+        elif status[k] == _STANDING:
+            mine = total[states[k]]
+            if dealer_total > 21 or mine > dealer_total:
+                net += stakes[k] * scale
+            elif mine < dealer_total:
+                net -= stakes[k] * scale
+    return net
+
+
+@njit(cache=True, nogil=True)
+def _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
+           first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
+           scratch):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """One round of the seat (`play_rounds`' loop body); its net result in result units."""
+    kind = r[R_KIND]
+    scale = r[R_SCALE]
+    if r[R_HOLE] != 0:
+        if r[R_HOLE_FIRST] != 0:
+            p1 = _draw(buf, st)
+            hole = _draw(buf, st)
+            p2 = _draw(buf, st)
+            up = _draw(buf, st)
+        else:
+            p1 = _draw(buf, st)
+            up = _draw(buf, st)
+            p2 = _draw(buf, st)
+            hole = _draw(buf, st)
+    else:
+        up = _draw(buf, st)
+        p1 = _draw(buf, st)
+        p2 = _draw(buf, st)
+        hole = -1
+    if st[POS] > st[END]:  # ran out in the deal: replayed
+        return 0
+    t = t0
+    insure = False
+    if r[R_COUNTING] != 0:
+        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - st[POS], r, m, st, mults, divs, rng)
+        t = _table(tc, r, m, rng)
+        insure = tc >= r[R_INSURE_FROM]
+    is_pair = pair_key[p1] == pair_key[p2]
+    player_natural = natural[p1, p2]
+    net = 0
+    dealer_may = False
+    insured = False
+    early = False
+    if ups[U_OFFERS, up]:
+        even_money = False
+        if ups[U_EARLY, up] and not player_natural:
+            first = pair_plays[t, up, p1] if is_pair else first_plays[t, up, start[p1, p2]]
+            early = first == SURRENDER
+        if ups[U_INSURANCE, up] and insure and not early:
+            if player_natural and r[R_EVEN_MONEY] != 0:
+                even_money = True
+            else:
+                insured = True
+        if ups[U_PEEKS, up]:
+            if natural[up, hole]:
+                if even_money:
+                    net = scale
+                elif not player_natural:
+                    net = -r[R_SURRENDER_LOSS] if early else -scale
+                if insured:
+                    net += r[R_INS_WIN]
+                return net
+            if insured:
+                net = -r[R_INS_STAKE]
+                insured = False
+        else:
+            dealer_may = ups[U_MAY, up] != 0
+        if early:
+            return net - r[R_SURRENDER_LOSS]
+        if even_money:
+            return net + scale
+    if player_natural:
+        if dealer_may:
+            if hole < 0:
+                hole = _draw(buf, st)
+            if natural[up, hole]:
+                return net + (r[R_INS_WIN] if insured else 0)
+        net += r[R_BLACKJACK]
+        if insured:
+            net -= r[R_INS_STAKE]
+        return net
+
+    state = start[p1, p2]
+    action = pair_plays[t, up, p1] if is_pair else first_plays[t, up, state]
+    stake = scale
+    if action == HIT:
+        state = nxt[state, _draw(buf, st)]
+        while hits[t, up, state]:
+            state = nxt[state, _draw(buf, st)]
+    elif action == DOUBLE:
+        state = nxt[state, _draw(buf, st)]
+        stake = 2 * scale
+    elif action == SPLIT:
+        return net + _split(p1, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total,
+                            dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch)
+    elif action == SURRENDER and (r[R_EARLY_RULE] != 0 or not dealer_may):
+        return net - r[R_SURRENDER_LOSS]
+
+    if state == BUST:
+        net -= stake
+        if insured:
+            net += r[R_INS_WIN] if dealer_may and hole >= 0 and natural[up, hole] else -r[R_INS_STAKE]
+        return net
+    if hole < 0:
+        hole = _draw(buf, st)
+    if dealer_may and natural[up, hole]:
+        net -= stake if r[R_TAKES_ALL] != 0 and action != SURRENDER else scale
+        if insured:
+            net += r[R_INS_WIN]
+        return net
+    if insured:
+        net -= r[R_INS_STAKE]
+    if action == SURRENDER:
+        return net - r[R_SURRENDER_LOSS]
+    dealer = dealer_start[up, hole]
+    while dealer < STANDS:
+        dealer = dealer_next[dealer, _draw(buf, st)]
+    dealer -= STANDS
+    mine = total[state]
+    if dealer > 21 or mine > dealer:
+        net += stake
+    elif mine < dealer:
+        net -= stake
+    return net
+
+
+@njit(cache=True, nogil=True)
+def _end_at(buf, st, end, pad):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The shoe ends after `end` cards: 0s behind them."""
+    st[END] = end
+    buf[end:end + pad] = 0
+
+
+@njit(cache=True, nogil=True)
+def _place(deck, st, rng, upto):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
+    (`EveryRoundShoe._place`)."""
+    n = len(deck)
+    upto = min(upto, n)
+    for i in range(st[SHUFFLED], upto):
+        j = i + _below(rng, n - i)
+        c = deck[i]
+        deck[i] = deck[j]
+        deck[j] = c
+    st[SHUFFLED] = upto
+    return upto
+
+
+@njit(cache=True, nogil=True)
+def _roll(buf, faces, rng, start, stop):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """Infinite-deck cards: independent uniform d13 faces."""
+    for i in range(start, stop):
+        buf[i] = faces[_below(rng, 13)]
+
+
+@njit(cache=True, nogil=True)
+def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
+    kind = r[R_KIND]
+    burn = r[R_BURN]
+    pad = r[R_PAD]
+    if kind == CUT_CARD:
+        n = len(deck)
+        for i in range(n - 1, 0, -1):
+            j = _below(rng, i + 1)
+            c = deck[i]
+            deck[i] = deck[j]
+            deck[j] = c
+        buf[:n] = deck
+        _end_at(buf, st, n, pad)
+        st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
+    elif kind == EVERY_ROUND:
+        st[SHUFFLED] = 0
+        upto = _place(deck, st, rng, burn + EVERY_ROUND_FIRST)
+        buf[:upto] = deck[:upto]
+        _end_at(buf, st, upto, pad)
+        st[CUT] = ALWAYS
+    elif kind == INFINITE:
+        _roll(buf, faces, rng, 0, INFINITE_BLOCK)
+        _end_at(buf, st, INFINITE_BLOCK, pad)
+        st[CUT] = INFINITE_RESERVE
+        burn = 0
+    else:  # recorded shoes, one after another
+        k = st[NEXT_SHOE]
+        if k >= len(shoe_sizes):
+            st[FAILED] = 1
+            return 0
+        st[NEXT_SHOE] = k + 1
+        n = shoe_sizes[k]
+        buf[:n] = shoes[k, :n]
+        _end_at(buf, st, n, pad)
+        st[CUT] = shoe_cuts[k]
+        burn = shoe_burns[k]
+    st[POS] = burn
+    return burn
+
+
+@njit(cache=True, nogil=True)
+def _run_out(buf, deck, faces, st, at, spare, rng, r):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
+    the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
+    kind = r[R_KIND]
+    pad = r[R_PAD]
+    end = st[END]
+    if kind == CUT_CARD:  # the discard tray, shuffled
+        k = end - at
+        spare[:k] = buf[at:end]
+        tray = spare[k:end]
+        tray[:] = buf[:at]
+        for i in range(len(tray) - 1, 0, -1):
+            j = _below(rng, i + 1)
+            c = tray[i]
+            tray[i] = tray[j]
+            tray[j] = c
+        buf[:end] = spare[:end]
+        st[POS] = 0
+    elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
+        if st[SHUFFLED] >= len(deck):
+            return False
+        upto = _place(deck, st, rng, 2 * st[SHUFFLED])
+        buf[:upto] = deck[:upto]
+        _end_at(buf, st, upto, pad)
+        st[POS] = at
+    elif kind == INFINITE:  # another block of rolls
+        k = end - at
+        spare[:k] = buf[at:end]
+        buf[:k] = spare[:k]
+        _roll(buf, faces, rng, k, k + INFINITE_BLOCK)
+        _end_at(buf, st, k + INFINITE_BLOCK, pad)
+        st[POS] = 0
+    else:
+        return False
+    st[CUT] = ALWAYS  # the dealer reshuffles after this round
+    return True
+
+
+@njit(cache=True, nogil=True)
+def play(rounds, buf, deck, spare, st, rng, r, m, faces, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
+         first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs, bets, shoes, shoe_sizes,
+         shoe_cuts, shoe_burns, out, bet_counts, record, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
+    `bet_counts`, and each round's result to `record` when it has room for them."""
+    counting = r[R_COUNTING] != 0
+    keep = len(record) >= rounds
+    net_sum = 0
+    net_sq = 0
+    wagered = 0
+    bet = 1
+    t0 = 0
+    for n in range(rounds):
+        if st[END] - st[POS] <= st[CUT]:
+            burn = _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns)
+            if st[FAILED] != 0:
+                break
+            if counting:
+                st[RUNNING] = r[R_INITIAL]
+                st[COUNTED_TO] = 0 if r[R_BURN_SHOWN] != 0 else burn
+        at = st[POS]
+        running = 0
+        if counting:
+            running = st[RUNNING]
+            for i in range(st[COUNTED_TO], at):
+                running += tag[buf[i]]
+            st[RUNNING] = running
+            st[COUNTED_TO] = at
+            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, rng), r, m, bets, rng)
+        while True:
+            net = _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag,
+                         ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
+                         scratch)
+            if st[POS] <= st[END]:
+                break
+            if not _run_out(buf, deck, faces, st, at, spare, rng, r):
+                st[FAILED] = 2
+                break
+            at = st[POS]
+            st[COUNTED_TO] = at
+        if st[FAILED] != 0:
+            break
+        if keep:
+            record[n] = net
+        net *= bet
+        net_sum += net
+        net_sq += net * net
+        if counting:
+            wagered += bet
+            bet_counts[bet] += 1
+    out[0] += net_sum
+    out[1] += net_sq
+    out[2] += wagered
