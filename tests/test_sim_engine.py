@@ -71,7 +71,7 @@ def test_the_compiled_engine_and_round_agree_round_by_round(name: str, strategy:
     plays = compile_plays(lookup, rules, game.codes)
     tables = TableSets(low=0, right=[plays], wrong=[], rate=0.0)
     counting = dataclasses.replace(flat_counting(game), insure_from=0) if insure else None
-    seat = NativeSeat(game, tables, counting, Mistakes(), random.Random(0), recorded=shoes)
+    seat = NativeSeat(game, tables, counting, Mistakes(), random.Random(0), random.Random(1), recorded=shoes)
     record: list[int] = []
     tally = Tally()
     seat.play_rounds(ROUNDS, tally, record=record)

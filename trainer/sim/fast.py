@@ -151,7 +151,7 @@ class NativeSeat:
     """
 
     def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
-                 rng: random.Random, recorded: Sequence[tuple[Sequence[int], int, int]] | None = None) -> None:
+                 rng: random.Random, slips: random.Random, recorded: Sequence[tuple[Sequence[int], int, int]] | None = None) -> None:
         k = native()
         rules = game.ruleset
         codes = game.codes
@@ -229,8 +229,8 @@ class NativeSeat:
         self._scratch = np.zeros((4, max(game.max_hands, 2) + 2), dtype=np.int64)
         self._state = np.zeros(k.STATE_SIZE, dtype=np.int64)
         self._counting = tally_counting
-        bits = rng.getrandbits(256) | 1  # xoshiro's state must not be all zeros
-        self._rng = np.array([(bits >> (64 * i)) & (2**64 - 1) for i in range(4)], dtype=np.uint64)
+        self._rng = _stream(rng)
+        self._slip = _stream(slips)  # the mistakes' own stream: with or without them, the same shoes
 
     def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
@@ -247,7 +247,7 @@ class NativeSeat:
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            k.play(size, self._buf, self._deck, self._spare, st, self._rng, self._rules, self._rates, self._faces,
+            k.play(size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates, self._faces,
                    self._start, self._next, self._total, self._dealer_start, self._dealer_next,
                    self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays,
                    self._mults, self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
@@ -281,4 +281,10 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
     else:
         tables = table_sets(game, [lookup], 0, mistakes, slips)
         counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
-    return NativeSeat(game, tables, counting, mistakes, rng, recorded=recorded)
+    return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+def _stream(rng: random.Random) -> Array:
+    """A xoshiro256** state for the kernel, drawn from `rng` (never all zeros)."""
+    bits = rng.getrandbits(256) | 1
+    return np.array([(bits >> (64 * i)) & (2**64 - 1) for i in range(4)], dtype=np.uint64)

@@ -106,7 +106,7 @@ def _whole(x, d, rounding):  # type: ignore[no-untyped-def]  # pragma: no cover 
 
 
 @njit(cache=True, nogil=True)
-def _true_count(running, left, r, m, st, mults, divs, rng):  # type: ignore[no-untyped-def]  # pragma: no cover
+def _true_count(running, left, r, m, st, mults, divs, slip):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
     mode = r[R_TC_MODE]
     if mode == TC_ZERO:
@@ -119,8 +119,8 @@ def _true_count(running, left, r, m, st, mults, divs, rng):  # type: ignore[no-u
             drift = st[DRIFT]
             per_card = m[M_COUNT]
             for _ in range(last - left):
-                if _chance(rng) < per_card:
-                    drift += r[R_TAG_SCALE] if _chance(rng) < 0.5 else -r[R_TAG_SCALE]
+                if _chance(slip) < per_card:
+                    drift += r[R_TAG_SCALE] if _chance(slip) < 0.5 else -r[R_TAG_SCALE]
             st[DRIFT] = drift
         st[LAST_LEFT] = left
         running += st[DRIFT]
@@ -128,8 +128,8 @@ def _true_count(running, left, r, m, st, mults, divs, rng):  # type: ignore[no-u
         count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
     else:
         count = running // r[R_TAG_SCALE]
-    if m[M_TRUE_COUNT] > 0 and _chance(rng) < m[M_TRUE_COUNT]:
-        count += 1 if _chance(rng) < 0.5 else -1
+    if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
+        count += 1 if _chance(slip) < 0.5 else -1
     return count
 
 
@@ -143,13 +143,13 @@ def _ramp(count, r, bets):  # type: ignore[no-untyped-def]  # pragma: no cover -
 
 
 @njit(cache=True, nogil=True)
-def _bet(count, r, m, bets, rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _bet(count, r, m, bets, slip):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
     """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
     right = _ramp(count, r, bets)
     rate = m[M_BET]
-    if rate <= 0 or _chance(rng) >= rate:
+    if rate <= 0 or _chance(slip) >= rate:
         return right
-    first = 1 if _chance(rng) < 0.5 else -1
+    first = 1 if _chance(slip) < 0.5 else -1
     for step in range(1, 12):
         for way in (first, -first):
             b = _ramp(count + way * step, r, bets)
@@ -159,19 +159,19 @@ def _bet(count, r, m, bets, rng):  # type: ignore[no-untyped-def]  # pragma: no 
 
 
 @njit(cache=True, nogil=True)
-def _table(count, r, m, rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _table(count, r, m, slip):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
     """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
     i = count - r[R_LOW]
     top = r[R_COUNTS] - 1
     i = 0 if i < 0 else (i if i < top else top)
-    if r[R_SETS] > 1 and m[M_STRATEGY] > 0 and _chance(rng) < m[M_STRATEGY]:
-        k = _below(rng, r[R_SETS] - 1)
+    if r[R_SETS] > 1 and m[M_STRATEGY] > 0 and _chance(slip) < m[M_STRATEGY]:
+        k = _below(slip, r[R_SETS] - 1)
         return (1 + k) * r[R_COUNTS] + i
     return i
 
 
 @njit(cache=True, nogil=True)
-def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total, dealer_start,
+def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
            dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
     """`trainer.sim.splits.play_split`."""
     scale = r[R_SCALE]
@@ -185,7 +185,8 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total
     max_hands = r[R_MAX_HANDS]
     while i < n:
         first = firsts[i]
-        second = _draw(buf, st)
+        second = buf[pos]
+        pos += 1
         is_pair = pair_key[second] == pair_key[first]
         can_split = is_pair and n < max_hands and (value[first] != ACE or r[R_RESPLIT_ACES] != 0)
         if can_split and split_pair[t, up, second] == SPLIT:
@@ -203,11 +204,14 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total
             else:
                 action = split_first[t, up, state]
             if action == HIT:
-                state = nxt[state, _draw(buf, st)]
+                state = nxt[state, buf[pos]]
+                pos += 1
                 while hits[t, up, state]:
-                    state = nxt[state, _draw(buf, st)]
+                    state = nxt[state, buf[pos]]
+                    pos += 1
             elif action == DOUBLE:
-                state = nxt[state, _draw(buf, st)]
+                state = nxt[state, buf[pos]]
+                pos += 1
                 stake = 2
         states[done] = state
         stakes[done] = stake
@@ -229,7 +233,8 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total
         if status[k] == _STANDING:
             standing = True
     if hole < 0 and open_hand:
-        hole = _draw(buf, st)
+        hole = buf[pos]
+        pos += 1
     dealer_natural = dealer_may and hole >= 0 and natural[up, hole]
     busted = -net
     if insured:
@@ -242,12 +247,13 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total
             loss = stakes[k] * scale if r[R_TAKES_ALL] != 0 else min(owed, stakes[k] * scale)
             owed -= loss
             net -= loss
-        return net
+        return net, pos
     dealer_total = 0
     if standing:
         d = dealer_start[up, hole]
         while d < STANDS:
-            d = dealer_next[d, _draw(buf, st)]
+            d = dealer_next[d, buf[pos]]
+            pos += 1
         dealer_total = d - STANDS
     for k in range(done):
         if status[k] == _NATURAL:
@@ -258,11 +264,11 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total
                 net += stakes[k] * scale
             elif mine < dealer_total:
                 net -= stakes[k] * scale
-    return net
+    return net, pos
 
 
-@njit(cache=True, nogil=True)
-def _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
+@njit(cache=True, nogil=True, inline="always")
+def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
            first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
            scratch):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
     """One round of the seat (`play_rounds`' loop body); its net result in result units."""
@@ -270,27 +276,38 @@ def _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dea
     scale = r[R_SCALE]
     if r[R_HOLE] != 0:
         if r[R_HOLE_FIRST] != 0:
-            p1 = _draw(buf, st)
-            hole = _draw(buf, st)
-            p2 = _draw(buf, st)
-            up = _draw(buf, st)
+            p1 = buf[pos]
+            pos += 1
+            hole = buf[pos]
+            pos += 1
+            p2 = buf[pos]
+            pos += 1
+            up = buf[pos]
+            pos += 1
         else:
-            p1 = _draw(buf, st)
-            up = _draw(buf, st)
-            p2 = _draw(buf, st)
-            hole = _draw(buf, st)
+            p1 = buf[pos]
+            pos += 1
+            up = buf[pos]
+            pos += 1
+            p2 = buf[pos]
+            pos += 1
+            hole = buf[pos]
+            pos += 1
     else:
-        up = _draw(buf, st)
-        p1 = _draw(buf, st)
-        p2 = _draw(buf, st)
+        up = buf[pos]
+        pos += 1
+        p1 = buf[pos]
+        pos += 1
+        p2 = buf[pos]
+        pos += 1
         hole = -1
-    if st[POS] > st[END]:  # ran out in the deal: replayed
-        return 0
+    if pos > st[END]:  # ran out in the deal: replayed
+        return 0, pos
     t = t0
     insure = False
     if r[R_COUNTING] != 0:
-        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - st[POS], r, m, st, mults, divs, rng)
-        t = _table(tc, r, m, rng)
+        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - pos, r, m, st, mults, divs, slip)
+        t = _table(tc, r, m, slip)
         insure = tc >= r[R_INSURE_FROM]
     is_pair = pair_key[p1] == pair_key[p2]
     player_natural = natural[p1, p2]
@@ -316,69 +333,77 @@ def _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dea
                     net = -r[R_SURRENDER_LOSS] if early else -scale
                 if insured:
                     net += r[R_INS_WIN]
-                return net
+                return net, pos
             if insured:
                 net = -r[R_INS_STAKE]
                 insured = False
         else:
             dealer_may = ups[U_MAY, up] != 0
         if early:
-            return net - r[R_SURRENDER_LOSS]
+            return net - r[R_SURRENDER_LOSS], pos
         if even_money:
-            return net + scale
+            return net + scale, pos
     if player_natural:
         if dealer_may:
             if hole < 0:
-                hole = _draw(buf, st)
+                hole = buf[pos]
+                pos += 1
             if natural[up, hole]:
-                return net + (r[R_INS_WIN] if insured else 0)
+                return net + (r[R_INS_WIN] if insured else 0), pos
         net += r[R_BLACKJACK]
         if insured:
             net -= r[R_INS_STAKE]
-        return net
+        return net, pos
 
     state = start[p1, p2]
     action = pair_plays[t, up, p1] if is_pair else first_plays[t, up, state]
     stake = scale
     if action == HIT:
-        state = nxt[state, _draw(buf, st)]
+        state = nxt[state, buf[pos]]
+        pos += 1
         while hits[t, up, state]:
-            state = nxt[state, _draw(buf, st)]
+            state = nxt[state, buf[pos]]
+            pos += 1
     elif action == DOUBLE:
-        state = nxt[state, _draw(buf, st)]
+        state = nxt[state, buf[pos]]
+        pos += 1
         stake = 2 * scale
     elif action == SPLIT:
-        return net + _split(p1, up, hole, dealer_may, insured, t, buf, st, r, start, nxt, total,
-                            dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch)
+        net_split, pos = _split(p1, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total,
+                                dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair,
+                                capped, hits, scratch)
+        return net + net_split, pos
     elif action == SURRENDER and (r[R_EARLY_RULE] != 0 or not dealer_may):
-        return net - r[R_SURRENDER_LOSS]
+        return net - r[R_SURRENDER_LOSS], pos
 
     if state == BUST:
         net -= stake
         if insured:
             net += r[R_INS_WIN] if dealer_may and hole >= 0 and natural[up, hole] else -r[R_INS_STAKE]
-        return net
+        return net, pos
     if hole < 0:
-        hole = _draw(buf, st)
+        hole = buf[pos]
+        pos += 1
     if dealer_may and natural[up, hole]:
         net -= stake if r[R_TAKES_ALL] != 0 and action != SURRENDER else scale
         if insured:
             net += r[R_INS_WIN]
-        return net
+        return net, pos
     if insured:
         net -= r[R_INS_STAKE]
     if action == SURRENDER:
-        return net - r[R_SURRENDER_LOSS]
+        return net - r[R_SURRENDER_LOSS], pos
     dealer = dealer_start[up, hole]
     while dealer < STANDS:
-        dealer = dealer_next[dealer, _draw(buf, st)]
+        dealer = dealer_next[dealer, buf[pos]]
+        pos += 1
     dealer -= STANDS
     mine = total[state]
     if dealer > 21 or mine > dealer:
         net += stake
     elif mine < dealer:
         net -= stake
-    return net
+    return net, pos
 
 
 @njit(cache=True, nogil=True)
@@ -492,7 +517,7 @@ def _run_out(buf, deck, faces, st, at, spare, rng, r):  # type: ignore[no-untype
 
 
 @njit(cache=True, nogil=True)
-def play(rounds, buf, deck, spare, st, rng, r, m, faces, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
+def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
          first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs, bets, shoes, shoe_sizes,
          shoe_cuts, shoe_burns, out, bet_counts, record, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
     """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
@@ -520,12 +545,13 @@ def play(rounds, buf, deck, spare, st, rng, r, m, faces, start, nxt, total, deal
                 running += tag[buf[i]]
             st[RUNNING] = running
             st[COUNTED_TO] = at
-            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, rng), r, m, bets, rng)
+            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, slip), r, m, bets, slip)
         while True:
-            net = _round(running, t0, buf, st, rng, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag,
+            net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag,
                          ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
                          scratch)
-            if st[POS] <= st[END]:
+            st[POS] = pos
+            if pos <= st[END]:
                 break
             if not _run_out(buf, deck, faces, st, at, spare, rng, r):
                 st[FAILED] = 2
