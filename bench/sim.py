@@ -31,7 +31,8 @@ from typing import Any
 
 _CHILD = r"""
 import json, os, sys, time
-from trainer.cli.sim import hi_lo_indices
+from trainer.cli.indices import index_source
+from trainer.sim.counter import chart_changes
 from trainer.core import load_ruleset
 from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
@@ -42,7 +43,7 @@ name, mode, hands, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.ar
 rules = load_ruleset(name)
 counter = None
 if mode == "count":
-    indices, insurance, _ = hi_lo_indices(rules)
+    indices, insurance = chart_changes(index_source(rules, "hi-lo", "published", quiet=True)[0])
     counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
                       indices=indices, insurance_index=insurance)
 plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup), counter=counter)

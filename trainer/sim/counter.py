@@ -258,7 +258,8 @@ class TableSets:
     """How often a hand errs: it then plays one of `wrong`, chosen uniformly."""
 
 
-def table_sets(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes, rng: random.Random) -> TableSets:
+def table_sets(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
+               rng: random.Random) -> TableSets:
     """Tables by count from `low` up, one chart per count, with the learner's strategy mistakes.
 
     A hand errs with the highest cell rate `top`; an erring hand then plays one of `MISTAKE_TABLES`

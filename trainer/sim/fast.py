@@ -48,6 +48,8 @@ from trainer.sim.shoes import ALWAYS, INFINITE_BLOCK
 ENGINE_VARIABLE = "CUTCARD_SIM"
 """`python` plays every simulation with the Python engine even where numba is installed."""
 Array = Any  # numpy arrays (int64 unless named otherwise)
+Shoes = Sequence[tuple[Sequence[int], int, int]]
+"""Recorded shoes: (cards in dealing order, cards behind the cut card, burn cards) each."""
 _native: ModuleType | None = None
 
 
@@ -142,6 +144,13 @@ def _i64(values: Any) -> Array:
     return np.ascontiguousarray(np.array(values, dtype=np.int64))
 
 
+def _i8(values: Any) -> Array:
+    """Card codes and hand states as bytes: the kernel's tables stay in the first-level cache."""
+    wide = np.array(values, dtype=np.int64)
+    assert wide.size == 0 or (wide.min() >= -128 and wide.max() <= 127)
+    return np.ascontiguousarray(wide.astype(np.int8))
+
+
 class NativeSeat:
     """One seat's compiled simulation: the game's tables as arrays, and its shoe and count between
     calls. Like `play_rounds`, each `play_rounds` call starts from a freshly shuffled shoe.
@@ -151,7 +160,7 @@ class NativeSeat:
     """
 
     def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
-                 rng: random.Random, slips: random.Random, recorded: Sequence[tuple[Sequence[int], int, int]] | None = None) -> None:
+                 rng: random.Random, slips: random.Random, recorded: Shoes | None = None) -> None:
         k = native()
         rules = game.ruleset
         codes = game.codes
@@ -162,7 +171,7 @@ class NativeSeat:
         if recorded is not None:
             kind = k.RECORDED
             longest = max((len(cards) for cards, _, _ in recorded), default=1)
-            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.int64)
+            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.int8)
             for i, (cards, _, _) in enumerate(recorded):
                 shoes[i, :len(cards)] = cards
             self._shoes = shoes
@@ -173,14 +182,14 @@ class NativeSeat:
         else:
             kind = (k.INFINITE if rules.infinite_deck else
                     k.EVERY_ROUND if rules.shoe.reshuffle is Reshuffle.EVERY_ROUND else k.CUT_CARD)
-            self._shoes = np.zeros((1, 1), dtype=np.int64)
+            self._shoes = np.zeros((1, 1), dtype=np.int8)
             self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
         pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
-        self._deck = _i64(deck)
-        self._buf = np.zeros(size + pad, dtype=np.int64)
-        self._spare = np.zeros(size + pad, dtype=np.int64)
-        self._faces = _i64(codes.roll_faces)
+        self._deck = _i8(deck)
+        self._buf = np.zeros(size + pad, dtype=np.int8)
+        self._spare = np.zeros(size + pad, dtype=np.int8)
+        self._faces = _i8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
         tally_counting = counting is not None
         c = counting or flat_counting(game)
@@ -208,11 +217,11 @@ class NativeSeat:
                 mistakes.count, mistakes.true_count, mistakes.bet)
         rates[k.M_STRATEGY] = tables.rate
         self._rates = rates
-        self._start = _i64(hands.start)
-        self._next = _i64(hands.next_state)
-        self._total = _i64(hands.total)
-        self._dealer_start = _i64(hands.dealer_start)
-        self._dealer_next = _i64(hands.dealer_next)
+        self._start = _i8(hands.start)
+        self._next = _i8(hands.next_state)
+        self._total = _i8(hands.total)
+        self._dealer_start = _i8(hands.dealer_start)
+        self._dealer_next = _i8(hands.dealer_next)
         self._natural = np.array(hands.natural, dtype=np.int8)
         self._value = _i64(codes.value)
         self._pair_key = _i64(codes.pair_key)
@@ -247,7 +256,8 @@ class NativeSeat:
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            k.play(size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates, self._faces,
+            k.play(size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
+                   self._rates, self._faces,
                    self._start, self._next, self._total, self._dealer_start, self._dealer_next,
                    self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays,
                    self._mults, self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
@@ -271,8 +281,7 @@ class NativeSeat:
 
 
 def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: Mistakes,
-                slips: random.Random, rng: random.Random,
-                recorded: Sequence[tuple[Sequence[int], int, int]] | None = None) -> NativeSeat:
+                slips: random.Random, rng: random.Random, recorded: Shoes | None = None) -> NativeSeat:
     """The compiled seat of a plan's game: the tables `play_job` would give the Python engine."""
     if counter is not None:
         counting: Counting | None = counting_for(game, counter)

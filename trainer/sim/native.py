@@ -14,6 +14,8 @@ identical results round by round, as it does for the Python engine.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit, uint64
 
@@ -49,7 +51,7 @@ _STANDING, _SETTLED, _NATURAL = 0, 1, 2
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _next(rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _next(rng):
     """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     x = s1 * uint64(5)
@@ -66,7 +68,7 @@ def _next(rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _below(rng, n):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _below(rng, n):
     """A uniform whole number from 0 to n - 1 (0 < n < 2**32), unbiased (Lemire's method)."""
     bound = uint64(n)
     m = (_next(rng) >> uint64(32)) * bound
@@ -80,13 +82,13 @@ def _below(rng, n):  # type: ignore[no-untyped-def]  # pragma: no cover - compil
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _chance(rng):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _chance(rng):
     """A uniform float in [0, 1) with 53 random bits."""
     return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _draw(buf, st):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _draw(buf, st):
     """The next card. Past the end of the shoe the buffer holds 0s, a code of no value that ends every
     hand at once, so a round that runs out finishes quickly; it is then replayed (see `play`)."""
     pos = st[POS]
@@ -94,19 +96,27 @@ def _draw(buf, st):  # type: ignore[no-untyped-def]  # pragma: no cover - compil
     return buf[pos]
 
 
-@njit(cache=True, nogil=True)
-def _whole(x, d, rounding):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+@njit(cache=True, nogil=True, inline="always")
+def _floor_div(x, d):
+    """x // d for d > 0 and |x| < 2**52, by one floating-point division (a fraction of an integer one's
+    time): the quotient is correctly rounded, so it is exact when x / d is whole, and otherwise at least
+    1/d from the nearest whole number, far more than its rounding error."""
+    return np.int64(math.floor(np.float64(x) / np.float64(d)))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _whole(x, d, rounding):
     """`trainer.sim.count.whole_count`."""
     if rounding == FLOOR:
-        return x // d
+        return _floor_div(x, d)
     if rounding == TRUNCATE:
-        return x // d if x >= 0 else -((-x) // d)
-    n = (2 * abs(x) + d) // (2 * d)
+        return _floor_div(x, d) if x >= 0 else -_floor_div(-x, d)
+    n = _floor_div(2 * abs(x) + d, 2 * d)
     return n if x >= 0 else -n
 
 
-@njit(cache=True, nogil=True)
-def _true_count(running, left, r, m, st, mults, divs, slip):  # type: ignore[no-untyped-def]  # pragma: no cover
+@njit(cache=True, nogil=True, inline="always")
+def _true_count(running, left, r, m, st, mults, divs, slip):
     """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
     mode = r[R_TC_MODE]
     if mode == TC_ZERO:
@@ -127,14 +137,14 @@ def _true_count(running, left, r, m, st, mults, divs, slip):  # type: ignore[no-
     if mode == TC_BALANCED:
         count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
     else:
-        count = running // r[R_TAG_SCALE]
+        count = _floor_div(running, r[R_TAG_SCALE])
     if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
         count += 1 if _chance(slip) < 0.5 else -1
     return count
 
 
-@njit(cache=True, nogil=True)
-def _ramp(count, r, bets):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+@njit(cache=True, nogil=True, inline="always")
+def _ramp(count, r, bets):
     i = count - r[R_BET_FIRST]
     if i < 0:
         return r[R_BET_LOW]
@@ -142,8 +152,8 @@ def _ramp(count, r, bets):  # type: ignore[no-untyped-def]  # pragma: no cover -
     return bets[i if i < top else top]
 
 
-@njit(cache=True, nogil=True)
-def _bet(count, r, m, bets, slip):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+@njit(cache=True, nogil=True, inline="always")
+def _bet(count, r, m, bets, slip):
     """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
     right = _ramp(count, r, bets)
     rate = m[M_BET]
@@ -158,8 +168,8 @@ def _bet(count, r, m, bets, slip):  # type: ignore[no-untyped-def]  # pragma: no
     return right
 
 
-@njit(cache=True, nogil=True)
-def _table(count, r, m, slip):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+@njit(cache=True, nogil=True, inline="always")
+def _table(count, r, m, slip):
     """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
     i = count - r[R_LOW]
     top = r[R_COUNTS] - 1
@@ -172,7 +182,7 @@ def _table(count, r, m, slip):  # type: ignore[no-untyped-def]  # pragma: no cov
 
 @njit(cache=True, nogil=True)
 def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
-           dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
+           dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):
     """`trainer.sim.splits.play_split`."""
     scale = r[R_SCALE]
     firsts, states, stakes, status = scratch[0], scratch[1], scratch[2], scratch[3]
@@ -268,11 +278,11 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
-           first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
-           scratch):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
-    """One round of the seat (`play_rounds`' loop body); its net result in result units."""
-    kind = r[R_KIND]
+def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural,
+           value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
+           divs, scratch):
+    """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
+    shoe is after it (past its end: the round ran out, and `play` replays it)."""
     scale = r[R_SCALE]
     if r[R_HOLE] != 0:
         if r[R_HOLE_FIRST] != 0:
@@ -407,14 +417,14 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
 
 
 @njit(cache=True, nogil=True)
-def _end_at(buf, st, end, pad):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _end_at(buf, st, end, pad):
     """The shoe ends after `end` cards: 0s behind them."""
     st[END] = end
     buf[end:end + pad] = 0
 
 
 @njit(cache=True, nogil=True)
-def _place(deck, st, rng, upto):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _place(deck, st, rng, upto):
     """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
     (`EveryRoundShoe._place`)."""
     n = len(deck)
@@ -429,14 +439,14 @@ def _place(deck, st, rng, upto):  # type: ignore[no-untyped-def]  # pragma: no c
 
 
 @njit(cache=True, nogil=True)
-def _roll(buf, faces, rng, start, stop):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _roll(buf, faces, rng, start, stop):
     """Infinite-deck cards: independent uniform d13 faces."""
     for i in range(start, stop):
         buf[i] = faces[_below(rng, 13)]
 
 
 @njit(cache=True, nogil=True)
-def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):  # type: ignore[no-untyped-def]  # pragma: no cover
+def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
     """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
     kind = r[R_KIND]
     burn = r[R_BURN]
@@ -478,7 +488,7 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
 
 
 @njit(cache=True, nogil=True)
-def _run_out(buf, deck, faces, st, at, spare, rng, r):  # type: ignore[no-untyped-def]  # pragma: no cover
+def _run_out(buf, deck, faces, st, at, spare, rng, r):
     """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
     the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
     kind = r[R_KIND]
@@ -517,9 +527,9 @@ def _run_out(buf, deck, faces, st, at, spare, rng, r):  # type: ignore[no-untype
 
 
 @njit(cache=True, nogil=True)
-def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag, ups,
-         first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs, bets, shoes, shoe_sizes,
-         shoe_cuts, shoe_burns, out, bet_counts, record, scratch):  # type: ignore[no-untyped-def]  # pragma: no cover
+def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
+         natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
+         mults, divs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
     """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
     `bet_counts`, and each round's result to `record` when it has room for them."""
     counting = r[R_COUNTING] != 0
@@ -547,9 +557,9 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             st[COUNTED_TO] = at
             bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, slip), r, m, bets, slip)
         while True:
-            net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural, value, pair_key, tag,
-                         ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults, divs,
-                         scratch)
+            net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
+                              dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
+                              split_first, split_pair, capped, hits, mults, divs, scratch)
             st[POS] = pos
             if pos <= st[END]:
                 break
