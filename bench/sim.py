@@ -6,9 +6,13 @@ Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--baseline DIR
 Speed: three figures, each the median of `--runs` runs of `--hands` hands: one process flat-bet by the
 exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and insurance at +3); and
 `simulate` with one job per core (worker start-up included) as a multiple of the one-process rate. With
-`--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/perf-base ee10d0c`) every
+`--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/simbase de84217`) every
 figure is also taken from that checkout in a child process, alternately with this one, and printed as
-a ratio: the machine is shared, so the ratio is the figure to read.
+a ratio: the machine is shared, so the ratio is the figure to read. Each child also reports its rate
+per second of CPU time (what the code does per core, whatever else the machine runs) and the load
+average is printed before and after: the jobs' scaling means something only on a quiet machine. The
+first lines give the engine in use (compiled with numba installed, else Python) and the compiled
+kernel's warm-up: from an empty cache (the first run on a machine) and from its cache.
 Targets (issue 16): >= 5 M hands/s flat, >= 4 M/s counting, >= 1.9x with --jobs 2.
 
 Exactness (`--exact`): `--exact-hands` rounds (default 100 M) of the rule set reshuffled every round,
@@ -90,11 +94,13 @@ def speed(args: argparse.Namespace) -> None:
           f"medians of {args.runs} runs; load average {_load()}")
     with tempfile.TemporaryDirectory() as cold:  # an empty kernel cache: the first run's compile
         first = measure(HERE, args.ruleset, "flat", 20_000, 1, 1, {"NUMBA_CACHE_DIR": cold})
+    measure(HERE, args.ruleset, "flat", 20_000, 1, 1)  # the kernel's own cache, filled if it was stale
     warm = measure(HERE, args.ruleset, "flat", 20_000, 1, 1)
     print(f"engine: {first['engine']}; first run's warm-up (empty kernel cache) "
           f"{first['warm_cpu']:.1f} s CPU, {first['warm_wall']:.1f} s wall; "
           f"later runs {warm['warm_cpu']:.2f} s CPU")
     single: dict[str, float] = {}
+    single_cpu: dict[str, float] = {}
     for mode, label in (("flat", "flat, one process"), ("count", "hi-lo, one process"),
                         ("jobs", f"flat, {cores} jobs")):
         new: list[dict[str, Any]] = []
@@ -106,10 +112,11 @@ def speed(args: argparse.Namespace) -> None:
         mid = statistics.median(f["rate"] for f in new)
         cpu = statistics.median(f["cpu_rate"] for f in new)
         line = f"{label:<20} {mid:>12,.0f} hands/s"
-        if mode == "jobs":
-            line += f"   {mid / single['flat']:.2f}x one process (target 1.9x)"
+        if mode == "jobs":  # on a busy machine the jobs cannot have two cores: see the CPU time per hand
+            line += (f"   {mid / single['flat']:.2f}x one process (target 1.9x); CPU time per hand "
+                     f"{single_cpu['flat'] / cpu:.2f}x one process's")
         else:
-            single[mode] = mid
+            single[mode], single_cpu[mode] = mid, cpu
             line += (f" ({cpu:,.0f}/s of CPU time)   target {TARGETS[mode]:,}: "
                      f"{'met' if mid >= TARGETS[mode] else 'missed'}")
         if old:
@@ -137,8 +144,10 @@ def exact(args: argparse.Namespace) -> None:
     cores = os.cpu_count() or 1
     chart = chart_for(every)
     figures = {}
+    letters = letters_of(chart.lookup)  # one strategy for both games: the difference is the cut card's
+    print(f"{args.exact_hands:,} rounds each on {cores} jobs; load average {_load()}")
     for rules, seed in ((every, 21), (base, 22)):
-        plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup))
+        plan = Plan(ruleset=rules, chart=letters)
         start = time.perf_counter()
         tally = simulate(plan, args.exact_hands, seed=seed, jobs=cores)
         spent = time.perf_counter() - start

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
+from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
     Counter,
@@ -51,25 +52,41 @@ Array = Any  # numpy arrays (int64 unless named otherwise)
 Shoes = Sequence[tuple[Sequence[int], int, int]]
 """Recorded shoes: (cards in dealing order, cards behind the cut card, burn cards) each."""
 _native: ModuleType | None = None
+_unavailable = False
 
 
 def available() -> bool:
-    """Whether runs here may use the compiled kernel (numba importable, not turned off)."""
+    """Whether runs here may use the compiled kernel: numba imports (a missing or broken install
+    leaves the Python engine in charge), and `CUTCARD_SIM` does not say `python`."""
     if os.environ.get(ENGINE_VARIABLE, "").strip().lower() == "python":
         return False
-    return _native is not None or importlib.util.find_spec("numba") is not None
+    return _load() is not None
 
 
 def native() -> ModuleType:
-    """The compiled kernel module, imported (and its cache directory chosen) on first use."""
-    global _native
-    if _native is None:
+    """The compiled kernel module (see `available`)."""
+    module = _load()
+    if module is None:
+        raise RuntimeError("the compiled simulator needs numba: pip install -e '.[fast]'")
+    return module
+
+
+def _load() -> ModuleType | None:
+    """Import the kernel once, choosing its cache directory first; None when numba cannot load."""
+    global _native, _unavailable
+    if _native is None and not _unavailable:
+        if importlib.util.find_spec("numba") is None:
+            _unavailable = True
+            return None
         if "NUMBA_CACHE_DIR" not in os.environ and not os.access(Path(__file__).parent, os.W_OK):
             from platformdirs import user_cache_path
 
             os.environ["NUMBA_CACHE_DIR"] = str(user_cache_path("cutcard") / "numba")
-        from trainer.sim import native as module
-
+        try:
+            from trainer.sim import native as module
+        except ImportError:  # numba installed but broken (e.g. built for another numpy)
+            _unavailable = True
+            return None
         _native = module
     return _native
 
@@ -100,14 +117,13 @@ def counting_for(game: Game, counter: Counter) -> Counting:
     check_counting(rules)
     scale = game.codes.tag_scale
     system = counter.system
-    kernel = native()
     most = 52 * rules.shoe.decks + 1
     pairs = [TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
                          scale=scale).divisor(n) for n in range(most + 1)]
     first, bets = _ramp(counter)
     return Counting(tag=game.codes.tag, initial=int(system.initial_running_count(rules.shoe.decks) * scale),
                     burn_shown=rules.shoe.burn_shown,
-                    mode=kernel.TC_BALANCED if system.balanced else kernel.TC_RUNNING,
+                    mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
                     rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
                     divs=[d for _, d in pairs],
                     insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
@@ -122,7 +138,7 @@ def _ramp(counter: Counter) -> tuple[int, list[int]]:
 
 def flat_counting(game: Game) -> Counting:
     """One unit every round and no count: a flat bettor whose strategy mistakes need the count path."""
-    return Counting(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=native().TC_ZERO,
+    return Counting(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
                     rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
                     bet_low=1, bets=[1])
 
@@ -161,12 +177,11 @@ class NativeSeat:
 
     def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
                  rng: random.Random, slips: random.Random, recorded: Shoes | None = None) -> None:
-        k = native()
+        self._kernel = native()
         rules = game.ruleset
         codes = game.codes
         hands = game.hands
         width = codes.width
-        self._kernel = k
         deck = codes.deck(rules.shoe.decks)
         if recorded is not None:
             kind = k.RECORDED
@@ -244,7 +259,6 @@ class NativeSeat:
     def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
         """Play `rounds` rounds from a fresh shoe, adding to `tally` (see `engine.play_rounds`)."""
-        k = self._kernel
         st = self._state
         next_shoe = st[k.NEXT_SHOE]
         st[:] = 0
@@ -256,12 +270,12 @@ class NativeSeat:
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            k.play(size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
-                   self._rates, self._faces,
-                   self._start, self._next, self._total, self._dealer_start, self._dealer_next,
-                   self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays,
-                   self._mults, self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
-                   self._shoe_burns, out, self._bet_counts, results, self._scratch)
+            self._kernel.play(
+                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates,
+                self._faces, self._start, self._next, self._total, self._dealer_start, self._dealer_next,
+                self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays, self._mults,
+                self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out,
+                self._bet_counts, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:

@@ -1,15 +1,15 @@
 """The hot loop compiled by numba: `trainer.sim.engine.play_rounds` and `play_split`, rule for rule.
 
-This module is the optional fast path (`pip install -e '.[fast]'`); only `trainer.sim.fast` imports
-it, and only when a run asks for it, so `cutcard` starts without loading numba. Every table is the
-engine's own (built by `trainer.sim.fast.native_tables` from `Game`, `UpPlays` and the count plan),
-laid out as numpy arrays; the round below is the engine's round line for line, with the shoe, the
-count, the true count, the bet ramp and the learner's mistakes kept in small state arrays so that a
-job can play its rounds in chunks. Randomness is numba's per-thread generator, seeded by the job
-(`seed`), so a job's figures depend on its seed alone and threads never share a stream.
+This module and `trainer.sim.native_shoe` are the optional fast path (`pip install -e '.[fast]'`);
+only `trainer.sim.fast` imports them, and only when a run asks for it, so `cutcard` starts without
+loading numba. Every table is the Python engine's own (`Game`, `UpPlays`, the count plan), laid out
+as numpy arrays by `trainer.sim.fast.NativeSeat`; the round below is the engine's round line for
+line, with the shoe, the count, the true count, the bet ramp and the learner's mistakes kept in small
+arrays (`trainer.sim.layout`) so that a job plays its rounds in chunks.
 
 `tests/test_sim_engine.py` plays this kernel and `Round` on the same recorded shoes and asserts
-identical results round by round, as it does for the Python engine.
+identical results round by round, as it does for the Python engine; `tests/test_sim_fast.py` checks
+its counting bet by bet against the Python engine's.
 """
 
 from __future__ import annotations
@@ -17,83 +17,69 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
-# shoe kinds
-CUT_CARD, EVERY_ROUND, INFINITE, RECORDED = 0, 1, 2, 3
-ALWAYS = 1 << 62
-INFINITE_BLOCK, INFINITE_RESERVE, EVERY_ROUND_FIRST = 4096, 64, 16
-"""As `trainer.sim.shoes`."""
-
-# state: st[...]
-POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, STATE_SIZE = range(11)
-
-# rules: r[...]
-(R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
- R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
- R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
- R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, RULES_SIZE) = range(32)
-
-# rates: m[...]
-M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
-
-# per-up flags: ups[k, up]
-U_OFFERS, U_PEEKS, U_MAY, U_INSURANCE, U_EARLY = range(5)
-
-# true-count modes and roundings
-TC_ZERO, TC_BALANCED, TC_RUNNING = 0, 1, 2
-FLOOR, TRUNCATE, ROUND = 0, 1, 2
-
-HIT, STAND, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
-BUST, SOFT, STANDS = 0, 32, 100
-ACE = 1
-_STANDING, _SETTLED, _NATURAL = 0, 1, 2
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _next(rng):
-    """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
-    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
-    x = s1 * uint64(5)
-    result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)
-    t = s1 << uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
-    return result
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _below(rng, n):
-    """A uniform whole number from 0 to n - 1 (0 < n < 2**32), unbiased (Lemire's method)."""
-    bound = uint64(n)
-    m = (_next(rng) >> uint64(32)) * bound
-    low = m & uint64(0xFFFFFFFF)
-    if low < bound:
-        floor = (uint64(0x100000000) - bound) % bound
-        while low < floor:
-            m = (_next(rng) >> uint64(32)) * bound
-            low = m & uint64(0xFFFFFFFF)
-    return np.int64(m >> uint64(32))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _chance(rng):
-    """A uniform float in [0, 1) with 53 random bits."""
-    return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _draw(buf, st):
-    """The next card. Past the end of the shoe the buffer holds 0s, a code of no value that ends every
-    hand at once, so a round that runs out finishes quickly; it is then replayed (see `play`)."""
-    pos = st[POS]
-    st[POS] = pos + 1
-    return buf[pos]
+from trainer.sim.layout import (
+    ACE,
+    BUST,
+    COUNTED_TO,
+    CUT,
+    DOUBLE,
+    DRIFT,
+    END,
+    FAILED,
+    FLOOR,
+    HIT,
+    LAST_LEFT,
+    M_BET,
+    M_COUNT,
+    M_STRATEGY,
+    M_TRUE_COUNT,
+    NATURAL,
+    POS,
+    R_BET_FIRST,
+    R_BET_LOW,
+    R_BLACKJACK,
+    R_BURN_SHOWN,
+    R_COUNTING,
+    R_COUNTS,
+    R_EARLY_RULE,
+    R_EVEN_MONEY,
+    R_HOLE,
+    R_HOLE_FIRST,
+    R_INITIAL,
+    R_INS_STAKE,
+    R_INS_WIN,
+    R_INSURE_FROM,
+    R_LOW,
+    R_MAX_HANDS,
+    R_ONE_CARD_ACES,
+    R_RESPLIT_ACES,
+    R_ROUNDING,
+    R_SCALE,
+    R_SETS,
+    R_SPLIT_21_BJ,
+    R_SURRENDER_LOSS,
+    R_TAG_SCALE,
+    R_TAKES_ALL,
+    R_TC_MODE,
+    RUNNING,
+    SETTLED,
+    SOFT,
+    SPLIT,
+    STANDING,
+    STANDS,
+    SURRENDER,
+    TC_BALANCED,
+    TC_ZERO,
+    TRUNCATE,
+    U_EARLY,
+    U_INSURANCE,
+    U_MAY,
+    U_OFFERS,
+    U_PEEKS,
+)
+from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -226,21 +212,21 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
         states[done] = state
         stakes[done] = stake
         if state == BUST:
-            status[done] = _SETTLED
+            status[done] = SETTLED
             net -= stake * scale
         elif r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first, second] == state:
-            status[done] = _NATURAL
+            status[done] = NATURAL
         else:
-            status[done] = _STANDING
+            status[done] = STANDING
         done += 1
         i += 1
 
     open_hand = False
     standing = False
     for k in range(done):
-        if status[k] != _SETTLED:
+        if status[k] != SETTLED:
             open_hand = True
-        if status[k] == _STANDING:
+        if status[k] == STANDING:
             standing = True
     if hole < 0 and open_hand:
         hole = buf[pos]
@@ -252,7 +238,7 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
     if dealer_natural:
         owed = scale - min(scale, busted)
         for k in range(done):
-            if status[k] != _STANDING:
+            if status[k] != STANDING:
                 continue
             loss = stakes[k] * scale if r[R_TAKES_ALL] != 0 else min(owed, stakes[k] * scale)
             owed -= loss
@@ -266,9 +252,9 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
             pos += 1
         dealer_total = d - STANDS
     for k in range(done):
-        if status[k] == _NATURAL:
+        if status[k] == NATURAL:
             net += r[R_BLACKJACK]
-        elif status[k] == _STANDING:
+        elif status[k] == STANDING:
             mine = total[states[k]]
             if dealer_total > 21 or mine > dealer_total:
                 net += stakes[k] * scale
@@ -414,116 +400,6 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     elif mine < dealer:
         net -= stake
     return net, pos
-
-
-@njit(cache=True, nogil=True)
-def _end_at(buf, st, end, pad):
-    """The shoe ends after `end` cards: 0s behind them."""
-    st[END] = end
-    buf[end:end + pad] = 0
-
-
-@njit(cache=True, nogil=True)
-def _place(deck, st, rng, upto):
-    """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
-    (`EveryRoundShoe._place`)."""
-    n = len(deck)
-    upto = min(upto, n)
-    for i in range(st[SHUFFLED], upto):
-        j = i + _below(rng, n - i)
-        c = deck[i]
-        deck[i] = deck[j]
-        deck[j] = c
-    st[SHUFFLED] = upto
-    return upto
-
-
-@njit(cache=True, nogil=True)
-def _roll(buf, faces, rng, start, stop):
-    """Infinite-deck cards: independent uniform d13 faces."""
-    for i in range(start, stop):
-        buf[i] = faces[_below(rng, 13)]
-
-
-@njit(cache=True, nogil=True)
-def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
-    """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
-    kind = r[R_KIND]
-    burn = r[R_BURN]
-    pad = r[R_PAD]
-    if kind == CUT_CARD:
-        n = len(deck)
-        for i in range(n - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = deck[i]
-            deck[i] = deck[j]
-            deck[j] = c
-        buf[:n] = deck
-        _end_at(buf, st, n, pad)
-        st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
-    elif kind == EVERY_ROUND:
-        st[SHUFFLED] = 0
-        upto = _place(deck, st, rng, burn + EVERY_ROUND_FIRST)
-        buf[:upto] = deck[:upto]
-        _end_at(buf, st, upto, pad)
-        st[CUT] = ALWAYS
-    elif kind == INFINITE:
-        _roll(buf, faces, rng, 0, INFINITE_BLOCK)
-        _end_at(buf, st, INFINITE_BLOCK, pad)
-        st[CUT] = INFINITE_RESERVE
-        burn = 0
-    else:  # recorded shoes, one after another
-        k = st[NEXT_SHOE]
-        if k >= len(shoe_sizes):
-            st[FAILED] = 1
-            return 0
-        st[NEXT_SHOE] = k + 1
-        n = shoe_sizes[k]
-        buf[:n] = shoes[k, :n]
-        _end_at(buf, st, n, pad)
-        st[CUT] = shoe_cuts[k]
-        burn = shoe_burns[k]
-    st[POS] = burn
-    return burn
-
-
-@njit(cache=True, nogil=True)
-def _run_out(buf, deck, faces, st, at, spare, rng, r):
-    """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
-    the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
-    kind = r[R_KIND]
-    pad = r[R_PAD]
-    end = st[END]
-    if kind == CUT_CARD:  # the discard tray, shuffled
-        k = end - at
-        spare[:k] = buf[at:end]
-        tray = spare[k:end]
-        tray[:] = buf[:at]
-        for i in range(len(tray) - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = tray[i]
-            tray[i] = tray[j]
-            tray[j] = c
-        buf[:end] = spare[:end]
-        st[POS] = 0
-    elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
-        if st[SHUFFLED] >= len(deck):
-            return False
-        upto = _place(deck, st, rng, 2 * st[SHUFFLED])
-        buf[:upto] = deck[:upto]
-        _end_at(buf, st, upto, pad)
-        st[POS] = at
-    elif kind == INFINITE:  # another block of rolls
-        k = end - at
-        spare[:k] = buf[at:end]
-        buf[:k] = spare[:k]
-        _roll(buf, faces, rng, k, k + INFINITE_BLOCK)
-        _end_at(buf, st, k + INFINITE_BLOCK, pad)
-        st[POS] = 0
-    else:
-        return False
-    st[CUT] = ALWAYS  # the dealer reshuffles after this round
-    return True
 
 
 @njit(cache=True, nogil=True)
