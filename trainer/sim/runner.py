@@ -12,6 +12,12 @@ signal, kill -9 included. Ctrl-C is the parent's alone: it tells the workers to 
 progress report, and the run ends with the figures of the rounds played so far (`Run.stopped`). A job
 plays its share in segments of `SEGMENT_ROUNDS` rounds, each from a fresh shoe, so that what a stopped
 job returns is whole segments' exact tallies.
+
+Where the compiled kernel is available (`trainer.sim.fast`: numba installed), each job plays it
+instead of the Python engine, and the jobs run on threads of this process, since the kernel runs
+without the GIL: no worker to start, no second load of the kernel, nothing to outlive the process.
+The two engines play the same rules but draw different random numbers, so a seed's figures depend on
+which engine played them (and on the job count), as they always did on the job count.
 """
 
 from __future__ import annotations
@@ -316,6 +322,8 @@ def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progres
                 thread.join(0.2)
                 if progress is not None:
                     progress(sum(done), hands)
+        if progress is not None:
+            progress(sum(done), hands)  # the last word: every job has reported all it played
     finally:
         if main:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
