@@ -6,9 +6,13 @@ Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--baseline DIR
 Speed: three figures, each the median of `--runs` runs of `--hands` hands: one process flat-bet by the
 exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and insurance at +3); and
 `simulate` with one job per core (worker start-up included) as a multiple of the one-process rate. With
-`--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/perf-base ee10d0c`) every
+`--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/simbase de84217`) every
 figure is also taken from that checkout in a child process, alternately with this one, and printed as
-a ratio: the machine is shared, so the ratio is the figure to read.
+a ratio: the machine is shared, so the ratio is the figure to read. Each child also reports its rate
+per second of CPU time (what the code does per core, whatever else the machine runs) and the load
+average is printed before and after: the jobs' scaling means something only on a quiet machine. The
+first lines give the engine in use (compiled with numba installed, else Python) and the compiled
+kernel's warm-up: from an empty cache (the first run on a machine) and from its cache.
 Targets (issue 16): >= 5 M hands/s flat, >= 4 M/s counting, >= 1.9x with --jobs 2.
 
 Exactness (`--exact`): `--exact-hands` rounds (default 100 M) of the rule set reshuffled every round,
@@ -24,12 +28,15 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 _CHILD = r"""
-import json, sys, time
-from trainer.cli.sim import hi_lo_indices
+import json, os, sys, time
+from trainer.cli.indices import index_source
+from trainer.sim.counter import chart_changes
 from trainer.core import load_ruleset
 from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
@@ -40,56 +47,87 @@ name, mode, hands, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.ar
 rules = load_ruleset(name)
 counter = None
 if mode == "count":
-    indices, insurance, _ = hi_lo_indices(rules)
+    indices, insurance = chart_changes(index_source(rules, "hi-lo", "published", quiet=True)[0])
     counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
                       indices=indices, insurance_index=insurance)
 plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup), counter=counter)
-play_job(plan, 20_000, 0, 0)  # warm up: imports, tables
-start = time.perf_counter()
+cpu, wall = time.process_time(), time.perf_counter()
+play_job(plan, 20_000, 0, 0)  # warm up: imports, tables, the compiled kernel's load (or compile)
+warm = (time.process_time() - cpu, time.perf_counter() - wall)
+cpu, wall = time.process_time(), time.perf_counter()
 if mode == "jobs":
     jobs = int(sys.argv[5])
     simulate(plan, hands * jobs, seed=seed, jobs=jobs)
-    rate = hands * jobs / (time.perf_counter() - start)
+    played = hands * jobs
 else:
     play_job(plan, hands, seed, 0)
-    rate = hands / (time.perf_counter() - start)
-print(json.dumps({"rate": rate}))
+    played = hands
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+try:
+    from trainer.sim import fast
+    engine = "compiled" if fast.available() else "python"
+except ImportError:
+    engine = "python"
+print(json.dumps({"rate": played / wall, "cpu_rate": played / cpu, "warm_cpu": warm[0], "warm_wall": warm[1],
+                  "engine": engine}))
 """
 
 HERE = Path(__file__).resolve().parent.parent
+CHART_HOME = str(Path(tempfile.gettempdir()) / "cutcard-bench-sim-home")
+"""One $CUTCARD_HOME for every child, so each rule set's chart is computed once, not in every run."""
 TARGETS = {"flat": 5_000_000, "count": 4_000_000}
 
 
-def rate(tree: Path, ruleset: str, mode: str, hands: int, seed: int, jobs: int) -> float:
-    env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
+def measure(tree: Path, ruleset: str, mode: str, hands: int, seed: int, jobs: int,
+            extra_env: dict[str, str] | None = None) -> dict[str, Any]:
+    """One child's figures: hands/s of wall and of CPU time, the warm-up's cost, the engine used."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": CHART_HOME, **(extra_env or {})}
     out = subprocess.run([sys.executable, "-c", _CHILD, ruleset, mode, str(hands), str(seed), str(jobs)],
                          check=True, capture_output=True, text=True, env=env, cwd=tree)
-    value: float = json.loads(out.stdout)["rate"]
-    return value
+    figures: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def speed(args: argparse.Namespace) -> None:
     cores = os.cpu_count() or 1
     print(f"ruleset {args.ruleset}; {args.hands:,} hands per run (per core with jobs); {cores} cores; "
-          f"medians of {args.runs} runs")
+          f"medians of {args.runs} runs; load average {_load()}")
+    with tempfile.TemporaryDirectory() as cold:  # an empty kernel cache: the first run's compile
+        first = measure(HERE, args.ruleset, "flat", 20_000, 1, 1, {"NUMBA_CACHE_DIR": cold})
+    measure(HERE, args.ruleset, "flat", 20_000, 1, 1)  # the kernel's own cache, filled if it was stale
+    warm = measure(HERE, args.ruleset, "flat", 20_000, 1, 1)
+    print(f"engine: {first['engine']}; first run's warm-up (empty kernel cache) "
+          f"{first['warm_cpu']:.1f} s CPU, {first['warm_wall']:.1f} s wall; "
+          f"later runs {warm['warm_cpu']:.2f} s CPU")
     single: dict[str, float] = {}
+    single_cpu: dict[str, float] = {}
     for mode, label in (("flat", "flat, one process"), ("count", "hi-lo, one process"),
                         ("jobs", f"flat, {cores} jobs")):
-        new, old = [], []
+        new: list[dict[str, Any]] = []
+        old: list[dict[str, Any]] = []
         for run in range(args.runs):
-            new.append(rate(HERE, args.ruleset, mode, args.hands, run + 1, cores))
+            new.append(measure(HERE, args.ruleset, mode, args.hands, run + 1, cores))
             if args.baseline:
-                old.append(rate(args.baseline, args.ruleset, mode, args.hands, run + 1, cores))
-        mid = statistics.median(new)
+                old.append(measure(args.baseline, args.ruleset, mode, args.hands, run + 1, cores))
+        mid = statistics.median(f["rate"] for f in new)
+        cpu = statistics.median(f["cpu_rate"] for f in new)
         line = f"{label:<20} {mid:>12,.0f} hands/s"
-        if mode == "jobs":
-            line += f"   {mid / single['flat']:.2f}x one process (target 1.9x)"
+        if mode == "jobs":  # on a busy machine the jobs cannot have two cores: see the CPU time per hand
+            line += (f"   {mid / single['flat']:.2f}x one process (target 1.9x); CPU time per hand "
+                     f"{single_cpu['flat'] / cpu:.2f}x one process's")
         else:
-            single[mode] = mid
-            line += f"   target {TARGETS[mode]:,}: {'met' if mid >= TARGETS[mode] else 'missed'}"
+            single[mode], single_cpu[mode] = mid, cpu
+            line += (f" ({cpu:,.0f}/s of CPU time)   target {TARGETS[mode]:,}: "
+                     f"{'met' if mid >= TARGETS[mode] else 'missed'}")
         if old:
-            line += f"   baseline {statistics.median(old):,.0f}: {mid / statistics.median(old):.2f}x"
+            base = statistics.median(f["rate"] for f in old)
+            line += f"   baseline {base:,.0f}: {mid / base:.2f}x"
         print(line)
+    print(f"load average after: {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def exact(args: argparse.Namespace) -> None:
@@ -106,8 +144,10 @@ def exact(args: argparse.Namespace) -> None:
     cores = os.cpu_count() or 1
     chart = chart_for(every)
     figures = {}
+    letters = letters_of(chart.lookup)  # one strategy for both games: the difference is the cut card's
+    print(f"{args.exact_hands:,} rounds each on {cores} jobs; load average {_load()}")
     for rules, seed in ((every, 21), (base, 22)):
-        plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup))
+        plan = Plan(ruleset=rules, chart=letters)
         start = time.perf_counter()
         tally = simulate(plan, args.exact_hands, seed=seed, jobs=cores)
         spent = time.perf_counter() - start
@@ -127,7 +167,7 @@ def exact(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per run (per core with jobs)")
+    parser.add_argument("--hands", type=int, default=5_000_000, help="hands per run (per core with jobs)")
     parser.add_argument("--ruleset", default="casino")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", type=Path, default=None, help="an older checkout to compare with")

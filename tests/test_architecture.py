@@ -44,6 +44,7 @@ ALLOWED = {
     "click": ("trainer/cli/",),
     "sqlite_utils": ("trainer/storage/",),
     "sqlite3": ("trainer/storage/",),
+    "numba": ("trainer/sim/native.py", "trainer/sim/native_shoe.py"),  # the optional compiled simulator
 }
 
 

@@ -8,6 +8,7 @@ money always declined and always taken.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from decimal import Decimal
 
@@ -16,6 +17,7 @@ from sim_support import CUSTOM, RecordedShoes, recorded_rounds, scrambled
 
 from trainer.core import Ruleset, builtin_rulesets
 from trainer.sim.count import CountPlan
+from trainer.sim.counter import Mistakes
 from trainer.sim.engine import Tally, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import Lookup, UpPlays, compile_plays
@@ -49,4 +51,31 @@ def test_engine_and_round_agree_round_by_round(name: str, strategy: str, insure:
     got = [Decimal(n) / game.scale for n in record]
     for i, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
         assert mine == theirs, f"round {i}: engine {mine}, Round {theirs}"
+    assert tally.net == sum(record) and tally.rounds == ROUNDS
+
+
+@pytest.mark.parametrize("insure", [False, True], ids=["decline", "insure"])
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_compiled_engine_and_round_agree_round_by_round(name: str, strategy: str, insure: bool) -> None:
+    """The same for the compiled kernel (`trainer.sim.native`, with numba installed)."""
+    pytest.importorskip("numba")
+    from trainer.sim.counter import TableSets
+    from trainer.sim.fast import NativeSeat, flat_counting
+
+    rules: Ruleset = RULESETS[name]
+    lookup = STRATEGIES[strategy]
+    game = make_game(rules)
+    seed = f"{name}:{strategy}:{insure}"
+    shoes, expected = recorded_rounds(rules, game.codes, lookup, random.Random(seed), ROUNDS, insure=insure)
+    plays = compile_plays(lookup, rules, game.codes)
+    tables = TableSets(low=0, right=[plays], wrong=[], rate=0.0)
+    counting = dataclasses.replace(flat_counting(game), insure_from=0) if insure else None
+    seat = NativeSeat(game, tables, counting, Mistakes(), random.Random(0), random.Random(1), recorded=shoes)
+    record: list[int] = []
+    tally = Tally()
+    seat.play_rounds(ROUNDS, tally, record=record)
+    got = [Decimal(n) / game.scale for n in record]
+    for i, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
+        assert mine == theirs, f"round {i}: kernel {mine}, Round {theirs}"
     assert tally.net == sum(record) and tally.rounds == ROUNDS

@@ -1,8 +1,10 @@
 """The simulator's workers live and die with it (issue 15, failures 1 and 2).
 
-Each test starts a run far longer than it lets it go on (`--hands 10**8`), waits for its workers, then
+Each test starts a run far longer than it lets it go on (`--hands 10**9`), waits for its workers, then
 signals the parent: kill -9 and SIGTERM leave no process of the run alive 3 s later; Ctrl-C ends the run
 quietly (no resource_tracker warning, no traceback) with the figures of the hands played so far.
+Worker processes are the Python engine's (`CUTCARD_SIM=python` here); the compiled kernel runs its jobs
+on threads of the one process, and its Ctrl-C is checked the same way.
 """
 
 from __future__ import annotations
@@ -53,13 +55,18 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _start(home: Path) -> tuple[subprocess.Popen[str], list[int]]:
-    """A long run on two workers, once both workers are running: the parent and all its children."""
+def _start(home: Path, engine: str = "python") -> tuple[subprocess.Popen[str], list[int]]:
+    """A long run on two workers, once both workers are running: the parent and all its children
+    (the compiled engine's run, on threads: once its jobs have begun)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "trainer", "sim", "--hands", str(10**8), "--jobs", "2", "--seed", "1"],
-        env={**os.environ, "CUTCARD_HOME": str(home)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        [sys.executable, "-m", "trainer", "sim", "--hands", str(10**9), "--jobs", "2", "--seed", "1"],
+        env={**os.environ, "CUTCARD_HOME": str(home), "CUTCARD_SIM": engine}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
+    while engine != "python" and time.monotonic() < deadline:  # the main thread and two job threads
+        if len(os.listdir(f"/proc/{process.pid}/task")) >= 3:
+            return process, _children(process.pid)
+        time.sleep(0.1)
     while time.monotonic() < deadline:
         children = _children(process.pid)
         workers = [c for c in children if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
@@ -80,8 +87,11 @@ def test_workers_die_with_their_parent(signum: int, sim_home: Path) -> None:
     assert [c for c in children if _alive(c)] == []
 
 
-def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(sim_home: Path) -> None:
-    process, children = _start(sim_home)
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(engine: str, sim_home: Path) -> None:
+    if engine == "native":
+        pytest.importorskip("numba")
+    process, children = _start(sim_home, engine)
     time.sleep(3)  # long enough, on an idle machine, for a segment of hands
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -89,7 +99,7 @@ def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(sim_home: Path) -> 
     assert "resource_tracker" not in err and "Traceback" not in err and "Warning" not in err
     assert len(err.strip().splitlines()) == 1 and "stopped (Ctrl-C)" in err
     if "after" in err:  # a segment was played: its figures are shown, for what was played
-        assert "hands" in out and "100,000,000" not in out
+        assert "hands" in out and "1,000,000,000" not in out
     time.sleep(1)
     assert [c for c in children if _alive(c)] == []
 

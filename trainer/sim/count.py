@@ -9,7 +9,7 @@ bets and plays by its running count, as its books teach.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -115,8 +115,12 @@ class CountPlan:
         return list(accumulate(tags, initial=self.initial))
 
 
-def bet_function(ramp: dict[int, int], spread: tuple[int, int]) -> Callable[[int], int]:
-    """The bet at a count: the ramp's step at or below it, the low bet below the first step."""
+def ramp_table(ramp: Mapping[int, int], spread: tuple[int, int]) -> tuple[int, list[int]]:
+    """A ramp as a table: (the first count of a step, the bet at each count from it to the last step).
+
+    >>> ramp_table({1: 2, 3: 6}, (1, 8))
+    (1, [2, 2, 6])
+    """
     low = spread[0]
     first, last = min(ramp), max(ramp)
     bets = []
@@ -124,6 +128,13 @@ def bet_function(ramp: dict[int, int], spread: tuple[int, int]) -> Callable[[int
     for tc in range(first, last + 1):
         bet = ramp.get(tc, bet)
         bets.append(bet)
+    return first, bets
+
+
+def bet_function(ramp: dict[int, int], spread: tuple[int, int]) -> Callable[[int], int]:
+    """The bet at a count: the ramp's step at or below it, the low bet below the first step."""
+    low = spread[0]
+    first, bets = ramp_table(ramp, spread)
     top = len(bets) - 1
 
     def bet_for(count: int) -> int:

@@ -168,13 +168,26 @@ def mistaken(lookup: Lookup) -> Lookup:
     return letter
 
 
+def check_counting(rules: Ruleset) -> None:
+    """Refuse a counter where the count cannot move (an infinite deck, a shoe reshuffled every round)."""
+    if not rules.counting_helps:
+        why = "an infinite deck" if rules.infinite_deck else "a shoe reshuffled every round"
+        raise InvalidInputError(f"{rules.name} deals from {why}: counting cannot help there")
+
+
+def charts_by_count(lookup: Lookup, counter: Counter) -> tuple[int, list[Lookup]]:
+    """(the lowest count, the chart played at each count from it): one chart per count from just below
+    the lowest index (every play's `below`) to the highest."""
+    indexes = [p.index for p in counter.indices]
+    low, high = (min(indexes) - 1, max(indexes)) if indexes else (0, 0)
+    return low, [with_indices(lookup, counter.indices, tc) for tc in range(low, high + 1)]
+
+
 def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
                rng: random.Random) -> CountPlan:
     """The engine's view of a counter: tags, the true-count function, bets, and tables by count."""
     rules: Ruleset = game.ruleset
-    if not rules.counting_helps:
-        why = "an infinite deck" if rules.infinite_deck else "a shoe reshuffled every round"
-        raise InvalidInputError(f"{rules.name} deals from {why}: counting cannot help there")
+    check_counting(rules)
     codes = game.codes
     system = counter.system
     scale = codes.tag_scale
@@ -186,10 +199,7 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
         def true_count(running: int, left: int) -> int:
             return running // scale
 
-    indexes = [p.index for p in counter.indices]
-    # one table set per count from just below the lowest index (every play's `below`) to the highest
-    low, high = (min(indexes) - 1, max(indexes)) if indexes else (0, 0)
-    charts = [with_indices(lookup, counter.indices, tc) for tc in range(low, high + 1)]
+    low, charts = charts_by_count(lookup, counter)
     plays_for = _played(game, charts, low, mistakes, rng)
     if mistakes.count or mistakes.true_count:
         true_count = _with_count_mistakes(true_count, mistakes, scale, rng)
@@ -234,8 +244,22 @@ MISTAKE_TABLES = 16
 """Table sets a mistaken hand picks from: each cell is wrong in its share of them (see `_played`)."""
 
 
-def _played(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
-            rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
+@dataclass(frozen=True, slots=True)
+class TableSets:
+    """The decision tables a seat plays: by count, right, and the learner's mistaken sets (see `_played`)."""
+
+    low: int
+    """The count of the first table set; counts below read it, counts above the last read the last."""
+    right: list[tuple[UpPlays, ...]]
+    """right[i]: the tables at count low + i."""
+    wrong: list[list[tuple[UpPlays, ...]]]
+    """`MISTAKE_TABLES` mistaken table sets, each by count like `right` (none without mistakes)."""
+    rate: float
+    """How often a hand errs: it then plays one of `wrong`, chosen uniformly."""
+
+
+def table_sets(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
+               rng: random.Random) -> TableSets:
     """Tables by count from `low` up, one chart per count, with the learner's strategy mistakes.
 
     A hand errs with the highest cell rate `top`; an erring hand then plays one of `MISTAKE_TABLES`
@@ -244,24 +268,32 @@ def _played(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
     """
     rules, codes = game.ruleset, game.codes
     right = [compile_plays(chart, rules, codes) for chart in charts]
-    plays_for = _by_count(right, low)
     rates = mistakes.cell_rates()
     top = max(rates.values(), default=0.0)
     if not top:
-        return plays_for
+        return TableSets(low=low, right=right, wrong=[], rate=0.0)
     place = {cell: rng.randrange(MISTAKE_TABLES) for cell in sorted(rates)}
-    compiled: dict[frozenset[Cell], Callable[[int], tuple[UpPlays, ...]]] = {}
+    compiled: dict[frozenset[Cell], list[tuple[UpPlays, ...]]] = {}
     sets = []
     for k in range(MISTAKE_TABLES):
         cells = frozenset(cell for cell, rate in rates.items()
                           if (k + place[cell]) % MISTAKE_TABLES < round(MISTAKE_TABLES * rate / top))
         if cells not in compiled:
-            wrong = [_first_decisions_wrong(
+            compiled[cells] = [_first_decisions_wrong(
                 compile_plays(_wrong_in(chart, cells, mistakes.wrong), rules, codes), r)
                 for chart, r in zip(charts, right, strict=True)]
-            compiled[cells] = _by_count(wrong, low)
         sets.append(compiled[cells])
-    return _with_strategy_mistakes(plays_for, sets, top, rng)
+    return TableSets(low=low, right=right, wrong=sets, rate=top)
+
+
+def _played(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
+            rng: random.Random) -> Callable[[int], tuple[UpPlays, ...]]:
+    """The tables of `table_sets` as the engine reads them: a function of the count."""
+    sets = table_sets(game, charts, low, mistakes, rng)
+    plays_for = _by_count(sets.right, low)
+    if not sets.rate:
+        return plays_for
+    return _with_strategy_mistakes(plays_for, [_by_count(w, low) for w in sets.wrong], sets.rate, rng)
 
 
 def _wrong_in(lookup: Lookup, cells: frozenset[Cell], letters: Mapping[Cell, str]) -> Lookup:

@@ -12,6 +12,12 @@ signal, kill -9 included. Ctrl-C is the parent's alone: it tells the workers to 
 progress report, and the run ends with the figures of the rounds played so far (`Run.stopped`). A job
 plays its share in segments of `SEGMENT_ROUNDS` rounds, each from a fresh shoe, so that what a stopped
 job returns is whole segments' exact tallies.
+
+Where the compiled kernel is available (`trainer.sim.fast`: numba installed), each job plays it
+instead of the Python engine, and the jobs run on threads of this process, since the kernel runs
+without the GIL: no worker to start, no second load of the kernel, nothing to outlive the process.
+The two engines play the same rules but draw different random numbers, so a seed's figures depend on
+which engine played them (and on the job count), as they always did on the job count.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from typing import Any
 
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.sim import fast
 from trainer.sim.count import CountPlan
 from trainer.sim.counter import CHART_CELLS, Cell, Counter, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Tally, play_rounds
@@ -105,6 +112,10 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     of the run without them and the difference between the two is the mistakes' alone."""
     game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
     lookup = plan.lookup()
+    if fast.available():
+        seat = fast.native_seat(game, lookup, plan.counter, plan.mistakes, slips, rng)
+        return _play_segments(lambda size, segment, tell: seat.play_rounds(size, segment, progress=tell),
+                              hands, progress, stop)
     plays = compile_plays(lookup, plan.ruleset, game.codes)
     if plan.counter is not None:
         count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, slips)
@@ -112,8 +123,19 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
         count = flat_plan(game, lookup, plan.mistakes, slips)
     else:
         count = None
-    tally = Tally()
     source = shoe_source(plan.ruleset, game.codes, rng)
+
+    def play(size: int, segment: Tally, tell: Callable[[int], None]) -> None:
+        play_rounds(game, plays, source, size, segment, count=count, progress=tell)
+
+    return _play_segments(play, hands, progress, stop)
+
+
+def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], hands: int,
+                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+    """`hands` rounds in segments of `SEGMENT_ROUNDS`, each `play(rounds, tally, progress)` from a fresh
+    shoe; a stop asked for at a progress report keeps the segments finished."""
+    tally = Tally()
 
     def tell(rounds: int) -> None:
         if progress is not None:
@@ -125,7 +147,7 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     while left > 0:
         segment, size = Tally(), min(left, SEGMENT_ROUNDS)
         try:
-            play_rounds(game, plays, source, size, segment, count=count, progress=tell)
+            play(size, segment, tell)
         except _Stopped:
             break
         tally.add(segment)
@@ -210,6 +232,8 @@ def run_simulation(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Pr
                    plan.mistakes, random.Random(0))
     if jobs == 1:
         return _run_here(plan, hands, seed, progress)
+    if fast.available():
+        return _run_threads(plan, hands, seed, jobs, progress)
     context = multiprocessing.get_context("spawn")
     done = context.Array("q", jobs + 1, lock=False)  # hands per job, then the stop flag
     total = Tally()
@@ -256,3 +280,57 @@ def _run_here(plan: Plan, hands: int, seed: int, progress: Progress | None) -> R
     finally:
         signal.signal(signal.SIGINT, previous)
     return Run(tally=tally, stopped=asked.is_set())
+
+
+def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progress | None) -> Run:
+    """The jobs on threads of this process, for the compiled kernel, which runs without the GIL: no
+    worker to start, no code to load twice, and nothing left behind however the process ends. Ctrl-C
+    (in the main thread) stops every job at its next progress report; a second one stops at once."""
+    fast.native()  # load (or compile) the kernel once, before the jobs want it
+    done = [0] * jobs
+    results: list[Tally | None] = [None] * jobs
+    errors: list[BaseException] = []
+    asked = threading.Event()
+
+    def work(job: int, share: int) -> None:
+        def tell(rounds: int) -> None:
+            done[job] += rounds
+
+        try:
+            results[job] = play_job(plan, share, seed, job, tell, stop=asked.is_set)
+        except BaseException as error:  # surfaces in the caller's thread
+            errors.append(error)
+            asked.set()
+
+    threads = [threading.Thread(target=work, args=(j, share), name=f"cutcard-sim-{j}", daemon=True)
+               for j, share in enumerate(shares(hands, jobs))]
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGINT) if main else None
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        if asked.is_set():
+            raise KeyboardInterrupt
+        asked.set()
+
+    if main:
+        signal.signal(signal.SIGINT, interrupted)
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)
+                if progress is not None:
+                    progress(sum(done), hands)
+        if progress is not None:
+            progress(sum(done), hands)  # the last word: every job has reported all it played
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+    if errors:
+        raise errors[0]
+    total = Tally()
+    for tally in results:
+        if tally is not None:
+            total.add(tally)
+    return Run(tally=total, stopped=asked.is_set())

@@ -1,0 +1,162 @@
+"""The compiled kernel (`trainer.sim.native`, with numba installed) against the Python engine.
+
+`test_sim_engine.py` checks both engines against `Round` round by round for fixed strategies. Here the
+kernel's counting is checked against the Python engine's on the same shoes, round by round and bet by
+bet: every count system kind (balanced, unbalanced with its IRC, half points, colour-tagged cards),
+every deck estimation and rounding, random index plays and insurance indices, on every rule set a
+count can help. The learner's mistakes draw random numbers of their own in each engine, so they are
+compared by what they cost over the same shoes, and both engines must see them cost the same. Without
+numba these tests skip, and the Python engine plays every run.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+import pytest
+from sim_support import CUSTOM, RecordedShoes
+
+from trainer.core import Ruleset, builtin_rulesets
+from trainer.core.betting import default_ramp, parse_ramp
+from trainer.core.counting import find_system
+from trainer.core.rules import Reshuffle
+from trainer.sim.counter import CHART_CELLS, Counter, IndexPlay, Mistakes, count_plan, flat_plan
+from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.game import make_game
+from trainer.sim.plays import LETTERS, compile_plays
+from trainer.sim.shoes import shoe_source
+from trainer.sim.textbook import textbook
+
+pytest.importorskip("numba")
+
+from trainer.sim.fast import native_seat  # after the skip: it needs numba
+
+RULESETS = {name: rules for name, rules in {**builtin_rulesets(), **CUSTOM}.items() if rules.counting_helps}
+SYSTEMS = ["hi-lo", "ko", "wong-halves", "red-7"]
+ROUNDS = 4000
+
+
+def _random_indices(rng: random.Random) -> tuple[IndexPlay, ...]:
+    """Thirty index plays in random cells with random letters: the tables change at every count."""
+    plays = []
+    for kind, number, up in rng.sample(CHART_CELLS, 30):
+        choices = LETTERS if kind == "pair" else tuple(x for x in LETTERS if x not in ("P", "Ph", "Rp"))
+        plays.append(IndexPlay(kind=kind, number=number, up=up, index=rng.randrange(-4, 7),
+                               at_or_above=rng.choice(choices), below=rng.choice(choices)))
+    return tuple(plays)
+
+
+def _shoes(rules: Ruleset, codes: list[int], rng: random.Random, count: int) -> list[tuple[list[int], int, int]]:
+    """Shuffled shoes with a cut in the rule set's range and its burn, as a shoe source deals them."""
+    lo, hi = rules.shoe.cut_card_from_end
+    shoes = []
+    for _ in range(count):
+        cards = list(codes)
+        rng.shuffle(cards)
+        shoes.append((cards, rng.randint(lo, hi), rules.shoe.burn))
+    return shoes
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine(name: str, system: str) -> None:
+    rules = RULESETS[name]
+    rng = random.Random(f"{name}:{system}")
+    counter = Counter(system=find_system(system), spread=(1, 12), ramp=parse_ramp("-1:2,1:3,2:5,4:8,6:12"),
+                      estimation=rng.choice(["full", "half", "quarter", "exact"]),
+                      rounding=rng.choice(["floor", "truncate", "round"]),
+                      indices=_random_indices(rng), insurance_index=rng.randrange(-2, 4))
+    game = make_game(rules, counter.system.tag)
+    shoes = _shoes(rules, game.codes.deck(rules.shoe.decks), rng, ROUNDS // 8)
+    plays = compile_plays(textbook, rules, game.codes)
+
+    python_record: list[int] = []
+    python = Tally()
+    plan = count_plan(game, textbook, counter, Mistakes(), random.Random(0))
+    play_rounds(game, plays, RecordedShoes(shoes), ROUNDS, python, count=plan, record=python_record)
+
+    kernel_record: list[int] = []
+    kernel = Tally()
+    seat = native_seat(game, textbook, counter, Mistakes(), random.Random(0), random.Random(1), recorded=shoes)
+    seat.play_rounds(ROUNDS, kernel, record=kernel_record)
+
+    for i, (mine, theirs) in enumerate(zip(kernel_record, python_record, strict=True)):
+        assert mine == theirs, f"round {i}: kernel {mine}, Python engine {theirs}"
+    assert kernel == python and len(python.bets) > 2  # every bet of every round, and the ramp was used
+
+
+def _paired_cost(rules: Ruleset, counter: Counter | None, mistakes: Mistakes, native: bool, seed: int,
+                 rounds: int) -> tuple[float, float, float]:
+    """What the mistakes cost per round (mean, its standard error), and the average bet with them,
+    played by one engine on one shoe stream with and without them (a mistake that draws a card changes
+    the rest of its shoe, so the two runs are not paired round by round)."""
+    game = make_game(rules, counter.system.tag if counter else None)
+    results = []
+    average_bet = 0.0
+    for slipping in (False, True):
+        slips = mistakes if slipping else Mistakes()
+        record: list[int] = []
+        tally = Tally()
+        if native:
+            seat = native_seat(game, textbook, counter, slips, random.Random(seed + 1), random.Random(seed))
+            seat.play_rounds(rounds, tally, record=record)
+        else:
+            plays = compile_plays(textbook, rules, game.codes)
+            plan = (count_plan(game, textbook, counter, slips, random.Random(seed + 1)) if counter
+                    else flat_plan(game, textbook, slips, random.Random(seed + 1)))
+            play_rounds(game, plays, shoe_source(rules, game.codes, random.Random(seed)), rounds, tally,
+                        count=plan, record=record)
+        results.append(record)
+        average_bet = tally.wagered / tally.rounds
+    differences = [b - a for a, b in zip(*results, strict=True)]
+    scale = game.scale
+    return (statistics.fmean(differences) / scale,
+            statistics.stdev(differences) / math.sqrt(rounds) / scale, average_bet)
+
+
+CASES = {
+    "strategy-flat": (None, Mistakes(strategy=0.3)),
+    "cells-flat": (None, Mistakes(cells={("hard", total, up): 0.9 for total in range(12, 17)
+                                         for up in (7, 8, 9, 10, 1)} | {("pair", 8, 10): 0.6},
+                                  wrong={("pair", 8, 10): "Rh"})),
+    "counting": ("hi-lo", Mistakes(count=0.05, true_count=0.3, strategy=0.2, bet=0.4)),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_kernel_s_mistakes_cost_what_the_python_engine_s_cost(case: str) -> None:
+    system, mistakes = CASES[case]
+    rules = builtin_rulesets()["casino"]
+    counter = None if system is None else Counter(
+        system=find_system(system), spread=(1, 12), ramp=default_ramp((1, 12)), indices=_random_indices(
+            random.Random(case)), insurance_index=3)
+    rounds = 250_000
+    py_cost, py_se, py_bet = _paired_cost(rules, counter, mistakes, False, 11, rounds)
+    k_cost, k_se, k_bet = _paired_cost(rules, counter, mistakes, True, 12, rounds)
+    assert py_cost < -4 * py_se and k_cost < -4 * k_se  # the mistakes cost money, surely
+    assert abs(py_cost - k_cost) < 4 * math.hypot(py_se, k_se), (py_cost, py_se, k_cost, k_se)
+    if counter is not None:  # mis-bets move the average bet alike (about 0.5% of it, 4 SE and more)
+        assert abs(py_bet - k_bet) < 0.03 * py_bet
+
+
+def test_the_kernel_deals_shoes_of_every_kind_fairly() -> None:
+    """Cut-card, reshuffled-every-round and infinite-deck shoes dealt by the kernel's own shuffles: the
+    exact chart's EV within 4 standard errors over 1.5 M rounds (a biased shuffle, a wrong cut or a
+    missing face moves it by more)."""
+    from trainer.strategy import chart_for
+
+    for name in ("bicycle", "european", "chat-host"):
+        rules = builtin_rulesets()[name]
+        kind = ("infinite" if rules.infinite_deck else
+                "every-round" if rules.shoe.reshuffle is Reshuffle.EVERY_ROUND else "cut-card")
+        chart = chart_for(rules)
+        game = make_game(rules)
+        seat = native_seat(game, chart.lookup, None, Mistakes(), random.Random(name), random.Random(0))
+        tally = Tally()
+        seat.play_rounds(1_500_000, tally)
+        mean = tally.net / tally.rounds / game.scale
+        sd = math.sqrt(tally.net_squares / tally.rounds / game.scale**2 - mean**2)
+        se = sd / math.sqrt(tally.rounds)
+        assert abs(mean - chart.ev) < 4 * se, f"{name} ({kind}): {mean:+.4%} ± {se:.4%}, exact {chart.ev:+.4%}"

@@ -1,0 +1,313 @@
+"""The compiled simulator, when numba is installed (`pip install -e '.[fast]'`): the engine's tables
+as numpy arrays, and a seat that plays them with `trainer.sim.native`.
+
+Why a compiled kernel rather than thousands of shoes in numpy lockstep: a round is a chain of small
+dependent steps (a hit decides the next draw, a split adds hands, a shoe runs out mid-round), so a
+lockstep version spends its time on masks for the few lanes still drawing, and each numpy call costs
+about a microsecond whatever its size; the same rules compiled run a round in well under 200 ns, on
+every rule the Python engine plays, from one source of truth (the Python engine's own tables).
+
+The kernel is used only where it is available: numba importable and `CUTCARD_SIM` not set to
+`python`. Without it `trainer.sim.engine` plays every run, with the same rules (the reference: the
+round-by-round tests check the kernel against the `Round` state machine on the same shoes). Compiled
+code is cached (numba's `cache=True`) next to this module, or under the user cache directory
+(`$NUMBA_CACHE_DIR`, default `<platformdirs user cache>/cutcard/numba`) when the package directory is
+not writable: the first run on a machine compiles for some seconds, later runs load in a fraction of
+one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from trainer.core.rules import Reshuffle
+from trainer.sim import layout as k
+from trainer.sim.count import NEVER, TrueCounter
+from trainer.sim.counter import (
+    Counter,
+    Mistakes,
+    TableSets,
+    charts_by_count,
+    check_counting,
+    table_sets,
+)
+from trainer.sim.engine import Tally
+from trainer.sim.game import Game
+from trainer.sim.hands import STATES
+from trainer.sim.plays import Lookup, UpPlays
+from trainer.sim.shoes import ALWAYS, INFINITE_BLOCK
+
+ENGINE_VARIABLE = "CUTCARD_SIM"
+"""`python` plays every simulation with the Python engine even where numba is installed."""
+Array = Any  # numpy arrays (int64 unless named otherwise)
+Shoes = Sequence[tuple[Sequence[int], int, int]]
+"""Recorded shoes: (cards in dealing order, cards behind the cut card, burn cards) each."""
+_native: ModuleType | None = None
+_unavailable = False
+
+
+def available() -> bool:
+    """Whether runs here may use the compiled kernel: numba imports (a missing or broken install
+    leaves the Python engine in charge), and `CUTCARD_SIM` does not say `python`."""
+    if os.environ.get(ENGINE_VARIABLE, "").strip().lower() == "python":
+        return False
+    return _load() is not None
+
+
+def native() -> ModuleType:
+    """The compiled kernel module (see `available`)."""
+    module = _load()
+    if module is None:
+        raise RuntimeError("the compiled simulator needs numba: pip install -e '.[fast]'")
+    return module
+
+
+def _load() -> ModuleType | None:
+    """Import the kernel once, choosing its cache directory first; None when numba cannot load."""
+    global _native, _unavailable
+    if _native is None and not _unavailable:
+        if importlib.util.find_spec("numba") is None:
+            _unavailable = True
+            return None
+        if "NUMBA_CACHE_DIR" not in os.environ and not os.access(Path(__file__).parent, os.W_OK):
+            from platformdirs import user_cache_path
+
+            os.environ["NUMBA_CACHE_DIR"] = str(user_cache_path("cutcard") / "numba")
+        try:
+            from trainer.sim import native as module
+        except ImportError:  # numba installed but broken (e.g. built for another numpy)
+            _unavailable = True
+            return None
+        _native = module
+    return _native
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Counting:
+    """What the kernel needs of a counter (or of a flat bettor who makes strategy mistakes)."""
+
+    tag: Sequence[int]
+    initial: int
+    burn_shown: bool
+    mode: int
+    """native.TC_ZERO (no count: flat bets), TC_BALANCED (by the true count) or TC_RUNNING."""
+    rounding: str
+    tag_scale: int
+    mults: list[int]
+    divs: list[int]
+    """The true count at n cards left is whole(running x mults[n] / divs[n]) (balanced counts)."""
+    insure_from: int
+    bet_first: int
+    bet_low: int
+    bets: list[int]
+
+
+def counting_for(game: Game, counter: Counter) -> Counting:
+    """A counter as the kernel reads it (the tables of `count_plan`)."""
+    rules = game.ruleset
+    check_counting(rules)
+    scale = game.codes.tag_scale
+    system = counter.system
+    most = 52 * rules.shoe.decks + 1
+    pairs = [TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
+                         scale=scale).divisor(n) for n in range(most + 1)]
+    first, bets = _ramp(counter)
+    return Counting(tag=game.codes.tag, initial=int(system.initial_running_count(rules.shoe.decks) * scale),
+                    burn_shown=rules.shoe.burn_shown,
+                    mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
+                    rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
+                    divs=[d for _, d in pairs],
+                    insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
+                    bet_first=first, bet_low=counter.spread[0], bets=bets)
+
+
+def _ramp(counter: Counter) -> tuple[int, list[int]]:
+    from trainer.sim.count import ramp_table
+
+    return ramp_table(counter.ramp, counter.spread)
+
+
+def flat_counting(game: Game) -> Counting:
+    """One unit every round and no count: a flat bettor whose strategy mistakes need the count path."""
+    return Counting(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
+                    rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
+                    bet_low=1, bets=[1])
+
+
+def _plays(sets: list[tuple[UpPlays, ...]], width: int) -> tuple[Array, ...]:
+    """Table sets as six int8 arrays [set, up code, state or code]."""
+    arrays = []
+    for name, size in (("first", STATES), ("pair", width), ("split_first", STATES), ("split_pair", width),
+                       ("split_pair_capped", width), ("hits", STATES)):
+        a = np.zeros((len(sets), width, size), dtype=np.int8)
+        for t, by_up in enumerate(sets):
+            for up, plays in enumerate(by_up):
+                a[t, up, :] = getattr(plays, name)
+        arrays.append(a)
+    return tuple(arrays)
+
+
+def _i64(values: Any) -> Array:
+    return np.ascontiguousarray(np.array(values, dtype=np.int64))
+
+
+def _i8(values: Any) -> Array:
+    """Card codes and hand states as bytes: the kernel's tables stay in the first-level cache."""
+    wide = np.array(values, dtype=np.int64)
+    assert wide.size == 0 or (wide.min() >= -128 and wide.max() <= 127)
+    return np.ascontiguousarray(wide.astype(np.int8))
+
+
+class NativeSeat:
+    """One seat's compiled simulation: the game's tables as arrays, and its shoe and count between
+    calls. Like `play_rounds`, each `play_rounds` call starts from a freshly shuffled shoe.
+
+    `recorded` replays shoes (cards in dealing order, cards behind the cut, burn cards) instead of
+    shuffling: the tests deal the kernel the very shoes `Round` played.
+    """
+
+    def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
+                 rng: random.Random, slips: random.Random, recorded: Shoes | None = None) -> None:
+        self._kernel = native()
+        rules = game.ruleset
+        codes = game.codes
+        hands = game.hands
+        width = codes.width
+        deck = codes.deck(rules.shoe.decks)
+        if recorded is not None:
+            kind = k.RECORDED
+            longest = max((len(cards) for cards, _, _ in recorded), default=1)
+            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.int8)
+            for i, (cards, _, _) in enumerate(recorded):
+                shoes[i, :len(cards)] = cards
+            self._shoes = shoes
+            self._shoe_sizes = _i64([len(c) for c, _, _ in recorded] or [0])[: len(recorded)]
+            self._shoe_cuts = _i64([min(cut, ALWAYS) for _, cut, _ in recorded] or [0])[: len(recorded)]
+            self._shoe_burns = _i64([burn for _, _, burn in recorded] or [0])[: len(recorded)]
+            size = longest
+        else:
+            kind = (k.INFINITE if rules.infinite_deck else
+                    k.EVERY_ROUND if rules.shoe.reshuffle is Reshuffle.EVERY_ROUND else k.CUT_CARD)
+            self._shoes = np.zeros((1, 1), dtype=np.int8)
+            self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
+            size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
+        pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
+        self._deck = _i8(deck)
+        self._buf = np.zeros(size + pad, dtype=np.int8)
+        self._spare = np.zeros(size + pad, dtype=np.int8)
+        self._faces = _i8(codes.roll_faces)
+        lo, hi = rules.shoe.cut_card_from_end
+        tally_counting = counting is not None
+        c = counting or flat_counting(game)
+        sets = [tables.right, *tables.wrong]
+        r = np.zeros(k.RULES_SIZE, dtype=np.int64)
+        for index, value in (
+            (k.R_HOLE, game.hole_card), (k.R_HOLE_FIRST, game.hole_card_first),
+            (k.R_EVEN_MONEY, game.even_money), (k.R_SCALE, game.scale), (k.R_BLACKJACK, game.blackjack),
+            (k.R_SURRENDER_LOSS, game.surrender_loss), (k.R_INS_STAKE, game.insurance_stake),
+            (k.R_INS_WIN, game.insurance_win), (k.R_TAKES_ALL, game.takes_all),
+            (k.R_EARLY_RULE, game.surrender_early), (k.R_MAX_HANDS, game.max_hands),
+            (k.R_ONE_CARD_ACES, game.one_card_split_aces), (k.R_RESPLIT_ACES, game.resplit_aces),
+            (k.R_SPLIT_21_BJ, game.split_21_is_blackjack), (k.R_KIND, kind), (k.R_BURN, rules.shoe.burn),
+            (k.R_CUT_LO, lo), (k.R_CUT_HI, hi), (k.R_COUNTING, tally_counting), (k.R_TC_MODE, c.mode),
+            (k.R_ROUNDING, ("floor", "truncate", "round").index(c.rounding)), (k.R_TAG_SCALE, c.tag_scale),
+            (k.R_INITIAL, c.initial), (k.R_BURN_SHOWN, c.burn_shown), (k.R_LOW, tables.low),
+            (k.R_COUNTS, len(tables.right)), (k.R_SETS, len(sets)), (k.R_INSURE_FROM, c.insure_from),
+            (k.R_BET_FIRST, c.bet_first), (k.R_BET_LOW, c.bet_low), (k.R_PAD, pad),
+        ):
+            r[index] = int(value)
+        self._rules = r
+        rates = np.zeros(k.RATES_SIZE, dtype=np.float64)
+        if counting is not None and c.mode != k.TC_ZERO:
+            rates[k.M_COUNT], rates[k.M_TRUE_COUNT], rates[k.M_BET] = (
+                mistakes.count, mistakes.true_count, mistakes.bet)
+        rates[k.M_STRATEGY] = tables.rate
+        self._rates = rates
+        self._start = _i8(hands.start)
+        self._next = _i8(hands.next_state)
+        self._total = _i8(hands.total)
+        self._dealer_start = _i8(hands.dealer_start)
+        self._dealer_next = _i8(hands.dealer_next)
+        self._natural = np.array(hands.natural, dtype=np.int8)
+        self._value = _i64(codes.value)
+        self._pair_key = _i64(codes.pair_key)
+        self._tag = _i64(c.tag)
+        self._ups = np.array([game.offers, game.peeks, game.may_have_natural, game.insurance,
+                              game.early_surrender], dtype=np.int8)
+        # the table sets, flattened: set s at count i is row s * counts + i
+        flat = [by_count for one in sets for by_count in one]
+        self._plays = _plays(flat, width)
+        self._mults = _i64(c.mults)
+        self._divs = _i64(c.divs)
+        self._bets = _i64(c.bets)
+        self._bet_counts = np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64)
+        self._scratch = np.zeros((4, max(game.max_hands, 2) + 2), dtype=np.int64)
+        self._state = np.zeros(k.STATE_SIZE, dtype=np.int64)
+        self._counting = tally_counting
+        self._rng = _stream(rng)
+        self._slip = _stream(slips)  # the mistakes' own stream: with or without them, the same shoes
+
+    def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
+                    progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
+        """Play `rounds` rounds from a fresh shoe, adding to `tally` (see `engine.play_rounds`)."""
+        st = self._state
+        next_shoe = st[k.NEXT_SHOE]
+        st[:] = 0
+        st[k.CUT] = ALWAYS
+        st[k.NEXT_SHOE] = next_shoe
+        out = np.zeros(3, dtype=np.int64)
+        self._bet_counts[:] = 0
+        done = 0
+        while done < rounds:
+            size = min(chunk, rounds - done)
+            results = np.zeros(size if record is not None else 0, dtype=np.int64)
+            self._kernel.play(
+                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates,
+                self._faces, self._start, self._next, self._total, self._dealer_start, self._dealer_next,
+                self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays, self._mults,
+                self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out,
+                self._bet_counts, results, self._scratch)
+            if st[k.FAILED] == 1:
+                raise AssertionError("the recorded shoes ran out")
+            if st[k.FAILED] == 2:
+                raise RuntimeError("a round ran out of a shoe that cannot continue")
+            if record is not None:
+                record.extend(results.tolist())
+            done += size
+            if progress is not None:
+                progress(size)
+        tally.rounds += rounds
+        tally.net += int(out[0])
+        tally.net_squares += int(out[1])
+        tally.wagered += int(out[2]) if self._counting else rounds
+        for bet, n in enumerate(self._bet_counts.tolist()):
+            if n:
+                tally.bets[bet] = tally.bets.get(bet, 0) + n
+
+
+def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: Mistakes,
+                slips: random.Random, rng: random.Random, recorded: Shoes | None = None) -> NativeSeat:
+    """The compiled seat of a plan's game: the tables `play_job` would give the Python engine."""
+    if counter is not None:
+        counting: Counting | None = counting_for(game, counter)
+        low, charts = charts_by_count(lookup, counter)
+        tables = table_sets(game, charts, low, mistakes, slips)
+    else:
+        tables = table_sets(game, [lookup], 0, mistakes, slips)
+        counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
+    return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+def _stream(rng: random.Random) -> Array:
+    """A xoshiro256** state for the kernel, drawn from `rng` (never all zeros)."""
+    bits = rng.getrandbits(256) | 1
+    return np.array([(bits >> (64 * i)) & (2**64 - 1) for i in range(4)], dtype=np.uint64)

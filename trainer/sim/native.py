@@ -1,0 +1,459 @@
+"""The hot loop compiled by numba: `trainer.sim.engine.play_rounds` and `play_split`, rule for rule.
+
+This module and `trainer.sim.native_shoe` are the optional fast path (`pip install -e '.[fast]'`);
+only `trainer.sim.fast` imports them, and only when a run asks for it, so `cutcard` starts without
+loading numba. Every table is the Python engine's own (`Game`, `UpPlays`, the count plan), laid out
+as numpy arrays by `trainer.sim.fast.NativeSeat`; the round below is the engine's round line for
+line, with the shoe, the count, the true count, the bet ramp and the learner's mistakes kept in small
+arrays (`trainer.sim.layout`) so that a job plays its rounds in chunks.
+
+`tests/test_sim_engine.py` plays this kernel and `Round` on the same recorded shoes and asserts
+identical results round by round, as it does for the Python engine; `tests/test_sim_fast.py` checks
+its counting bet by bet against the Python engine's.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from trainer.sim.layout import (
+    ACE,
+    BUST,
+    COUNTED_TO,
+    CUT,
+    DOUBLE,
+    DRIFT,
+    END,
+    FAILED,
+    FLOOR,
+    HIT,
+    LAST_LEFT,
+    M_BET,
+    M_COUNT,
+    M_STRATEGY,
+    M_TRUE_COUNT,
+    NATURAL,
+    POS,
+    R_BET_FIRST,
+    R_BET_LOW,
+    R_BLACKJACK,
+    R_BURN_SHOWN,
+    R_COUNTING,
+    R_COUNTS,
+    R_EARLY_RULE,
+    R_EVEN_MONEY,
+    R_HOLE,
+    R_HOLE_FIRST,
+    R_INITIAL,
+    R_INS_STAKE,
+    R_INS_WIN,
+    R_INSURE_FROM,
+    R_LOW,
+    R_MAX_HANDS,
+    R_ONE_CARD_ACES,
+    R_RESPLIT_ACES,
+    R_ROUNDING,
+    R_SCALE,
+    R_SETS,
+    R_SPLIT_21_BJ,
+    R_SURRENDER_LOSS,
+    R_TAG_SCALE,
+    R_TAKES_ALL,
+    R_TC_MODE,
+    RUNNING,
+    SETTLED,
+    SOFT,
+    SPLIT,
+    STANDING,
+    STANDS,
+    SURRENDER,
+    TC_BALANCED,
+    TC_ZERO,
+    TRUNCATE,
+    U_EARLY,
+    U_INSURANCE,
+    U_MAY,
+    U_OFFERS,
+    U_PEEKS,
+)
+from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _floor_div(x, d):
+    """x // d for d > 0 and |x| < 2**52, by one floating-point division (a fraction of an integer one's
+    time): the quotient is correctly rounded, so it is exact when x / d is whole, and otherwise at least
+    1/d from the nearest whole number, far more than its rounding error."""
+    return np.int64(math.floor(np.float64(x) / np.float64(d)))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _whole(x, d, rounding):
+    """`trainer.sim.count.whole_count`."""
+    if rounding == FLOOR:
+        return _floor_div(x, d)
+    if rounding == TRUNCATE:
+        return _floor_div(x, d) if x >= 0 else -_floor_div(-x, d)
+    n = _floor_div(2 * abs(x) + d, 2 * d)
+    return n if x >= 0 else -n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _true_count(running, left, r, m, st, mults, divs, slip):
+    """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
+    mode = r[R_TC_MODE]
+    if mode == TC_ZERO:
+        return 0
+    if m[M_COUNT] > 0 or m[M_TRUE_COUNT] > 0:
+        last = st[LAST_LEFT]
+        if left > last:
+            st[DRIFT] = 0
+        else:
+            drift = st[DRIFT]
+            per_card = m[M_COUNT]
+            for _ in range(last - left):
+                if _chance(slip) < per_card:
+                    drift += r[R_TAG_SCALE] if _chance(slip) < 0.5 else -r[R_TAG_SCALE]
+            st[DRIFT] = drift
+        st[LAST_LEFT] = left
+        running += st[DRIFT]
+    if mode == TC_BALANCED:
+        count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
+    else:
+        count = _floor_div(running, r[R_TAG_SCALE])
+    if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
+        count += 1 if _chance(slip) < 0.5 else -1
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _ramp(count, r, bets):
+    i = count - r[R_BET_FIRST]
+    if i < 0:
+        return r[R_BET_LOW]
+    top = len(bets) - 1
+    return bets[i if i < top else top]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bet(count, r, m, bets, slip):
+    """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
+    right = _ramp(count, r, bets)
+    rate = m[M_BET]
+    if rate <= 0 or _chance(slip) >= rate:
+        return right
+    first = 1 if _chance(slip) < 0.5 else -1
+    for step in range(1, 12):
+        for way in (first, -first):
+            b = _ramp(count + way * step, r, bets)
+            if b != right:
+                return b
+    return right
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _table(count, r, m, slip):
+    """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
+    i = count - r[R_LOW]
+    top = r[R_COUNTS] - 1
+    i = 0 if i < 0 else (i if i < top else top)
+    if r[R_SETS] > 1 and m[M_STRATEGY] > 0 and _chance(slip) < m[M_STRATEGY]:
+        k = _below(slip, r[R_SETS] - 1)
+        return (1 + k) * r[R_COUNTS] + i
+    return i
+
+
+@njit(cache=True, nogil=True)
+def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
+           dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):
+    """`trainer.sim.splits.play_split`."""
+    scale = r[R_SCALE]
+    firsts, states, stakes, status = scratch[0], scratch[1], scratch[2], scratch[3]
+    firsts[0] = pair
+    firsts[1] = pair
+    n = 2
+    done = 0
+    net = 0
+    i = 0
+    max_hands = r[R_MAX_HANDS]
+    while i < n:
+        first = firsts[i]
+        second = buf[pos]
+        pos += 1
+        is_pair = pair_key[second] == pair_key[first]
+        can_split = is_pair and n < max_hands and (value[first] != ACE or r[R_RESPLIT_ACES] != 0)
+        if can_split and split_pair[t, up, second] == SPLIT:
+            for k in range(n, i + 1, -1):
+                firsts[k] = firsts[k - 1]
+            firsts[i + 1] = second
+            n += 1
+            continue
+        state = start[first, second]
+        stake = 1
+        split_natural = r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21
+        if not ((value[first] == ACE and r[R_ONE_CARD_ACES] != 0) or split_natural):
+            if is_pair:
+                action = split_pair[t, up, second] if can_split else capped[t, up, second]
+            else:
+                action = split_first[t, up, state]
+            if action == HIT:
+                state = nxt[state, buf[pos]]
+                pos += 1
+                while hits[t, up, state]:
+                    state = nxt[state, buf[pos]]
+                    pos += 1
+            elif action == DOUBLE:
+                state = nxt[state, buf[pos]]
+                pos += 1
+                stake = 2
+        states[done] = state
+        stakes[done] = stake
+        if state == BUST:
+            status[done] = SETTLED
+            net -= stake * scale
+        elif r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first, second] == state:
+            status[done] = NATURAL
+        else:
+            status[done] = STANDING
+        done += 1
+        i += 1
+
+    open_hand = False
+    standing = False
+    for k in range(done):
+        if status[k] != SETTLED:
+            open_hand = True
+        if status[k] == STANDING:
+            standing = True
+    if hole < 0 and open_hand:
+        hole = buf[pos]
+        pos += 1
+    dealer_natural = dealer_may and hole >= 0 and natural[up, hole]
+    busted = -net
+    if insured:
+        net += r[R_INS_WIN] if dealer_natural else -r[R_INS_STAKE]
+    if dealer_natural:
+        owed = scale - min(scale, busted)
+        for k in range(done):
+            if status[k] != STANDING:
+                continue
+            loss = stakes[k] * scale if r[R_TAKES_ALL] != 0 else min(owed, stakes[k] * scale)
+            owed -= loss
+            net -= loss
+        return net, pos
+    dealer_total = 0
+    if standing:
+        d = dealer_start[up, hole]
+        while d < STANDS:
+            d = dealer_next[d, buf[pos]]
+            pos += 1
+        dealer_total = d - STANDS
+    for k in range(done):
+        if status[k] == NATURAL:
+            net += r[R_BLACKJACK]
+        elif status[k] == STANDING:
+            mine = total[states[k]]
+            if dealer_total > 21 or mine > dealer_total:
+                net += stakes[k] * scale
+            elif mine < dealer_total:
+                net -= stakes[k] * scale
+    return net, pos
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural,
+           value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
+           divs, scratch):
+    """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
+    shoe is after it (past its end: the round ran out, and `play` replays it)."""
+    scale = r[R_SCALE]
+    if r[R_HOLE] != 0:
+        if r[R_HOLE_FIRST] != 0:
+            p1 = buf[pos]
+            pos += 1
+            hole = buf[pos]
+            pos += 1
+            p2 = buf[pos]
+            pos += 1
+            up = buf[pos]
+            pos += 1
+        else:
+            p1 = buf[pos]
+            pos += 1
+            up = buf[pos]
+            pos += 1
+            p2 = buf[pos]
+            pos += 1
+            hole = buf[pos]
+            pos += 1
+    else:
+        up = buf[pos]
+        pos += 1
+        p1 = buf[pos]
+        pos += 1
+        p2 = buf[pos]
+        pos += 1
+        hole = -1
+    if pos > st[END]:  # ran out in the deal: replayed
+        return 0, pos
+    t = t0
+    insure = False
+    if r[R_COUNTING] != 0:
+        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - pos, r, m, st, mults, divs, slip)
+        t = _table(tc, r, m, slip)
+        insure = tc >= r[R_INSURE_FROM]
+    is_pair = pair_key[p1] == pair_key[p2]
+    player_natural = natural[p1, p2]
+    net = 0
+    dealer_may = False
+    insured = False
+    early = False
+    if ups[U_OFFERS, up]:
+        even_money = False
+        if ups[U_EARLY, up] and not player_natural:
+            first = pair_plays[t, up, p1] if is_pair else first_plays[t, up, start[p1, p2]]
+            early = first == SURRENDER
+        if ups[U_INSURANCE, up] and insure and not early:
+            if player_natural and r[R_EVEN_MONEY] != 0:
+                even_money = True
+            else:
+                insured = True
+        if ups[U_PEEKS, up]:
+            if natural[up, hole]:
+                if even_money:
+                    net = scale
+                elif not player_natural:
+                    net = -r[R_SURRENDER_LOSS] if early else -scale
+                if insured:
+                    net += r[R_INS_WIN]
+                return net, pos
+            if insured:
+                net = -r[R_INS_STAKE]
+                insured = False
+        else:
+            dealer_may = ups[U_MAY, up] != 0
+        if early:
+            return net - r[R_SURRENDER_LOSS], pos
+        if even_money:
+            return net + scale, pos
+    if player_natural:
+        if dealer_may:
+            if hole < 0:
+                hole = buf[pos]
+                pos += 1
+            if natural[up, hole]:
+                return net + (r[R_INS_WIN] if insured else 0), pos
+        net += r[R_BLACKJACK]
+        if insured:
+            net -= r[R_INS_STAKE]
+        return net, pos
+
+    state = start[p1, p2]
+    action = pair_plays[t, up, p1] if is_pair else first_plays[t, up, state]
+    stake = scale
+    if action == HIT:
+        state = nxt[state, buf[pos]]
+        pos += 1
+        while hits[t, up, state]:
+            state = nxt[state, buf[pos]]
+            pos += 1
+    elif action == DOUBLE:
+        state = nxt[state, buf[pos]]
+        pos += 1
+        stake = 2 * scale
+    elif action == SPLIT:
+        net_split, pos = _split(p1, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total,
+                                dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair,
+                                capped, hits, scratch)
+        return net + net_split, pos
+    elif action == SURRENDER and (r[R_EARLY_RULE] != 0 or not dealer_may):
+        return net - r[R_SURRENDER_LOSS], pos
+
+    if state == BUST:
+        net -= stake
+        if insured:
+            net += r[R_INS_WIN] if dealer_may and hole >= 0 and natural[up, hole] else -r[R_INS_STAKE]
+        return net, pos
+    if hole < 0:
+        hole = buf[pos]
+        pos += 1
+    if dealer_may and natural[up, hole]:
+        net -= stake if r[R_TAKES_ALL] != 0 and action != SURRENDER else scale
+        if insured:
+            net += r[R_INS_WIN]
+        return net, pos
+    if insured:
+        net -= r[R_INS_STAKE]
+    if action == SURRENDER:
+        return net - r[R_SURRENDER_LOSS], pos
+    dealer = dealer_start[up, hole]
+    while dealer < STANDS:
+        dealer = dealer_next[dealer, buf[pos]]
+        pos += 1
+    dealer -= STANDS
+    mine = total[state]
+    if dealer > 21 or mine > dealer:
+        net += stake
+    elif mine < dealer:
+        net -= stake
+    return net, pos
+
+
+@njit(cache=True, nogil=True)
+def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
+         natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
+         mults, divs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
+    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
+    `bet_counts`, and each round's result to `record` when it has room for them."""
+    counting = r[R_COUNTING] != 0
+    keep = len(record) >= rounds
+    net_sum = 0
+    net_sq = 0
+    wagered = 0
+    bet = 1
+    t0 = 0
+    for n in range(rounds):
+        if st[END] - st[POS] <= st[CUT]:
+            burn = _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns)
+            if st[FAILED] != 0:
+                break
+            if counting:
+                st[RUNNING] = r[R_INITIAL]
+                st[COUNTED_TO] = 0 if r[R_BURN_SHOWN] != 0 else burn
+        at = st[POS]
+        running = 0
+        if counting:
+            running = st[RUNNING]
+            for i in range(st[COUNTED_TO], at):
+                running += tag[buf[i]]
+            st[RUNNING] = running
+            st[COUNTED_TO] = at
+            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, slip), r, m, bets, slip)
+        while True:
+            net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
+                              dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
+                              split_first, split_pair, capped, hits, mults, divs, scratch)
+            st[POS] = pos
+            if pos <= st[END]:
+                break
+            if not _run_out(buf, deck, faces, st, at, spare, rng, r):
+                st[FAILED] = 2
+                break
+            at = st[POS]
+            st[COUNTED_TO] = at
+        if st[FAILED] != 0:
+            break
+        if keep:
+            record[n] = net
+        net *= bet
+        net_sum += net
+        net_sq += net * net
+        if counting:
+            wagered += bet
+            bet_counts[bet] += 1
+    out[0] += net_sum
+    out[1] += net_sq
+    out[2] += wagered

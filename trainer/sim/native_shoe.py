@@ -1,0 +1,182 @@
+"""The compiled simulator's random numbers and shoes: `trainer.sim.shoes` in numba.
+
+Each seat has its own xoshiro256** streams (one for the shoes, one for the learner's mistakes), seeded
+from its job's `random.Random`, so a job's figures depend on its seed alone and threads share nothing.
+A shoe is dealt from `buf` by index; past its end the buffer holds 0s (a code of no value that ends
+every hand at once), so a round that runs out finishes quickly and is replayed on the continued shoe,
+as the Python engine replays it: a cut-card shoe continues with its discard tray shuffled, a shoe
+reshuffled every round with more of its cards shuffled into place, the infinite deck with more rolls.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from trainer.sim.layout import (
+    ALWAYS,
+    CUT,
+    CUT_CARD,
+    END,
+    EVERY_ROUND,
+    EVERY_ROUND_FIRST,
+    FAILED,
+    INFINITE,
+    INFINITE_BLOCK,
+    INFINITE_RESERVE,
+    NEXT_SHOE,
+    POS,
+    R_BURN,
+    R_CUT_HI,
+    R_CUT_LO,
+    R_KIND,
+    R_PAD,
+    SHUFFLED,
+)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _next(rng):
+    """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    x = s1 * uint64(5)
+    result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)
+    t = s1 << uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _below(rng, n):
+    """A uniform whole number from 0 to n - 1 (0 < n < 2**32), unbiased (Lemire's method)."""
+    bound = uint64(n)
+    m = (_next(rng) >> uint64(32)) * bound
+    low = m & uint64(0xFFFFFFFF)
+    if low < bound:
+        floor = (uint64(0x100000000) - bound) % bound
+        while low < floor:
+            m = (_next(rng) >> uint64(32)) * bound
+            low = m & uint64(0xFFFFFFFF)
+    return np.int64(m >> uint64(32))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _chance(rng):
+    """A uniform float in [0, 1) with 53 random bits."""
+    return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True)
+def _end_at(buf, st, end, pad):
+    """The shoe ends after `end` cards: 0s behind them."""
+    st[END] = end
+    buf[end:end + pad] = 0
+
+
+@njit(cache=True, nogil=True)
+def _place(deck, st, rng, upto):
+    """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
+    (`EveryRoundShoe._place`)."""
+    n = len(deck)
+    upto = min(upto, n)
+    for i in range(st[SHUFFLED], upto):
+        j = i + _below(rng, n - i)
+        c = deck[i]
+        deck[i] = deck[j]
+        deck[j] = c
+    st[SHUFFLED] = upto
+    return upto
+
+
+@njit(cache=True, nogil=True)
+def _roll(buf, faces, rng, start, stop):
+    """Infinite-deck cards: independent uniform d13 faces."""
+    for i in range(start, stop):
+        buf[i] = faces[_below(rng, 13)]
+
+
+@njit(cache=True, nogil=True)
+def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
+    """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
+    kind = r[R_KIND]
+    burn = r[R_BURN]
+    pad = r[R_PAD]
+    if kind == CUT_CARD:
+        n = len(deck)
+        for i in range(n - 1, 0, -1):
+            j = _below(rng, i + 1)
+            c = deck[i]
+            deck[i] = deck[j]
+            deck[j] = c
+        buf[:n] = deck
+        _end_at(buf, st, n, pad)
+        st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
+    elif kind == EVERY_ROUND:
+        st[SHUFFLED] = 0
+        upto = _place(deck, st, rng, burn + EVERY_ROUND_FIRST)
+        buf[:upto] = deck[:upto]
+        _end_at(buf, st, upto, pad)
+        st[CUT] = ALWAYS
+    elif kind == INFINITE:
+        _roll(buf, faces, rng, 0, INFINITE_BLOCK)
+        _end_at(buf, st, INFINITE_BLOCK, pad)
+        st[CUT] = INFINITE_RESERVE
+        burn = 0
+    else:  # recorded shoes, one after another
+        k = st[NEXT_SHOE]
+        if k >= len(shoe_sizes):
+            st[FAILED] = 1
+            return 0
+        st[NEXT_SHOE] = k + 1
+        n = shoe_sizes[k]
+        buf[:n] = shoes[k, :n]
+        _end_at(buf, st, n, pad)
+        st[CUT] = shoe_cuts[k]
+        burn = shoe_burns[k]
+    st[POS] = burn
+    return burn
+
+
+@njit(cache=True, nogil=True)
+def _run_out(buf, deck, faces, st, at, spare, rng, r):
+    """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
+    the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
+    kind = r[R_KIND]
+    pad = r[R_PAD]
+    end = st[END]
+    if kind == CUT_CARD:  # the discard tray, shuffled
+        k = end - at
+        spare[:k] = buf[at:end]
+        tray = spare[k:end]
+        tray[:] = buf[:at]
+        for i in range(len(tray) - 1, 0, -1):
+            j = _below(rng, i + 1)
+            c = tray[i]
+            tray[i] = tray[j]
+            tray[j] = c
+        buf[:end] = spare[:end]
+        st[POS] = 0
+    elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
+        if st[SHUFFLED] >= len(deck):
+            return False
+        upto = _place(deck, st, rng, 2 * st[SHUFFLED])
+        buf[:upto] = deck[:upto]
+        _end_at(buf, st, upto, pad)
+        st[POS] = at
+    elif kind == INFINITE:  # another block of rolls
+        k = end - at
+        spare[:k] = buf[at:end]
+        buf[:k] = spare[:k]
+        _roll(buf, faces, rng, k, k + INFINITE_BLOCK)
+        _end_at(buf, st, k + INFINITE_BLOCK, pad)
+        st[POS] = 0
+    else:
+        return False
+    st[CUT] = ALWAYS  # the dealer reshuffles after this round
+    return True
