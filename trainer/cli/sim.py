@@ -71,6 +71,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
 
     from trainer.core import load_ruleset
     from trainer.core.errors import InvalidInputError
+    from trainer.sim import fast
     from trainer.sim.counter import Mistakes
     from trainer.sim.report import Errors, SimReport
     from trainer.sim.runner import Plan as SimPlan
@@ -131,7 +132,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
                    "below are for those", err=True)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
-                       errors=mine)
+                       errors=mine, engine="compiled" if fast.available() else "python")
     if as_json:
         emit_json(report.to_json())
     else:

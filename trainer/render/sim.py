@@ -95,6 +95,9 @@ def print_report(console: Console, report: SimReport) -> None:
         else:
             table.add_row("your mistakes cost", f"[bad]{100 * (report.summary.ev - mine.ev):.3f}%[/] "
                                                 "of every bet")
-    table.add_row("speed", f"{report.hands_per_second:,.0f} hands/s on {report.jobs} "
-                           f"process{'es' if report.jobs > 1 else ''}; seed {report.seed}")
+    if report.engine == "compiled":
+        where = f"compiled, {report.jobs} thread{'s' if report.jobs > 1 else ''}"
+    else:
+        where = f"Python, {report.jobs} process{'es' if report.jobs > 1 else ''}"
+    table.add_row("speed", f"{report.hands_per_second:,.0f} hands/s ({where}); seed {report.seed}")
     console.print(table)

@@ -46,6 +46,9 @@ class SimReport:
     """The index plays' source in words ('' for none)."""
     bankroll: int = 0
     errors: Errors | None = None
+    engine: str = "python"
+    """Which simulator played: "compiled" (the numba kernel, its jobs on threads) or "python" (its jobs
+    in processes). The two draw different random numbers, so a seed's figures depend on it."""
 
     @property
     def hands(self) -> int:
@@ -71,6 +74,7 @@ class SimReport:
             "hands_per_second": round(self.hands_per_second),
             "seed": self.seed,
             "jobs": self.jobs,
+            "engine": self.engine,
             "decks": self.ruleset.shoe.decks,
             "chart_ev": self.chart_ev,
         }
