@@ -391,3 +391,17 @@ def test_a_natural_short_paid_at_once_can_be_called_before_the_round_is_over(
     t.end_round()
     assert t.close_calls() is None  # caught: nothing left to miss
     assert [(a.item, a.correct) for a in recorder.attempts if a.drill == "catch"] == [("catch:short-blackjack", True)]
+
+
+def test_dealer_errors_typed_for_the_chat_host_tournament_are_refused_and_a_saved_setting_left_aside(
+        tmp_path: Path) -> None:
+    """The chat host's dealer is a bot that settles by its rules: `--dealer-errors` typed there is a
+    one-line error that plays nothing; the REPL's saved `set dealer-errors` (a default) does not stop it."""
+    db = str(tmp_path / "p.db")
+    typed = CliRunner().invoke(cli, ["--db", db, "play", "--ruleset", "chat-host", "--dealer-errors", "0.2"])
+    assert isinstance(typed.exception, InvalidInputError)  # the CLI's entry point prints it in one line
+    assert "--dealer-errors is for a table with a dealer" in str(typed.exception)
+    assert not (tmp_path / "p.db").exists()
+    saved = CliRunner().invoke(cli, ["--db", db, "play", "--ruleset", "chat-host", "--rounds", "1", "--seed", "1"],
+                               default_map={"play": {"dealer_errors": 0.2}}, input="\n" * 40)
+    assert saved.exit_code == 0 and "still in" in saved.output, saved.output

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
 from trainer.cli.common import (
     DEFAULT_SYSTEM,
@@ -88,6 +89,12 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     bet_ramp = BetRamp.parse(ramp)
     console = make_console()
     if rules.tournament is not None:
+        source = click.get_current_context().get_parameter_source("dealer_errors")
+        typed = source is ParameterSource.COMMANDLINE
+        if dealer_errors and typed:  # the chat host's dealer is a bot that settles by its rules (the REPL's
+            # `set dealer-errors` is for the tables that have a dealer, so it is left aside here)
+            raise InvalidInputError(f"--dealer-errors is for a table with a dealer, not the {rules.name} "
+                                    "tournament")
         _tournament(rules, seats or DEFAULT_PLAYERS, rng_for(seed), host=host, names=names, name=name,
                     timer=timer, jsonl=jsonl, rounds=rounds)
         return

@@ -50,10 +50,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
                                                                 per_drill_weeks=weeks),
                                newest_backup=newest_backup(settings()))
     if report is None:
-        if as_json:
-            emit_json({"progress": False, "message": "no progress yet"})
-        else:
-            click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
+        _no_progress_yet(as_json)
         return
     if as_json:
         emit_json(report_to_json(report))
@@ -71,6 +68,14 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
         print_stats(console, report)
 
 
+def _no_progress_yet(as_json: bool) -> None:
+    """What `stats` says on a home with no database yet (it creates none)."""
+    if as_json:
+        emit_json({"progress": False, "message": "no progress yet"})
+    else:
+        click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
+
+
 def _review(path: object, now: float, as_json: bool) -> None:
     """`stats review`: the review picture alone (the rest of the report is not read)."""
     from pathlib import Path
@@ -84,10 +89,7 @@ def _review(path: object, now: float, as_json: bool) -> None:
     picture = read_consistently(Path(str(path)), lambda v: build_review_picture(v, now=now, today=today),
                                 newest_backup=newest_backup(settings()))
     if picture is None:
-        if as_json:
-            emit_json({"progress": False, "message": "no progress yet"})
-        else:
-            click.echo("No progress yet: answer a drill (`cutcard drill`) and your figures appear here.")
+        _no_progress_yet(as_json)
         return
     if as_json:
         emit_json({"today": today.isoformat(), **plain(picture)})
