@@ -23,12 +23,15 @@ The chat-host tournament speaks the same lines, with one more kind, `attack` (se
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import IO
 
+from drills.base import Grade
 from trainer.core.chat_host.tournament import Stage
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
-from trainer.practice.session import grade_to_json
+from trainer.core.round import SeatView
+from trainer.practice.session import DrillRun, grade_to_json
 from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
 from trainer.table.session import TableSession
@@ -78,19 +81,7 @@ class TableMachine:
         table = self.table
         self.asked += 1
         qid = f"{table.graded.session_id}-{self.asked}"
-        self._emit(decision.to_json(qid))
-        table.graded.start_timer()
-        while True:
-            line = self.stdin.readline()
-            if line == "":
-                raise _InputEnded
-            latency = table.graded.elapsed_ms()
-            try:
-                grade = table.answer(decision, line.rstrip("\r\n"), latency)
-            except TrainerError as e:
-                self._emit({"id": qid, "error": str(e)})
-                continue
-            break
+        grade, line, latency = _answered(self.stdin, self.stdout, qid, decision, table.graded, table.answer)
         if grade is None:
             clean = "a clean round: nothing to call"
             why = clean if decision.kind == "foul" else ungraded_reason(table) or ""
@@ -102,9 +93,7 @@ class TableMachine:
         table = self.table
         round_ = table.round
         assert round_ is not None
-        seat = round_.view(table.learner)
-        hands = [{"cards": [str(c) for c in h.cards], "total": h.total,
-                  "bet": format_money(bet)} for h, bet in zip(seat.hands, seat.bets, strict=True)]
+        hands = _hand_lines(round_.view(table.learner))
         line: dict[str, object] = {
             "round": table.tally.rounds, "net": format_money(table.paid(table.learner)), "hands": hands,
             "dealer": [str(c) for c in table.dealer_cards_shown()], "bankroll": format_money(table.bankroll)}
@@ -163,10 +152,7 @@ class TournamentMachine:
             if me in order:
                 seat = order.index(me)
                 line["net"] = format_money(round_.results[seat])
-                view = round_.view(seat)
-                hands = zip(view.hands, view.bets, strict=True)
-                line["hands"] = [{"cards": [str(c) for c in h.cards], "total": h.total,
-                                  "bet": format_money(bet)} for h, bet in hands]
+                line["hands"] = _hand_lines(round_.view(seat))
             _emit(self.stdout, line)
             if rounds is not None and self.reported >= rounds:
                 return True
@@ -176,19 +162,7 @@ class TournamentMachine:
         checks = self.checks
         self.asked += 1
         qid = f"{checks.graded.session_id}-{self.asked}"
-        _emit(self.stdout, decision.to_json(qid))
-        checks.graded.start_timer()
-        while True:
-            line = self.stdin.readline()
-            if line == "":
-                raise _InputEnded
-            latency = checks.graded.elapsed_ms()
-            try:
-                grade = checks.answer(decision, line.rstrip("\r\n"), latency)
-            except TrainerError as e:
-                _emit(self.stdout, {"id": qid, "error": str(e)})
-                continue
-            break
+        grade, line, latency = _answered(self.stdin, self.stdout, qid, decision, checks.graded, checks.answer)
         if grade is None:
             _emit(self.stdout, {"id": qid, "graded": False, "given": line.strip(), "explanation": BET_NOTE})
         else:
@@ -198,3 +172,26 @@ class TournamentMachine:
 def _emit(stdout: IO[str], line: dict[str, object]) -> None:
     stdout.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
     stdout.flush()
+
+
+def _answered(stdin: IO[str], stdout: IO[str], qid: str, decision: Decision, graded: DrillRun,
+              answer: Callable[[Decision, str, int], Grade | None]) -> tuple[Grade | None, str, int]:
+    """Ask `decision` as a JSON line and read answers until one is taken: a malformed or illegal one
+    gets `{"id", "error"}` and is read again. The grade (None: not graded), the line and its latency."""
+    _emit(stdout, decision.to_json(qid))
+    graded.start_timer()
+    while True:
+        line = stdin.readline()
+        if line == "":
+            raise _InputEnded
+        latency = graded.elapsed_ms()
+        try:
+            return answer(decision, line.rstrip("\r\n"), latency), line, latency
+        except TrainerError as e:
+            _emit(stdout, {"id": qid, "error": str(e)})
+
+
+def _hand_lines(seat: SeatView) -> list[dict[str, object]]:
+    """A seat's hands in a round line: cards, total and bet."""
+    return [{"cards": [str(c) for c in h.cards], "total": h.total, "bet": format_money(bet)}
+            for h, bet in zip(seat.hands, seat.bets, strict=True)]
