@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import gc
+import os
+import sys
 
-import pytest
+# Keep bytecode caches, as a default Python does, in this process, in the xdist workers (each loads this
+# file before collecting) and in the trainer processes tests start: with PYTHONDONTWRITEBYTECODE set (as
+# on our shared machines) every worker compiled and assertion-rewrote the whole tree from source at
+# each run (about 10 s of CPU apiece) and every CLI child compiled the trainer again. The caches are
+# `__pycache__/` directories, which git ignores.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from trainer.storage import connection
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from trainer.storage import connection  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -26,3 +38,9 @@ def commits_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     child processes, which keep `FULL`."""
     if request.node.get_closest_marker("durable") is None:
         monkeypatch.setattr(connection, "SYNCHRONOUS", "OFF")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave what collection built (every module, test item and doctest) out of later garbage collections:
+    a full collection walked it all again and again, and pytest collects garbage hard at the end."""
+    gc.freeze()

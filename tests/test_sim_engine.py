@@ -9,8 +9,10 @@ money always declined and always taken.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from sim_support import CUSTOM, RecordedShoes, recorded_rounds, scrambled
@@ -34,48 +36,51 @@ def _always_insure(game_width: int, plays: tuple[UpPlays, ...]) -> CountPlan:
                      bet_for=lambda tc: 1, plays_for=lambda tc: plays, insure_from=0)
 
 
-@pytest.mark.parametrize("insure", [False, True], ids=["decline", "insure"])
-@pytest.mark.parametrize("strategy", list(STRATEGIES))
-@pytest.mark.parametrize("name", list(RULESETS))
-def test_engine_and_round_agree_round_by_round(name: str, strategy: str, insure: bool) -> None:
+def _cases() -> list[Any]:
+    """Every (rule set, strategy, insurance) played by both engines, the two side by side on one
+    xdist worker (`--dist loadgroup`) so the rounds `Round` plays are recorded once for both."""
+    return [pytest.param(name, strategy, insure, engine,
+                         id=f"{name}-{strategy}-{'insure' if insure else 'decline'}-{engine}",
+                         marks=pytest.mark.xdist_group(f"sim-engine-{name}-{strategy}-{insure}"))
+            for name in RULESETS for strategy in STRATEGIES for insure in (False, True)
+            for engine in ("python", "compiled")]
+
+
+@functools.lru_cache(maxsize=1)
+def _recorded(name: str, strategy: str, insure: bool) -> tuple[list[tuple[list[int], int, int]], list[Decimal]]:
+    """The shoes `Round` dealt and its result of each round (the slow half of each check, shared by the
+    two engines' checks of one case)."""
+    rules = RULESETS[name]
+    return recorded_rounds(rules, make_game(rules).codes, STRATEGIES[strategy], random.Random(
+        f"{name}:{strategy}:{insure}"), ROUNDS, insure=insure)
+
+
+@pytest.mark.parametrize(("name", "strategy", "insure", "engine"), _cases())
+def test_each_engine_and_round_agree_round_by_round(name: str, strategy: str, insure: bool,
+                                                     engine: str) -> None:
+    """The Python engine (`trainer.sim.engine`) and the compiled kernel (`trainer.sim.native`, with
+    numba installed) each against the rounds `Round` played."""
     rules: Ruleset = RULESETS[name]
     lookup = STRATEGIES[strategy]
     game = make_game(rules)
-    seed = f"{name}:{strategy}:{insure}"
-    shoes, expected = recorded_rounds(rules, game.codes, lookup, random.Random(seed), ROUNDS, insure=insure)
+    shoes, expected = _recorded(name, strategy, insure)
     plays = compile_plays(lookup, rules, game.codes)
-    count = _always_insure(game.codes.width, plays) if insure else None
     record: list[int] = []
     tally = Tally()
-    play_rounds(game, plays, RecordedShoes(shoes), ROUNDS, tally, count=count, record=record)
+    if engine == "python":
+        count = _always_insure(game.codes.width, plays) if insure else None
+        play_rounds(game, plays, RecordedShoes(shoes), ROUNDS, tally, count=count, record=record)
+    else:
+        pytest.importorskip("numba")
+        from trainer.sim.counter import TableSets
+        from trainer.sim.fast import NativeSeat, flat_counting
+
+        tables = TableSets(low=0, right=[plays], wrong=[], rate=0.0)
+        counting = dataclasses.replace(flat_counting(game), insure_from=0) if insure else None
+        seat = NativeSeat(game, tables, counting, Mistakes(), random.Random(0), random.Random(1),
+                          recorded=shoes)
+        seat.play_rounds(ROUNDS, tally, record=record)
     got = [Decimal(n) / game.scale for n in record]
     for i, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
-        assert mine == theirs, f"round {i}: engine {mine}, Round {theirs}"
-    assert tally.net == sum(record) and tally.rounds == ROUNDS
-
-
-@pytest.mark.parametrize("insure", [False, True], ids=["decline", "insure"])
-@pytest.mark.parametrize("strategy", list(STRATEGIES))
-@pytest.mark.parametrize("name", list(RULESETS))
-def test_the_compiled_engine_and_round_agree_round_by_round(name: str, strategy: str, insure: bool) -> None:
-    """The same for the compiled kernel (`trainer.sim.native`, with numba installed)."""
-    pytest.importorskip("numba")
-    from trainer.sim.counter import TableSets
-    from trainer.sim.fast import NativeSeat, flat_counting
-
-    rules: Ruleset = RULESETS[name]
-    lookup = STRATEGIES[strategy]
-    game = make_game(rules)
-    seed = f"{name}:{strategy}:{insure}"
-    shoes, expected = recorded_rounds(rules, game.codes, lookup, random.Random(seed), ROUNDS, insure=insure)
-    plays = compile_plays(lookup, rules, game.codes)
-    tables = TableSets(low=0, right=[plays], wrong=[], rate=0.0)
-    counting = dataclasses.replace(flat_counting(game), insure_from=0) if insure else None
-    seat = NativeSeat(game, tables, counting, Mistakes(), random.Random(0), random.Random(1), recorded=shoes)
-    record: list[int] = []
-    tally = Tally()
-    seat.play_rounds(ROUNDS, tally, record=record)
-    got = [Decimal(n) / game.scale for n in record]
-    for i, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
-        assert mine == theirs, f"round {i}: kernel {mine}, Round {theirs}"
+        assert mine == theirs, f"round {i}: {engine} engine {mine}, Round {theirs}"
     assert tally.net == sum(record) and tally.rounds == ROUNDS

@@ -86,9 +86,14 @@ class Card:
     suit: Suit | None = None
     value: int = field(init=False, repr=False, compare=False)
     """Blackjack value with the ace as 1 (precomputed: the round engine reads it on every card)."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.rank.blackjack_value)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:  # precomputed: cards key the count tags and the simulator's codes
+        return self._hash
 
     @property
     def is_ace(self) -> bool:
