@@ -27,10 +27,11 @@ def take(counts: Counts, value: int) -> Counts:
     return tuple(out)
 
 
-def draws(counts: Counts) -> list[tuple[float, int, Counts]]:
+@cache
+def draws(counts: Counts) -> tuple[tuple[float, int, Counts], ...]:
     """(chance, value, counts after) of each possible next card."""
     size = sum(counts)
-    return [(n / size, v, take(counts, v)) for v, n in enumerate(counts, start=1) if n]
+    return tuple((n / size, v, take(counts, v)) for v, n in enumerate(counts, start=1) if n)
 
 
 @cache
