@@ -32,8 +32,8 @@ _NEVER = -1.0e9
 @dataclass(slots=True)
 class Payoffs:
     """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
-    bust's value are built from (per level, in `draw_at` and `bust_at`: as whole (n, 10, 10) tables
-    they were most of the engine's memory)."""
+    bust's value are built from (`next_card`, per level: as whole (n, 10, 10) tables they were most of
+    the engine's memory)."""
 
     blackjack: NDArray[np.float64]
     """(n, 10) chance of a dealer natural for the node's shoe."""
@@ -56,41 +56,47 @@ class Payoffs:
     columns: NDArray[np.bool_] | None = None
     """The up cards evaluated (None: all): the others draw nothing and never see a natural."""
 
-    def draw_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 card, 10 up) chance that the next card has each value, for the nodes `idx` (card
-        first: the evaluation sums over it)."""
+    def next_card(self, idx: NDArray[np.int64], after: NDArray[np.float64], live: NDArray[np.bool_],
+                  bust: float | None = None, *, bet: float = 1.0) -> NDArray[np.float64]:
+        """(m, 10 up): the expected value of drawing one card at the nodes `idx`, from `after`
+        (m, 10 card, 10 up), each card's value where it does not bust (`live`, (m, 10 card); where it
+        busts `after` is not read).
+
+        A bust loses `bet` units, or where the dealer peeks `bet` times (1 - the chance of a natural
+        after that card); `bust` instead gives every bust that value. The card's chance is
+        max(n_c - [c = u], 0) / (N - 1) against up card u: summed as (sum_c n_c x_c - x_u) / (N - 1),
+        the up card's own term taken out only where the shoe holds one.
+        """
         import numpy as np
 
-        if self.infinite:
-            return np.broadcast_to(self.left[0][None, :, None], (len(idx), 10, 10))
-        left = self.left[idx]
-        draw = left[:, :, None] - np.eye(10)[None, :, :]  # the cards available, the up card out
-        np.maximum(draw, 0.0, out=draw)
-        draw /= np.maximum(left.sum(axis=1) - 1, 1)[:, None, None]
-        if self.columns is not None:
-            draw[:, :, ~self.columns] = 0.0
-        return draw
-
-    def bust_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 card, 10 up) busting with one unit when drawing that card: -1, or where the dealer
-        peeks -(1 - the chance of a natural after that card)."""
-        import numpy as np
-
-        m = len(idx)
+        dead = ~live
         if self.infinite:
             assert self.natural_chance is not None
-            one = np.where(self.peeked, self.natural_chance - 1.0, -1.0)
-            return np.broadcast_to(one[None, None, :], (m, 10, 10))
-        bust = np.full((m, 10, 10), -1.0)
-        if self.natural:  # the hole card from the rest
-            left = self.left[idx]
+            q = self.left[0][None, :]
+            out: NDArray[np.float64] = np.matmul((q * live)[:, None, :], after)[:, 0, :]
+            busting = (q * dead).sum(axis=1)[:, None]
+            one = bet * np.where(self.peeked, self.natural_chance - 1.0, -1.0) if bust is None else bust
+            out += busting * one
+            return out
+        left = self.left[idx]
+        held = left > 0
+        out = np.matmul((left * live)[:, None, :], after)[:, 0, :]
+        out -= np.where(held & live, np.diagonal(after, axis1=1, axis2=2), 0.0)
+        # busts: sum_c chance_c over the busting cards, times what a bust is worth
+        busting = (left * dead).sum(axis=1)[:, None] - (held & dead)
+        out += busting * (-bet if bust is None else bust)
+        if bust is None and self.natural:  # the hole card from the rest makes a natural
             rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
             eye = np.eye(10)
             for col, other in ((0, 9), (9, 0)):
                 if self.peeked[col] and (self.columns is None or self.columns[col]):
-                    after = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
-                    bust[:, :, col] = after - 1.0
-        return bust
+                    natural = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
+                    drawn = np.maximum(left - eye[col][None, :], 0) * dead
+                    out[:, col] += bet * (drawn * natural).sum(axis=1)
+        out /= np.maximum(left.sum(axis=1) - 1, 1)[:, None]
+        if self.columns is not None:
+            out[:, ~self.columns] = 0.0
+        return out
 
     @classmethod
     def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,
@@ -110,8 +116,8 @@ class Payoffs:
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            uniq, rows = _distinct_rows(table.removal)
-            dealer = _kernel(hits_soft_17, natural).outcomes(counts, uniq, natural=natural)  # per shoe
+            kernel = _kernel(hits_soft_17, natural)
+            dealer, rows = kernel.shoe_outcomes(counts, table.removal, natural=natural)  # per distinct shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
         stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
         blackjack = dealer[rows, :, BLACKJACK]
@@ -155,24 +161,6 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
             natural_21 = table.split[lo:hi] & (table.cards[lo:hi] == 2) & (table.total[lo:hi] == 21)
             stand[lo:hi][natural_21] = terms.blackjack_pays * (1.0 - part[:, :, BLACKJACK][natural_21])
     return stand, stand_doubled
-
-
-def _distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The distinct rows of a (n, 10) count table and, per row, its index among them.
-
-    Each row is read as one number in base (largest count + 1), so that a 1-d sort finds them: several
-    times faster than `np.unique(axis=0)`, which sorts rows as structured records. (Rows too large for
-    one int64 fall back to that.)
-    """
-    import numpy as np
-
-    base = int(rows.max()) + 1 if rows.size else 1
-    if base ** rows.shape[1] >= 2 ** 63:
-        uniq, back = np.unique(rows, axis=0, return_inverse=True)
-        return uniq, back.reshape(-1)
-    keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
-    _, first, back = np.unique(keys, return_index=True, return_inverse=True)
-    return rows[first], back.reshape(-1)
 
 
 _KERNELS: dict[tuple[bool, bool], DealerKernel] = {}
@@ -232,23 +220,14 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
     double = np.zeros((n, 10))
     value = np.zeros((n, 10))
     decision = np.zeros((n, 10), dtype=np.int8)
+    bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
     for idx in _blocks(table.levels):
         kids = table.child[idx]  # (m, 10 card)
-        live = (kids >= 0)[:, :, None]
-        safe = np.where(kids >= 0, kids, 0)
-        chance = pay.draw_at(idx)  # (m, 10 card, 10 up), as the blocks below
-        b1 = pay.bust_at(idx) if bust is None else bust
-        after_hit = np.where(live, value[safe], b1)
-        after_hit *= chance
-        hit[idx] = after_hit.sum(axis=1)
-        del after_hit
-        two = len(idx) > 0 and bool(table.cards[idx[0]] == 2)  # a level holds one card count
-        if two:
-            b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
-            after_double = np.where(live, st2[safe], b2)
-            after_double *= chance
-            double[idx] = after_double.sum(axis=1)
-            del after_double
+        live = kids >= 0
+        safe = np.where(live, kids, 0)
+        hit[idx] = pay.next_card(idx, value[safe], live, bust)  # children's values gathered as they lie
+        if len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
+            double[idx] = pay.next_card(idx, st2[safe], live, bust2, bet=2.0)
         options = np.stack([
             st[idx],
             np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),
