@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from trainer.core import load_ruleset, parse_cards
 from trainer.strategy import dealer_outcomes
 from trainer.strategy.dealer import OUTCOMES, dealer_distribution, dealer_table
 from trainer.strategy.kernel import DealerKernel
+from trainer.strategy.shoes import shoe_outcomes
 
 SMALL_SHOE = (2, 1, 2, 1, 3, 1, 2, 1, 1, 5)  # 19 cards by value, ace first: small enough to enumerate
 
@@ -135,12 +137,12 @@ def test_lines_of_shoes_equal_one_shoe_at_a_time(decks: int, h17: bool, monkeypa
     along = kernel.along
     lines: list[tuple[int, int]] = []
 
-    def spy(counts: np.ndarray, roots: np.ndarray, card: int, depth: int, *, natural: bool) -> np.ndarray:
+    def spy(counts: np.ndarray, roots: np.ndarray, card: int, depth: int, **options: Any) -> np.ndarray:
         lines.append((card, depth))
-        return along(counts, roots, card, depth, natural=natural)
+        return along(counts, roots, card, depth, **options)
 
     monkeypatch.setattr(kernel, "along", spy)
-    dealer, index = kernel.shoe_outcomes(full, table, natural=True)
+    dealer, index = shoe_outcomes(kernel, full, table, natural=True)
     assert {card for card, _ in lines} == {0, 9}  # the test's lines are found, aces and tens
     expected = kernel.outcomes(full, table, natural=True)
     assert np.isfinite(dealer).all()

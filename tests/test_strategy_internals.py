@@ -13,7 +13,7 @@ from trainer.strategy.composition import Composition
 from trainer.strategy.dealer import BLACKJACK
 from trainer.strategy.engine import Engine
 from trainer.strategy.evaluate import Payoffs, standing_payoffs
-from trainer.strategy.kernel import distinct_rows
+from trainer.strategy.shoes import distinct_rows
 from trainer.strategy.tree import BUST, compositions
 
 

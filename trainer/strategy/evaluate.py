@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from trainer.strategy.dealer import BLACKJACK, BUST, dealer_distribution
 from trainer.strategy.kernel import DealerKernel
+from trainer.strategy.shoes import shoe_outcomes
 from trainer.strategy.terms import Terms
 from trainer.strategy.tree import NodeTable
 
@@ -117,7 +118,7 @@ class Payoffs:
         else:
             counts = np.array(values, dtype=np.int64)
             kernel = _kernel(hits_soft_17, natural)
-            dealer, rows = kernel.shoe_outcomes(counts, table.removal, natural=natural)  # per distinct shoe
+            dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
         stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
         blackjack = dealer[rows, :, BLACKJACK]

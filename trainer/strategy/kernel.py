@@ -15,6 +15,10 @@ with one more card), and the one-order chance of k + c is that of k times (n_c -
 every standing hand, and every smaller multiset some standing hand is built on, costs one multiplication
 per shoe, level by level (K = 1, 2, ...), with the shoes along the rows of each level's block; a block
 of a level's standing hands of one total then meets the order counts in one small matrix product.
+
+Lines of shoes (`along`): shoes that differ only in how many cards of one value are gone share one
+lattice pass, each hand's chance being rescaled per step by a factor that depends only on how many of
+that value it holds and on its card count (`trainer.strategy.shoes` finds the lines).
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ class _View:
     levels: tuple[_Level, ...]
     groups: NDArray[np.int64]
     """(G, 2): per group, the cards of the line's value held and the level (K - 1)."""
+    empty: tuple[tuple[int, int], ...]
+    """(group, total index) pairs with no standing hand: their sums are zero."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +115,10 @@ class DealerKernel:
             previous = {h: i for i, h in enumerate(rows)}
         self._raw = raw
         self._views: dict[int, _View] = {}
-        self.levels = self._view(-1).levels
+        self.levels = self.view(-1).levels
         self.max_cards = depth
 
-    def _view(self, card: int) -> _View:
+    def view(self, card: int) -> _View:
         """The lattice ordered for lines along `card` (a value index 0-9; -1: plain shoes)."""
         import numpy as np
 
@@ -146,7 +152,9 @@ class DealerKernel:
                                  weights=tuple(weights)))
             back = np.empty(len(order), dtype=np.int64)
             back[order] = np.arange(len(order))
-        view = self._views[card] = _View(levels=tuple(levels),
+        filled = {(g, t) for level in levels for t, g, _, _ in level.totals}
+        empty = tuple((g, t) for g in range(len(groups)) for t in range(5) if (g, t) not in filled)
+        view = self._views[card] = _View(levels=tuple(levels), empty=empty,
                                          groups=np.array(list(groups), dtype=np.int64).reshape(-1, 2))
         return view
 
@@ -209,13 +217,14 @@ class DealerKernel:
         import numpy as np
 
         acc = np.zeros((5, 10, len(size)))
-        for level, chance in self._chances(self._view(-1), left, size, blocks or self._blocks(len(size))):
+        for level, chance in self._chances(self.view(-1), left, size, blocks or self._blocks(len(size))):
             for (t, _, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                 acc[t] += weight @ chance[lo:hi]
         return acc
 
     def along(self, counts: NDArray[np.int64], roots: NDArray[np.int64], card: int, depth: int, *,
-              natural: bool) -> NDArray[np.float64]:
+              natural: bool, work: NDArray[np.float64] | None = None,
+              out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
         """Outcome probabilities (B, depth + 1, 10 up cards, 7 outcomes) for lines of shoes: row b, step
         j is the shoe `counts` less `roots[b]` and j more cards of value index `card`.
 
@@ -223,122 +232,32 @@ class DealerKernel:
         cards further down the line, its chance times ff(n - j, a) / ff(n, a) * ff(N, K) / ff(N - j, K)
         (n of the value, N cards in the line's first shoe), so each hand's chances are summed by (a, K)
         and the steps are a small matrix product per line. Steps past what a shoe holds are zero.
+        `work`: an array of at least (B, groups, 5, 10) to hold the sums (reused from call to call);
+        `out`: where to write the outcomes.
         """
         import numpy as np
 
-        view = self._view(card)
+        view = self.view(card)
         b = len(roots)
         left = (counts[None, :] - roots).astype(np.float64)
         size = left.sum(axis=1)
-        grouped = np.zeros((b, len(view.groups), 5, 10))
+        width = len(view.groups)
+        if work is not None and work.shape[0] >= b and work.shape[1] >= width:
+            grouped = work.reshape(-1)[:b * width * 50].reshape(b, width, 5, 10)  # reused: no fresh pages
+            for g, t in view.empty:
+                grouped[:, g, t] = 0.0
+        else:
+            grouped = np.zeros((b, width, 5, 10))
         with one_blas_thread():
             for level, chance in self._chances(view, left, size, self._blocks(b)):
                 for (t, g, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                     np.matmul(chance[lo:hi].T, weight.T, out=grouped[:, g, t])  # (B, 10), in place
             steps = np.matmul(_steps(view.groups, left[:, card], size, depth),
-                              grouped.reshape(b, len(view.groups), 50))  # (B, J + 1, 50)
+                              grouped.reshape(b, width, 50))  # (B, J + 1, 50)
         step = np.arange(depth + 1, dtype=np.float64)
         shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
         by_total = steps.reshape(b, depth + 1, 5, 10).transpose(0, 1, 3, 2)
-        return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural)
-
-
-    def shoe_outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *, natural: bool,
-                      ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
-        """(outcomes (S, 10 up, 7) of S shoes, (n,) the shoe of each row): `outcomes` for the shoe
-        `counts` less each row of `removals`, each distinct shoe computed once and shoes that differ
-        only in one card value's count computed as lines (`along`)."""
-        import numpy as np
-
-        shoes, back = distinct_rows(removals)
-        slot = np.empty(len(shoes), dtype=np.int64)
-        parts: list[NDArray[np.float64]] = []
-        filled = 0
-        alone = np.arange(len(shoes))
-        while len(alone) > _FEWEST_IN_LINES:
-            found = _lines(shoes, alone)
-            if found is None:
-                break
-            card, members, line, step = found
-            depth = np.zeros(int(line.max()) + 1, dtype=np.int64)
-            np.maximum.at(depth, line, step)
-            first = np.full(len(depth), len(members), dtype=np.int64)
-            np.minimum.at(first, line, np.arange(len(members)))
-            roots = shoes[members[first]] - step[first, None] * np.eye(10, dtype=np.int64)[card]
-            order = np.argsort(depth, kind="stable")  # lines of like depth together: little padding
-            place = np.empty(len(order), dtype=np.int64)
-            for lo in range(0, len(order), _LINES_AT_ONCE):
-                batch = order[lo:lo + _LINES_AT_ONCE]
-                most = int(depth[batch].max())
-                parts.append(self.along(counts, roots[batch], card, most, natural=natural).reshape(-1, 10, 7))
-                place[batch] = filled + np.arange(len(batch)) * (most + 1)
-                filled += len(batch) * (most + 1)
-            slot[members] = place[line] + step
-            alone = np.setdiff1d(alone, members, assume_unique=True)
-        if len(alone):
-            parts.append(self.outcomes(counts, shoes[alone], natural=natural))
-            slot[alone] = filled + np.arange(len(alone))
-        return np.concatenate(parts), slot[back]
-
-
-_FEWEST_IN_LINES = 64
-"""Shoes not worth another search for lines."""
-_LONGEST_LINE = 12
-"""Steps at most in one line (a step costs a small part of a lattice pass, a gap a wasted step)."""
-_LINES_AT_ONCE = 512
-"""Lines in one lattice pass (the (a, K) sums are 50 x 8 bytes a group and line)."""
-
-
-def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
-           int, NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None:
-    """The card value along which the shoes `alone` (rows of `shoes`) fall into the fewest lines:
-    (value index, the shoes in lines, each one's line, its step along it); None when lines would save
-    little. Lines are at most `_LONGEST_LINE` steps."""
-    import numpy as np
-
-    rows = shoes[alone]
-    base = int(rows.max()) + 1
-    best: tuple[int, int, NDArray[np.int64], NDArray[np.int64]] | None = None
-    for card in range(10):
-        masked = rows.copy()
-        masked[:, card] = 0
-        line = distinct_rows(masked)[1]
-        size = np.bincount(line)
-        saving = len(rows) - len(size)
-        if best is None or saving > best[0]:
-            best = (saving, card, line, size)
-    assert best is not None
-    saving, card, line, size = best
-    if saving < max(_FEWEST_IN_LINES, len(rows) // 50):
-        return None
-    keep = size[line] >= 2
-    line, held = line[keep], rows[keep, card]
-    low = np.full(len(size), base, dtype=np.int64)
-    np.minimum.at(low, line, held)
-    piece = (held - low[line]) // (_LONGEST_LINE + 1)  # long lines cut into pieces
-    _, line = np.unique(line * (base // (_LONGEST_LINE + 1) + 1) + piece, return_inverse=True)
-    line = line.reshape(-1)
-    low = np.full(int(line.max()) + 1, base, dtype=np.int64)
-    np.minimum.at(low, line, held)
-    return card, alone[keep], line, held - low[line]
-
-
-def distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The distinct rows of a (n, 10) count table and, per row, its index among them.
-
-    Each row is read as one number in base (largest count + 1), so that a 1-d sort finds them: several
-    times faster than `np.unique(axis=0)`, which sorts rows as structured records. (Rows too large for
-    one int64 fall back to that.)
-    """
-    import numpy as np
-
-    base = int(rows.max()) + 1 if rows.size else 1
-    if base ** rows.shape[1] >= 2 ** 63:
-        uniq, back = np.unique(rows, axis=0, return_inverse=True)
-        return uniq, back.reshape(-1)
-    keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
-    _, first, back = np.unique(keys, return_index=True, return_inverse=True)
-    return rows[first], back.reshape(-1)
+        return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural, out)
 
 
 def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[np.float64],
@@ -359,20 +278,22 @@ def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[n
         fewer = size[:, None] - k - j
         run = run * np.where(fewer > 0, (size[:, None] - k) / np.maximum(fewer, 1.0), 0.0)
         beta[:, :, k] = run
-    steps: NDArray[np.float64] = alpha[:, :, groups[:, 0]] * beta[:, :, groups[:, 1]]
+    steps: NDArray[np.float64] = np.take(alpha, groups[:, 0], axis=2) * np.take(beta, groups[:, 1], axis=2)
     return steps
 
 
 def _conditioned(by_total: NDArray[np.float64], left: NDArray[np.float64], size: NDArray[np.float64],
-                 natural: bool) -> NDArray[np.float64]:
+                 natural: bool, out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
     """(..., 10 up, 7 outcomes) from the standing chances (..., 10 up, 5) of shoes of `left` (..., 10)
     cards: given the up card, with the natural and the bust."""
     import numpy as np
 
     with np.errstate(divide="ignore", invalid="ignore"):
         given_up = np.where(left > 0, size[..., None] / left, 0.0)  # 1 / P(first card = u)
-    out = np.zeros((*by_total.shape[:-1], 7))
-    out[..., :5] = by_total * given_up[..., None]
+    if out is None:
+        out = np.empty((*by_total.shape[:-1], 7))
+    np.multiply(by_total, given_up[..., None], out=out[..., :5])
+    out[..., 5] = 0.0
     if natural:
         rest = np.maximum(size - 1, 1)
         out[..., 0, 5] = np.where(left[..., 0] > 0, left[..., 9] / rest, 0.0)
