@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 STAND, HIT, DOUBLE = 0, 1, 2
-_NEVER = -1.0e9
 
 
 @dataclass(slots=True)
@@ -229,22 +228,24 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
         hit[idx] = pay.next_card(idx, value[safe], live, bust)  # children's values gathered as they lie
         if len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
             double[idx] = pay.next_card(idx, st2[safe], live, bust2, bet=2.0)
-        options = np.stack([
-            st[idx],
-            np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),
-            np.where(pay.may_double[idx][:, None], double[idx], _NEVER),
-        ], axis=1)  # (m, 3, 10)
+        stand_now, hit_now, double_now = st[idx], hit[idx], double[idx]
+        can_hit = table.can_hit[idx][:, None]
+        can_double = pay.may_double[idx][:, None]
         if decisions is not None:  # a chart's choice, made legal as a chart reader would
             chosen = decisions[idx].copy()
-            chosen[(chosen == DOUBLE) & ~pay.may_double[idx][:, None]] = HIT
-            chosen[(chosen == HIT) & ~table.can_hit[idx][:, None]] = STAND
-        else:
-            chosen = options.argmax(axis=1).astype(np.int8)
+            chosen[(chosen == DOUBLE) & ~can_double] = HIT
+            chosen[(chosen == HIT) & ~can_hit] = STAND
+        else:  # the best allowed action, ties to the simpler one (stand, hit, double), as an argmax
+            best = stand_now
+            hits = can_hit & (hit_now > best)
+            best = np.where(hits, hit_now, best)
+            doubles = can_double & (double_now > best)
+            chosen = np.where(doubles, DOUBLE, np.where(hits, HIT, STAND)).astype(np.int8)
             decision[idx] = chosen
             if leader is not None:
                 follows = leader[idx] >= 0
                 if follows.any():
                     chosen[follows] = decision[leader[idx][follows]]
         decision[idx] = chosen
-        value[idx] = np.take_along_axis(options, chosen[:, None, :].astype(np.int64), axis=1)[:, 0, :]
+        value[idx] = np.where(chosen == STAND, stand_now, np.where(chosen == HIT, hit_now, double_now))
     return Values(hit=hit, double=double, value=value, decision=decision)
