@@ -82,10 +82,17 @@ def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
     rows = shoes[alone]
     base = int(rows.max()) + 1
     best: tuple[int, int, NDArray[np.int64], NDArray[np.int64]] | None = None
+    packed = base ** 10 < 2 ** 63  # each row one number: a value's count taken out by subtraction
+    place = base ** np.arange(10, dtype=np.int64)
+    keys = rows @ place if packed else rows[:, 0]
     for card in range(10):
-        masked = rows.copy()
-        masked[:, card] = 0
-        line = distinct_rows(masked)[1]
+        if packed:
+            _, line = np.unique(keys - rows[:, card] * place[card], return_inverse=True)
+            line = line.reshape(-1)
+        else:
+            masked = rows.copy()
+            masked[:, card] = 0
+            line = distinct_rows(masked)[1]
         size = np.bincount(line)
         saving = len(rows) - len(size)
         if best is None or saving > best[0]:
