@@ -87,3 +87,25 @@ def test_evaluation_in_small_blocks_is_the_same(one_deck: Engine, monkeypatch: p
     for name in ("hit", "double", "value", "decision"):
         assert np.array_equal(getattr(whole, name), getattr(small, name)), name
     assert (one_deck.leader >= 0).sum() > 1000  # the test means something: many followers
+
+
+@pytest.mark.parametrize("name", ["casino", "casino-h17", "chat-host"])
+def test_a_chart_pass_reusing_the_best_play_equals_a_pass_of_its_own(name: str) -> None:
+    """`evaluate(..., like=optimal)` recomputes only the nodes whose subtree the chart plays otherwise:
+    every value and decision is the same as a whole pass's."""
+    from trainer.strategy.build import ChartBuilder
+
+    ruleset = load_ruleset(name)
+    if ruleset.shoe.decks != 0:
+        ruleset = ruleset.with_decks(1)
+    builder = ChartBuilder(ruleset)
+    engine = builder.engine
+    decisions = builder.chart_decisions(builder.build())
+    whole = evaluation.evaluate(engine.table, engine.pay, decisions=decisions)
+    reused = evaluation.evaluate(engine.table, engine.pay, decisions=decisions, like=engine.optimal)
+    for field in ("hit", "double", "value"):
+        assert np.abs(getattr(whole, field) - getattr(reused, field)).max() <= 1e-15, field
+    assert np.array_equal(whole.decision, reused.decision)
+    # a finite shoe's chart plays some compositions otherwise (then those are recomputed); the infinite
+    # deck's best play depends on totals only, so its chart's pass is the best play's throughout
+    assert np.array_equal(whole.decision, engine.optimal.decision) == (ruleset.shoe.decks == 0)

@@ -152,7 +152,7 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
     stand_doubled = np.empty((n, 10))
     for lo in range(0, n, chunk):
         hi = min(lo + chunk, n)
-        part = dealer[lo:hi] if rows is None else dealer[rows[lo:hi]]
+        part = dealer[lo:hi] if rows is None else np.take(dealer, rows[lo:hi], axis=0)  # faster than [rows]
         beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
         split = table.split[lo:hi].astype(int)
         stand[lo:hi] = beats + part[:, :, BLACKJACK] * pay1[split]
@@ -200,28 +200,56 @@ def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
             yield idx[lo:lo + _BLOCK]
 
 
+def _differing(table: NodeTable, pay: Payoffs, decisions: NDArray[np.int8], like: Values,
+               ) -> list[NDArray[np.int64]]:
+    """The levels' nodes where `decisions` (made legal) differ from `like`'s in the node or below it."""
+    import numpy as np
+
+    chosen = decisions.copy()
+    chosen[(chosen == DOUBLE) & ~pay.may_double[:, None]] = HIT
+    chosen[(chosen == HIT) & ~table.can_hit[:, None]] = STAND
+    agree = (chosen == like.decision).all(axis=1)
+    same = np.zeros(len(agree), dtype=bool)
+    for idx in table.levels:  # most cards first: a node's children are settled before it
+        kids = table.child[idx]
+        settled = np.where(kids >= 0, same[np.maximum(kids, 0)], True).all(axis=1)
+        same[idx] = agree[idx] & settled
+    return [idx[~same[idx]] for idx in table.levels]
+
+
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
              decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
              stand_doubled: NDArray[np.float64] | None = None,
-             bust: float | None = None, bust_doubled: float | None = None) -> Values:
+             bust: float | None = None, bust_doubled: float | None = None,
+             like: Values | None = None) -> Values:
     """One pass over the table, largest hands first.
 
     Without `decisions`, each node takes its best allowed action (followers take their leader's);
     with them, the given actions. The terminal values default to the prepared payoffs; passing others
     (e.g. 1 for a bust, 0 otherwise, with fixed decisions) measures other things, such as bust chances.
     Doubling is valued on two-card nodes only (no rule doubles later; `double` is 0 elsewhere).
+
+    `like` (with `decisions`, and the same terminal values): an earlier pass over the same table,
+    whose values are taken as they are wherever the decisions agree with its decisions in a node and
+    every node below it (a chart's pass after the best play's: most of the table).
     """
     import numpy as np
 
     st = pay.stand if stand is None else stand
     st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
     n = len(table.total)
-    hit = np.zeros((n, 10))
-    double = np.zeros((n, 10))
-    value = np.zeros((n, 10))
-    decision = np.zeros((n, 10), dtype=np.int8)
+    levels = table.levels
+    if like is not None and decisions is not None:
+        levels = _differing(table, pay, decisions, like)
+        hit, double, value, decision = (like.hit.copy(), like.double.copy(), like.value.copy(),
+                                        like.decision.copy())
+    else:
+        hit = np.zeros((n, 10))
+        double = np.zeros((n, 10))
+        value = np.zeros((n, 10))
+        decision = np.zeros((n, 10), dtype=np.int8)
     bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
-    for idx in _blocks(table.levels):
+    for idx in _blocks(levels):
         kids = table.child[idx]  # (m, 10 card)
         live = kids >= 0
         safe = np.where(live, kids, 0)

@@ -93,11 +93,16 @@ class DealerKernel:
             needed[sum(h)].add(h)
         parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         for k in range(depth, 0, -1):
-            for h in sorted(needed[k]):
-                options = [(c, (*h[:c], h[c] - 1, *h[c + 1:])) for c in range(10) if h[c]]
-                chosen = next(((c, p) for c, p in options if p in needed[k - 1]), options[-1])
-                needed[k - 1].add(chosen[1])
-                parent_of[h] = (chosen[1], chosen[0])
+            below = needed[k - 1]
+            for h in sorted(needed[k]):  # the first parent already needed, else the one by the last value
+                for c in range(10):
+                    if h[c]:
+                        p = (*h[:c], h[c] - 1, *h[c + 1:])
+                        chosen = (p, c)
+                        if p in below:
+                            break
+                below.add(chosen[0])
+                parent_of[h] = chosen
         totals = [t - 17 for t in table.totals]
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
         raw: list[_Raw] = []
