@@ -170,11 +170,12 @@ class ChartBuilder:
         sums: dict[str, dict[str, float]] = {}
         weights: dict[str, float] = {}
         per_hand: dict[tuple[tuple[int, ...], int], dict[str, float | None]] = {}
-        hands = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
+        dealt = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
+        hands = [(hand, *category(hand)) for hand in [*dealt, *three_card_hands()]]
         for u in UPS:
-            for hand in [*hands, *three_card_hands()]:
-                kind, number = category(hand)
-                if deal_chance(self.shoe, u, hand) == 0:
+            for hand, kind, number in hands:
+                chance = deal_chance(self.shoe, u, hand)
+                if chance == 0:
                     continue
                 node, evs = self.hand_evs(hand, u, optimal, best_splits)
                 norm = self._norm(node, u)
@@ -182,7 +183,7 @@ class ChartBuilder:
                 per_hand[(hand, u)] = conditioned
                 if len(hand) == 3 and (kind, number) not in _THREE_CARD_CELLS:
                     continue
-                weight = deal_chance(self.shoe, u, hand) * norm
+                weight = chance * norm
                 key = cell_key(kind, number, u)
                 acc = sums.setdefault(key, {})
                 for action, value in conditioned.items():

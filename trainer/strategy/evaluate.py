@@ -120,7 +120,7 @@ class Payoffs:
             dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
         stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
-        blackjack = dealer[rows, :, BLACKJACK]
+        blackjack = np.take(np.ascontiguousarray(dealer[:, :, BLACKJACK]), rows, axis=0)
         das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
         return cls(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled, may_double=may_double,
