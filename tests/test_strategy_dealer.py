@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from trainer.core import load_ruleset, parse_cards
 from trainer.strategy import dealer_outcomes
 from trainer.strategy.dealer import OUTCOMES, dealer_distribution, dealer_table
 from trainer.strategy.kernel import DealerKernel
+from trainer.strategy.shoes import shoe_outcomes
 
 SMALL_SHOE = (2, 1, 2, 1, 3, 1, 2, 1, 1, 5)  # 19 cards by value, ace first: small enough to enumerate
 
@@ -113,6 +115,38 @@ def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) ->
                 continue
             expected = dealer_distribution(tuple(int(x) for x in shoe), up, hits_soft_17=h17, natural=True)
             assert got[row, up - 1] == pytest.approx(expected, abs=1e-13)
+
+
+@pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])
+@pytest.mark.parametrize("decks", [1, 6])
+def test_lines_of_shoes_equal_one_shoe_at_a_time(decks: int, h17: bool, monkeypatch: pytest.MonkeyPatch,
+                                                 ) -> None:
+    """`shoe_outcomes` (distinct shoes, most of them computed as lines along one card value, with gaps,
+    long lines cut and steps past a shoe's cards) gives every row what `outcomes` gives it alone."""
+    rng = np.random.default_rng(decks * 2 + h17 + 7)
+    full = np.array([4 * decks] * 9 + [16 * decks])
+    hands = rng.integers(0, 3, size=(60, 10))
+    unit = np.eye(10, dtype=np.int64)
+    rows = [h + unit[0] * k for h in hands[:40] for k in range(4 * decks) if rng.random() < 0.8]  # aces
+    rows += [h + unit[9] * k for h in hands[40:] for k in range(16 * decks) if rng.random() < 0.4]  # tens
+    rows += [h + unit[int(rng.integers(10))] for h in hands]  # and shoes on no line
+    rows += [full // 2, full - 1, full - np.eye(10, dtype=np.int64)[0], full]
+    table = np.minimum(np.array(rows), full)
+    table = np.concatenate([table, table[:50]])  # repeated shoes
+    kernel = DealerKernel(dealer_table(h17, True))
+    along = kernel.along
+    lines: list[tuple[int, int]] = []
+
+    def spy(counts: np.ndarray, roots: np.ndarray, card: int, depth: int, **options: Any) -> np.ndarray:
+        lines.append((card, depth))
+        return along(counts, roots, card, depth, **options)
+
+    monkeypatch.setattr(kernel, "along", spy)
+    dealer, index = shoe_outcomes(kernel, full, table, natural=True)
+    assert {card for card, _ in lines} == {0, 9}  # the test's lines are found, aces and tens
+    expected = kernel.outcomes(full, table, natural=True)
+    assert np.isfinite(dealer).all()
+    assert np.abs(dealer[index] - expected).max() <= 1e-13
 
 
 def test_one_blas_thread_restores_the_thread_count() -> None:

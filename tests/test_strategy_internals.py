@@ -1,6 +1,6 @@
 """The engine's internal pieces against their plain definitions: the composition table's children, the
-per-level draw and bust blocks, standing payoffs read through the node-to-shoe index, block-wise
-evaluation with split hands following their leaders."""
+value of drawing a card (its chance and a bust's value), standing payoffs read through the node-to-shoe
+index, block-wise evaluation with split hands following their leaders."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from trainer.strategy import evaluate as evaluation
 from trainer.strategy.composition import Composition
 from trainer.strategy.dealer import BLACKJACK
 from trainer.strategy.engine import Engine
-from trainer.strategy.evaluate import Payoffs, _distinct_rows, standing_payoffs
+from trainer.strategy.evaluate import Payoffs, standing_payoffs
+from trainer.strategy.shoes import distinct_rows
 from trainer.strategy.tree import BUST, compositions
 
 
@@ -33,28 +34,42 @@ def one_deck() -> Engine:
     return Engine.for_chart(ruleset, Composition.full(ruleset))
 
 
-def test_draw_and_bust_blocks_are_the_plain_formulas(one_deck: Engine) -> None:
+@pytest.mark.parametrize("bet", [1.0, 2.0])
+def test_drawing_a_card_is_the_plain_formula(one_deck: Engine, bet: float) -> None:
+    """`next_card`: each card's chance (the up card out) times its value, or a bust's (the hole card
+    making a natural from the rest where the dealer peeks), summed, for nodes all over the table."""
     table, pay = one_deck.table, one_deck.pay
     idx = np.arange(0, len(table.total), 97)
-    draw, bust = pay.draw_at(idx), pay.bust_at(idx)
+    rng = np.random.default_rng(5)
+    after = rng.normal(size=(len(idx), 10, 10))
+    live = table.child[idx] >= 0
+    got = pay.next_card(idx, after.copy(), live, bet=bet)
     for row, node in enumerate(idx.tolist()):
         left = [a - b for a, b in zip(one_deck.values, table.removal[node].tolist(), strict=True)]
         size = sum(left)
         for u in range(10):
+            expected = 0.0
             for c in range(10):
-                available = max(left[c] - (c == u), 0)
-                assert draw[row, c, u] == pytest.approx(available / max(size - 1, 1), abs=1e-15)
+                chance = max(left[c] - (c == u), 0) / max(size - 1, 1)
                 other = {0: 9, 9: 0}.get(u)
-                if other is None or not one_deck.terms.peeked[u]:
-                    assert bust[row, c, u] == -1.0
+                if live[row, c]:
+                    worth = after[row, c, u]
+                elif other is None or not one_deck.terms.peeked[u]:
+                    worth = -bet
                 else:  # the hole card makes a natural: from the rest after this card
-                    natural = max(left[other] - (c == other), 0) / max(size - 2, 1)
-                    assert bust[row, c, u] == pytest.approx(natural - 1.0, abs=1e-15)
+                    worth = bet * (max(left[other] - (c == other), 0) / max(size - 2, 1) - 1.0)
+                expected += chance * worth
+            assert got[row, u] == pytest.approx(expected, abs=1e-14)
+    fixed = pay.next_card(idx, after.copy(), live, 1.0, bet=bet)  # a given bust value (bust chances)
+    left = one_deck.pay.left[idx]
+    assert fixed[0, 3] == pytest.approx(sum(
+        max(left[0, c] - (c == 3), 0) / (left[0].sum() - 1) * (after[0, c, 3] if live[0, c] else 1.0)
+        for c in range(10)), abs=1e-14)
 
 
 def test_standing_payoffs_through_the_shoe_index_equal_per_node_tables(one_deck: Engine) -> None:
     table = one_deck.table
-    uniq, rows = _distinct_rows(table.removal)
+    uniq, rows = distinct_rows(table.removal)
     kernel = evaluation._kernel(False, True)
     dealer = kernel.outcomes(np.array(one_deck.values), uniq, natural=True)
     per_node = standing_payoffs(table, one_deck.terms, dealer[rows])
@@ -72,3 +87,25 @@ def test_evaluation_in_small_blocks_is_the_same(one_deck: Engine, monkeypatch: p
     for name in ("hit", "double", "value", "decision"):
         assert np.array_equal(getattr(whole, name), getattr(small, name)), name
     assert (one_deck.leader >= 0).sum() > 1000  # the test means something: many followers
+
+
+@pytest.mark.parametrize("name", ["casino", "casino-h17", "chat-host"])
+def test_a_chart_pass_reusing_the_best_play_equals_a_pass_of_its_own(name: str) -> None:
+    """`evaluate(..., like=optimal)` recomputes only the nodes whose subtree the chart plays otherwise:
+    every value and decision is the same as a whole pass's."""
+    from trainer.strategy.build import ChartBuilder
+
+    ruleset = load_ruleset(name)
+    if ruleset.shoe.decks != 0:
+        ruleset = ruleset.with_decks(1)
+    builder = ChartBuilder(ruleset)
+    engine = builder.engine
+    decisions = builder.chart_decisions(builder.build())
+    whole = evaluation.evaluate(engine.table, engine.pay, decisions=decisions)
+    reused = evaluation.evaluate(engine.table, engine.pay, decisions=decisions, like=engine.optimal)
+    for field in ("hit", "double", "value"):
+        assert np.abs(getattr(whole, field) - getattr(reused, field)).max() <= 1e-15, field
+    assert np.array_equal(whole.decision, reused.decision)
+    # a finite shoe's chart plays some compositions otherwise (then those are recomputed); the infinite
+    # deck's best play depends on totals only, so its chart's pass is the best play's throughout
+    assert np.array_equal(whole.decision, engine.optimal.decision) == (ruleset.shoe.decks == 0)

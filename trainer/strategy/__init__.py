@@ -32,13 +32,52 @@ Public API
     `save(key, bytes)`) and how the CLI/REPL plug a file-backed one in (`trainer.chartcache`).
 """
 
-from trainer.strategy.cache import ChartCache, cache_key, chart_for, forget_charts, has_chart, install_cache
-from trainer.strategy.chart import Cell, Chart, Deviation, cell_key
-from trainer.strategy.dealer import DealerOutcomes, dealer_outcomes
-from trainer.strategy.engine import Progress
-from trainer.strategy.hand import HandEVs, ev_cost, hand_evs, legal_actions
-from trainer.strategy.play import GENERIC_CHART, StrategyTable, chart_action, hand_row
-from trainer.strategy.seats import HardSeat, NormalSeat
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trainer.strategy.cache import (
+        ChartCache,
+        cache_key,
+        chart_for,
+        forget_charts,
+        has_chart,
+        install_cache,
+    )
+    from trainer.strategy.chart import Cell, Chart, Deviation, cell_key
+    from trainer.strategy.dealer import DealerOutcomes, dealer_outcomes
+    from trainer.strategy.engine import Progress
+    from trainer.strategy.hand import HandEVs, ev_cost, hand_evs, legal_actions
+    from trainer.strategy.play import GENERIC_CHART, StrategyTable, chart_action, hand_row
+    from trainer.strategy.seats import HardSeat, NormalSeat
+
+_HOMES = {
+    "trainer.strategy.cache": ("ChartCache", "cache_key", "chart_for", "forget_charts", "has_chart",
+                               "install_cache"),
+    "trainer.strategy.chart": ("Cell", "Chart", "Deviation", "cell_key"),
+    "trainer.strategy.dealer": ("DealerOutcomes", "dealer_outcomes"),
+    "trainer.strategy.engine": ("Progress",),
+    "trainer.strategy.hand": ("HandEVs", "ev_cost", "hand_evs", "legal_actions"),
+    "trainer.strategy.play": ("GENERIC_CHART", "StrategyTable", "chart_action", "hand_row"),
+    "trainer.strategy.seats": ("HardSeat", "NormalSeat"),
+}
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is asked for (PEP 562): the chart's
+    computation does not load the seats and the round engine they play in."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'trainer.strategy' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULE_OF])
+
 
 __all__ = [
     "GENERIC_CHART",

@@ -98,12 +98,20 @@ class ChartBuilder:
         self.engine = Engine.for_chart(ruleset, self.shoe, progress=engine_tick)
         self.terms = self.engine.terms
         self.steps = steps
+        self._rows: dict[tuple[tuple[int, ...], int, int], tuple[int, dict[str, list[float] | None]]] = {}
+        self._naturals: dict[int, list[float]] = {}
 
     # --- per-hand values ---------------------------------------------------------------------
 
     def _norm(self, node: int, u: int) -> float:
-        bj = float(self.engine.blackjack_chance(node)[u - 1])
+        bj = self._natural_row(node)[u - 1]
         return 1.0 - bj if self.terms.peeked[u - 1] else 1.0
+
+    def _natural_row(self, node: int) -> list[float]:
+        row = self._naturals.get(node)
+        if row is None:
+            row = self._naturals[node] = self.engine.blackjack_chance(node).tolist()
+        return row
 
     def splittable(self, hand: tuple[int, ...]) -> bool:
         return len(hand) == 2 and hand[0] == hand[1] and self.terms.hands_for(hand[0]) >= 2
@@ -111,22 +119,34 @@ class ChartBuilder:
     def hand_evs(self, hand: tuple[int, ...], u: int, values: Values,
                  splits: dict[int, NDArray[np.float64]]) -> tuple[int, dict[str, float | None]]:
         """(node, unnormalised EVs by action) of a dealt hand against `u` under a pass."""
+        node, rows = self._hand_rows(hand, values, splits)
+        col = u - 1
+        return node, {a: (row[col] if row is not None else None) for a, row in rows.items()}
+
+    def _hand_rows(self, hand: tuple[int, ...], values: Values, splits: dict[int, NDArray[np.float64]],
+                   ) -> tuple[int, dict[str, list[float] | None]]:
+        """A dealt hand's node and unnormalised EVs by action against every up card, read once per pass
+        (as Python floats: the chart reads each of them several times)."""
+        key = (hand, id(values), id(splits))  # both live for the whole build: their ids stay theirs
+        found = self._rows.get(key)
+        if found is not None:
+            return found
         engine = self.engine
         node = engine.node(_own(hand))
         if node < 0:
             raise ValueError(f"no node for {hand}: the shoe cannot deal it")
-        col = u - 1
         two = len(hand) == 2
-        evs: dict[str, float | None] = dict.fromkeys(ACTIONS)
-        evs["stand"] = float(engine.pay.stand[node, col])
-        evs["hit"] = float(values.hit[node, col])
+        rows: dict[str, list[float] | None] = dict.fromkeys(ACTIONS)
+        rows["stand"] = engine.pay.stand[node].tolist()
+        rows["hit"] = values.hit[node].tolist()
         if two and self.terms.may_double(_best_total(hand)[0]):
-            evs["double"] = float(engine.optimal.double[node, col])
+            rows["double"] = engine.optimal.double[node].tolist()
         if self.splittable(hand):
-            evs["split"] = float(splits[hand[0]][col])
+            rows["split"] = splits[hand[0]].tolist()
         if two and self.terms.surrender is not Surrender.NONE:
-            evs["surrender"] = float(engine.surrender_ev(node)[col])
-        return node, evs
+            rows["surrender"] = engine.surrender_ev(node).tolist()
+        found = self._rows[key] = (node, rows)
+        return found
 
     def split_values(self, values: Values) -> dict[int, NDArray[np.float64]]:
         out = {}
@@ -150,11 +170,12 @@ class ChartBuilder:
         sums: dict[str, dict[str, float]] = {}
         weights: dict[str, float] = {}
         per_hand: dict[tuple[tuple[int, ...], int], dict[str, float | None]] = {}
-        hands = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
+        dealt = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
+        hands = [(hand, *category(hand)) for hand in [*dealt, *three_card_hands()]]
         for u in UPS:
-            for hand in [*hands, *three_card_hands()]:
-                kind, number = category(hand)
-                if deal_chance(self.shoe, u, hand) == 0:
+            for hand, kind, number in hands:
+                chance = deal_chance(self.shoe, u, hand)
+                if chance == 0:
                     continue
                 node, evs = self.hand_evs(hand, u, optimal, best_splits)
                 norm = self._norm(node, u)
@@ -162,7 +183,7 @@ class ChartBuilder:
                 per_hand[(hand, u)] = conditioned
                 if len(hand) == 3 and (kind, number) not in _THREE_CARD_CELLS:
                     continue
-                weight = deal_chance(self.shoe, u, hand) * norm
+                weight = chance * norm
                 key = cell_key(kind, number, u)
                 acc = sums.setdefault(key, {})
                 for action, value in conditioned.items():
@@ -182,7 +203,8 @@ class ChartBuilder:
                     cells[key] = Cell(action=letter_for(averaged), ev=averaged)
         draft = Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=0.0, cells=cells)
         self.tick(5, self.steps)
-        by_chart = evaluate(self.engine.table, self.engine.pay, decisions=self.chart_decisions(draft))
+        by_chart = evaluate(self.engine.table, self.engine.pay, decisions=self.chart_decisions(draft),
+                            like=optimal)  # the best play's values wherever the chart plays alike
         chart_splits = self.split_values(by_chart)
         self.tick(6, self.steps)
         ev, ev_by_up = self.game_ev(draft, by_chart, chart_splits)
@@ -240,7 +262,7 @@ class ChartBuilder:
                 if chance == 0:
                     continue
                 node, evs = self.hand_evs(hand, u, by_chart, splits)
-                bj = float(self.engine.blackjack_chance(node)[u - 1])
+                bj = self._natural_row(node)[u - 1]
                 if hand == (ACE, TEN):
                     ev += chance * terms.blackjack_pays * (1 - bj)
                     continue

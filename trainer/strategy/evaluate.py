@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from trainer.strategy.dealer import BLACKJACK, BUST, dealer_distribution
 from trainer.strategy.kernel import DealerKernel
+from trainer.strategy.shoes import shoe_outcomes
 from trainer.strategy.terms import Terms
 from trainer.strategy.tree import NodeTable
 
@@ -26,14 +27,13 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 STAND, HIT, DOUBLE = 0, 1, 2
-_NEVER = -1.0e9
 
 
 @dataclass(slots=True)
 class Payoffs:
     """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
-    bust's value are built from (per level, in `draw_at` and `bust_at`: as whole (n, 10, 10) tables
-    they were most of the engine's memory)."""
+    bust's value are built from (`next_card`, per level: as whole (n, 10, 10) tables they were most of
+    the engine's memory)."""
 
     blackjack: NDArray[np.float64]
     """(n, 10) chance of a dealer natural for the node's shoe."""
@@ -56,41 +56,47 @@ class Payoffs:
     columns: NDArray[np.bool_] | None = None
     """The up cards evaluated (None: all): the others draw nothing and never see a natural."""
 
-    def draw_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 card, 10 up) chance that the next card has each value, for the nodes `idx` (card
-        first: the evaluation sums over it)."""
+    def next_card(self, idx: NDArray[np.int64], after: NDArray[np.float64], live: NDArray[np.bool_],
+                  bust: float | None = None, *, bet: float = 1.0) -> NDArray[np.float64]:
+        """(m, 10 up): the expected value of drawing one card at the nodes `idx`, from `after`
+        (m, 10 card, 10 up), each card's value where it does not bust (`live`, (m, 10 card); where it
+        busts `after` is not read).
+
+        A bust loses `bet` units, or where the dealer peeks `bet` times (1 - the chance of a natural
+        after that card); `bust` instead gives every bust that value. The card's chance is
+        max(n_c - [c = u], 0) / (N - 1) against up card u: summed as (sum_c n_c x_c - x_u) / (N - 1),
+        the up card's own term taken out only where the shoe holds one.
+        """
         import numpy as np
 
-        if self.infinite:
-            return np.broadcast_to(self.left[0][None, :, None], (len(idx), 10, 10))
-        left = self.left[idx]
-        draw = left[:, :, None] - np.eye(10)[None, :, :]  # the cards available, the up card out
-        np.maximum(draw, 0.0, out=draw)
-        draw /= np.maximum(left.sum(axis=1) - 1, 1)[:, None, None]
-        if self.columns is not None:
-            draw[:, :, ~self.columns] = 0.0
-        return draw
-
-    def bust_at(self, idx: NDArray[np.int64]) -> NDArray[np.float64]:
-        """(m, 10 card, 10 up) busting with one unit when drawing that card: -1, or where the dealer
-        peeks -(1 - the chance of a natural after that card)."""
-        import numpy as np
-
-        m = len(idx)
+        dead = ~live
         if self.infinite:
             assert self.natural_chance is not None
-            one = np.where(self.peeked, self.natural_chance - 1.0, -1.0)
-            return np.broadcast_to(one[None, None, :], (m, 10, 10))
-        bust = np.full((m, 10, 10), -1.0)
-        if self.natural:  # the hole card from the rest
-            left = self.left[idx]
+            q = self.left[0][None, :]
+            out: NDArray[np.float64] = np.matmul((q * live)[:, None, :], after)[:, 0, :]
+            busting = (q * dead).sum(axis=1)[:, None]
+            one = bet * np.where(self.peeked, self.natural_chance - 1.0, -1.0) if bust is None else bust
+            out += busting * one
+            return out
+        left = self.left[idx]
+        held = left > 0
+        out = np.matmul((left * live)[:, None, :], after)[:, 0, :]
+        out -= np.where(held & live, np.diagonal(after, axis1=1, axis2=2), 0.0)
+        # busts: sum_c chance_c over the busting cards, times what a bust is worth
+        busting = (left * dead).sum(axis=1)[:, None] - (held & dead)
+        out += busting * (-bet if bust is None else bust)
+        if bust is None and self.natural:  # the hole card from the rest makes a natural
             rest = np.maximum(left.sum(axis=1) - 2, 1)[:, None]
             eye = np.eye(10)
             for col, other in ((0, 9), (9, 0)):
                 if self.peeked[col] and (self.columns is None or self.columns[col]):
-                    after = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
-                    bust[:, :, col] = after - 1.0
-        return bust
+                    natural = np.maximum(left[:, other][:, None] - eye[other][None, :], 0) / rest
+                    drawn = np.maximum(left - eye[col][None, :], 0) * dead
+                    out[:, col] += bet * (drawn * natural).sum(axis=1)
+        out /= np.maximum(left.sum(axis=1) - 1, 1)[:, None]
+        if self.columns is not None:
+            out[:, ~self.columns] = 0.0
+        return out
 
     @classmethod
     def prepare(cls, table: NodeTable, terms: Terms, values: tuple[int, ...], *, infinite: bool,
@@ -110,11 +116,11 @@ class Payoffs:
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            uniq, rows = _distinct_rows(table.removal)
-            dealer = _kernel(hits_soft_17, natural).outcomes(counts, uniq, natural=natural)  # per shoe
+            kernel = _kernel(hits_soft_17, natural)
+            dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
             left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
         stand, stand_doubled = standing_payoffs(table, terms, dealer, rows)
-        blackjack = dealer[rows, :, BLACKJACK]
+        blackjack = np.take(np.ascontiguousarray(dealer[:, :, BLACKJACK]), rows, axis=0)
         das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
         return cls(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled, may_double=may_double,
@@ -146,7 +152,7 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
     stand_doubled = np.empty((n, 10))
     for lo in range(0, n, chunk):
         hi = min(lo + chunk, n)
-        part = dealer[lo:hi] if rows is None else dealer[rows[lo:hi]]
+        part = dealer[lo:hi] if rows is None else np.take(dealer, rows[lo:hi], axis=0)  # faster than [rows]
         beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
         split = table.split[lo:hi].astype(int)
         stand[lo:hi] = beats + part[:, :, BLACKJACK] * pay1[split]
@@ -155,24 +161,6 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
             natural_21 = table.split[lo:hi] & (table.cards[lo:hi] == 2) & (table.total[lo:hi] == 21)
             stand[lo:hi][natural_21] = terms.blackjack_pays * (1.0 - part[:, :, BLACKJACK][natural_21])
     return stand, stand_doubled
-
-
-def _distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The distinct rows of a (n, 10) count table and, per row, its index among them.
-
-    Each row is read as one number in base (largest count + 1), so that a 1-d sort finds them: several
-    times faster than `np.unique(axis=0)`, which sorts rows as structured records. (Rows too large for
-    one int64 fall back to that.)
-    """
-    import numpy as np
-
-    base = int(rows.max()) + 1 if rows.size else 1
-    if base ** rows.shape[1] >= 2 ** 63:
-        uniq, back = np.unique(rows, axis=0, return_inverse=True)
-        return uniq, back.reshape(-1)
-    keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
-    _, first, back = np.unique(keys, return_index=True, return_inverse=True)
-    return rows[first], back.reshape(-1)
 
 
 _KERNELS: dict[tuple[bool, bool], DealerKernel] = {}
@@ -212,59 +200,80 @@ def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
             yield idx[lo:lo + _BLOCK]
 
 
+def _differing(table: NodeTable, pay: Payoffs, decisions: NDArray[np.int8], like: Values,
+               ) -> list[NDArray[np.int64]]:
+    """The levels' nodes where `decisions` (made legal) differ from `like`'s in the node or below it."""
+    import numpy as np
+
+    chosen = decisions.copy()
+    chosen[(chosen == DOUBLE) & ~pay.may_double[:, None]] = HIT
+    chosen[(chosen == HIT) & ~table.can_hit[:, None]] = STAND
+    agree = (chosen == like.decision).all(axis=1)
+    same = np.zeros(len(agree), dtype=bool)
+    for idx in table.levels:  # most cards first: a node's children are settled before it
+        kids = table.child[idx]
+        settled = np.where(kids >= 0, same[np.maximum(kids, 0)], True).all(axis=1)
+        same[idx] = agree[idx] & settled
+    return [idx[~same[idx]] for idx in table.levels]
+
+
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
              decisions: NDArray[np.int8] | None = None, stand: NDArray[np.float64] | None = None,
              stand_doubled: NDArray[np.float64] | None = None,
-             bust: float | None = None, bust_doubled: float | None = None) -> Values:
+             bust: float | None = None, bust_doubled: float | None = None,
+             like: Values | None = None) -> Values:
     """One pass over the table, largest hands first.
 
     Without `decisions`, each node takes its best allowed action (followers take their leader's);
     with them, the given actions. The terminal values default to the prepared payoffs; passing others
     (e.g. 1 for a bust, 0 otherwise, with fixed decisions) measures other things, such as bust chances.
     Doubling is valued on two-card nodes only (no rule doubles later; `double` is 0 elsewhere).
+
+    `like` (with `decisions`, and the same terminal values): an earlier pass over the same table,
+    whose values are taken as they are wherever the decisions agree with its decisions in a node and
+    every node below it (a chart's pass after the best play's: most of the table).
     """
     import numpy as np
 
     st = pay.stand if stand is None else stand
     st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
     n = len(table.total)
-    hit = np.zeros((n, 10))
-    double = np.zeros((n, 10))
-    value = np.zeros((n, 10))
-    decision = np.zeros((n, 10), dtype=np.int8)
-    for idx in _blocks(table.levels):
+    levels = table.levels
+    if like is not None and decisions is not None:
+        levels = _differing(table, pay, decisions, like)
+        hit, double, value, decision = (like.hit.copy(), like.double.copy(), like.value.copy(),
+                                        like.decision.copy())
+    else:
+        hit = np.zeros((n, 10))
+        double = np.zeros((n, 10))
+        value = np.zeros((n, 10))
+        decision = np.zeros((n, 10), dtype=np.int8)
+    bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
+    for idx in _blocks(levels):
         kids = table.child[idx]  # (m, 10 card)
-        live = (kids >= 0)[:, :, None]
-        safe = np.where(kids >= 0, kids, 0)
-        chance = pay.draw_at(idx)  # (m, 10 card, 10 up), as the blocks below
-        b1 = pay.bust_at(idx) if bust is None else bust
-        after_hit = np.where(live, value[safe], b1)
-        after_hit *= chance
-        hit[idx] = after_hit.sum(axis=1)
-        del after_hit
-        two = len(idx) > 0 and bool(table.cards[idx[0]] == 2)  # a level holds one card count
-        if two:
-            b2 = 2.0 * b1 if bust_doubled is None else bust_doubled
-            after_double = np.where(live, st2[safe], b2)
-            after_double *= chance
-            double[idx] = after_double.sum(axis=1)
-            del after_double
-        options = np.stack([
-            st[idx],
-            np.where(table.can_hit[idx][:, None], hit[idx], _NEVER),
-            np.where(pay.may_double[idx][:, None], double[idx], _NEVER),
-        ], axis=1)  # (m, 3, 10)
+        live = kids >= 0
+        safe = np.where(live, kids, 0)
+        hit[idx] = pay.next_card(idx, value[safe], live, bust)  # children's values gathered as they lie
+        if len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
+            double[idx] = pay.next_card(idx, st2[safe], live, bust2, bet=2.0)
+        stand_now, hit_now, double_now = st[idx], hit[idx], double[idx]
+        can_hit = table.can_hit[idx][:, None]
+        can_double = pay.may_double[idx][:, None]
         if decisions is not None:  # a chart's choice, made legal as a chart reader would
             chosen = decisions[idx].copy()
-            chosen[(chosen == DOUBLE) & ~pay.may_double[idx][:, None]] = HIT
-            chosen[(chosen == HIT) & ~table.can_hit[idx][:, None]] = STAND
-        else:
-            chosen = options.argmax(axis=1).astype(np.int8)
+            chosen[(chosen == DOUBLE) & ~can_double] = HIT
+            chosen[(chosen == HIT) & ~can_hit] = STAND
+        else:  # the best allowed action, ties to the simpler one (stand, hit, double), as an argmax
+            best = stand_now
+            hits = can_hit & (hit_now > best)
+            best = np.where(hits, hit_now, best)
+            doubles = can_double & (double_now > best)
+            chosen = np.where(doubles, DOUBLE, np.where(hits, HIT, STAND)).astype(np.int8)
             decision[idx] = chosen
             if leader is not None:
                 follows = leader[idx] >= 0
                 if follows.any():
                     chosen[follows] = decision[leader[idx][follows]]
         decision[idx] = chosen
-        value[idx] = np.take_along_axis(options, chosen[:, None, :].astype(np.int64), axis=1)[:, 0, :]
+        value[idx] = np.where(chosen == STAND, stand_now, np.where(chosen == HIT, hit_now, double_now))
     return Values(hit=hit, double=double, value=value, decision=decision)

@@ -15,6 +15,10 @@ with one more card), and the one-order chance of k + c is that of k times (n_c -
 every standing hand, and every smaller multiset some standing hand is built on, costs one multiplication
 per shoe, level by level (K = 1, 2, ...), with the shoes along the rows of each level's block; a block
 of a level's standing hands of one total then meets the order counts in one small matrix product.
+
+Lines of shoes (`along`): shoes that differ only in how many cards of one value are gone share one
+lattice pass, each hand's chance being rescaled per step by a factor that depends only on how many of
+that value it holds and on its card count (`trainer.strategy.shoes` finds the lines).
 """
 
 from __future__ import annotations
@@ -35,17 +39,42 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class _Level:
-    """The multisets of one card count K, built from those of K - 1 cards."""
+    """The multisets of one card count K, built from those of K - 1 cards, in one view's row order."""
 
     parent: NDArray[np.int64]
     """(S,) row of each multiset's parent in the previous level (K - 1 cards)."""
     factors: tuple[tuple[int, int, int], ...]
     """(first row, end row, factor row): runs of rows sharing the factor n_c - j (card value c, j of
     them already in the parent), by its row in the factor table."""
-    totals: tuple[tuple[int, int, int], ...]
-    """(total index 0-4, first row, end row): the standing hands of this level, grouped by total."""
+    totals: tuple[tuple[int, int, int, int], ...]
+    """(total index 0-4, group, first row, end row): the standing hands of this level by total and, in a
+    view along a card value, by how many of that value they hold (`_View.groups`)."""
     weights: tuple[NDArray[np.float64], ...]
-    """Per group above, (10 up cards, rows) draw orders of each hand per up card."""
+    """Per run of `totals`, (10 up cards, rows) draw orders of each hand per up card."""
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """The lattice with each level's rows ordered for one use: standing hands by total (and, along a
+    card value, by how many of it they hold), then by factor."""
+
+    levels: tuple[_Level, ...]
+    groups: NDArray[np.int64]
+    """(G, 2): per group, the cards of the line's value held and the level (K - 1)."""
+    empty: tuple[tuple[int, int], ...]
+    """(group, total index) pairs with no standing hand: their sums are zero."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Raw:
+    """One level as built: multisets (rows, 10), parent row, factor row, total index (5: draws on) and
+    draw orders per up card."""
+
+    rows: NDArray[np.int64]
+    parent: NDArray[np.int64]
+    factor: NDArray[np.int64]
+    total: NDArray[np.int64]
+    orders: NDArray[np.float64]
 
 
 class DealerKernel:
@@ -55,7 +84,7 @@ class DealerKernel:
         import numpy as np
 
         hands = [tuple(h) for h in table.hands]
-        self.max_count = max(max(h) for h in hands)
+        self.max_count = mc = max(max(h) for h in hands)
         final = {h: i for i, h in enumerate(hands)}
         depth = max(sum(h) for h in hands)
         # the multisets needed per level, from the deepest down: standing hands, and parents of them
@@ -64,46 +93,75 @@ class DealerKernel:
             needed[sum(h)].add(h)
         parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         for k in range(depth, 0, -1):
-            for h in sorted(needed[k]):
-                options = [(c, (*h[:c], h[c] - 1, *h[c + 1:])) for c in range(10) if h[c]]
-                chosen = next(((c, p) for c, p in options if p in needed[k - 1]), options[-1])
-                needed[k - 1].add(chosen[1])
-                parent_of[h] = (chosen[1], chosen[0])
-        levels: list[_Level] = []
-        previous: dict[tuple[int, ...], int] = {(0,) * 10: 0}
-        totals = np.array(table.totals) - 17
+            below = needed[k - 1]
+            for h in sorted(needed[k]):  # the first parent already needed, else the one by the last value
+                for c in range(10):
+                    if h[c]:
+                        p = (*h[:c], h[c] - 1, *h[c + 1:])
+                        chosen = (p, c)
+                        if p in below:
+                            break
+                below.add(chosen[0])
+                parent_of[h] = chosen
+        totals = [t - 17 for t in table.totals]
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
+        raw: list[_Raw] = []
+        previous: dict[tuple[int, ...], int] = {(0,) * 10: 0}
         for k in range(1, depth + 1):
-            # standing hands first, grouped by total; then the multisets only built on; by factor within
-            def factor_of(h: tuple[int, ...]) -> int:
-                p, c = parent_of[h]
-                return c * self.max_count + p[c]
-
-            keyed = sorted((int(totals[final[h]]) if h in final else 5, factor_of(h), h) for h in needed[k])
-            rows = [h for _, _, h in keyed]
-            parent = np.array([previous[parent_of[h][0]] for h in rows], dtype=np.int64)
-            runs: list[tuple[int, int, int]] = []
-            for i, (_, f, _) in enumerate(keyed):
-                if runs and runs[-1][2] == f and runs[-1][1] == i:
-                    runs[-1] = (runs[-1][0], i + 1, f)
-                else:
-                    runs.append((i, i + 1, f))
-            groups: list[tuple[int, int, int]] = []
-            weights: list[NDArray[np.float64]] = []
-            lo = 0
-            while lo < len(keyed) and keyed[lo][0] < 5:
-                t = keyed[lo][0]
-                hi = lo
-                while hi < len(keyed) and keyed[hi][0] == t:
-                    hi += 1
-                groups.append((t, lo, hi))
-                weights.append(np.ascontiguousarray(orders[[final[h] for h in rows[lo:hi]]].T))
-                lo = hi
-            levels.append(_Level(parent=parent, factors=tuple(runs), totals=tuple(groups),
-                                 weights=tuple(weights)))
+            rows = sorted(needed[k])
+            parents = [parent_of[h] for h in rows]
+            ends = [final.get(h, -1) for h in rows]
+            raw.append(_Raw(
+                rows=np.array(rows, dtype=np.int64),
+                parent=np.array([previous[p] for p, _ in parents], dtype=np.int64),
+                factor=np.array([c * mc + p[c] for p, c in parents], dtype=np.int64),
+                total=np.array([totals[e] if e >= 0 else 5 for e in ends], dtype=np.int64),
+                orders=orders[[e for e in ends if e >= 0]].reshape(-1, 10)))
             previous = {h: i for i, h in enumerate(rows)}
-        self.levels = levels
+        self._raw = raw
+        self._views: dict[int, _View] = {}
+        self.levels = self.view(-1).levels
         self.max_cards = depth
+
+    def view(self, card: int) -> _View:
+        """The lattice ordered for lines along `card` (a value index 0-9; -1: plain shoes)."""
+        import numpy as np
+
+        view = self._views.get(card)
+        if view is not None:
+            return view
+        levels: list[_Level] = []
+        groups: dict[tuple[int, int], int] = {}
+        back = np.zeros(1, dtype=np.int64)  # the previous level's rows: built order -> view order
+        for k, raw in enumerate(self._raw):
+            held = raw.rows[:, card] if card >= 0 else np.zeros(len(raw.rows), dtype=np.int64)
+            order = np.lexsort((raw.factor, held, raw.total))
+            factor, total, held = raw.factor[order], raw.total[order], held[order]
+            cut = np.flatnonzero(np.diff(factor)) + 1
+            starts, stops = np.r_[0, cut], np.r_[cut, len(order)]
+            runs = tuple(zip(starts.tolist(), stops.tolist(), factor[starts].tolist(), strict=True))
+            key = total * 64 + held
+            cut = np.flatnonzero(np.diff(key)) + 1
+            # `orders` holds the standing rows in built order: each row's place among them
+            standing = np.cumsum(raw.total < 5) - 1
+            spans: list[tuple[int, int, int, int]] = []
+            weights: list[NDArray[np.float64]] = []
+            for lo, hi in zip(np.r_[0, cut].tolist(), np.r_[cut, len(order)].tolist(), strict=True):
+                t = int(total[lo])
+                if t == 5:
+                    continue
+                g = groups.setdefault((int(held[lo]), k), len(groups))
+                spans.append((t, g, lo, hi))
+                weights.append(np.ascontiguousarray(raw.orders[standing[order[lo:hi]]].T))
+            levels.append(_Level(parent=back[raw.parent[order]], factors=runs, totals=tuple(spans),
+                                 weights=tuple(weights)))
+            back = np.empty(len(order), dtype=np.int64)
+            back[order] = np.arange(len(order))
+        filled = {(g, t) for level in levels for t, g, _, _ in level.totals}
+        empty = tuple((g, t) for g in range(len(groups)) for t in range(5) if (g, t) not in filled)
+        view = self._views[card] = _View(levels=tuple(levels), empty=empty,
+                                         groups=np.array(list(groups), dtype=np.int64).reshape(-1, 2))
+        return view
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
                  natural: bool, chunk: int = 512) -> NDArray[np.float64]:
@@ -113,35 +171,39 @@ class DealerKernel:
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
-        widest = max(len(level.parent) for level in self.levels)
-        blocks = (np.empty((widest, chunk)), np.empty((widest, chunk)))  # reused: no fresh pages per level
+        blocks = self._blocks(chunk)
         with one_blas_thread():
             for start in range(0, len(removals), chunk):
                 part = removals[start:start + chunk]
-                out[start:start + len(part)] = self._outcomes(counts, part, natural, blocks)
+                left = (counts[None, :] - part).astype(np.float64)  # (B, 10)
+                size = left.sum(axis=1)
+                by_total = self.by_total(left, size, blocks).transpose(2, 1, 0)  # (B, 10 up, 5)
+                out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
         return out
 
-    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: tuple[
-                 NDArray[np.float64], NDArray[np.float64]] | None = None) -> NDArray[np.float64]:
-        """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
-        total whose first card has that value, for shoes of `left` (B, 10) cards by value. `blocks`:
-        two (widest level, B or more) work arrays to reuse."""
+    def _blocks(self, chunk: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Two (widest level, chunk) work arrays, reused level after level (no fresh pages per level)."""
+        import numpy as np
+
+        widest = max(len(level.parent) for level in self.levels)
+        return np.empty((widest, chunk)), np.empty((widest, chunk))
+
+    def _chances(self, view: _View, left: NDArray[np.float64], size: NDArray[np.float64],
+                 blocks: tuple[NDArray[np.float64], NDArray[np.float64]]) -> Iterator[
+                 tuple[_Level, NDArray[np.float64]]]:
+        """Each level of `view` with its one-order chances (rows, B) for shoes of `left` (B, 10) cards."""
         import numpy as np
 
         b = len(size)
         mc = self.max_count
-        if blocks is None:
-            widest = max(len(level.parent) for level in self.levels)
-            blocks = (np.empty((widest, b)), np.empty((widest, b)))
         # factor table: row c * mc + j holds max(left_c - j, 0); columns are shoes
         table = np.empty((10 * mc, b))
         lt = left.T
         for j in range(mc):
             np.maximum(lt - j, 0.0, out=table[j::mc])
         scaled = np.empty_like(table)
-        acc = np.zeros((5, 10, b))
         chance = np.ones((1, b))
-        for k, level in enumerate(self.levels):
+        for k, level in enumerate(view.levels):
             with np.errstate(divide="ignore"):
                 inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
             np.multiply(table, inverse[None, :], out=scaled)
@@ -150,29 +212,99 @@ class DealerKernel:
             for lo, hi, f in level.factors:  # runs of one factor: a broadcast row, no gather
                 grown[lo:hi] *= scaled[f]
             chance = grown
-            for (t, lo, hi), weight in zip(level.totals, level.weights, strict=True):
+            yield level, chance
+
+    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: tuple[
+                 NDArray[np.float64], NDArray[np.float64]] | None = None) -> NDArray[np.float64]:
+        """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
+        total whose first card has that value, for shoes of `left` (B, 10) cards by value. `blocks`:
+        two (widest level, B or more) work arrays to reuse."""
+        import numpy as np
+
+        acc = np.zeros((5, 10, len(size)))
+        for level, chance in self._chances(self.view(-1), left, size, blocks or self._blocks(len(size))):
+            for (t, _, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                 acc[t] += weight @ chance[lo:hi]
         return acc
 
-    def _outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], natural: bool,
-                  blocks: tuple[NDArray[np.float64], NDArray[np.float64]]) -> NDArray[np.float64]:
+    def along(self, counts: NDArray[np.int64], roots: NDArray[np.int64], card: int, depth: int, *,
+              natural: bool, work: NDArray[np.float64] | None = None,
+              out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
+        """Outcome probabilities (B, depth + 1, 10 up cards, 7 outcomes) for lines of shoes: row b, step
+        j is the shoe `counts` less `roots[b]` and j more cards of value index `card`.
+
+        One lattice pass per line: a standing hand holding a of the value and K cards in all has, j
+        cards further down the line, its chance times ff(n - j, a) / ff(n, a) * ff(N, K) / ff(N - j, K)
+        (n of the value, N cards in the line's first shoe), so each hand's chances are summed by (a, K)
+        and the steps are a small matrix product per line. Steps past what a shoe holds are zero.
+        `work`: an array of at least (B, groups, 5, 10) to hold the sums (reused from call to call);
+        `out`: where to write the outcomes.
+        """
         import numpy as np
 
-        left = (counts[None, :] - removals).astype(np.float64)  # (B, 10)
-        size = left.sum(axis=1)  # (B,)
-        b = len(removals)
-        by_total = self.by_total(left, size, blocks).transpose(2, 1, 0)  # (B, 10 up, 5)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            given_up = np.where(left > 0, size[:, None] / left, 0.0)  # 1 / P(first card = u)
-        out = np.zeros((b, 10, 7))
-        out[:, :, :5] = by_total * given_up[:, :, None]
-        if natural:
-            rest = np.maximum(size - 1, 1)
-            out[:, 0, 5] = np.where(left[:, 0] > 0, left[:, 9] / rest, 0.0)
-            out[:, 9, 5] = np.where(left[:, 9] > 0, left[:, 0] / rest, 0.0)
-        possible = left > 0
-        out[:, :, 6] = np.where(possible, 1.0 - out[:, :, :6].sum(axis=2), 0.0)
-        return out
+        view = self.view(card)
+        b = len(roots)
+        left = (counts[None, :] - roots).astype(np.float64)
+        size = left.sum(axis=1)
+        width = len(view.groups)
+        if work is not None and work.shape[0] >= b and work.shape[1] >= width:
+            grouped = work.reshape(-1)[:b * width * 50].reshape(b, width, 5, 10)  # reused: no fresh pages
+            for g, t in view.empty:
+                grouped[:, g, t] = 0.0
+        else:
+            grouped = np.zeros((b, width, 5, 10))
+        with one_blas_thread():
+            for level, chance in self._chances(view, left, size, self._blocks(b)):
+                for (t, g, lo, hi), weight in zip(level.totals, level.weights, strict=True):
+                    np.matmul(chance[lo:hi].T, weight.T, out=grouped[:, g, t])  # (B, 10), in place
+            steps = np.matmul(_steps(view.groups, left[:, card], size, depth),
+                              grouped.reshape(b, width, 50))  # (B, J + 1, 50)
+        step = np.arange(depth + 1, dtype=np.float64)
+        shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
+        by_total = steps.reshape(b, depth + 1, 5, 10).transpose(0, 1, 3, 2)
+        return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural, out)
+
+
+def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[np.float64],
+           depth: int) -> NDArray[np.float64]:
+    """(B, depth + 1, G): per line and step j, the factor of each (a, K) group (see `along`)."""
+    import numpy as np
+
+    j = np.arange(depth + 1, dtype=np.float64)[None, :]
+    n = held[:, None]
+    alpha = np.ones((len(held), depth + 1, int(groups[:, 0].max()) + 1))
+    for i in range(1, alpha.shape[2]):  # ff(n - j, a) / ff(n, a), one card of the value at a time
+        below = n - (i - 1)
+        alpha[:, :, i] = alpha[:, :, i - 1] * np.where(below > 0, np.maximum(below - j, 0.0)
+                                                       / np.maximum(below, 1.0), 0.0)
+    beta = np.ones((len(held), depth + 1, int(groups[:, 1].max()) + 1))
+    run = np.ones((len(held), depth + 1))
+    for k in range(beta.shape[2]):  # ff(N, K) / ff(N - j, K) for K = k + 1 cards
+        fewer = size[:, None] - k - j
+        run = run * np.where(fewer > 0, (size[:, None] - k) / np.maximum(fewer, 1.0), 0.0)
+        beta[:, :, k] = run
+    steps: NDArray[np.float64] = np.take(alpha, groups[:, 0], axis=2) * np.take(beta, groups[:, 1], axis=2)
+    return steps
+
+
+def _conditioned(by_total: NDArray[np.float64], left: NDArray[np.float64], size: NDArray[np.float64],
+                 natural: bool, out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
+    """(..., 10 up, 7 outcomes) from the standing chances (..., 10 up, 5) of shoes of `left` (..., 10)
+    cards: given the up card, with the natural and the bust."""
+    import numpy as np
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        given_up = np.where(left > 0, size[..., None] / left, 0.0)  # 1 / P(first card = u)
+    if out is None:
+        out = np.empty((*by_total.shape[:-1], 7))
+    np.multiply(by_total, given_up[..., None], out=out[..., :5])
+    out[..., 5] = 0.0
+    if natural:
+        rest = np.maximum(size - 1, 1)
+        out[..., 0, 5] = np.where(left[..., 0] > 0, left[..., 9] / rest, 0.0)
+        out[..., 9, 5] = np.where(left[..., 9] > 0, left[..., 0] / rest, 0.0)
+    out[..., 6] = np.where(left > 0, 1.0 - out[..., :6].sum(axis=-1), 0.0)
+    return out
 
 
 @cache

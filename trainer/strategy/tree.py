@@ -134,9 +134,10 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
 
     comps = compositions()
     g = len(comps.own)
-    weights = np.arange(1, 11)
     parts_comp, parts_extra, parts_child, parts_split, parts_hit = [], [], [], [], []
     offsets = [0]
+    room = None if limits is None else np.array(limits)[None, :] - comps.own  # (G, 10) cards to spare
+    fits = None if room is None else (room >= 0).all(axis=1)
     for ctx in contexts:
         extra = np.array(ctx.extra, dtype=np.int64)
         keep = comps.cards >= (1 if ctx.root is not None or ctx.pair else 2)
@@ -146,8 +147,10 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
             keep &= comps.own[:, ctx.pair - 1] >= 1
         if ctx.one_card:
             keep &= comps.cards <= 2
-        if limits is not None:
-            keep &= (comps.own + extra[None, :] <= np.array(limits)[None, :]).all(axis=1)
+        if room is not None and fits is not None:
+            keep &= fits
+            for v in np.flatnonzero(extra).tolist():  # the extra cards must fit too: only their columns
+                keep &= room[:, v] >= extra[v]
         chosen = np.flatnonzero(keep)
         local = np.full(g + 1, BLOCKED, dtype=np.int64)
         local[chosen] = np.arange(len(chosen)) + offsets[-1]
@@ -166,7 +169,7 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
         offsets.append(offsets[-1] + len(chosen))
     composition = np.concatenate(parts_comp)
     own = comps.own[composition]
-    hard = own @ weights
+    hard = comps.hard[composition]
     soft = (own[:, 0] > 0) & (hard <= 11)
     cards = comps.cards[composition]
     table = NodeTable(

@@ -1,0 +1,131 @@
+"""Which shoes the dealer kernel computes for a table of hands: each distinct shoe once, most of them as
+lines.
+
+A chart's nodes leave some 26,000 distinct shoes (6 decks; a hand's cards, and for split hands the
+pair cards gone besides). Most differ from others only in how many aces are gone, so they fall into a
+few thousand lines along one card value, and `DealerKernel.along` computes a line for little more than
+one shoe. The value is chosen by measurement per table (the one giving the fewest lines); shoes on no
+line go through `DealerKernel.outcomes`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from trainer.strategy.kernel import DealerKernel
+
+
+def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
+                  natural: bool) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """(outcomes (S, 10 up, 7) of S shoes, (n,) the shoe of each row): `kernel.outcomes` for the shoe
+    `counts` less each row of `removals`, each distinct shoe computed once and shoes that differ
+    only in one card value's count computed as lines (`DealerKernel.along`)."""
+    import numpy as np
+
+    shoes, back = distinct_rows(removals)
+    slot = np.empty(len(shoes), dtype=np.int64)
+    batches: list[tuple[int, NDArray[np.int64], int, int]] = []  # (card, roots, depth, first slot)
+    filled = 0
+    alone = np.arange(len(shoes))
+    while len(alone) > _FEWEST_IN_LINES:
+        found = _lines(shoes, alone)
+        if found is None:
+            break
+        card, members, line, step = found
+        depth = np.zeros(int(line.max()) + 1, dtype=np.int64)
+        np.maximum.at(depth, line, step)
+        first = np.full(len(depth), len(members), dtype=np.int64)
+        np.minimum.at(first, line, np.arange(len(members)))
+        roots = shoes[members[first]] - step[first, None] * np.eye(10, dtype=np.int64)[card]
+        order = np.argsort(depth, kind="stable")  # lines of like depth together: little padding
+        place = np.empty(len(order), dtype=np.int64)
+        for lo in range(0, len(order), _LINES_AT_ONCE):
+            batch = order[lo:lo + _LINES_AT_ONCE]
+            most = int(depth[batch].max())
+            batches.append((card, roots[batch], most, filled))
+            place[batch] = filled + np.arange(len(batch)) * (most + 1)
+            filled += len(batch) * (most + 1)
+        slot[members] = place[line] + step
+        alone = np.setdiff1d(alone, members, assume_unique=True)
+    slot[alone] = filled + np.arange(len(alone))
+    dealer = np.empty((filled + len(alone), 10, 7))
+    if batches:
+        widest = max(len(kernel.view(card).groups) for card in {card for card, _, _, _ in batches})
+        work = np.empty((_LINES_AT_ONCE, widest, 5, 10))
+        for card, roots, most, at in batches:
+            into = dealer[at:at + len(roots) * (most + 1)].reshape(len(roots), most + 1, 10, 7)
+            kernel.along(counts, roots, card, most, natural=natural, work=work, out=into)
+    if len(alone):
+        dealer[filled:] = kernel.outcomes(counts, shoes[alone], natural=natural)
+    return dealer, slot[back]
+
+
+_FEWEST_IN_LINES = 64
+"""Shoes not worth another search for lines."""
+_LONGEST_LINE = 12
+"""Steps at most in one line (a step costs a small part of a lattice pass, a gap a wasted step)."""
+_LINES_AT_ONCE = 512
+"""Lines in one lattice pass (the (a, K) sums are 50 x 8 bytes a group and line)."""
+
+
+def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
+           int, NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None:
+    """The card value along which the shoes `alone` (rows of `shoes`) fall into the fewest lines:
+    (value index, the shoes in lines, each one's line, its step along it); None when lines would save
+    little. Lines are at most `_LONGEST_LINE` steps."""
+    import numpy as np
+
+    rows = shoes[alone]
+    base = int(rows.max()) + 1
+    best: tuple[int, int, NDArray[np.int64], NDArray[np.int64]] | None = None
+    packed = base ** 10 < 2 ** 63  # each row one number: a value's count taken out by subtraction
+    place = base ** np.arange(10, dtype=np.int64)
+    keys = rows @ place if packed else rows[:, 0]
+    for card in range(10):
+        if packed:
+            _, line = np.unique(keys - rows[:, card] * place[card], return_inverse=True)
+            line = line.reshape(-1)
+        else:
+            masked = rows.copy()
+            masked[:, card] = 0
+            line = distinct_rows(masked)[1]
+        size = np.bincount(line)
+        saving = len(rows) - len(size)
+        if best is None or saving > best[0]:
+            best = (saving, card, line, size)
+    assert best is not None
+    saving, card, line, size = best
+    if saving < max(_FEWEST_IN_LINES, len(rows) // 4):  # a pass costs more than a few lines' setup
+        return None
+    keep = size[line] >= 2
+    line, held = line[keep], rows[keep, card]
+    low = np.full(len(size), base, dtype=np.int64)
+    np.minimum.at(low, line, held)
+    piece = (held - low[line]) // (_LONGEST_LINE + 1)  # long lines cut into pieces
+    _, line = np.unique(line * (base // (_LONGEST_LINE + 1) + 1) + piece, return_inverse=True)
+    line = line.reshape(-1)
+    low = np.full(int(line.max()) + 1, base, dtype=np.int64)
+    np.minimum.at(low, line, held)
+    return card, alone[keep], line, held - low[line]
+
+
+def distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The distinct rows of a (n, 10) count table and, per row, its index among them.
+
+    Each row is read as one number in base (largest count + 1), so that a 1-d sort finds them: several
+    times faster than `np.unique(axis=0)`, which sorts rows as structured records. (Rows too large for
+    one int64 fall back to that.)
+    """
+    import numpy as np
+
+    base = int(rows.max()) + 1 if rows.size else 1
+    if base ** rows.shape[1] >= 2 ** 63:
+        uniq, back = np.unique(rows, axis=0, return_inverse=True)
+        return uniq, back.reshape(-1)
+    keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
+    _, first, back = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], back.reshape(-1)
