@@ -24,7 +24,7 @@ from trainer.practice.session import SOURCES
 from trainer.progress.days import day_start, local_day, week_start
 from trainer.progress.items import SKILL_ORDER, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
-from trainer.storage.figures import Tally
+from trainer.storage.figures import COUNTDOWN_DRILL, Tally
 
 if TYPE_CHECKING:
     from trainer.storage.medians import Group
@@ -39,7 +39,6 @@ SOURCE_WEEKS = 4
 EXACT_MEDIAN_DAYS = 90
 """Windows up to this long get exact medians from their answers; a longer `--since` span reads the
 weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
-COUNTDOWN_DRILL = "countdown"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -59,10 +59,18 @@ class PaceWeek:
     median: float
 
 
-SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
-"""A count-down's pace: the answer time per 52 of the cards shown (`data.cards`, the countdown's list)."""
+CARDS_SHOWN = "json_array_length(data, '$.cards')"
+"""How many cards an answer was shown (`data.cards`, the countdown's list)."""
+SECONDS_PER_DECK = f"latency_ms / 1000.0 * 52 / nullif({CARDS_SHOWN}, 0)"
+"""A count-down's pace: the answer time per 52 of the cards shown."""
+COUNTDOWN_DRILL = "countdown"
+"""The drill whose pace `stats` charts; schema 5 indexes its right answers' paces."""
+STABILITY = "json_extract(card, '$.stability')"
+"""A review item's fsrs stability (days), from its card; schema 5 indexes it."""
 
 _TIME_ORDER = "idx_attempts_drill_ts"
+PACE_INDEX = "idx_attempts_countdown_pace"
+"""Schema 5's index of the right count-downs' paces (`trainer.storage.schema` makes it)."""
 
 
 def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
@@ -75,6 +83,11 @@ class Figures:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+
+    def _has(self, index: str) -> bool:
+        """Whether the database has this index (a schema 3 or 4 file, read as it is, has fewer)."""
+        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                                 (index,)).fetchone() is not None
 
     def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
@@ -150,9 +163,15 @@ class Figures:
         The answers' paces are read through the index on (drill, time); the weeks and their medians are
         counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            rows = self.conn.execute(
-                f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
-                "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
+            if drill == COUNTDOWN_DRILL and self._has(PACE_INDEX):  # the paces kept in an index
+                rows = self.conn.execute(
+                    f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {PACE_INDEX} "
+                    f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ?",
+                    (since_ts or 0.0,)).fetchall()
+            else:
+                rows = self.conn.execute(
+                    f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
+                    "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
         by_week: dict[int, list[float]] = {}
         days: dict[date, int] = {}
         for ts, pace in rows:

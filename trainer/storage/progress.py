@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
 from trainer.storage.due import count_due
+from trainer.storage.figures import STABILITY
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
     BY_DRILL_AND_TIME,
@@ -50,6 +51,8 @@ def skill_sql(family_sql: str) -> str:
 SKILL_SQL = skill_sql(FAMILY_SQL)
 COVER_INDEX = "idx_attempts_ts_figures"
 SOURCE_INDEX = "idx_attempts_source_drill_ts"
+REVIEW_INDEX = "idx_attempts_source_ts"
+STABILITY_INDEX = "idx_review_items_stability"
 NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
 """Group keys by name: a group by "skill" maps each item's family to its skill."""
 LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
@@ -125,6 +128,9 @@ class ProgressFigures:
         the answers themselves."""
         self._by_drill_and_time = BY_DRILL_AND_TIME in names
         self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
+        self._reviews_by_time = f"INDEXED BY {REVIEW_INDEX}" if REVIEW_INDEX in names else ""
+        """Schema 5's index of the answers by source and time (older files: the planner's choice)."""
+        self._stabilities = STABILITY_INDEX in names
 
     @classmethod
     def on(cls, holder: Connected) -> ProgressFigures:
@@ -240,7 +246,8 @@ class ProgressFigures:
         with guarded(self.path, "read the review history"):
             rows = self.conn.execute(
                 f"SELECT {LOCAL_DAY_SQL} AS day, count(*), sum(correct) FROM attempts "
-                "WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day", (since_ts,)).fetchall()
+                f"{self._reviews_by_time} WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day",
+                (since_ts,)).fetchall()
         return [(date.fromisoformat(day), int(n), int(right or 0)) for day, n, right in rows]
 
     def review_totals(self, since_ts: float | None = None) -> tuple[int, int]:
@@ -248,10 +255,12 @@ class ProgressFigures:
         with guarded(self.path, "read the review history"):
             if since_ts is None:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        f"{self._by_source} WHERE source = 'review'").fetchone()
+                                        f"{self._reviews_by_time or self._by_source} "
+                                        "WHERE source = 'review'").fetchone()
             else:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        "WHERE source = 'review' AND ts >= ?", (since_ts,)).fetchone()
+                                        f"{self._reviews_by_time} WHERE source = 'review' AND ts >= ?",
+                                        (since_ts,)).fetchone()
         return int(row[0]), int(row[1])
 
     def forecast(self, now: float, today: date, until_ts: float) -> tuple[int, list[tuple[date, int]]]:
@@ -274,8 +283,13 @@ class ProgressFigures:
             rows = dict(self.conn.execute(
                 f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
                 "FROM review_items GROUP BY bucket").fetchall())
-            stabilities = sorted(float(v) for (v,) in self.conn.execute(
-                "SELECT json_extract(card, '$.stability') FROM review_items") if v is not None)
+            if self._stabilities:  # read from their index, in order
+                cursor = self.conn.execute(f"SELECT {STABILITY} FROM review_items INDEXED BY "
+                                           f"{STABILITY_INDEX} WHERE {STABILITY} IS NOT NULL "
+                                           f"ORDER BY {STABILITY}")
+            else:
+                cursor = self.conn.execute(f"SELECT {STABILITY} FROM review_items")
+            stabilities = sorted(float(v) for (v,) in cursor if v is not None)
         spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
         if not stabilities:
             return spread, None

@@ -35,7 +35,7 @@ from trainer.storage.progress import ProgressFigures
 if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 4
+READ_SCHEMA_VERSION = 5
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
 OLDEST_READABLE = 2
 """Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
@@ -134,6 +134,7 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
     conn = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None)
     try:
         conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA mmap_size = 1073741824")
         conn.execute("PRAGMA schema_version").fetchone()  # opening is lazy: make it read now
     except sqlite3.Error:
         conn.close()
