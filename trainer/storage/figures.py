@@ -9,17 +9,16 @@ reads attempts directly, through an index on time, so its cost follows the windo
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import NamedTuple
 
 from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Tally:
+class Tally(NamedTuple):
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -27,8 +26,7 @@ class Tally:
     latency_ms: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WeekTally:
+class WeekTally(NamedTuple):
     """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
 
     drill: str
@@ -36,25 +34,22 @@ class WeekTally:
     tally: Tally
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DayTally:
+class DayTally(NamedTuple):
     day: date
     tally: Tally
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ItemTally:
+class ItemTally(NamedTuple):
     key: ItemKey
     attempts: int
     correct: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PaceWeek:
+class PaceWeek(NamedTuple):
     """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
 
     weeks_ago: int
-    count: int
+    countdowns: int
     best: float
     median: float
 
@@ -187,7 +182,7 @@ class Figures:
         for ago in sorted(by_week, reverse=True):
             paces = sorted(by_week[ago])
             low, high = paces[(len(paces) + 1) // 2 - 1], paces[(len(paces) + 2) // 2 - 1]
-            found.append(PaceWeek(weeks_ago=ago, count=len(paces), best=paces[0],
+            found.append(PaceWeek(weeks_ago=ago, countdowns=len(paces), best=paces[0],
                                   median=low if low == high else (low + high) / 2))
         return found
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
@@ -73,8 +72,7 @@ class Connected(Protocol):
     def path(self) -> Path: ...
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RecentAnswer:
+class RecentAnswer(NamedTuple):
     """One of a criterion's latest answers (`ready`)."""
 
     correct: bool
