@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from typing import IO
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
 from rich.theme import Theme
 
 THEME = Theme(
@@ -48,3 +49,34 @@ def make_console(file: IO[str] | None = None, *, width: int | None = None,
         kwargs["no_color"] = True
         kwargs["color_system"] = None
     return Console(**kwargs)  # type: ignore[arg-type]
+
+
+class Page:
+    """A screen's lines, collected and then printed with one `console.print` (each print costs more
+    than a line's rendering): `print` takes what `Console.print` is given here, `flush` prints."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.width = console.width
+        self.lines: list[tuple[Text, bool]] = []
+        """Each line, and whether it is cropped (not wrapped) at the console's width."""
+
+    def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
+        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
+
+    def flush(self) -> None:
+        if self.lines:
+            self.console.print(_Lines(self.lines))
+            self.lines = []
+
+
+class _Lines:
+    """Lines rendered one after the other, each as `Console.print` renders it alone."""
+
+    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cropped = options.update(no_wrap=True, overflow="crop")
+        for line, crop in self.lines:
+            yield from console.render(line, cropped if crop else options)

@@ -78,7 +78,7 @@ class WeekRows:
             week = row[0]
             if week < first:
                 continue
-            name = skills.get(row[2], row[2]) if column == 2 else row[column]
+            name = row[1] if column == 1 else row[3] if column == 3 else skills.get(row[2], row[2])
             key = (name, week if by_week else "")
             bands = found.get(key)
             if bands is None:
