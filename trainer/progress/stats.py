@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
-from trainer.practice.session import SOURCES
 from trainer.progress.days import day_start, local_day, week_start
-from trainer.progress.items import SKILL_ORDER, drill_title, item_name
+from trainer.progress.items import SKILL_ORDER, SOURCES, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
 from trainer.storage.figures import COUNTDOWN_DRILL, Tally
 
