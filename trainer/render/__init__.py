@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 from typing import IO
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 from rich.theme import Theme
 
@@ -70,6 +72,10 @@ class Page:
             self.lines = []
 
 
+NEW_LINE = Segment("\n")
+JOINER = Text("\n")
+
+
 class _Lines:
     """Lines rendered one after the other, each as `Console.print` renders it alone."""
 
@@ -78,5 +84,20 @@ class _Lines:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         cropped = options.update(no_wrap=True, overflow="crop")
+        # A line that fits, unjustified, is one line whatever its wrapping: it is rendered as such, without
+        # rich's wrapping (and without a colour system, whose styles print nothing, as its text alone):
+        # the segments rich would give, at a fraction of the cost.
+        unjustified = (options.justify or "default") == "default"
+        styled = console.color_system is not None
+        width = options.max_width
         for line, crop in self.lines:
-            yield from console.render(line, cropped if crop else options)
+            text = line.plain
+            if (unjustified and line.end == "\n" and not line.justify and "\t" not in text
+                    and "\n" not in text and cell_len(text) <= width):
+                if styled:  # as `Text.__rich_console__` renders its one line (its style a span)
+                    yield from JOINER.join((line,)).render(console, end="\n")
+                else:
+                    yield Segment(text)
+                    yield NEW_LINE
+            else:
+                yield from console.render(line, cropped if crop else options)
