@@ -132,7 +132,6 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
     conn = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None)
     try:
         conn.execute("PRAGMA query_only = ON")
-        conn.execute("PRAGMA mmap_size = 1073741824")
         conn.execute("PRAGMA schema_version").fetchone()  # opening is lazy: make it read now
     except sqlite3.Error:
         conn.close()
