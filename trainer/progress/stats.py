@@ -22,7 +22,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.progress.days import day_start, local_day, week_start
 from trainer.progress.items import SKILL_ORDER, SOURCES, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
-from trainer.storage.figures import COUNTDOWN_DRILL, Tally
+from trainer.storage.figures import COUNTDOWN_DRILL, Tally, like_prefix
 
 if TYPE_CHECKING:
     from trainer.storage.medians import Group
@@ -34,6 +34,7 @@ CALENDAR_WEEKS = 53
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
 SOURCE_WEEKS = 4
+STRATEGY_ITEMS = "strategy:"
 EXACT_MEDIAN_DAYS = 90
 """Windows up to this long get exact medians from their answers; a longer `--since` span reads the
 weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
@@ -281,17 +282,18 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                                accuracy=d.tally.correct / d.tally.attempts)
                      for d in figures.daily(calendar_from, today) if d.tally.attempts)
 
-    weakest = tuple(
-        ItemFigures(drill=t.key.drill, item=t.key.item, name=item_name(t.key.item), ruleset=t.key.ruleset,
-                    attempts=t.attempts, accuracy=t.correct / t.attempts)
-        for t in figures.item_tallies(since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST)
-        if t.correct < t.attempts)
+    items = figures.item_rows(since=first)  # worst first: the weakest, and the strategy cells among them
+    weak = [row for row in items if row[3] >= WEAKEST_MIN_ATTEMPTS][:WEAKEST]
+    weakest = tuple(ItemFigures(drill=drill, item=item, name=item_name(item), ruleset=ruleset, attempts=n,
+                                accuracy=right / n) for drill, item, ruleset, n, right in weak if right < n)
     cells: dict[str, set[str]] = defaultdict(set)
     answered: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for t in figures.item_tallies(since=first, item_prefix="strategy:"):
-        cells[t.key.ruleset].add(t.key.item)  # a cell answered in a drill and at the table is one cell
-        answered[t.key.ruleset][0] += t.attempts
-        answered[t.key.ruleset][1] += t.correct
+    for _drill, item, ruleset, n, right in items:
+        if not like_prefix(item, STRATEGY_ITEMS):
+            continue
+        cells[ruleset].add(item)  # a cell answered in a drill and at the table is one cell
+        answered[ruleset][0] += n
+        answered[ruleset][1] += right
     strategy = tuple(StrategySummary(ruleset=r, cells=len(cells[r]), attempts=a, accuracy=right / a)
                      for r, (a, right) in sorted(answered.items(), key=lambda kv: -kv[1][0]) if a)
 

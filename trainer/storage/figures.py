@@ -126,31 +126,16 @@ class Figures:
         end of the last day before it (`item_days`): the cost follows the number of items, not the length
         of the span.
         """
-        pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        if since is None:  # all time: the counters themselves (nothing was answered before the first day)
-            sql = """
-            SELECT drill, item, ruleset, attempts, correct FROM review_items
-            WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
-            args: tuple[object, ...] = (pattern, max(1, min_attempts))
-        else:
-            sql = """
-            SELECT drill, item, ruleset, attempts, correct FROM (
-                SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
-                       r.correct - coalesce(b.correct_to_date, 0) AS correct
-                FROM review_items AS r
-                LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
-                    AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
-                                 AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
-                WHERE r.item LIKE ? ESCAPE '\\')
-            WHERE attempts >= ?"""
-            args = (since.isoformat(), pattern, max(1, min_attempts))
-        sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
         with guarded(self.path, "read item accuracy"):
-            rows = self.conn.execute(sql, args).fetchall()
+            rows = self.conn.execute(*_item_sql(since, item_prefix, min_attempts, limit)).fetchall()
         return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
                 for drill, item, ruleset, n, right in rows]
+
+    def item_rows(self, *, since: date | None = None) -> list[tuple[str, str, str, int, int]]:
+        """What `item_tallies` gives for every item answered on or after the day `since`, as plain rows
+        (drill, item, rule set, answers, right), in its order: one read that several figures filter."""
+        with guarded(self.path, "read item accuracy"):
+            return self.conn.execute(*_item_sql(since, "", 1, None)).fetchall()
 
     def counting_pace(self, drill: str, today: date, since_ts: float | None, weeks: int) -> list[PaceWeek]:
         """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ...
@@ -193,3 +178,44 @@ class Figures:
                 "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
                 "WHERE due_ts < ? GROUP BY day ORDER BY day", (today.isoformat(), until_ts)).fetchall()
         return [(date.fromisoformat(day), n) for day, n in rows]
+
+
+def _item_sql(since: date | None, item_prefix: str, min_attempts: int,
+              limit: int | None) -> tuple[str, tuple[object, ...]]:
+    """The query of `Figures.item_tallies` and its arguments."""
+    pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    if since is None:  # all time: the counters themselves (nothing was answered before the first day)
+        sql = """
+        SELECT drill, item, ruleset, attempts, correct FROM review_items
+        WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
+        args: tuple[object, ...] = (pattern, max(1, min_attempts))
+    else:
+        sql = """
+        SELECT drill, item, ruleset, attempts, correct FROM (
+            SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
+                   r.correct - coalesce(b.correct_to_date, 0) AS correct
+            FROM review_items AS r
+            LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
+                AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
+                             AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
+            WHERE r.item LIKE ? ESCAPE '\\')
+        WHERE attempts >= ?"""
+        args = (since.isoformat(), pattern, max(1, min_attempts))
+    sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return sql, args
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def like_prefix(text: str, prefix: str) -> bool:
+    """Whether `text` starts with `prefix` as SQL's `text LIKE 'prefix%'` says (ASCII letters in either
+    case, nothing else folded), for filtering rows already read.
+
+    >>> like_prefix("Strategy:hard 16", "strategy:"), like_prefix("\u212aey", "k"), like_prefix("s", "st")
+    (True, False, False)
+    """
+    head = text[:len(prefix)]
+    return len(head) == len(prefix) and head.translate(_ASCII_LOWER) == prefix.translate(_ASCII_LOWER)
