@@ -72,6 +72,22 @@ class WeekRows:
         if found is not None:
             return found
         found = {}
+        weekly = self._counted.get((what, first, True))
+        if not by_week and weekly is not None:  # the weeks already counted, merged (fewer than the rows)
+            for (name, _week), week_bands in weekly.items():
+                merged = found.get((name, ""))
+                if merged is None:
+                    found[name, ""] = {bucket: list(n_r) for bucket, n_r in week_bands.items()}
+                    continue
+                for bucket, (n, right) in week_bands.items():
+                    counts = merged.get(bucket)
+                    if counts is None:
+                        merged[bucket] = [n, right]
+                    else:
+                        counts[0] += n
+                        counts[1] += right
+            self._counted[what, first, by_week] = found
+            return found
         column = _KEY_COLUMN[what]
         skills = SKILLS
         for row in self.rows:
