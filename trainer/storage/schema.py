@@ -17,7 +17,8 @@ from sqlite_utils.migrations import Migrations
 
 from trainer.storage.figures import CARDS_SHOWN, COUNTDOWN_DRILL, PACE_INDEX, STABILITY
 from trainer.storage.medians import TIME_BUCKET_MS
-from trainer.storage.progress import REVIEW_INDEX, STABILITY_INDEX, WEEK_BUCKET_MS
+from trainer.storage.progress import WEEK_BUCKET_MS
+from trainer.storage.review_history import REVIEW_INDEX, STABILITY_INDEX
 
 MIGRATION_SET = "cutcard"
 MIGRATIONS = Migrations(MIGRATION_SET)
