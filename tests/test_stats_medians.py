@@ -168,3 +168,27 @@ def test_migrating_a_schema_3_database_backfills_the_roll_ups_as_recording_keeps
     with Store.open(db) as store:  # a write-open migrates
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert roll_ups(db) == kept and all(kept.values())
+
+
+def test_a_bulk_load_keeps_schema_5s_indexes_and_their_figures(tmp_path: Path) -> None:
+    """A bulk load drops the attempts' indexes and makes them again (schema 5's among them) and rewrites
+    the review items: the same schema, and the same figures as recording answer by answer and as reading
+    the file without schema 5's indexes."""
+    from test_storage import DATA, schema_of
+
+    recorded = fill(tmp_path / "recorded.db", NOW)
+    with Store.open(recorded) as store:
+        answers = [s.attempt for s in store.attempts()]
+    assert any(a.source == "review" for a in answers) and any(a.drill == "countdown" for a in answers)
+    loaded = tmp_path / "loaded.db"
+    with Store.open(loaded) as store:
+        assert bulk_load(store, answers) == len(answers)
+    assert schema_of(loaded) == (DATA / "schema.sql").read_text()
+    older = tmp_path / "older.db"
+    shutil.copyfile(loaded, older)
+    as_schema_4(older)
+
+    def read(view: object) -> dict[str, object]:
+        return report_to_json(build_report(view, now=NOW))  # type: ignore[arg-type]
+
+    assert read_consistently(loaded, read) == read_consistently(recorded, read) == read_consistently(older, read)
