@@ -2,7 +2,8 @@
 
 Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); item accuracy
 takes each item's counters less its running totals before the window (`item_days`). The counting pace
-reads attempts directly, through an index on time, so its cost follows the window. Medians are in
+reads the right count-downs' times and cards shown from their own index (schema 5; an older file: the
+attempts through an index on time), so its cost follows the window. Medians are in
 `trainer.storage.progress`.
 """
 
