@@ -219,4 +219,10 @@ def like_prefix(text: str, prefix: str) -> bool:
     (True, False, False)
     """
     head = text[:len(prefix)]
-    return len(head) == len(prefix) and head.translate(_ASCII_LOWER) == prefix.translate(_ASCII_LOWER)
+    if head == prefix:
+        return True
+    if len(head) != len(prefix):
+        return False
+    if head.isascii() and prefix.isascii():  # the usual case: str.lower folds ASCII letters only here
+        return head.lower() == prefix.lower()
+    return head.translate(_ASCII_LOWER) == prefix.translate(_ASCII_LOWER)
