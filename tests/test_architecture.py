@@ -111,7 +111,8 @@ def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
             assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"
 
 
-READ_PATH = ("trainer/storage/progress.py", "trainer/storage/due.py",
+READ_PATH = ("trainer/storage/progress.py", "trainer/storage/review_history.py", "trainer/storage/weeks.py",
+             "trainer/storage/medians.py", "trainer/storage/due.py",
              "trainer/storage/guard.py", "trainer/storage/figures.py", "trainer/progress/stats.py",
              "trainer/progress/stats_review.py", "trainer/progress/readiness.py", "trainer/progress/recap.py", "trainer/progress/items.py",
              "trainer/cli/stats.py", "trainer/cli/ready.py", "trainer/repl/toolbar.py")

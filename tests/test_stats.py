@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drills.base import DrillOptions
 from drills.countdown import CountdownDrill
@@ -235,3 +237,21 @@ def test_a_long_span_reads_its_medians_from_the_weekly_roll_up(store: Store) -> 
     medians = {w.label: w.median_ms for w in payout.windows}
     assert medians["7d"] == 2095.0  # exact: (980 + 3210) / 2
     assert medians["1y"] == 1250.0  # the 1200-1299 ms band holds the middle of 980, 1234, 3210
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="sStTK\u212ak:éÉİiı%_\\", max_size=5),
+       prefix=st.text(alphabet="sStTK\u212ak:éÉİiı%_\\", min_size=1, max_size=3))
+def test_like_prefix_says_what_sqls_like_says(text: str, prefix: str) -> None:
+    """The strategy cells are picked from rows already read as `item LIKE 'strategy:%'` would pick them."""
+    import sqlite3
+
+    from trainer.storage.figures import like_prefix
+
+    pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    conn = sqlite3.connect(":memory:")
+    try:
+        expected = bool(conn.execute("SELECT ? LIKE ? ESCAPE '\\'", (text, pattern)).fetchone()[0])
+    finally:
+        conn.close()
+    assert like_prefix(text, prefix) == expected

@@ -1,7 +1,8 @@
 """Exact medians from the 100 ms roll-ups (`trainer.storage.medians`): the same figures as counting every
 answer, whichever way the database was filled; a roll-up that disagrees with the answers is never
-believed; a schema-3 database (no roll-ups) is read as it is, read-only, with the same figures; migrating
-it backfills the roll-ups as recording would have kept them."""
+believed; a schema-3 database (no roll-ups) or a schema-4 one (no indexes of reviews, paces and
+stabilities) is read as it is, read-only, with the same figures; migrating it backfills the roll-ups as
+recording would have kept them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import shutil
 import sqlite3
 import stat
 import time
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from progress_data import fill
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day
 from trainer.progress.stats import build_report, parse_since, report_to_json
-from trainer.storage import Store
+from trainer.storage import SCHEMA_VERSION, Store
 from trainer.storage.bulk import bulk_load
 from trainer.storage.medians import all_time_medians, window_medians
 from trainer.storage.reader import open_read_only, read_consistently
@@ -100,11 +102,26 @@ def test_a_roll_up_that_disagrees_with_the_answers_is_not_believed(tmp_path: Pat
         assert view.progress.drill_medians() == exact_all
 
 
+UNDO_5 = ("DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
+          "DROP INDEX idx_review_items_stability",
+          "DELETE FROM _sqlite_migrations WHERE name = '0005_review_pace_stability_indexes'", "PRAGMA user_version = 4")
+UNDO_4 = ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
+          "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'", "PRAGMA user_version = 3")
+
+
+def as_schema_4(db: Path) -> None:
+    """Undo migration 0005, as a file written by the cutcard before it is."""
+    _undo(db, UNDO_5)
+
+
 def as_schema_3(db: Path) -> None:
-    """Undo migration 0004, as a file written by the previous cutcard is."""
+    """Undo migrations 0005 and 0004, as a file written by an older cutcard is."""
+    _undo(db, UNDO_5 + UNDO_4)
+
+
+def _undo(db: Path, statements: tuple[str, ...]) -> None:
     conn = sqlite3.connect(db)
-    for undo in ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
-                 "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'", "PRAGMA user_version = 3"):
+    for undo in statements:
         conn.execute(undo)
     conn.commit()
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -120,13 +137,15 @@ def roll_ups(db: Path) -> dict[str, list[tuple[object, ...]]]:
         conn.close()
 
 
-def test_a_read_only_schema_3_database_shows_the_same_figures(tmp_path: Path) -> None:
+@pytest.mark.parametrize("older", [as_schema_3, as_schema_4], ids=["schema 3", "schema 4"])
+def test_a_read_only_older_database_shows_the_same_figures(tmp_path: Path,
+                                                           older: Callable[[Path], None]) -> None:
     current = fill(tmp_path / "current.db", NOW)
     old_folder = tmp_path / "old"
     old_folder.mkdir()
     old = old_folder / "progress.db"
     shutil.copyfile(current, old)
-    as_schema_3(old)
+    older(old)
     old.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
     old_folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
@@ -147,5 +166,29 @@ def test_migrating_a_schema_3_database_backfills_the_roll_ups_as_recording_keeps
     kept = roll_ups(db)
     as_schema_3(db)
     with Store.open(db) as store:  # a write-open migrates
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert roll_ups(db) == kept and all(kept.values())
+
+
+def test_a_bulk_load_keeps_schema_5s_indexes_and_their_figures(tmp_path: Path) -> None:
+    """A bulk load drops the attempts' indexes and makes them again (schema 5's among them) and rewrites
+    the review items: the same schema, and the same figures as recording answer by answer and as reading
+    the file without schema 5's indexes."""
+    from test_storage import DATA, schema_of
+
+    recorded = fill(tmp_path / "recorded.db", NOW)
+    with Store.open(recorded) as store:
+        answers = [s.attempt for s in store.attempts()]
+    assert any(a.source == "review" for a in answers) and any(a.drill == "countdown" for a in answers)
+    loaded = tmp_path / "loaded.db"
+    with Store.open(loaded) as store:
+        assert bulk_load(store, answers) == len(answers)
+    assert schema_of(loaded) == (DATA / "schema.sql").read_text()
+    older = tmp_path / "older.db"
+    shutil.copyfile(loaded, older)
+    as_schema_4(older)
+
+    def read(view: object) -> dict[str, object]:
+        return report_to_json(build_report(view, now=NOW))  # type: ignore[arg-type]
+
+    assert read_consistently(loaded, read) == read_consistently(recorded, read) == read_consistently(older, read)

@@ -89,12 +89,14 @@ CREATE TABLE "week_times" (
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
+CREATE INDEX idx_attempts_countdown_pace ON attempts (ts, latency_ms, json_array_length(data, '$.cards')) WHERE drill = 'countdown' AND correct = 1;
 CREATE INDEX "idx_attempts_drill_latency_ms_ts"
     ON "attempts" ("drill", "latency_ms", "ts");
 CREATE INDEX "idx_attempts_drill_ts"
     ON "attempts" ("drill", "ts");
 CREATE INDEX "idx_attempts_source_drill_ts"
     ON "attempts" ("source", "drill", "ts");
+CREATE INDEX idx_attempts_source_ts ON attempts (source, ts, correct);
 CREATE INDEX "idx_attempts_ts"
     ON "attempts" ("ts");
 CREATE INDEX idx_attempts_ts_figures ON attempts (ts, drill, source, latency_ms, correct, item);
@@ -103,3 +105,4 @@ CREATE INDEX "idx_review_items_due_ts"
     ON "review_items" ("due_ts");
 CREATE INDEX "idx_review_items_first_ts"
     ON "review_items" ("first_ts");
+CREATE INDEX idx_review_items_stability ON review_items (json_extract(card, '$.stability'));

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+from typing import TYPE_CHECKING
+
 import click
 
 from trainer.cli.common import db_option, emit_json, json_option, settings
 from trainer.practice.launch import newest_backup
+
+if TYPE_CHECKING:
+    from trainer.progress.stats import Since
 
 VIEWS = ("overview", "drills", "review", "strategy")
 
@@ -32,14 +38,23 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     import time
 
     from trainer.progress.stats import parse_since
-    from trainer.storage.reader import read_consistently
 
     span = parse_since(since)
-    now = time.time()
-    path = settings().db_path
-    if view == "strategy":
-        _strategy(path, now, span, ruleset, counts, cell, as_json)
+    if view == "strategy":  # may compute the rule set's chart first: the collector stays on
+        _strategy(settings().db_path, time.time(), span, ruleset, counts, cell, as_json)
         return
+    gc.disable()  # a read makes a few hundred thousand short-lived objects and no reference cycles worth
+    try:  # looking for: the collector's passes over every loaded module would cost more than they find
+        _show(view, span, time.time(), as_json)
+    finally:
+        gc.enable()
+
+
+def _show(view: str, span: Since, now: float, as_json: bool) -> None:
+    """The overview, `drills` or `review`, read and printed."""
+    from trainer.storage.reader import read_consistently
+
+    path = settings().db_path
     if view == "review":
         _review(path, now, as_json)
         return

@@ -41,11 +41,7 @@ class Attempt:
     target_ms: int | None = None
     verdict: str = ""
     source: str = "drill"
-    """Where the answer was given: one of `SOURCES`."""
-
-
-SOURCES = ("drill", "review", "play")
-"""Where an attempt can be made: a drill session, the review queue, or the table (`cutcard play`)."""
+    """Where the answer was given: one of `trainer.progress.items.SOURCES`."""
 
 
 class Recorder(Protocol):
@@ -83,7 +79,7 @@ class DrillRun:
     clock: Clock = field(default_factory=Clock)
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     source: str = "drill"
-    """What every attempt of this session is recorded as coming from (`SOURCES`)."""
+    """What every attempt of this session is recorded as coming from (`trainer.progress.items.SOURCES`)."""
     grades: list[Grade] = field(default_factory=list)
     asked: int = 0
     _asked_at: float = 0.0

@@ -1,4 +1,5 @@
-"""Review items: what identifies one (`ItemKey`), and the one home of their human names and skills.
+"""Review items: what identifies one (`ItemKey`), and the one home of their human names and skills (and of
+the places an answer is given, `SOURCES`).
 
 An item key is a drill's own shorthand (`running-count:hi-lo:0.50s`, `payout:bj 3:2:35`); a learner
 reads `item_name(key)` instead ("running count at 0.5 s a card, Hi-Lo", "blackjack 3:2 on $35") in
@@ -20,6 +21,10 @@ class ItemKey:
     item: str
     ruleset: str
 
+
+SOURCES = ("drill", "review", "play")
+"""Where an attempt can be made: a drill session, the review queue, or the table (`cutcard play`); an
+attempt's `source`, in the order `stats` lists them."""
 
 SYSTEM_TITLES = {"hi-lo": "Hi-Lo", "ko": "KO", "hi-opt-i": "Hi-Opt I", "hi-opt-ii": "Hi-Opt II",
                  "omega-ii": "Omega II", "zen": "Zen", "wong-halves": "Wong Halves", "red-7": "Red 7"}

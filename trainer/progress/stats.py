@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
-from trainer.practice.session import SOURCES
 from trainer.progress.days import day_start, local_day, week_start
-from trainer.progress.items import SKILL_ORDER, drill_title, item_name
+from trainer.progress.items import SKILL_ORDER, SOURCES, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
-from trainer.storage.figures import Tally
+from trainer.storage.figures import COUNTDOWN_DRILL, Tally, like_prefix
 
 if TYPE_CHECKING:
     from trainer.storage.medians import Group
@@ -36,14 +34,13 @@ CALENDAR_WEEKS = 53
 WEAKEST = 10
 WEAKEST_MIN_ATTEMPTS = 3
 SOURCE_WEEKS = 4
+STRATEGY_ITEMS = "strategy:"
 EXACT_MEDIAN_DAYS = 90
 """Windows up to this long get exact medians from their answers; a longer `--since` span reads the
 weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
-COUNTDOWN_DRILL = "countdown"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Since:
+class Since(NamedTuple):
     """How far back the figures look: `label` as typed ("30d", "all"), `days` None for all time."""
 
     label: str
@@ -73,8 +70,7 @@ def parse_since(text: str) -> Since:
     return Since(label=given.replace(" ", ""), days=days)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Window:
+class Window(NamedTuple):
     """One drill over the last `days` days (None: the whole `--since` span)."""
 
     label: str
@@ -84,8 +80,7 @@ class Window:
     median_ms: float | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WeekPoint:
+class WeekPoint(NamedTuple):
     """A local calendar week (Monday to Sunday) ending on `last_day` (today for this week): one bar of a
     weekly chart; its median answer time is good to 0.1 s (the weekly roll-up)."""
 
@@ -95,8 +90,7 @@ class WeekPoint:
     median_ms: float | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Trend:
+class Trend(NamedTuple):
     """A drill's or a skill's weeks, oldest first, and its totals over the `--since` span."""
 
     name: str
@@ -109,16 +103,14 @@ class Trend:
     """What the totals cover, in words ("the 12 weeks shown", "all time")."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DrillFigures:
+class DrillFigures(NamedTuple):
     drill: str
     title: str
     windows: tuple[Window, ...]
     weeks: tuple[WeekPoint, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SourceFigures:
+class SourceFigures(NamedTuple):
     """Answers given in one place (a drill, the review queue, the table) over the source window."""
 
     source: str
@@ -129,15 +121,13 @@ class SourceFigures:
     """Per drill: (drill, answers, accuracy)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActiveDay:
+class ActiveDay(NamedTuple):
     day: date
     attempts: int
     accuracy: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ItemFigures:
+class ItemFigures(NamedTuple):
     drill: str
     item: str
     name: str
@@ -146,8 +136,7 @@ class ItemFigures:
     accuracy: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StrategySummary:
+class StrategySummary(NamedTuple):
     """How much of a rule set's chart has been answered (the heatmap is `stats strategy`)."""
 
     ruleset: str
@@ -156,8 +145,7 @@ class StrategySummary:
     accuracy: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PacePoint:
+class PacePoint(NamedTuple):
     """A week of perfect count-downs: how many, the fastest and the median seconds per deck."""
 
     last_day: date
@@ -166,8 +154,7 @@ class PacePoint:
     median_seconds: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StatsReport:
+class StatsReport(NamedTuple):
     """Everything `cutcard stats` shows."""
 
     today: date
@@ -295,21 +282,22 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                                accuracy=d.tally.correct / d.tally.attempts)
                      for d in figures.daily(calendar_from, today) if d.tally.attempts)
 
-    weakest = tuple(
-        ItemFigures(drill=t.key.drill, item=t.key.item, name=item_name(t.key.item), ruleset=t.key.ruleset,
-                    attempts=t.attempts, accuracy=t.correct / t.attempts)
-        for t in figures.item_tallies(since=first, min_attempts=WEAKEST_MIN_ATTEMPTS, limit=WEAKEST)
-        if t.correct < t.attempts)
+    items = figures.item_rows(since=first)  # worst first: the weakest, and the strategy cells among them
+    weak = [row for row in items if row[3] >= WEAKEST_MIN_ATTEMPTS][:WEAKEST]
+    weakest = tuple(ItemFigures(drill=drill, item=item, name=item_name(item), ruleset=ruleset, attempts=n,
+                                accuracy=right / n) for drill, item, ruleset, n, right in weak if right < n)
     cells: dict[str, set[str]] = defaultdict(set)
     answered: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for t in figures.item_tallies(since=first, item_prefix="strategy:"):
-        cells[t.key.ruleset].add(t.key.item)  # a cell answered in a drill and at the table is one cell
-        answered[t.key.ruleset][0] += t.attempts
-        answered[t.key.ruleset][1] += t.correct
+    for _drill, item, ruleset, n, right in items:
+        if not like_prefix(item, STRATEGY_ITEMS):
+            continue
+        cells[ruleset].add(item)  # a cell answered in a drill and at the table is one cell
+        answered[ruleset][0] += n
+        answered[ruleset][1] += right
     strategy = tuple(StrategySummary(ruleset=r, cells=len(cells[r]), attempts=a, accuracy=right / a)
                      for r, (a, right) in sorted(answered.items(), key=lambda kv: -kv[1][0]) if a)
 
-    pace = tuple(PacePoint(last_day=today - timedelta(days=7 * p.weeks_ago), countdowns=p.count,
+    pace = tuple(PacePoint(last_day=today - timedelta(days=7 * p.weeks_ago), countdowns=p.countdowns,
                            best_seconds=p.best, median_seconds=p.median)
                  for p in figures.counting_pace(COUNTDOWN_DRILL, today, day_start(trend_from), weeks))
     review = build_review_picture(view, now=now, today=today)
@@ -320,11 +308,14 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
 
 
 def plain(value: Any) -> Any:
-    """Dataclasses, dates and tuples as JSON values; ratios rounded to what a reader can use."""
+    """Value types (named tuples, dataclasses), dates and tuples as JSON values; ratios rounded to what a
+    reader can use."""
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, float):
         return round(value, 4)
+    if hasattr(value, "_fields"):  # a named tuple: an object of its fields, not a list
+        return {name: plain(getattr(value, name)) for name in value._fields}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     if isinstance(value, dict):

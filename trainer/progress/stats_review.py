@@ -7,9 +7,8 @@ stats header and `review`'s header show; items falling due later today are count
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from trainer.progress.days import day_start
 
@@ -21,8 +20,7 @@ FORECAST_DAYS = 30
 RETENTION_DAYS = (7, 30)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReviewDay:
+class ReviewDay(NamedTuple):
     """Answers given in `cutcard review` on one day, and how many were right."""
 
     day: date
@@ -30,16 +28,14 @@ class ReviewDay:
     right: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ForecastDay:
+class ForecastDay(NamedTuple):
     """Items due on a day; day 0 is what is due now."""
 
     day: date
     due: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Retention:
+class Retention(NamedTuple):
     """Of the answers given in reviews over a window, the share that were right (Anki's true retention)."""
 
     label: str
@@ -48,8 +44,7 @@ class Retention:
     rate: float | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReviewPicture:
+class ReviewPicture(NamedTuple):
     history: tuple[ReviewDay, ...]
     forecast: tuple[ForecastDay, ...]
     later_today: int

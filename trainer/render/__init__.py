@@ -8,7 +8,10 @@ from __future__ import annotations
 import sys
 from typing import IO
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from rich.text import Text
 from rich.theme import Theme
 
 THEME = Theme(
@@ -48,3 +51,53 @@ def make_console(file: IO[str] | None = None, *, width: int | None = None,
         kwargs["no_color"] = True
         kwargs["color_system"] = None
     return Console(**kwargs)  # type: ignore[arg-type]
+
+
+class Page:
+    """A screen's lines, collected and then printed with one `console.print` (each print costs more
+    than a line's rendering): `print` takes what `Console.print` is given here, `flush` prints."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.width = console.width
+        self.lines: list[tuple[Text, bool]] = []
+        """Each line, and whether it is cropped (not wrapped) at the console's width."""
+
+    def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
+        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
+
+    def flush(self) -> None:
+        if self.lines:
+            self.console.print(_Lines(self.lines))
+            self.lines = []
+
+
+NEW_LINE = Segment("\n")
+JOINER = Text("\n")
+
+
+class _Lines:
+    """Lines rendered one after the other, each as `Console.print` renders it alone."""
+
+    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cropped = options.update(no_wrap=True, overflow="crop")
+        # A line that fits, unjustified, is one line whatever its wrapping: it is rendered as such, without
+        # rich's wrapping (and without a colour system, whose styles print nothing, as its text alone):
+        # the segments rich would give, at a fraction of the cost.
+        unjustified = (options.justify or "default") == "default"
+        styled = console.color_system is not None
+        width = options.max_width
+        for line, crop in self.lines:
+            text = line.plain
+            if (unjustified and line.end == "\n" and not line.justify and "\t" not in text
+                    and "\n" not in text and cell_len(text) <= width):
+                if styled:  # as `Text.__rich_console__` renders its one line (its style a span)
+                    yield from JOINER.join((line,)).render(console, end="\n")
+                else:
+                    yield Segment(text)
+                    yield NEW_LINE
+            else:
+                yield from console.render(line, cropped if crop else options)

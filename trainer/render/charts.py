@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.text import Span, Text
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 NO_DATA = "·"
@@ -45,20 +45,25 @@ def column_chart(title: str, columns: Sequence[Column], *, low: float, high: flo
     span = high - low if high > low else 1.0
     for row in range(height, 0, -1):  # row `height` is the top
         label = y_top if row == height else y_bottom if row == 1 else ""
-        line = Text(f"{label:>{pad}} ", style="muted")
-        line.append("┤" if label else "│", style="muted")
+        # the row's text and its spans made at once (as appending each bar and gap would make them)
+        parts = [f"{label:>{pad}} ", "┤" if label else "│"]
+        spans = [Span(pad + 1, pad + 2, "muted")]
+        at = pad + 2
         for column in columns:
             if column.value is None:
-                line.append(" " * step)
+                parts.append(" " * step)
+                at += step
                 continue
             eighths = round((min(max(column.value, low), high) - low) / span * height * 8)
             filled = eighths - (row - 1) * 8
             glyph = EIGHTHS[max(0, min(8, filled))]
             if row == 1 and filled <= 0 and (mark_low or column.value > low):
                 glyph = "▁"  # a measured value at the bottom of the scale still shows
-            line.append(glyph * bar, style=column.style)
-            line.append(" " * gap)
-        lines.append(line)
+            parts.append(glyph * bar + " " * gap)
+            if bar and column.style:
+                spans.append(Span(at, at + bar, column.style))
+            at += step
+        lines.append(Text("".join(parts), style="muted", spans=spans))
     axis = Text(" " * pad + " └", style="muted")
     for column in columns:
         axis.append((NO_DATA if column.value is None else "─") + "─" * (step - 1), style="muted")

@@ -10,14 +10,25 @@ from rich.console import Console
 from rich.text import Text
 
 from trainer.progress.stats_review import ReviewPicture
+from trainer.render import Page
 from trainer.render.charts import Column, column_chart, hbars, nice_ceiling
 
 STANDING_WORDS = {"learning": "learning", "review": "in review", "relearning": "relearning after a miss"}
 
 
-def print_review_picture(console: Console, picture: ReviewPicture, today: date, *,
+def print_review_picture(console: Console | Page, picture: ReviewPicture, today: date, *,
                          brief: bool = False) -> None:
-    """The chart of reviews done and due, retention, and (unless `brief`) the interval spread."""
+    """The chart of reviews done and due, retention, and (unless `brief`) the interval spread: printed
+    to a console, or added to a page (the overview's, which prints it with its other lines)."""
+    if isinstance(console, Page):
+        _draw(console, picture, brief=brief)
+        return
+    page = Page(console)
+    _draw(page, picture, brief=brief)
+    page.flush()
+
+
+def _draw(console: Page, picture: ReviewPicture, *, brief: bool) -> None:
     width = console.width
     days = list(picture.history) + list(picture.forecast[1:])
     if not any(d.answers for d in picture.history) and not any(d.due for d in picture.forecast):

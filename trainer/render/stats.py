@@ -13,11 +13,12 @@ import itertools
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console
 from rich.text import Span, Text
 
 from trainer.progress.items import drill_title
 from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
+from trainer.render import Page
 from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
 
@@ -70,37 +71,6 @@ def _window_title(label: str) -> str:
     return "all time" if label == "all" else f"last {label}"
 
 
-class Page:
-    """A screen's lines, collected and then printed with one `console.print` (each print costs more
-    than a line's rendering): `print` takes what `Console.print` is given here, `flush` prints."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self.width = console.width
-        self.lines: list[tuple[Text, bool]] = []
-        """Each line, and whether it is cropped (not wrapped) at the console's width."""
-
-    def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
-        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
-
-    def flush(self) -> None:
-        if self.lines:
-            self.console.print(_Lines(self.lines))
-            self.lines = []
-
-
-class _Lines:
-    """Lines rendered one after the other, each as `Console.print` renders it alone."""
-
-    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
-        self.lines = lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        cropped = options.update(no_wrap=True, overflow="crop")
-        for line, crop in self.lines:
-            yield from console.render(line, cropped if crop else options)
-
-
 def print_stats(console: Console, report: StatsReport) -> None:
     """The overview, each section skipped when it has nothing to show."""
     page = Page(console)
@@ -109,8 +79,8 @@ def print_stats(console: Console, report: StatsReport) -> None:
     if not report.drills:
         page.print(Text("No answers in this span: try `cutcard drill` or `cutcard review`.",
                         style="muted"))
+        print_review_picture(page, report.review, report.today, brief=True)
         page.flush()
-        print_review_picture(console, report.review, report.today, brief=True)
         return
     _print_drills(page, report, width)
     _print_sources(page, report, width)
@@ -120,8 +90,7 @@ def print_stats(console: Console, report: StatsReport) -> None:
                         style="title"))
         for trend in report.skills:
             _print_trend(page, trend, width)
-    page.flush()
-    print_review_picture(console, report.review, report.today, brief=True)
+    print_review_picture(page, report.review, report.today, brief=True)
     _print_calendar(page, report)
     _print_weakest(page, report, width)
     _print_strategy(page, report)

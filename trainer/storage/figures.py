@@ -2,24 +2,24 @@
 
 Counts, accuracy and trends read the `daily` roll-up (one row per day, drill and rule set); item accuracy
 takes each item's counters less its running totals before the window (`item_days`). The counting pace
-reads attempts directly, through an index on time, so its cost follows the window. Medians are in
+reads the right count-downs' times and cards shown from their own index (schema 5; an older file: the
+attempts through an index on time), so its cost follows the window. Medians are in
 `trainer.storage.progress`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import NamedTuple
 
 from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Tally:
+class Tally(NamedTuple):
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -27,8 +27,7 @@ class Tally:
     latency_ms: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WeekTally:
+class WeekTally(NamedTuple):
     """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
 
     drill: str
@@ -36,33 +35,38 @@ class WeekTally:
     tally: Tally
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DayTally:
+class DayTally(NamedTuple):
     day: date
     tally: Tally
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ItemTally:
+class ItemTally(NamedTuple):
     key: ItemKey
     attempts: int
     correct: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PaceWeek:
+class PaceWeek(NamedTuple):
     """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
 
     weeks_ago: int
-    count: int
+    countdowns: int
     best: float
     median: float
 
 
-SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
-"""A count-down's pace: the answer time per 52 of the cards shown (`data.cards`, the countdown's list)."""
+CARDS_SHOWN = "json_array_length(data, '$.cards')"
+"""How many cards an answer was shown (`data.cards`, the countdown's list)."""
+SECONDS_PER_DECK = f"latency_ms / 1000.0 * 52 / nullif({CARDS_SHOWN}, 0)"
+"""A count-down's pace: the answer time per 52 of the cards shown."""
+COUNTDOWN_DRILL = "countdown"
+"""The drill whose pace `stats` charts; schema 5 indexes its right answers' paces."""
+STABILITY = "json_extract(card, '$.stability')"
+"""A review item's fsrs stability (days), from its card; schema 5 indexes it."""
 
 _TIME_ORDER = "idx_attempts_drill_ts"
+PACE_INDEX = "idx_attempts_countdown_pace"
+"""Schema 5's index of the right count-downs' paces (`trainer.storage.schema` makes it)."""
 
 
 def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
@@ -75,6 +79,11 @@ class Figures:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+
+    def _has(self, index: str) -> bool:
+        """Whether the database has this index (a schema 3 or 4 file, read as it is, has fewer)."""
+        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                                 (index,)).fetchone() is not None
 
     def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
@@ -118,31 +127,16 @@ class Figures:
         end of the last day before it (`item_days`): the cost follows the number of items, not the length
         of the span.
         """
-        pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        if since is None:  # all time: the counters themselves (nothing was answered before the first day)
-            sql = """
-            SELECT drill, item, ruleset, attempts, correct FROM review_items
-            WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
-            args: tuple[object, ...] = (pattern, max(1, min_attempts))
-        else:
-            sql = """
-            SELECT drill, item, ruleset, attempts, correct FROM (
-                SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
-                       r.correct - coalesce(b.correct_to_date, 0) AS correct
-                FROM review_items AS r
-                LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
-                    AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
-                                 AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
-                WHERE r.item LIKE ? ESCAPE '\\')
-            WHERE attempts >= ?"""
-            args = (since.isoformat(), pattern, max(1, min_attempts))
-        sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
         with guarded(self.path, "read item accuracy"):
-            rows = self.conn.execute(sql, args).fetchall()
+            rows = self.conn.execute(*_item_sql(since, item_prefix, min_attempts, limit)).fetchall()
         return [ItemTally(key=ItemKey(drill=drill, item=item, ruleset=ruleset), attempts=n, correct=right)
                 for drill, item, ruleset, n, right in rows]
+
+    def item_rows(self, *, since: date | None = None) -> list[tuple[str, str, str, int, int]]:
+        """What `item_tallies` gives for every item answered on or after the day `since`, as plain rows
+        (drill, item, rule set, answers, right), in its order: one read that several figures filter."""
+        with guarded(self.path, "read item accuracy"):
+            return self.conn.execute(*_item_sql(since, "", 1, None)).fetchall()
 
     def counting_pace(self, drill: str, today: date, since_ts: float | None, weeks: int) -> list[PaceWeek]:
         """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ...
@@ -150,9 +144,15 @@ class Figures:
         The answers' paces are read through the index on (drill, time); the weeks and their medians are
         counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            rows = self.conn.execute(
-                f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
-                "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
+            if drill == COUNTDOWN_DRILL and self._has(PACE_INDEX):  # the paces kept in an index
+                rows = self.conn.execute(
+                    f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {PACE_INDEX} "
+                    f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ?",
+                    (since_ts or 0.0,)).fetchall()
+            else:
+                rows = self.conn.execute(
+                    f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
+                    "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
         by_week: dict[int, list[float]] = {}
         days: dict[date, int] = {}
         for ts, pace in rows:
@@ -168,7 +168,7 @@ class Figures:
         for ago in sorted(by_week, reverse=True):
             paces = sorted(by_week[ago])
             low, high = paces[(len(paces) + 1) // 2 - 1], paces[(len(paces) + 2) // 2 - 1]
-            found.append(PaceWeek(weeks_ago=ago, count=len(paces), best=paces[0],
+            found.append(PaceWeek(weeks_ago=ago, countdowns=len(paces), best=paces[0],
                                   median=low if low == high else (low + high) / 2))
         return found
 
@@ -179,3 +179,50 @@ class Figures:
                 "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
                 "WHERE due_ts < ? GROUP BY day ORDER BY day", (today.isoformat(), until_ts)).fetchall()
         return [(date.fromisoformat(day), n) for day, n in rows]
+
+
+def _item_sql(since: date | None, item_prefix: str, min_attempts: int,
+              limit: int | None) -> tuple[str, tuple[object, ...]]:
+    """The query of `Figures.item_tallies` and its arguments."""
+    pattern = item_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    if since is None:  # all time: the counters themselves (nothing was answered before the first day)
+        sql = """
+        SELECT drill, item, ruleset, attempts, correct FROM review_items
+        WHERE item LIKE ? ESCAPE '\\' AND attempts >= ?"""
+        args: tuple[object, ...] = (pattern, max(1, min_attempts))
+    else:
+        sql = """
+        SELECT drill, item, ruleset, attempts, correct FROM (
+            SELECT r.drill, r.item, r.ruleset, r.attempts - coalesce(b.attempts_to_date, 0) AS attempts,
+                   r.correct - coalesce(b.correct_to_date, 0) AS correct
+            FROM review_items AS r
+            LEFT JOIN item_days AS b ON b.drill = r.drill AND b.item = r.item AND b.ruleset = r.ruleset
+                AND b.day = (SELECT max(day) FROM item_days AS d WHERE d.drill = r.drill
+                             AND d.item = r.item AND d.ruleset = r.ruleset AND d.day < ?)
+            WHERE r.item LIKE ? ESCAPE '\\')
+        WHERE attempts >= ?"""
+        args = (since.isoformat(), pattern, max(1, min_attempts))
+    sql += " ORDER BY CAST(correct AS REAL) / attempts, attempts DESC, drill, item, ruleset"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return sql, args
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def like_prefix(text: str, prefix: str) -> bool:
+    """Whether `text` starts with `prefix` as SQL's `text LIKE 'prefix%'` says (ASCII letters in either
+    case, nothing else folded), for filtering rows already read.
+
+    >>> like_prefix("Strategy:hard 16", "strategy:"), like_prefix("\u212aey", "k"), like_prefix("s", "st")
+    (True, False, False)
+    """
+    head = text[:len(prefix)]
+    if head == prefix:
+        return True
+    if len(head) != len(prefix):
+        return False
+    if head.isascii() and prefix.isascii():  # the usual case: str.lower folds ASCII letters only here
+        return head.lower() == prefix.lower()
+    return head.translate(_ASCII_LOWER) == prefix.translate(_ASCII_LOWER)

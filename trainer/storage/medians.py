@@ -6,8 +6,9 @@ Two steps, neither a sort of a span's answers nor a scan with `OFFSET`:
    the same over all time) say, per drill, which 100 ms band holds the median's rank(s) and how many
    answers lie below that band: a few hundred rows however many answers;
 2. only the answers inside that band are read, through an index that starts with the drill and the
-   answer time (`answer_times` for all time; the attempts' (drill, latency_ms, ts) index for a window),
-   and the median is picked from them.
+   answer time (`answer_times` for all time; for a window the attempts' (drill, latency_ms, ts) index,
+   sought once per millisecond of the band so that only the window's answers are read), and the median
+   is picked from them.
 
 Both steps must agree: when a band read in step 2 does not hold the count step 1 gave it (a writer
 committed between the two reads of a live file, or the answers' local days were recorded under another
@@ -20,9 +21,8 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from trainer.progress.days import day_start
 
@@ -31,8 +31,7 @@ TIME_BUCKET_MS = 100
 BY_DRILL_AND_TIME = "idx_attempts_drill_latency_ms_ts"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Group:
+class Group(NamedTuple):
     """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
 
     key: tuple[Any, ...]
@@ -109,13 +108,18 @@ def window_medians(conn: sqlite3.Connection, firsts: list[date], *,
             for bucket, _rank in picks[i][drill]:
                 wanted[drill, bucket][i] = dict(buckets)[bucket]
     starts = [day_start(f) for f in firsts]
-    index = f"INDEXED BY {BY_DRILL_AND_TIME}" if indexed else ""
     band_values: dict[tuple[str, int], list[list[int]]] = {}
     for (drill, bucket), expected in wanted.items():
         low, high = _band(bucket)
-        answers = conn.execute(f"SELECT latency_ms, ts FROM attempts {index} WHERE drill = ? "
-                               "AND latency_ms >= ? AND latency_ms < ? AND ts >= ?",
-                               (drill, low, high, day_start(earliest))).fetchall()
+        if indexed:  # one seek per millisecond of the band, each reading only the window's answers
+            answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
+                                   "WHERE drill = ? AND "
+                                   f"latency_ms IN ({', '.join(map(str, range(low, high)))}) AND ts >= ?",
+                                   (drill, day_start(earliest))).fetchall()
+        else:
+            answers = conn.execute("SELECT latency_ms, ts FROM attempts WHERE drill = ? "
+                                   "AND latency_ms >= ? AND latency_ms < ? AND ts >= ?",
+                                   (drill, low, high, day_start(earliest))).fetchall()
         values = [sorted(ms for ms, ts in answers if ts >= start) for start in starts]
         if any(len(values[i]) != n for i, n in expected.items()):
             return None

@@ -7,7 +7,7 @@ distinct milliseconds however many answers) and the median is read where the run
 middle, for every group at once. The weekly charts and the split by source read the weekly roll-up
 (`week_times`, once for every grouping: `trainer.storage.weeks`), whose medians are good to 0.1 s. Skills
 are item families mapped to skills (`trainer.items.SKILLS`), so a skill's median covers every drill and the
-table that train it.
+table that train it. The review picture's queries are `trainer.storage.review_history`.
 """
 
 from __future__ import annotations
@@ -15,14 +15,12 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
-from trainer.storage.due import count_due
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
     BY_DRILL_AND_TIME,
@@ -32,6 +30,7 @@ from trainer.storage.medians import (
     window_medians,
 )
 from trainer.storage.medians import middle_of as _middle_of
+from trainer.storage.review_history import ReviewHistory
 from trainer.storage.weeks import WeeklyFigures, WeekRows
 
 WEEK_BUCKET_MS = TIME_BUCKET_MS
@@ -49,15 +48,10 @@ def skill_sql(family_sql: str) -> str:
 
 SKILL_SQL = skill_sql(FAMILY_SQL)
 COVER_INDEX = "idx_attempts_ts_figures"
-SOURCE_INDEX = "idx_attempts_source_drill_ts"
 NAMED_KEYS = {"skill": SKILL_SQL, "family": FAMILY_SQL}
 """Group keys by name: a group by "skill" maps each item's family to its skill."""
-LOCAL_DAY_SQL = "date(ts, 'unixepoch', 'localtime')"
 SECONDS_PER_DECK = "latency_ms / 1000.0 * 52 / nullif(json_array_length(data, '$.cards'), 0)"
 """A count-down's pace: the answer time per 52 of the cards shown (`data.cards`)."""
-INTERVAL_BOUNDS = ((1, "under a day"), (7, "1-6 days"), (30, "1-4 weeks"), (90, "1-3 months"),
-                   (365, "3-12 months"), (None, "a year or more"))
-"""Buckets of the review interval spread (days from the last answer to the next due time)."""
 
 
 class Connected(Protocol):
@@ -70,8 +64,7 @@ class Connected(Protocol):
     def path(self) -> Path: ...
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RecentAnswer:
+class RecentAnswer(NamedTuple):
     """One of a criterion's latest answers (`ready`)."""
 
     correct: bool
@@ -108,7 +101,7 @@ def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
     return found
 
 
-class ProgressFigures:
+class ProgressFigures(ReviewHistory):
     """Read-only aggregate queries over one progress database (`ReadOnly.progress`)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
@@ -124,7 +117,7 @@ class ProgressFigures:
         """The 100 ms roll-ups of schema 4 (`trainer.storage.medians`); without them, exact medians count
         the answers themselves."""
         self._by_drill_and_time = BY_DRILL_AND_TIME in names
-        self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
+        self._know_indexes(names)
 
     @classmethod
     def on(cls, holder: Connected) -> ProgressFigures:
@@ -234,61 +227,6 @@ class ProgressFigures:
                                          "ORDER BY latency_ms", (drill,))
                 found[drill] = _middle_of(rows, int(total))
         return found
-
-    def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
-        """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
-        with guarded(self.path, "read the review history"):
-            rows = self.conn.execute(
-                f"SELECT {LOCAL_DAY_SQL} AS day, count(*), sum(correct) FROM attempts "
-                "WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day", (since_ts,)).fetchall()
-        return [(date.fromisoformat(day), int(n), int(right or 0)) for day, n, right in rows]
-
-    def review_totals(self, since_ts: float | None = None) -> tuple[int, int]:
-        """Answers given in `cutcard review` (since `since_ts`) and how many were right."""
-        with guarded(self.path, "read the review history"):
-            if since_ts is None:
-                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        f"{self._by_source} WHERE source = 'review'").fetchone()
-            else:
-                row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        "WHERE source = 'review' AND ts >= ?", (since_ts,)).fetchone()
-        return int(row[0]), int(row[1])
-
-    def forecast(self, now: float, today: date, until_ts: float) -> tuple[int, list[tuple[date, int]]]:
-        """Day 0 of the forecast is THE due count at `now`; then items falling due after now, per local
-        day, until `until_ts` (those falling due later today counted on today)."""
-        with guarded(self.path, "read the review forecast"):
-            due_now = count_due(self.conn, now)
-            rows = self.conn.execute(
-                "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
-                "WHERE due_ts > ? AND last_correct = 1 AND due_ts < ? GROUP BY day ORDER BY day",
-                (today.isoformat(), now, until_ts)).fetchall()
-        return due_now, [(date.fromisoformat(day), int(n)) for day, n in rows]
-
-    def intervals(self) -> tuple[list[tuple[str, int]], float | None]:
-        """How many items wait how long from their last answer to their next review (Anki's interval
-        spread), and the median fsrs stability in days."""
-        cases = " ".join(f"WHEN (due_ts - last_ts) / 86400.0 < {bound} THEN {i}"
-                         for i, (bound, _label) in enumerate(INTERVAL_BOUNDS) if bound is not None)
-        with guarded(self.path, "read the review intervals"):
-            rows = dict(self.conn.execute(
-                f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
-                "FROM review_items GROUP BY bucket").fetchall())
-            stabilities = sorted(float(v) for (v,) in self.conn.execute(
-                "SELECT json_extract(card, '$.stability') FROM review_items") if v is not None)
-        spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
-        if not stabilities:
-            return spread, None
-        n = len(stabilities)
-        low, high = stabilities[(n + 1) // 2 - 1], stabilities[(n + 2) // 2 - 1]
-        return spread, low if low == high else (low + high) / 2
-
-    def standings(self) -> dict[str, int]:
-        """How many review items are learning, in review, or relearning after a miss."""
-        with guarded(self.path, "count the review items"):
-            rows = self.conn.execute("SELECT standing, count(*) FROM review_items "
-                                     "GROUP BY standing").fetchall()
-        return {standing: int(n) for standing, n in rows}
 
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 from urllib.parse import quote
 
 from trainer.core.errors import StorageError
@@ -35,7 +34,7 @@ from trainer.storage.progress import ProgressFigures
 if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 4
+READ_SCHEMA_VERSION = 5
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
 OLDEST_READABLE = 2
 """Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
@@ -43,8 +42,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DueEntry:
+class DueEntry(NamedTuple):
     """One due item as `review --dry-run` lists it."""
 
     drill: str

@@ -15,8 +15,10 @@ from sqlite_utils import Database
 from sqlite_utils.db import Table
 from sqlite_utils.migrations import Migrations
 
+from trainer.storage.figures import CARDS_SHOWN, COUNTDOWN_DRILL, PACE_INDEX, STABILITY
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
+from trainer.storage.review_history import REVIEW_INDEX, STABILITY_INDEX
 
 MIGRATION_SET = "cutcard"
 MIGRATIONS = Migrations(MIGRATION_SET)
@@ -207,6 +209,19 @@ def _m0004(db: Database) -> None:
         ) WITHOUT ROWID""").strip())
     db.execute(ANSWER_BUCKETS_FROM_TIMES)
     db.execute("CREATE INDEX idx_daily_drill ON daily (drill, attempts, correct, latency_ms)")
+
+
+@_migration("0005_review_pace_stability_indexes")
+def _m0005(db: Database) -> None:
+    """Indexes that let `stats` read only what it shows (every writer and a bulk load keep them, as any
+    index): the review queue's answers by time (`source = 'review' AND ts >= ?`, with `correct` to count
+    the right ones), a count-down's cards shown beside its time and answer time (its pace without
+    parsing each answer's data; right count-downs only), and each review item's fsrs stability (the
+    median interval strength, read in order)."""
+    db.execute(f"CREATE INDEX {REVIEW_INDEX} ON attempts (source, ts, correct)")
+    db.execute(f"CREATE INDEX {PACE_INDEX} ON attempts (ts, latency_ms, {CARDS_SHOWN}) "
+               f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1")
+    db.execute(f"CREATE INDEX {STABILITY_INDEX} ON review_items ({STABILITY})")
 
 
 SCHEMA_VERSION = len(MIGRATION_NAMES)

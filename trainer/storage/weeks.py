@@ -9,7 +9,6 @@ database without the roll-up (schema 2, read as it is) one that asks those SQL q
 
 from __future__ import annotations
 
-import itertools
 import sqlite3
 from datetime import date, timedelta
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Protocol
 
 from trainer.progress.items import SKILLS
 from trainer.storage.guard import guarded
-from trainer.storage.medians import TIME_BUCKET_MS, Group, middle_of
+from trainer.storage.medians import TIME_BUCKET_MS, Group
 
 _KEY_COLUMN = {"drill": 1, "skill": 2, "source": 3}
 
@@ -39,7 +38,7 @@ class WeekRows:
 
     def __init__(self, conn: sqlite3.Connection, path: Path, first_week: date) -> None:
         self.first = monday(first_week)
-        self._counted: dict[tuple[str, str], dict[tuple[str, str, int], list[int]]] = {}
+        self._counted: dict[tuple[str, str, bool], dict[tuple[str, str], dict[int, list[int]]]] = {}
         with guarded(path, "read the weekly figures"):
             self.rows: list[tuple[str, str, str, str, int, int, int]] = conn.execute(
                 "SELECT week, drill, family, source, bucket, answers, correct FROM week_times "
@@ -54,44 +53,59 @@ class WeekRows:
     def weekly(self, what: str, first_week: date, *, by_week: bool = True) -> list[Group]:
         """Per `what` ("drill", "skill" or "source") and week from the week of `first_week`: answers,
         right and the median answer time to 0.1 s; key (name, Monday), or (name, "") not `by_week`."""
-        counts = self._counts(what, self._from(first_week))
-        if not by_week:  # the weeks together: from the weeks' counts (fewer than the rows)
-            together: dict[tuple[str, str, int], list[int]] = {}
-            for (name, _week, bucket), (n, right) in counts.items():
-                merged = together.get((name, "", bucket))
-                if merged is None:
-                    together[name, "", bucket] = [n, right]
-                else:
-                    merged[0] += n
-                    merged[1] += right
-            counts = together
         found = []
-        for key, bands in itertools.groupby(sorted(counts.items()), key=lambda kv: kv[0][:2]):
-            values = [(bucket * TIME_BUCKET_MS + TIME_BUCKET_MS // 2, n, right)  # the middle of the band
-                      for (_name, _week, bucket), (n, right) in bands]
-            total = sum(n for _v, n, _r in values)
-            found.append(Group(key=key, attempts=total, correct=sum(r for _v, _n, r in values),
-                               median_ms=middle_of(values, total)))
+        for key, bands in sorted(self._counts(what, self._from(first_week), by_week).items()):
+            buckets = sorted(bands)
+            total = right = 0
+            for bucket in buckets:
+                n_r = bands[bucket]
+                total += n_r[0]
+                right += n_r[1]
+            found.append(Group(key=key, attempts=total, correct=right,
+                               median_ms=_middle_band(buckets, bands, total)))
         return found
 
-    def _counts(self, what: str, first: str) -> dict[tuple[str, str, int], list[int]]:
-        """(name, Monday, band) -> [answers, right] from the Monday `first` on, counted once per `what`."""
-        found = self._counted.get((what, first))
+    def _counts(self, what: str, first: str, by_week: bool) -> dict[tuple[str, str], dict[int, list[int]]]:
+        """(name, Monday or "") -> band -> [answers, right] from the Monday `first` on, counted once per
+        grouping, in one pass over the rows."""
+        found = self._counted.get((what, first, by_week))
         if found is not None:
             return found
         found = {}
+        weekly = self._counted.get((what, first, True))
+        if not by_week and weekly is not None:  # the weeks already counted, merged (fewer than the rows)
+            for (name, _week), week_bands in weekly.items():
+                merged = found.get((name, ""))
+                if merged is None:
+                    found[name, ""] = {bucket: list(n_r) for bucket, n_r in week_bands.items()}
+                    continue
+                for bucket, (n, right) in week_bands.items():
+                    counts = merged.get(bucket)
+                    if counts is None:
+                        merged[bucket] = [n, right]
+                    else:
+                        counts[0] += n
+                        counts[1] += right
+            self._counted[what, first, by_week] = found
+            return found
         column = _KEY_COLUMN[what]
-        for week, drill, family, source, bucket, n, right in self.rows:
+        skills = SKILLS
+        for row in self.rows:
+            week = row[0]
             if week < first:
                 continue
-            name = drill if column == 1 else source if column == 3 else SKILLS.get(family, family)
-            counts = found.get((name, week, bucket))
+            name = row[1] if column == 1 else row[3] if column == 3 else skills.get(row[2], row[2])
+            key = (name, week if by_week else "")
+            bands = found.get(key)
+            if bands is None:
+                bands = found[key] = {}
+            counts = bands.get(row[4])
             if counts is None:
-                found[name, week, bucket] = [n, right]
+                bands[row[4]] = [row[5], row[6]]
             else:
-                counts[0] += n
-                counts[1] += right
-        self._counted[what, first] = found
+                counts[0] += row[5]
+                counts[1] += row[6]
+        self._counted[what, first, by_week] = found
         return found
 
     def weekly_split(self, first_week: date) -> list[Group]:
@@ -100,8 +114,33 @@ class WeekRows:
         totals: dict[tuple[str, str], list[int]] = {}
         for week, drill, _family, source, _bucket, n, right in self.rows:
             if week >= first:
-                counts = totals.setdefault((source, drill), [0, 0])
-                counts[0] += n
-                counts[1] += right
+                counts = totals.get((source, drill))
+                if counts is None:
+                    totals[source, drill] = [n, right]
+                else:
+                    counts[0] += n
+                    counts[1] += right
         return [Group(key=key, attempts=n, correct=right, median_ms=None)
                 for key, (n, right) in sorted(totals.items())]
+
+
+def _middle_band(buckets: list[int], bands: dict[int, list[int]], total: int) -> float | None:
+    """The median of `total` answers counted per band (`buckets` in order): the middle of the band (or
+    the mean of the middles of the two bands) holding the middle rank(s), as `middle_of` reads it.
+
+    >>> _middle_band([0, 3], {0: [1, 1], 3: [1, 0]}, 2)
+    200.0
+    """
+    if total == 0:
+        return None
+    low_rank, high_rank = (total + 1) // 2, total // 2 + 1
+    middle = TIME_BUCKET_MS // 2
+    seen = 0
+    low = -1
+    for bucket in buckets:
+        seen += bands[bucket][0]
+        if low < 0 and seen >= low_rank:
+            low = bucket
+        if seen >= high_rank:  # high_rank >= low_rank: `low` is found by now
+            return (float(low * TIME_BUCKET_MS + middle) + float(bucket * TIME_BUCKET_MS + middle)) / 2
+    raise ValueError("the bands hold fewer answers than their total")

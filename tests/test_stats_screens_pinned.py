@@ -1,0 +1,127 @@
+"""What `cutcard stats` prints is pinned: every view, at 80 and 140 columns, coloured and as JSON, on one
+database at one moment, byte for byte, however the figures are read (schema 5's indexes, or a schema 3 or
+4 file read as it is) and however the lines are printed.
+
+The files in tests/data/stats_screens were printed by the cutcard before the stats path was made faster
+(its queries, value types and printing changed, not a character of what it shows). A change meant to
+alter a screen rewrites the files deliberately: print the view at NOW under TZ=UTC with COLUMNS set (for
+`.color`: COLUMNS=100 FORCE_COLOR=1 TERM=xterm-256color), look at it, and commit it with the change.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from progress_data import fill
+from rich.console import Console
+from test_stats_medians import as_schema_3, as_schema_4
+
+from trainer.__main__ import main
+from trainer.progress.stats import build_report
+from trainer.render import THEME, Page, make_console
+from trainer.render.stats import print_drill_charts, print_stats
+from trainer.storage.reader import open_read_only
+
+SCREENS = Path(__file__).parent / "data" / "stats_screens"
+NOW = 1796176417.5
+"""2026-12-02 01:53:37 UTC: the moment the pinned screens show."""
+VIEWS: dict[str, list[str]] = {
+    "overview": [], "overview_json": ["--json"], "overview_since_7d": ["--since", "7d"],
+    "overview_since_30d": ["--since", "30d"], "overview_since_30d_json": ["--since", "30d", "--json"],
+    "overview_since_200d": ["--since", "200d"], "overview_since_1y": ["--since", "1y"],
+    "drills": ["drills"], "review": ["review"], "review_json": ["review", "--json"],
+    "strategy": ["strategy"], "strategy_counts": ["strategy", "--counts"], "strategy_json": ["strategy", "--json"],
+}
+CASES = [(name, width) for name, args in VIEWS.items() for width in (("80",) if "--json" in args else ("80", "140"))]
+CASES += [(name, "color") for name in ("overview", "drills", "review", "strategy")]
+
+
+@pytest.fixture(scope="module")
+def databases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pinned")
+    current = fill(folder / "current.db", NOW)
+    found = {"schema 5": current}
+    for name, older in (("schema 4", as_schema_4), ("schema 3", as_schema_3)):
+        path = folder / f"{name.replace(' ', '')}.db"
+        shutil.copyfile(current, path)
+        older(path)
+        found[name] = path
+    return found
+
+
+@pytest.fixture(autouse=True)
+def at_now_in_utc(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(time, "time", lambda: NOW)
+    monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.setenv("CUTCARD_HOME", str(tmp_path))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    time.tzset()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def restore_the_time_zone() -> object:
+    yield None
+    time.tzset()  # the environment is restored by then: the zone the other tests expect
+
+
+@pytest.mark.parametrize("schema", ["schema 5", "schema 4", "schema 3"])
+@pytest.mark.parametrize(("view", "width"), CASES, ids=[f"{v}.{w}" for v, w in CASES])
+def test_stats_prints_the_pinned_screen(databases: dict[str, Path], schema: str, view: str, width: str,
+                                        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    if width == "color":
+        monkeypatch.setenv("COLUMNS", "100")
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        monkeypatch.setenv("TERM", "xterm-256color")
+    else:
+        monkeypatch.setenv("COLUMNS", width)
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+    before = databases[schema].read_bytes()
+    assert main(["--db", str(databases[schema]), "stats", *VIEWS[view]]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out == (SCREENS / f"{view}.{width}.txt").read_text()
+    assert databases[schema].read_bytes() == before
+
+
+def _line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make a Page print each line with its own `Console.print`: rich's own rendering, the reference."""
+
+    def flush(page: Page) -> None:
+        for line, crop in page.lines:
+            if crop:
+                page.console.print(line, no_wrap=True, overflow="crop")
+            else:
+                page.console.print(line)
+        page.lines = []
+
+    monkeypatch.setattr(Page, "flush", flush)
+
+
+@pytest.mark.parametrize("color", [False, True], ids=["plain", "coloured"])
+@pytest.mark.parametrize("width", [40, 80, 140])
+@pytest.mark.parametrize("draw", [print_stats, print_drill_charts], ids=["overview", "drills"])
+def test_a_page_prints_its_lines_as_rich_prints_each(databases: dict[str, Path], width: int, color: bool,
+                                                    draw: Callable[..., None],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page prints a line that fits as its text (without colours) or its styled segments, skipping
+    rich's wrapping: the same bytes as rich's printing, also where lines are too wide and wrap (40)."""
+    view = open_read_only(databases["schema 5"])
+    assert view is not None
+    with view:
+        report = build_report(view, now=NOW)
+
+    def printed() -> str:
+        out = io.StringIO()
+        console = (Console(file=out, width=width, theme=THEME, highlight=False, force_terminal=True,
+                           color_system="256") if color else make_console(out, width=width, color=False))
+        draw(console, report)
+        return out.getvalue()
+
+    fast = printed()
+    _line_by_line(monkeypatch)
+    assert fast == printed()
