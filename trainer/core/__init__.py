@@ -11,8 +11,9 @@ the rule-set reader: `cutcard --help` stays fast.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from trainer.core.exports import lazy_exports
 
 if TYPE_CHECKING:
     from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
@@ -44,22 +45,7 @@ _HOMES = {
     "trainer.core.rulesfile": ("builtin_rulesets", "find_ruleset", "load_ruleset"),
     "trainer.core.shoe": ("Shoe",),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """Import a re-exported name from its module the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'trainer.core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_MODULE_OF])
-
+__getattr__, __dir__ = lazy_exports(globals(), _HOMES)
 
 __all__ = [
     "DEALER",

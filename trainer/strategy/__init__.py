@@ -32,8 +32,9 @@ Public API
     `save(key, bytes)`) and how the CLI/REPL plug a file-backed one in (`trainer.chartcache`).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from trainer.core.exports import lazy_exports
 
 if TYPE_CHECKING:
     from trainer.strategy.cache import (
@@ -61,23 +62,7 @@ _HOMES = {
     "trainer.strategy.play": ("GENERIC_CHART", "StrategyTable", "chart_action", "hand_row"),
     "trainer.strategy.seats": ("HardSeat", "NormalSeat"),
 }
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is asked for (PEP 562): the chart's
-    computation does not load the seats and the round engine they play in."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'trainer.strategy' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_MODULE_OF])
-
+__getattr__, __dir__ = lazy_exports(globals(), _HOMES)  # a chart built loads neither the seats nor the rounds
 
 __all__ = [
     "GENERIC_CHART",
