@@ -250,7 +250,7 @@ class NativeSeat:
         self._divs = _i64(c.divs)
         self._bets = _i64(c.bets)
         self._bet_counts = np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64)
-        self._scratch = np.zeros((4, max(game.max_hands, 2) + 2), dtype=np.int64)
+        self._scratch = np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64)
         self._state = np.zeros(k.STATE_SIZE, dtype=np.int64)
         self._counting = tally_counting
         self._rng = _stream(rng)

@@ -39,3 +39,6 @@ FLOOR, TRUNCATE, ROUND = 0, 1, 2
 
 # a split hand's standing (`trainer.sim.splits`)
 STANDING, SETTLED, NATURAL = 0, 1, 2
+
+# the split's scratch rows: scratch[row, hand] (`_split`)
+S_FIRSTS, S_STATES, S_STAKES, S_STATUS, SCRATCH_ROWS = range(5)
