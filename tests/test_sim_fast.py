@@ -160,3 +160,40 @@ def test_the_kernel_deals_shoes_of_every_kind_fairly() -> None:
         sd = math.sqrt(tally.net_squares / tally.rounds / game.scale**2 - mean**2)
         se = sd / math.sqrt(tally.rounds)
         assert abs(mean - chart.ev) < 4 * se, f"{name} ({kind}): {mean:+.4%} ± {se:.4%}, exact {chart.ev:+.4%}"
+
+
+def test_a_compiled_run_s_figures_do_not_depend_on_its_job_count() -> None:
+    """The compiled engine hands out numbered segments, each with streams of its own, to whichever
+    thread is free: one job and two (whoever played which segment) give the very same tally, with a
+    count and mistakes too; another seed gives another."""
+    from trainer.sim.runner import SEGMENT_ROUNDS, Plan, letters_of, play_job, simulate
+
+    rules = builtin_rulesets()["casino"]
+    counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
+                      insurance_index=3)
+    hands = 3 * SEGMENT_ROUNDS + 1234  # a short last segment
+    for plan in (Plan(ruleset=rules, chart=letters_of(textbook)),
+                 Plan(ruleset=rules, chart=letters_of(textbook), counter=counter,
+                      mistakes=Mistakes(strategy=0.1, count=0.01, bet=0.05))):
+        one = simulate(plan, hands, seed=7, jobs=1)
+        assert one.rounds == hands
+        assert simulate(plan, hands, seed=7, jobs=2) == one == play_job(plan, hands, 7, 0)
+        assert simulate(plan, hands, seed=8, jobs=2) != one
+
+
+def test_a_reseeded_seat_plays_as_a_new_one_whatever_it_played_before() -> None:
+    """`reseed` puts the deck back in order: a seat's rounds depend on its streams, not its history;
+    a twin shares the tables and plays the same."""
+    rules = builtin_rulesets()["casino"]
+    game = make_game(rules)
+    seat = native_seat(game, textbook, None, Mistakes(), random.Random(1), random.Random(2))
+    fresh, after, twin = Tally(), Tally(), Tally()
+    seat.reseed(random.Random(5), random.Random(6))
+    seat.play_rounds(3000, fresh)
+    seat.play_rounds(5000, Tally())
+    copy = seat.twin()
+    seat.reseed(random.Random(5), random.Random(6))
+    seat.play_rounds(3000, after)
+    copy.reseed(random.Random(5), random.Random(6))
+    copy.play_rounds(3000, twin)
+    assert fresh == after == twin and fresh.rounds == 3000

@@ -18,6 +18,7 @@ one.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import os
 import random
@@ -202,6 +203,7 @@ class NativeSeat:
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
         pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
         self._deck = _i8(deck)
+        self._fresh_deck = self._deck.copy()
         self._buf = np.zeros(size + pad, dtype=np.int8)
         self._spare = np.zeros(size + pad, dtype=np.int8)
         self._faces = _i8(codes.roll_faces)
@@ -255,6 +257,21 @@ class NativeSeat:
         self._counting = tally_counting
         self._rng = _stream(rng)
         self._slip = _stream(slips)  # the mistakes' own stream: with or without them, the same shoes
+
+    def twin(self) -> NativeSeat:
+        """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
+        scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
+        other = copy.copy(self)
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_rng", "_slip"):
+            setattr(other, name, getattr(self, name).copy())
+        return other
+
+    def reseed(self, rng: random.Random, slips: random.Random) -> None:
+        """Go on with these streams, as if the seat were new: its deck back in order, so that what it
+        plays next depends on the streams alone, not on the rounds it played before."""
+        self._deck[:] = self._fresh_deck
+        self._rng = _stream(rng)
+        self._slip = _stream(slips)
 
     def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:

@@ -1,7 +1,8 @@
 """The compiled simulator's random numbers and shoes: `trainer.sim.shoes` in numba.
 
 Each seat has its own xoshiro256** streams (one for the shoes, one for the learner's mistakes), seeded
-from its job's `random.Random`, so a job's figures depend on its seed alone and threads share nothing.
+from its segment's `random.Random` (`trainer.sim.runner.segment_rngs`), so a segment's figures depend on
+its seed alone and threads share nothing but the read-only tables.
 A shoe is dealt from `buf` by index; past its end the buffer holds 0s (a code of no value that ends
 every hand at once), so a round that runs out finishes quickly and is replayed on the continued shoe,
 as the Python engine replays it: a cut-card shoe continues with its discard tray shuffled, a shoe
@@ -9,6 +10,8 @@ reshuffled every round with more of its cards shuffled into place, the infinite 
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit, uint64
@@ -34,7 +37,7 @@ from trainer.sim.layout import (
     SHUFFLED,
 )
 
-KERNEL_OPTIONS = {"cache": True, "nogil": True, "_nrt": False}
+KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 """How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The kernels
 allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the runtime's
 only work would be reference counts: an atomic increment and decrement of every array a round touches,
