@@ -50,9 +50,8 @@ inlined = njit(**KERNEL_OPTIONS, inline="always")
 
 
 @inlined
-def _next(rng):
-    """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
-    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+def _step(s0, s1, s2, s3):
+    """xoshiro256** (Blackman and Vigna): 64 random bits and the generator's next state."""
     x = s1 * uint64(5)
     result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)
     t = s1 << uint64(17)
@@ -62,8 +61,38 @@ def _next(rng):
     s0 ^= s3
     s2 ^= t
     s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result, s0, s1, s2, s3
+
+
+@inlined
+def _next(rng):
+    """The next 64 random bits of the generator state `rng`."""
+    result, rng[0], rng[1], rng[2], rng[3] = _step(rng[0], rng[1], rng[2], rng[3])
     return result
+
+
+@compiled
+def _fisher_yates(cards, start, n, rng):
+    """cards[start:start + n] in random order (Fisher-Yates from the back, each index by `_below`'s
+    method and its very random numbers), the generator's state held in registers for the loop rather
+    than reloaded around every card's store."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    for i in range(n - 1, 0, -1):
+        bound = uint64(i + 1)
+        x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+        m = (x >> uint64(32)) * bound
+        low = m & uint64(0xFFFFFFFF)
+        if low < bound:
+            floor = (uint64(0x100000000) - bound) % bound
+            while low < floor:
+                x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                m = (x >> uint64(32)) * bound
+                low = m & uint64(0xFFFFFFFF)
+        j = start + np.int64(m >> uint64(32))
+        c = cards[start + i]
+        cards[start + i] = cards[j]
+        cards[j] = c
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
 
 
 @inlined
@@ -132,11 +161,7 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
     pad = r[R_PAD]
     if kind == CUT_CARD:
         n = len(deck)
-        for i in range(n - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = deck[i]
-            deck[i] = deck[j]
-            deck[j] = c
+        _fisher_yates(deck, 0, n, rng)
         _copy(buf, 0, deck, 0, n)
         _end_at(buf, st, n, pad)
         st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
@@ -178,11 +203,7 @@ def _run_out(buf, deck, faces, st, at, spare, rng, r):
         k = end - at
         _copy(spare, 0, buf, at, k)
         _copy(spare, k, buf, 0, at)  # the tray: spare[k:end]
-        for i in range(at - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = spare[k + i]
-            spare[k + i] = spare[k + j]
-            spare[k + j] = c
+        _fisher_yates(spare, k, at, rng)
         _copy(buf, 0, spare, 0, end)
         st[POS] = 0
     elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
