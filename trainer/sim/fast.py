@@ -270,8 +270,8 @@ class NativeSeat:
         """Go on with these streams, as if the seat were new: its deck back in order, so that what it
         plays next depends on the streams alone, not on the rounds it played before."""
         self._deck[:] = self._fresh_deck
-        self._rng = _stream(rng)
-        self._slip = _stream(slips)
+        self._rng[:] = _stream(rng)
+        self._slip[:] = _stream(slips)
 
     def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
