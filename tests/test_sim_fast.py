@@ -197,3 +197,36 @@ def test_a_reseeded_seat_plays_as_a_new_one_whatever_it_played_before() -> None:
     copy.reseed(random.Random(5), random.Random(6))
     copy.play_rounds(3000, twin)
     assert fresh == after == twin and fresh.rounds == 3000
+
+
+@pytest.mark.parametrize("rounding", ["floor", "truncate", "round"])
+@pytest.mark.parametrize("estimation", ["full", "half", "quarter", "exact"])
+def test_the_kernel_s_true_count_table_holds_the_true_count(estimation: str, rounding: str) -> None:
+    """The kernel looks true counts up: each entry is `TrueCounter`'s (half points kept doubled), or
+    OFF_TABLE where an int8 cannot hold it (the kernel then divides)."""
+    from trainer.sim.count import TrueCounter
+    from trainer.sim.fast import counting_for, true_count_table
+    from trainer.sim.layout import OFF_TABLE
+
+    rules = builtin_rulesets()["casino"]
+    counter = Counter(system=find_system("wong-halves"), spread=(1, 8), ramp=default_ramp((1, 8)),
+                      estimation=estimation, rounding=rounding)
+    counting = counting_for(make_game(rules, counter.system.tag), counter)
+    reach = 60
+    table = true_count_table(counting, reach)
+    true = TrueCounter(estimation=estimation, rounding=rounding, scale=counting.tag_scale)
+    assert table.shape == (len(counting.mults), 2 * reach)
+    for left in [*range(0, 60), *range(60, len(counting.mults), 7), len(counting.mults) - 1]:
+        for running in range(-reach, reach):
+            value = true(running, left)
+            assert table[left, running + reach] == (value if abs(value) < -OFF_TABLE else OFF_TABLE)
+
+
+@pytest.mark.parametrize("system", ["hi-lo", "wong-halves"])
+def test_the_kernel_divides_beyond_its_true_count_table(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Running counts off the table (here all but -2 to 1 points) are divided out, bet for bet and
+    round for round as the Python engine counts them."""
+    from trainer.sim import fast
+
+    monkeypatch.setattr(fast, "TABLE_RUNNING", 2)
+    test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine("bicycle", system)

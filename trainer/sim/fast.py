@@ -144,6 +144,29 @@ def flat_counting(game: Game) -> Counting:
                     bet_low=1, bets=[1])
 
 
+TABLE_RUNNING = 64
+"""The kernel looks a balanced count's true count up for running counts within ±64 points (a 6-deck
+Hi-Lo shoe stays within ±40 all but never) and divides beyond them."""
+
+
+def true_count_table(c: Counting, reach: int) -> Array:
+    """int8 [cards left, running count + reach]: the true count of `c` for running counts (in tag
+    units) from -reach to reach - 1, `layout.OFF_TABLE` where it is beyond an int8 (the kernel then
+    divides). Integer arithmetic throughout, as `trainer.sim.count.whole_count`."""
+    running = np.arange(-reach, reach, dtype=np.int64)[None, :]
+    x = running * np.array(c.mults, dtype=np.int64)[:, None]
+    d = np.array(c.divs, dtype=np.int64)[:, None]
+    if c.rounding == "floor":
+        counts = x // d
+    elif c.rounding == "truncate":
+        counts = np.where(x >= 0, x // d, -((-x) // d))
+    else:
+        n = (2 * np.abs(x) + d) // (2 * d)
+        counts = np.where(x >= 0, n, -n)
+    counts = np.where(np.abs(counts) < -k.OFF_TABLE, counts, k.OFF_TABLE)
+    return np.ascontiguousarray(counts.astype(np.int8))
+
+
 def _plays(sets: list[tuple[UpPlays, ...]], width: int) -> tuple[Array, ...]:
     """Table sets as six int8 arrays [set, up code, state or code]."""
     arrays = []
@@ -225,6 +248,7 @@ class NativeSeat:
             (k.R_INITIAL, c.initial), (k.R_BURN_SHOWN, c.burn_shown), (k.R_LOW, tables.low),
             (k.R_COUNTS, len(tables.right)), (k.R_SETS, len(sets)), (k.R_INSURE_FROM, c.insure_from),
             (k.R_BET_FIRST, c.bet_first), (k.R_BET_LOW, c.bet_low), (k.R_PAD, pad),
+            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale),
         ):
             r[index] = int(value)
         self._rules = r
@@ -250,6 +274,7 @@ class NativeSeat:
         self._plays = _plays(flat, width)
         self._mults = _i64(c.mults)
         self._divs = _i64(c.divs)
+        self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
         self._bet_counts = np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64)
         self._scratch = np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64)
@@ -291,8 +316,8 @@ class NativeSeat:
                 size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates,
                 self._faces, self._start, self._next, self._total, self._dealer_start, self._dealer_next,
                 self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays, self._mults,
-                self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out,
-                self._bet_counts, results, self._scratch)
+                self._divs, self._tcs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
+                self._shoe_burns, out, self._bet_counts, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:

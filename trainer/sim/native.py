@@ -35,6 +35,7 @@ from trainer.sim.layout import (
     M_STRATEGY,
     M_TRUE_COUNT,
     NATURAL,
+    OFF_TABLE,
     POS,
     R_BET_FIRST,
     R_BET_LOW,
@@ -61,6 +62,7 @@ from trainer.sim.layout import (
     R_SURRENDER_LOSS,
     R_TAG_SCALE,
     R_TAKES_ALL,
+    R_TC_LOW,
     R_TC_MODE,
     RUNNING,
     S_FIRSTS,
@@ -105,7 +107,7 @@ def _whole(x, d, rounding):
 
 
 @inlined
-def _true_count(running, left, r, m, st, mults, divs, slip):
+def _true_count(running, left, r, m, st, mults, divs, tcs, slip):
     """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
     mode = r[R_TC_MODE]
     if mode == TC_ZERO:
@@ -123,8 +125,13 @@ def _true_count(running, left, r, m, st, mults, divs, slip):
             st[DRIFT] = drift
         st[LAST_LEFT] = left
         running += st[DRIFT]
-    if mode == TC_BALANCED:
-        count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
+    if mode == TC_BALANCED:  # from the table where it holds the count: a load instead of a division
+        i = running - r[R_TC_LOW]
+        count = OFF_TABLE
+        if 0 <= i < tcs.shape[1]:
+            count = int(tcs[left, i])
+        if count == OFF_TABLE:
+            count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
     else:
         count = _floor_div(running, r[R_TAG_SCALE])
     if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
@@ -269,7 +276,7 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
 @inlined
 def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural,
            value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
-           divs, scratch):
+           divs, tcs, scratch):
     """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
     shoe is after it (past its end: the round ran out, and `play` replays it)."""
     scale = r[R_SCALE]
@@ -305,7 +312,8 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     t = t0
     insure = False
     if r[R_COUNTING] != 0:
-        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - pos, r, m, st, mults, divs, slip)
+        seen = running + tag[p1] + tag[p2] + tag[up]
+        tc = _true_count(seen, st[END] - pos, r, m, st, mults, divs, tcs, slip)
         t = _table(tc, r, m, slip)
         insure = tc >= r[R_INSURE_FROM]
     is_pair = pair_key[p1] == pair_key[p2]
@@ -408,7 +416,7 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
 @compiled
 def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
-         mults, divs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
+         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
     """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
     `bet_counts`, and each round's result to `record` when it has room for them."""
     counting = r[R_COUNTING] != 0
@@ -434,11 +442,11 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
                 running += tag[buf[i]]
             st[RUNNING] = running
             st[COUNTED_TO] = at
-            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, slip), r, m, bets, slip)
+            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip), r, m, bets, slip)
         while True:
             net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
                               dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
-                              split_first, split_pair, capped, hits, mults, divs, scratch)
+                              split_first, split_pair, capped, hits, mults, divs, tcs, scratch)
             st[POS] = pos
             if pos <= st[END]:
                 break
