@@ -184,6 +184,15 @@ def _i64(values: Any) -> Array:
     return np.ascontiguousarray(np.array(values, dtype=np.int64))
 
 
+def _u8(values: Any) -> Array:
+    """Card codes and hand states, which the kernel uses as indexes, as unsigned bytes: numba wraps a
+    signed index (a negative one counts from the end) with a test and an add at every lookup, an
+    unsigned one it takes as it is."""
+    wide = np.array(values, dtype=np.int64)
+    assert wide.size == 0 or (wide.min() >= 0 and wide.max() <= 255)
+    return np.ascontiguousarray(wide.astype(np.uint8))
+
+
 def _i8(values: Any) -> Array:
     """Card codes and hand states as bytes: the kernel's tables stay in the first-level cache."""
     wide = np.array(values, dtype=np.int64)
@@ -210,7 +219,7 @@ class NativeSeat:
         if recorded is not None:
             kind = k.RECORDED
             longest = max((len(cards) for cards, _, _ in recorded), default=1)
-            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.int8)
+            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.uint8)
             for i, (cards, _, _) in enumerate(recorded):
                 shoes[i, :len(cards)] = cards
             self._shoes = shoes
@@ -221,15 +230,15 @@ class NativeSeat:
         else:
             kind = (k.INFINITE if rules.infinite_deck else
                     k.EVERY_ROUND if rules.shoe.reshuffle is Reshuffle.EVERY_ROUND else k.CUT_CARD)
-            self._shoes = np.zeros((1, 1), dtype=np.int8)
+            self._shoes = np.zeros((1, 1), dtype=np.uint8)
             self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
         pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
-        self._deck = _i8(deck)
+        self._deck = _u8(deck)
         self._fresh_deck = self._deck.copy()
-        self._buf = np.zeros(size + pad, dtype=np.int8)
-        self._spare = np.zeros(size + pad, dtype=np.int8)
-        self._faces = _i8(codes.roll_faces)
+        self._buf = np.zeros(size + pad, dtype=np.uint8)
+        self._spare = np.zeros(size + pad, dtype=np.uint8)
+        self._faces = _u8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
         tally_counting = counting is not None
         c = counting or flat_counting(game)
@@ -258,11 +267,11 @@ class NativeSeat:
                 mistakes.count, mistakes.true_count, mistakes.bet)
         rates[k.M_STRATEGY] = tables.rate
         self._rates = rates
-        self._start = _i8(hands.start)
-        self._next = _i8(hands.next_state)
+        self._start = _u8(hands.start)
+        self._next = _u8(hands.next_state)
         self._total = _i8(hands.total)
-        self._dealer_start = _i8(hands.dealer_start)
-        self._dealer_next = _i8(hands.dealer_next)
+        self._dealer_start = _u8(hands.dealer_start)
+        self._dealer_next = _u8(hands.dealer_next)
         self._natural = np.array(hands.natural, dtype=np.int8)
         self._value = _i64(codes.value)
         self._pair_key = _i64(codes.pair_key)
