@@ -234,10 +234,10 @@ class NativeSeat:
             self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
         pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
-        self._deck = _u8(deck)
-        self._fresh_deck = self._deck.copy()
-        self._buf = np.zeros(size + pad, dtype=np.uint8)
-        self._spare = np.zeros(size + pad, dtype=np.uint8)
+        self._fresh_deck = _u8(deck)
+        self._deck = _own(self._fresh_deck)
+        self._buf = _own(np.zeros(size + pad, dtype=np.uint8))
+        self._spare = _own(np.zeros(size + pad, dtype=np.uint8))
         self._faces = _u8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
         tally_counting = counting is not None
@@ -285,19 +285,20 @@ class NativeSeat:
         self._divs = _i64(c.divs)
         self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
-        self._bet_counts = np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64)
-        self._scratch = np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64)
-        self._state = np.zeros(k.STATE_SIZE, dtype=np.int64)
+        self._bet_counts = _own(np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64))
+        self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
+        self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
+        self._out = _own(np.zeros(3, dtype=np.int64))
         self._counting = tally_counting
-        self._rng = _stream(rng)
-        self._slip = _stream(slips)  # the mistakes' own stream: with or without them, the same shoes
+        self._rng = _own(_stream(rng))
+        self._slip = _own(_stream(slips))  # the mistakes' own stream: with or without them, the same shoes
 
     def twin(self) -> NativeSeat:
         """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
         scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
         other = copy.copy(self)
-        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_rng", "_slip"):
-            setattr(other, name, getattr(self, name).copy())
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_out", "_rng", "_slip"):
+            setattr(other, name, _own(getattr(self, name)))
         return other
 
     def reseed(self, rng: random.Random, slips: random.Random) -> None:
@@ -315,7 +316,8 @@ class NativeSeat:
         st[:] = 0
         st[k.CUT] = ALWAYS
         st[k.NEXT_SHOE] = next_shoe
-        out = np.zeros(3, dtype=np.int64)
+        out = self._out
+        out[:] = 0
         self._bet_counts[:] = 0
         done = 0
         while done < rounds:
@@ -356,6 +358,21 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
         tables = table_sets(game, [lookup], 0, mistakes, slips)
         counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
     return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+CACHE_LINE = 64
+
+
+def _own(values: Array) -> Array:
+    """A copy of `values` on cache lines of its own. A seat's thread writes its state, shoe and streams
+    at every round; allocated beside the tables every thread reads (or another seat's state), each
+    write would take the line from the other core's cache (false sharing)."""
+    size = values.nbytes
+    raw = np.zeros(size + 3 * CACHE_LINE, dtype=np.uint8)
+    start = CACHE_LINE + (-raw.ctypes.data) % CACHE_LINE
+    own = raw[start:start + size].view(values.dtype).reshape(values.shape)
+    own[...] = values
+    return own
 
 
 def _stream(rng: random.Random) -> Array:
