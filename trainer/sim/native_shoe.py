@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numba.core.options
 import numpy as np
 from numba import njit, uint64
 
@@ -37,13 +38,23 @@ from trainer.sim.layout import (
     SHUFFLED,
 )
 
-KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
-"""How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The kernels
-allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the runtime's
-only work would be reference counts: an atomic increment and decrement of every array a round touches,
-which numba's pruning cannot remove from a loop this branchy. With them the counting kernel spent two
-thirds of its time in `NRT_incref`/`NRT_decref` (perf, 5 M Hi-Lo rounds); without, it plays 2.5x
-faster. Numba refuses to compile a kernel that would need the runtime, so none can creep in."""
+
+def _kernel_options() -> dict[str, Any]:
+    """How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The
+    kernels allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the
+    runtime's only work would be reference counts: an atomic increment and decrement of every array a
+    round touches, which numba's pruning cannot remove from a loop this branchy. With them the counting
+    kernel spent two thirds of its time in `NRT_incref`/`NRT_decref` (perf, 5 M Hi-Lo rounds); without,
+    it plays 2.5x faster. Numba refuses to compile a kernel that would need the runtime, so none can
+    creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same kernels
+    with the runtime, slower but alike."""
+    options: dict[str, Any] = {"cache": True, "nogil": True}
+    if hasattr(getattr(numba.core.options, "DefaultOptions", None), "_nrt"):
+        options["_nrt"] = False
+    return options
+
+
+KERNEL_OPTIONS = _kernel_options()
 compiled = njit(**KERNEL_OPTIONS)
 inlined = njit(**KERNEL_OPTIONS, inline="always")
 """Inlined into the caller by numba itself: the per-card and per-round steps."""
