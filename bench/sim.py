@@ -10,7 +10,10 @@ exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and ins
 figure is also taken from that checkout in a child process, alternately with this one, and printed as
 a ratio: the machine is shared, so the ratio is the figure to read. Each child also reports its rate
 per second of CPU time (what the code does per core, whatever else the machine runs) and the load
-average is printed before and after: the jobs' scaling means something only on a quiet machine. The
+average is printed before and after: the jobs' scaling means something only on a quiet machine, so
+their line also gives the cores the run kept busy on average (CPU time over wall time; 2.00 is both
+cores the whole run, and with L other busy processes a fair scheduler gives two threads about
+2(L+1)/(L+2) times what it gives one). The
 first lines give the engine in use (compiled with numba installed, else Python) and the compiled
 kernel's warm-up: from an empty cache (the first run on a machine) and from its cache.
 Targets (issue 16): >= 5 M hands/s flat, >= 4 M/s counting, >= 1.9x with --jobs 2.
@@ -114,7 +117,8 @@ def speed(args: argparse.Namespace) -> None:
         line = f"{label:<20} {mid:>12,.0f} hands/s"
         if mode == "jobs":  # on a busy machine the jobs cannot have two cores: see the CPU time per hand
             line += (f"   {mid / single['flat']:.2f}x one process (target 1.9x); CPU time per hand "
-                     f"{single_cpu['flat'] / cpu:.2f}x one process's")
+                     f"{single_cpu['flat'] / cpu:.2f}x one process's; cores busy on average {mid / cpu:.2f} "
+                     f"(one process {single['flat'] / single_cpu['flat']:.2f})")
         else:
             single[mode], single_cpu[mode] = mid, cpu
             line += (f" ({cpu:,.0f}/s of CPU time)   target {TARGETS[mode]:,}: "

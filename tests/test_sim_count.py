@@ -15,10 +15,19 @@ from trainer.core import InvalidInputError, find_ruleset, parse_card
 from trainer.core.betting import BetRamp, check_ramp, default_ramp, parse_ramp, parse_spread
 from trainer.core.counting import estimate_decks_left, find_system, true_count
 from trainer.sim.count import CountPlan, TrueCounter, bet_function, whole_count
-from trainer.sim.counter import Counter, IndexPlay, Mistakes, count_plan, mistaken, with_indices
+from trainer.sim.counter import (
+    CHART_CELLS,
+    Counter,
+    IndexPlay,
+    Mistakes,
+    charts_by_count,
+    count_plan,
+    mistaken,
+    with_indices,
+)
 from trainer.sim.engine import Tally, play_rounds
 from trainer.sim.game import make_game
-from trainer.sim.plays import DOUBLE, HIT, SPLIT, STAND, compile_plays
+from trainer.sim.plays import DOUBLE, HIT, LETTERS, SPLIT, STAND, compile_charts, compile_plays
 from trainer.sim.textbook import textbook
 
 
@@ -190,3 +199,23 @@ def test_the_simulators_integer_true_count_agrees_with_the_cores(running: int, d
     from trainer.sim.count import whole_count
 
     assert whole_count(running, decks, rounding) == true_count(running, decks, rounding=rounding)
+
+
+@pytest.mark.parametrize("name", ["casino", "bicycle", "european", "eight-deck"])
+def test_charts_compiled_together_are_each_chart_compiled_alone(name: str) -> None:
+    """`compile_charts` shares the tables of up cards whose letters agree: every chart's tables are
+    still exactly its own, for random index plays in random cells (and the mistaken chart)."""
+    rules = find_ruleset(name)
+    game = make_game(rules)
+    rng = random.Random(name)
+    for _ in range(3):
+        plays = []
+        for kind, number, up in rng.sample(CHART_CELLS, 25):
+            choices = LETTERS if kind == "pair" else tuple(x for x in LETTERS if x not in ("P", "Ph", "Rp"))
+            plays.append(IndexPlay(kind=kind, number=number, up=up, index=rng.randrange(-3, 5),
+                                   at_or_above=rng.choice(choices), below=rng.choice(choices)))
+        counter = Counter(system=find_system("hi-lo"), spread=(1, 8), ramp=default_ramp((1, 8)),
+                          indices=tuple(plays))
+        _, charts = charts_by_count(textbook, counter)
+        charts = [*charts, mistaken(textbook)]
+        assert compile_charts(charts, rules, game.codes) == [compile_plays(c, rules, game.codes) for c in charts]

@@ -160,3 +160,73 @@ def test_the_kernel_deals_shoes_of_every_kind_fairly() -> None:
         sd = math.sqrt(tally.net_squares / tally.rounds / game.scale**2 - mean**2)
         se = sd / math.sqrt(tally.rounds)
         assert abs(mean - chart.ev) < 4 * se, f"{name} ({kind}): {mean:+.4%} ± {se:.4%}, exact {chart.ev:+.4%}"
+
+
+def test_a_compiled_run_s_figures_do_not_depend_on_its_job_count() -> None:
+    """The compiled engine hands out numbered segments, each with streams of its own, to whichever
+    thread is free: one job and two (whoever played which segment) give the very same tally, with a
+    count and mistakes too; another seed gives another."""
+    from trainer.sim.runner import SEGMENT_ROUNDS, Plan, letters_of, play_job, simulate
+
+    rules = builtin_rulesets()["casino"]
+    counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
+                      insurance_index=3)
+    hands = 3 * SEGMENT_ROUNDS + 1234  # a short last segment
+    for plan in (Plan(ruleset=rules, chart=letters_of(textbook)),
+                 Plan(ruleset=rules, chart=letters_of(textbook), counter=counter,
+                      mistakes=Mistakes(strategy=0.1, count=0.01, bet=0.05))):
+        one = simulate(plan, hands, seed=7, jobs=1)
+        assert one.rounds == hands
+        assert simulate(plan, hands, seed=7, jobs=2) == one == play_job(plan, hands, 7, 0)
+        assert simulate(plan, hands, seed=8, jobs=2) != one
+
+
+def test_a_reseeded_seat_plays_as_a_new_one_whatever_it_played_before() -> None:
+    """`reseed` puts the deck back in order: a seat's rounds depend on its streams, not its history;
+    a twin shares the tables and plays the same."""
+    rules = builtin_rulesets()["casino"]
+    game = make_game(rules)
+    seat = native_seat(game, textbook, None, Mistakes(), random.Random(1), random.Random(2))
+    fresh, after, twin = Tally(), Tally(), Tally()
+    seat.reseed(random.Random(5), random.Random(6))
+    seat.play_rounds(3000, fresh)
+    seat.play_rounds(5000, Tally())
+    copy = seat.twin()
+    seat.reseed(random.Random(5), random.Random(6))
+    seat.play_rounds(3000, after)
+    copy.reseed(random.Random(5), random.Random(6))
+    copy.play_rounds(3000, twin)
+    assert fresh == after == twin and fresh.rounds == 3000
+
+
+@pytest.mark.parametrize("rounding", ["floor", "truncate", "round"])
+@pytest.mark.parametrize("estimation", ["full", "half", "quarter", "exact"])
+def test_the_kernel_s_true_count_table_holds_the_true_count(estimation: str, rounding: str) -> None:
+    """The kernel looks true counts up: each entry is `TrueCounter`'s (half points kept doubled), or
+    OFF_TABLE where an int8 cannot hold it (the kernel then divides)."""
+    from trainer.sim.count import TrueCounter
+    from trainer.sim.fast import counting_for, true_count_table
+    from trainer.sim.layout import OFF_TABLE
+
+    rules = builtin_rulesets()["casino"]
+    counter = Counter(system=find_system("wong-halves"), spread=(1, 8), ramp=default_ramp((1, 8)),
+                      estimation=estimation, rounding=rounding)
+    counting = counting_for(make_game(rules, counter.system.tag), counter)
+    reach = 60
+    table = true_count_table(counting, reach)
+    true = TrueCounter(estimation=estimation, rounding=rounding, scale=counting.tag_scale)
+    assert table.shape == (len(counting.mults), 2 * reach)
+    for left in [*range(0, 60), *range(60, len(counting.mults), 7), len(counting.mults) - 1]:
+        for running in range(-reach, reach):
+            value = true(running, left)
+            assert table[left, running + reach] == (value if abs(value) < -OFF_TABLE else OFF_TABLE)
+
+
+@pytest.mark.parametrize("system", ["hi-lo", "wong-halves"])
+def test_the_kernel_divides_beyond_its_true_count_table(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Running counts off the table (here all but -2 to 1 points) are divided out, bet for bet and
+    round for round as the Python engine counts them."""
+    from trainer.sim import fast
+
+    monkeypatch.setattr(fast, "TABLE_RUNNING", 2)
+    test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine("bicycle", system)

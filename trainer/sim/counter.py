@@ -30,7 +30,7 @@ from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
-from trainer.sim.plays import Lookup, UpPlays, compile_plays
+from trainer.sim.plays import Lookup, UpPlays, compile_charts
 from trainer.strategy import indexplay
 from trainer.strategy.chart import ROWS, UPS
 
@@ -267,7 +267,7 @@ def table_sets(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
     cell's first decision is wrong at its own rate, and the hot loop still makes one lookup.
     """
     rules, codes = game.ruleset, game.codes
-    right = [compile_plays(chart, rules, codes) for chart in charts]
+    right = compile_charts(charts, rules, codes)
     rates = mistakes.cell_rates()
     top = max(rates.values(), default=0.0)
     if not top:
@@ -279,9 +279,9 @@ def table_sets(game: Game, charts: list[Lookup], low: int, mistakes: Mistakes,
         cells = frozenset(cell for cell, rate in rates.items()
                           if (k + place[cell]) % MISTAKE_TABLES < round(MISTAKE_TABLES * rate / top))
         if cells not in compiled:
-            compiled[cells] = [_first_decisions_wrong(
-                compile_plays(_wrong_in(chart, cells, mistakes.wrong), rules, codes), r)
-                for chart, r in zip(charts, right, strict=True)]
+            wrong = compile_charts([_wrong_in(chart, cells, mistakes.wrong) for chart in charts], rules,
+                                   codes)
+            compiled[cells] = [_first_decisions_wrong(w, r) for w, r in zip(wrong, right, strict=True)]
         sets.append(compiled[cells])
     return TableSets(low=low, right=right, wrong=sets, rate=top)
 

@@ -18,6 +18,7 @@ one.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import os
 import random
@@ -143,6 +144,29 @@ def flat_counting(game: Game) -> Counting:
                     bet_low=1, bets=[1])
 
 
+TABLE_RUNNING = 64
+"""The kernel looks a balanced count's true count up for running counts within ±64 points (a 6-deck
+Hi-Lo shoe stays within ±40 all but never) and divides beyond them."""
+
+
+def true_count_table(c: Counting, reach: int) -> Array:
+    """int8 [cards left, running count + reach]: the true count of `c` for running counts (in tag
+    units) from -reach to reach - 1, `layout.OFF_TABLE` where it is beyond an int8 (the kernel then
+    divides). Integer arithmetic throughout, as `trainer.sim.count.whole_count`."""
+    running = np.arange(-reach, reach, dtype=np.int64)[None, :]
+    x = running * np.array(c.mults, dtype=np.int64)[:, None]
+    d = np.array(c.divs, dtype=np.int64)[:, None]
+    if c.rounding == "floor":
+        counts = x // d
+    elif c.rounding == "truncate":
+        counts = np.where(x >= 0, x // d, -((-x) // d))
+    else:
+        n = (2 * np.abs(x) + d) // (2 * d)
+        counts = np.where(x >= 0, n, -n)
+    counts = np.where(np.abs(counts) < -k.OFF_TABLE, counts, k.OFF_TABLE)
+    return np.ascontiguousarray(counts.astype(np.int8))
+
+
 def _plays(sets: list[tuple[UpPlays, ...]], width: int) -> tuple[Array, ...]:
     """Table sets as six int8 arrays [set, up code, state or code]."""
     arrays = []
@@ -158,6 +182,15 @@ def _plays(sets: list[tuple[UpPlays, ...]], width: int) -> tuple[Array, ...]:
 
 def _i64(values: Any) -> Array:
     return np.ascontiguousarray(np.array(values, dtype=np.int64))
+
+
+def _u8(values: Any) -> Array:
+    """Card codes and hand states, which the kernel uses as indexes, as unsigned bytes: numba wraps a
+    signed index (a negative one counts from the end) with a test and an add at every lookup, an
+    unsigned one it takes as it is."""
+    wide = np.array(values, dtype=np.int64)
+    assert wide.size == 0 or (wide.min() >= 0 and wide.max() <= 255)
+    return np.ascontiguousarray(wide.astype(np.uint8))
 
 
 def _i8(values: Any) -> Array:
@@ -186,7 +219,7 @@ class NativeSeat:
         if recorded is not None:
             kind = k.RECORDED
             longest = max((len(cards) for cards, _, _ in recorded), default=1)
-            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.int8)
+            shoes = np.zeros((max(len(recorded), 1), longest), dtype=np.uint8)
             for i, (cards, _, _) in enumerate(recorded):
                 shoes[i, :len(cards)] = cards
             self._shoes = shoes
@@ -197,14 +230,15 @@ class NativeSeat:
         else:
             kind = (k.INFINITE if rules.infinite_deck else
                     k.EVERY_ROUND if rules.shoe.reshuffle is Reshuffle.EVERY_ROUND else k.CUT_CARD)
-            self._shoes = np.zeros((1, 1), dtype=np.int8)
+            self._shoes = np.zeros((1, 1), dtype=np.uint8)
             self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
         pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
-        self._deck = _i8(deck)
-        self._buf = np.zeros(size + pad, dtype=np.int8)
-        self._spare = np.zeros(size + pad, dtype=np.int8)
-        self._faces = _i8(codes.roll_faces)
+        self._fresh_deck = _u8(deck)
+        self._deck = _own(self._fresh_deck)
+        self._buf = _own(np.zeros(size + pad, dtype=np.uint8))
+        self._spare = _own(np.zeros(size + pad, dtype=np.uint8))
+        self._faces = _u8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
         tally_counting = counting is not None
         c = counting or flat_counting(game)
@@ -223,6 +257,7 @@ class NativeSeat:
             (k.R_INITIAL, c.initial), (k.R_BURN_SHOWN, c.burn_shown), (k.R_LOW, tables.low),
             (k.R_COUNTS, len(tables.right)), (k.R_SETS, len(sets)), (k.R_INSURE_FROM, c.insure_from),
             (k.R_BET_FIRST, c.bet_first), (k.R_BET_LOW, c.bet_low), (k.R_PAD, pad),
+            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale),
         ):
             r[index] = int(value)
         self._rules = r
@@ -232,11 +267,11 @@ class NativeSeat:
                 mistakes.count, mistakes.true_count, mistakes.bet)
         rates[k.M_STRATEGY] = tables.rate
         self._rates = rates
-        self._start = _i8(hands.start)
-        self._next = _i8(hands.next_state)
+        self._start = _u8(hands.start)
+        self._next = _u8(hands.next_state)
         self._total = _i8(hands.total)
-        self._dealer_start = _i8(hands.dealer_start)
-        self._dealer_next = _i8(hands.dealer_next)
+        self._dealer_start = _u8(hands.dealer_start)
+        self._dealer_next = _u8(hands.dealer_next)
         self._natural = np.array(hands.natural, dtype=np.int8)
         self._value = _i64(codes.value)
         self._pair_key = _i64(codes.pair_key)
@@ -248,13 +283,30 @@ class NativeSeat:
         self._plays = _plays(flat, width)
         self._mults = _i64(c.mults)
         self._divs = _i64(c.divs)
+        self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
-        self._bet_counts = np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64)
-        self._scratch = np.zeros((4, max(game.max_hands, 2) + 2), dtype=np.int64)
-        self._state = np.zeros(k.STATE_SIZE, dtype=np.int64)
+        self._bet_counts = _own(np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64))
+        self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
+        self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
+        self._out = _own(np.zeros(3, dtype=np.int64))
         self._counting = tally_counting
-        self._rng = _stream(rng)
-        self._slip = _stream(slips)  # the mistakes' own stream: with or without them, the same shoes
+        self._rng = _own(_stream(rng))
+        self._slip = _own(_stream(slips))  # the mistakes' own stream: with or without them, the same shoes
+
+    def twin(self) -> NativeSeat:
+        """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
+        scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
+        other = copy.copy(self)
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_out", "_rng", "_slip"):
+            setattr(other, name, _own(getattr(self, name)))
+        return other
+
+    def reseed(self, rng: random.Random, slips: random.Random) -> None:
+        """Go on with these streams, as if the seat were new: its deck back in order, so that what it
+        plays next depends on the streams alone, not on the rounds it played before."""
+        self._deck[:] = self._fresh_deck
+        self._rng[:] = _stream(rng)
+        self._slip[:] = _stream(slips)
 
     def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
@@ -264,7 +316,8 @@ class NativeSeat:
         st[:] = 0
         st[k.CUT] = ALWAYS
         st[k.NEXT_SHOE] = next_shoe
-        out = np.zeros(3, dtype=np.int64)
+        out = self._out
+        out[:] = 0
         self._bet_counts[:] = 0
         done = 0
         while done < rounds:
@@ -274,8 +327,8 @@ class NativeSeat:
                 size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates,
                 self._faces, self._start, self._next, self._total, self._dealer_start, self._dealer_next,
                 self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays, self._mults,
-                self._divs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out,
-                self._bet_counts, results, self._scratch)
+                self._divs, self._tcs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
+                self._shoe_burns, out, self._bet_counts, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
@@ -305,6 +358,21 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
         tables = table_sets(game, [lookup], 0, mistakes, slips)
         counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
     return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+CACHE_LINE = 64
+
+
+def _own(values: Array) -> Array:
+    """A copy of `values` on cache lines of its own. A seat's thread writes its state, shoe and streams
+    at every round; allocated beside the tables every thread reads (or another seat's state), each
+    write would take the line from the other core's cache (false sharing)."""
+    size = values.nbytes
+    raw = np.zeros(size + 3 * CACHE_LINE, dtype=np.uint8)
+    start = CACHE_LINE + (-raw.ctypes.data) % CACHE_LINE
+    own = raw[start:start + size].view(values.dtype).reshape(values.shape)
+    own[...] = values
+    return own
 
 
 def _stream(rng: random.Random) -> Array:

@@ -25,7 +25,7 @@ POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEF
 (R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
  R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
  R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
- R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, RULES_SIZE) = range(32)
+ R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, R_TC_LOW, RULES_SIZE) = range(33)
 
 # the learner's error rates: m[...]
 M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
@@ -33,9 +33,13 @@ M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
 # per-up-card flags: ups[k, up]
 U_OFFERS, U_PEEKS, U_MAY, U_INSURANCE, U_EARLY = range(5)
 
-# true-count modes and roundings
+# true-count modes and roundings; OFF_TABLE marks a true count the kernel's table does not hold
 TC_ZERO, TC_BALANCED, TC_RUNNING = 0, 1, 2
 FLOOR, TRUNCATE, ROUND = 0, 1, 2
+OFF_TABLE = -128
 
 # a split hand's standing (`trainer.sim.splits`)
 STANDING, SETTLED, NATURAL = 0, 1, 2
+
+# the split's scratch rows: scratch[row, hand] (`_split`)
+S_FIRSTS, S_STATES, S_STAKES, S_STATUS, SCRATCH_ROWS = range(5)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from trainer.sim.layout import (
     ACE,
@@ -36,6 +35,7 @@ from trainer.sim.layout import (
     M_STRATEGY,
     M_TRUE_COUNT,
     NATURAL,
+    OFF_TABLE,
     POS,
     R_BET_FIRST,
     R_BET_LOW,
@@ -62,8 +62,13 @@ from trainer.sim.layout import (
     R_SURRENDER_LOSS,
     R_TAG_SCALE,
     R_TAKES_ALL,
+    R_TC_LOW,
     R_TC_MODE,
     RUNNING,
+    S_FIRSTS,
+    S_STAKES,
+    S_STATES,
+    S_STATUS,
     SETTLED,
     SOFT,
     SPLIT,
@@ -79,10 +84,10 @@ from trainer.sim.layout import (
     U_OFFERS,
     U_PEEKS,
 )
-from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle
+from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle, compiled, inlined
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _floor_div(x, d):
     """x // d for d > 0 and |x| < 2**52, by one floating-point division (a fraction of an integer one's
     time): the quotient is correctly rounded, so it is exact when x / d is whole, and otherwise at least
@@ -90,7 +95,7 @@ def _floor_div(x, d):
     return np.int64(math.floor(np.float64(x) / np.float64(d)))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _whole(x, d, rounding):
     """`trainer.sim.count.whole_count`."""
     if rounding == FLOOR:
@@ -101,8 +106,8 @@ def _whole(x, d, rounding):
     return n if x >= 0 else -n
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _true_count(running, left, r, m, st, mults, divs, slip):
+@inlined
+def _true_count(running, left, r, m, st, mults, divs, tcs, slip):
     """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
     mode = r[R_TC_MODE]
     if mode == TC_ZERO:
@@ -120,8 +125,13 @@ def _true_count(running, left, r, m, st, mults, divs, slip):
             st[DRIFT] = drift
         st[LAST_LEFT] = left
         running += st[DRIFT]
-    if mode == TC_BALANCED:
-        count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
+    if mode == TC_BALANCED:  # from the table where it holds the count: a load instead of a division
+        i = running - r[R_TC_LOW]
+        count = OFF_TABLE
+        if 0 <= i < tcs.shape[1]:
+            count = int(tcs[left, i])
+        if count == OFF_TABLE:
+            count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
     else:
         count = _floor_div(running, r[R_TAG_SCALE])
     if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
@@ -129,7 +139,7 @@ def _true_count(running, left, r, m, st, mults, divs, slip):
     return count
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _ramp(count, r, bets):
     i = count - r[R_BET_FIRST]
     if i < 0:
@@ -138,7 +148,7 @@ def _ramp(count, r, bets):
     return bets[i if i < top else top]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _bet(count, r, m, bets, slip):
     """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
     right = _ramp(count, r, bets)
@@ -154,7 +164,7 @@ def _bet(count, r, m, bets, slip):
     return right
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _table(count, r, m, slip):
     """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
     i = count - r[R_LOW]
@@ -166,29 +176,28 @@ def _table(count, r, m, slip):
     return i
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
            dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):
     """`trainer.sim.splits.play_split`."""
     scale = r[R_SCALE]
-    firsts, states, stakes, status = scratch[0], scratch[1], scratch[2], scratch[3]
-    firsts[0] = pair
-    firsts[1] = pair
+    scratch[S_FIRSTS, 0] = pair
+    scratch[S_FIRSTS, 1] = pair
     n = 2
     done = 0
     net = 0
     i = 0
     max_hands = r[R_MAX_HANDS]
     while i < n:
-        first = firsts[i]
+        first = scratch[S_FIRSTS, i]
         second = buf[pos]
         pos += 1
         is_pair = pair_key[second] == pair_key[first]
         can_split = is_pair and n < max_hands and (value[first] != ACE or r[R_RESPLIT_ACES] != 0)
         if can_split and split_pair[t, up, second] == SPLIT:
             for k in range(n, i + 1, -1):
-                firsts[k] = firsts[k - 1]
-            firsts[i + 1] = second
+                scratch[S_FIRSTS, k] = scratch[S_FIRSTS, k - 1]
+            scratch[S_FIRSTS, i + 1] = second
             n += 1
             continue
         state = start[first, second]
@@ -209,24 +218,24 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
                 state = nxt[state, buf[pos]]
                 pos += 1
                 stake = 2
-        states[done] = state
-        stakes[done] = stake
+        scratch[S_STATES, done] = state
+        scratch[S_STAKES, done] = stake
         if state == BUST:
-            status[done] = SETTLED
+            scratch[S_STATUS, done] = SETTLED
             net -= stake * scale
         elif r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first, second] == state:
-            status[done] = NATURAL
+            scratch[S_STATUS, done] = NATURAL
         else:
-            status[done] = STANDING
+            scratch[S_STATUS, done] = STANDING
         done += 1
         i += 1
 
     open_hand = False
     standing = False
     for k in range(done):
-        if status[k] != SETTLED:
+        if scratch[S_STATUS, k] != SETTLED:
             open_hand = True
-        if status[k] == STANDING:
+        if scratch[S_STATUS, k] == STANDING:
             standing = True
     if hole < 0 and open_hand:
         hole = buf[pos]
@@ -238,9 +247,10 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
     if dealer_natural:
         owed = scale - min(scale, busted)
         for k in range(done):
-            if status[k] != STANDING:
+            if scratch[S_STATUS, k] != STANDING:
                 continue
-            loss = stakes[k] * scale if r[R_TAKES_ALL] != 0 else min(owed, stakes[k] * scale)
+            stake = scratch[S_STAKES, k] * scale
+            loss = stake if r[R_TAKES_ALL] != 0 else min(owed, stake)
             owed -= loss
             net -= loss
         return net, pos
@@ -252,21 +262,21 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
             pos += 1
         dealer_total = d - STANDS
     for k in range(done):
-        if status[k] == NATURAL:
+        if scratch[S_STATUS, k] == NATURAL:
             net += r[R_BLACKJACK]
-        elif status[k] == STANDING:
-            mine = total[states[k]]
+        elif scratch[S_STATUS, k] == STANDING:
+            mine = total[scratch[S_STATES, k]]
             if dealer_total > 21 or mine > dealer_total:
-                net += stakes[k] * scale
+                net += scratch[S_STAKES, k] * scale
             elif mine < dealer_total:
-                net -= stakes[k] * scale
+                net -= scratch[S_STAKES, k] * scale
     return net, pos
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural,
            value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
-           divs, scratch):
+           divs, tcs, scratch):
     """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
     shoe is after it (past its end: the round ran out, and `play` replays it)."""
     scale = r[R_SCALE]
@@ -302,7 +312,8 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     t = t0
     insure = False
     if r[R_COUNTING] != 0:
-        tc = _true_count(running + tag[p1] + tag[p2] + tag[up], st[END] - pos, r, m, st, mults, divs, slip)
+        seen = running + tag[p1] + tag[p2] + tag[up]
+        tc = _true_count(seen, st[END] - pos, r, m, st, mults, divs, tcs, slip)
         t = _table(tc, r, m, slip)
         insure = tc >= r[R_INSURE_FROM]
     is_pair = pair_key[p1] == pair_key[p2]
@@ -402,10 +413,10 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     return net, pos
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
-         mults, divs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
+         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
     """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
     `bet_counts`, and each round's result to `record` when it has room for them."""
     counting = r[R_COUNTING] != 0
@@ -431,11 +442,11 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
                 running += tag[buf[i]]
             st[RUNNING] = running
             st[COUNTED_TO] = at
-            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, slip), r, m, bets, slip)
+            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip), r, m, bets, slip)
         while True:
             net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
                               dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
-                              split_first, split_pair, capped, hits, mults, divs, scratch)
+                              split_first, split_pair, capped, hits, mults, divs, tcs, scratch)
             st[POS] = pos
             if pos <= st[END]:
                 break

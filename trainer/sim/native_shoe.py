@@ -1,7 +1,8 @@
 """The compiled simulator's random numbers and shoes: `trainer.sim.shoes` in numba.
 
 Each seat has its own xoshiro256** streams (one for the shoes, one for the learner's mistakes), seeded
-from its job's `random.Random`, so a job's figures depend on its seed alone and threads share nothing.
+from its segment's `random.Random` (`trainer.sim.runner.segment_rngs`), so a segment's figures depend on
+its seed alone and threads share nothing but the read-only tables.
 A shoe is dealt from `buf` by index; past its end the buffer holds 0s (a code of no value that ends
 every hand at once), so a round that runs out finishes quickly and is replayed on the continued shoe,
 as the Python engine replays it: a cut-card shoe continues with its discard tray shuffled, a shoe
@@ -10,6 +11,9 @@ reshuffled every round with more of its cards shuffled into place, the infinite 
 
 from __future__ import annotations
 
+from typing import Any
+
+import numba.core.options
 import numpy as np
 from numba import njit, uint64
 
@@ -35,10 +39,30 @@ from trainer.sim.layout import (
 )
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _next(rng):
-    """xoshiro256** (Blackman and Vigna): the next 64 random bits of the generator state `rng`."""
-    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+def _kernel_options() -> dict[str, Any]:
+    """How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The
+    kernels allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the
+    runtime's only work would be reference counts: an atomic increment and decrement of every array a
+    round touches, which numba's pruning cannot remove from a loop this branchy. With them the counting
+    kernel spent two thirds of its time in `NRT_incref`/`NRT_decref` (perf, 5 M Hi-Lo rounds); without,
+    it plays 2.5x faster. Numba refuses to compile a kernel that would need the runtime, so none can
+    creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same kernels
+    with the runtime, slower but alike."""
+    options: dict[str, Any] = {"cache": True, "nogil": True}
+    if hasattr(getattr(numba.core.options, "DefaultOptions", None), "_nrt"):
+        options["_nrt"] = False
+    return options
+
+
+KERNEL_OPTIONS = _kernel_options()
+compiled = njit(**KERNEL_OPTIONS)
+inlined = njit(**KERNEL_OPTIONS, inline="always")
+"""Inlined into the caller by numba itself: the per-card and per-round steps."""
+
+
+@inlined
+def _step(s0, s1, s2, s3):
+    """xoshiro256** (Blackman and Vigna): 64 random bits and the generator's next state."""
     x = s1 * uint64(5)
     result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)
     t = s1 << uint64(17)
@@ -48,11 +72,41 @@ def _next(rng):
     s0 ^= s3
     s2 ^= t
     s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result, s0, s1, s2, s3
+
+
+@inlined
+def _next(rng):
+    """The next 64 random bits of the generator state `rng`."""
+    result, rng[0], rng[1], rng[2], rng[3] = _step(rng[0], rng[1], rng[2], rng[3])
     return result
 
 
-@njit(cache=True, nogil=True, inline="always")
+@compiled
+def _fisher_yates(cards, start, n, rng):
+    """cards[start:start + n] in random order (Fisher-Yates from the back, each index by `_below`'s
+    method and its very random numbers), the generator's state held in registers for the loop rather
+    than reloaded around every card's store."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    for i in range(n - 1, 0, -1):
+        bound = uint64(i + 1)
+        x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+        m = (x >> uint64(32)) * bound
+        low = m & uint64(0xFFFFFFFF)
+        if low < bound:
+            floor = (uint64(0x100000000) - bound) % bound
+            while low < floor:
+                x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                m = (x >> uint64(32)) * bound
+                low = m & uint64(0xFFFFFFFF)
+        j = start + np.int64(m >> uint64(32))
+        c = cards[start + i]
+        cards[start + i] = cards[j]
+        cards[j] = c
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+
+
+@inlined
 def _below(rng, n):
     """A uniform whole number from 0 to n - 1 (0 < n < 2**32), unbiased (Lemire's method)."""
     bound = uint64(n)
@@ -66,20 +120,29 @@ def _below(rng, n):
     return np.int64(m >> uint64(32))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inlined
 def _chance(rng):
     """A uniform float in [0, 1) with 53 random bits."""
     return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, nogil=True)
+@compiled
+def _copy(dst, at, src, start, n):
+    """dst[at:at + n] = src[start:start + n], front to back (so `at <= start` may overlap), as a plain
+    loop: array slices would need numba's reference counting, which the kernels run without."""
+    for i in range(n):
+        dst[at + i] = src[start + i]
+
+
+@compiled
 def _end_at(buf, st, end, pad):
     """The shoe ends after `end` cards: 0s behind them."""
     st[END] = end
-    buf[end:end + pad] = 0
+    for i in range(end, end + pad):
+        buf[i] = 0
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _place(deck, st, rng, upto):
     """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
     (`EveryRoundShoe._place`)."""
@@ -94,14 +157,14 @@ def _place(deck, st, rng, upto):
     return upto
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _roll(buf, faces, rng, start, stop):
     """Infinite-deck cards: independent uniform d13 faces."""
     for i in range(start, stop):
         buf[i] = faces[_below(rng, 13)]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
     """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
     kind = r[R_KIND]
@@ -109,18 +172,14 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
     pad = r[R_PAD]
     if kind == CUT_CARD:
         n = len(deck)
-        for i in range(n - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = deck[i]
-            deck[i] = deck[j]
-            deck[j] = c
-        buf[:n] = deck
+        _fisher_yates(deck, 0, n, rng)
+        _copy(buf, 0, deck, 0, n)
         _end_at(buf, st, n, pad)
         st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
     elif kind == EVERY_ROUND:
         st[SHUFFLED] = 0
         upto = _place(deck, st, rng, burn + EVERY_ROUND_FIRST)
-        buf[:upto] = deck[:upto]
+        _copy(buf, 0, deck, 0, upto)
         _end_at(buf, st, upto, pad)
         st[CUT] = ALWAYS
     elif kind == INFINITE:
@@ -135,7 +194,8 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
             return 0
         st[NEXT_SHOE] = k + 1
         n = shoe_sizes[k]
-        buf[:n] = shoes[k, :n]
+        for i in range(n):
+            buf[i] = shoes[k, i]
         _end_at(buf, st, n, pad)
         st[CUT] = shoe_cuts[k]
         burn = shoe_burns[k]
@@ -143,7 +203,7 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
     return burn
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _run_out(buf, deck, faces, st, at, spare, rng, r):
     """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
     the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
@@ -152,27 +212,21 @@ def _run_out(buf, deck, faces, st, at, spare, rng, r):
     end = st[END]
     if kind == CUT_CARD:  # the discard tray, shuffled
         k = end - at
-        spare[:k] = buf[at:end]
-        tray = spare[k:end]
-        tray[:] = buf[:at]
-        for i in range(len(tray) - 1, 0, -1):
-            j = _below(rng, i + 1)
-            c = tray[i]
-            tray[i] = tray[j]
-            tray[j] = c
-        buf[:end] = spare[:end]
+        _copy(spare, 0, buf, at, k)
+        _copy(spare, k, buf, 0, at)  # the tray: spare[k:end]
+        _fisher_yates(spare, k, at, rng)
+        _copy(buf, 0, spare, 0, end)
         st[POS] = 0
     elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
         if st[SHUFFLED] >= len(deck):
             return False
         upto = _place(deck, st, rng, 2 * st[SHUFFLED])
-        buf[:upto] = deck[:upto]
+        _copy(buf, 0, deck, 0, upto)
         _end_at(buf, st, upto, pad)
         st[POS] = at
     elif kind == INFINITE:  # another block of rolls
         k = end - at
-        spare[:k] = buf[at:end]
-        buf[:k] = spare[:k]
+        _copy(buf, 0, buf, at, k)  # front to back: at >= 0
         _roll(buf, faces, rng, k, k + INFINITE_BLOCK)
         _end_at(buf, st, k + INFINITE_BLOCK, pad)
         st[POS] = 0

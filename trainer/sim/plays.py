@@ -10,7 +10,7 @@ here, once; only "has the seat reached its hand limit" is left to the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from trainer.core.legal import may_double_total
@@ -124,3 +124,36 @@ def compile_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes) -> tuple[U
     """Decision tables indexed by up-card code (unused codes get the tables of an ace, never read)."""
     by_value = {v: up_plays(lookup, ruleset, codes, v) for v in range(1, 11)}
     return tuple(by_value[codes.value[c] or ACE] for c in range(codes.width))
+
+
+def compile_charts(lookups: Sequence[Lookup], ruleset: Ruleset,
+                   codes: CardCodes) -> list[tuple[UpPlays, ...]]:
+    """`compile_plays` of each chart, the tables against an up card built once for every chart whose
+    letters against it are the same: a counter's charts by count differ in a few index cells, so most
+    of their columns are shared (a Hi-Lo seat's nine charts: a third of the builds). Which cells an up
+    card's tables read does not depend on their letters, so the first chart's reads name them."""
+    if len(lookups) < 2:
+        return [compile_plays(lookup, ruleset, codes) for lookup in lookups]
+    read: dict[int, list[tuple[str, int, int]]] = {}
+    built: dict[tuple[int, tuple[str, ...]], UpPlays] = {}
+    compiled = []
+    for lookup in lookups:
+        by_value = {}
+        for value in range(1, 11):
+            if value not in read:
+                cells: set[tuple[str, int, int]] = set()
+
+                def recording(kind: str, number: int, up: int, lookup: Lookup = lookup,
+                              cells: set[tuple[str, int, int]] = cells) -> str:
+                    cells.add((kind, number, up))
+                    return lookup(kind, number, up)
+
+                plays = up_plays(recording, ruleset, codes, value)
+                read[value] = sorted(cells)
+                built[(value, tuple(lookup(*cell) for cell in read[value]))] = plays
+            key = (value, tuple(lookup(*cell) for cell in read[value]))
+            if key not in built:
+                built[key] = up_plays(lookup, ruleset, codes, value)
+            by_value[value] = built[key]
+        compiled.append(tuple(by_value[codes.value[c] or ACE] for c in range(codes.width)))
+    return compiled

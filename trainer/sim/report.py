@@ -48,7 +48,8 @@ class SimReport:
     errors: Errors | None = None
     engine: str = "python"
     """Which simulator played: "compiled" (the numba kernel, its jobs on threads) or "python" (its jobs
-    in processes). The two draw different random numbers, so a seed's figures depend on it."""
+    in processes). The two draw different random numbers, so a seed's figures depend on it (and, with
+    the Python engine, on the job count)."""
 
     @property
     def hands(self) -> int:

@@ -13,11 +13,14 @@ progress report, and the run ends with the figures of the rounds played so far (
 plays its share in segments of `SEGMENT_ROUNDS` rounds, each from a fresh shoe, so that what a stopped
 job returns is whole segments' exact tallies.
 
-Where the compiled kernel is available (`trainer.sim.fast`: numba installed), each job plays it
-instead of the Python engine, and the jobs run on threads of this process, since the kernel runs
-without the GIL: no worker to start, no second load of the kernel, nothing to outlive the process.
-The two engines play the same rules but draw different random numbers, so a seed's figures depend on
-which engine played them (and on the job count), as they always did on the job count.
+Where the compiled kernel is available (`trainer.sim.fast`: numba installed), it plays instead of the
+Python engine, and the jobs run on threads of this process, since the kernel runs without the GIL: no
+worker to start, no second load of the kernel, nothing to outlive the process. The tables are built
+once and shared; the run's segments are numbered, each dealt from streams of its own
+(`segment_rngs`), and handed to whichever thread is free (`Segments`), so a thread the machine slows
+plays fewer of them and none idles at the end waiting for a fixed share, and the figures of a seed do
+not depend on the job count at all. The two engines play the same rules but draw different random
+numbers, so a seed's figures depend on which engine played them.
 """
 
 from __future__ import annotations
@@ -93,6 +96,18 @@ def job_rng(seed: int, job: int) -> random.Random:
     return random.Random(f"cutcard-sim:{seed}:{job}")
 
 
+def _mistakes_rng(seed: int, job: int) -> random.Random:
+    """The learner's mistakes draw from their own stream, so a run with mistakes deals the very shoes
+    of the run without them and the difference between the two is the mistakes' alone."""
+    return random.Random(f"cutcard-sim-mistakes:{seed}:{job}")
+
+
+def segment_rngs(seed: int, job: int, segment: int) -> tuple[random.Random, random.Random]:
+    """The compiled engine's streams for segment `segment` of job `job`: its shoes', its mistakes'."""
+    return (random.Random(f"cutcard-sim:{seed}:{job}:{segment}"),
+            random.Random(f"cutcard-sim-mistakes:{seed}:{job}:{segment}"))
+
+
 def shares(hands: int, jobs: int) -> list[int]:
     """Hands per job, as even as whole hands allow.
 
@@ -106,16 +121,12 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
              progress: Callable[[int], None] | None = None, stop: Callable[[], bool] | None = None) -> Tally:
     """Play one job's share of a simulation in this process; `stop` (asked at each progress report)
     ends it early with the tally of the segments played."""
+    if fast.available():
+        return _play_native(_native_seat(plan, seed, job), Segments(hands), seed, job, progress, stop)
     rng = job_rng(seed, job)
-    slips = random.Random(f"cutcard-sim-mistakes:{seed}:{job}")
-    """The learner's mistakes draw from their own stream, so a run with mistakes deals the very shoes
-    of the run without them and the difference between the two is the mistakes' alone."""
+    slips = _mistakes_rng(seed, job)
     game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
     lookup = plan.lookup()
-    if fast.available():
-        seat = fast.native_seat(game, lookup, plan.counter, plan.mistakes, slips, rng)
-        return _play_segments(lambda size, segment, tell: seat.play_rounds(size, segment, progress=tell),
-                              hands, progress, stop)
     plays = compile_plays(lookup, plan.ruleset, game.codes)
     if plan.counter is not None:
         count: CountPlan | None = count_plan(game, lookup, plan.counter, plan.mistakes, slips)
@@ -152,6 +163,60 @@ def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], ha
             break
         tally.add(segment)
         left -= size
+    return tally
+
+
+class Segments:
+    """A compiled run's hands as numbered segments of `SEGMENT_ROUNDS` (the last one shorter), handed
+    out in order to whichever thread asks first: a thread slowed by the machine's other work plays
+    fewer of them, and none waits on another at the end. Each segment plays from a fresh shoe with its
+    own streams (`segment_rngs`), so the tally does not depend on which thread played which."""
+
+    def __init__(self, hands: int) -> None:
+        self._hands = hands
+        self._next = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> tuple[int, int] | None:
+        """(the next segment's number, its rounds), or None when all are taken."""
+        with self._lock:
+            index = self._next
+            size = min(SEGMENT_ROUNDS, self._hands - index * SEGMENT_ROUNDS)
+            if size <= 0:
+                return None
+            self._next += 1
+        return index, size
+
+
+def _native_seat(plan: Plan, seed: int, job: int) -> fast.NativeSeat:
+    """The compiled seat of job `job`: its tables (the mistakes' from the job's stream); `_play_native`
+    reseeds it at every segment."""
+    game = make_game(plan.ruleset, plan.counter.system.tag if plan.counter else None)
+    return fast.native_seat(game, plan.lookup(), plan.counter, plan.mistakes, _mistakes_rng(seed, job),
+                            job_rng(seed, job))
+
+
+def _play_native(seat: fast.NativeSeat, segments: Segments, seed: int, job: int,
+                 progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+    """The segments this seat takes, until none is left or a progress report finds `stop` asked (the
+    segment under way is then left out, as in `_play_segments`)."""
+    tally = Tally()
+
+    def tell(rounds: int) -> None:
+        if progress is not None:
+            progress(rounds)
+        if stop is not None and stop():
+            raise _Stopped
+
+    while (taken := segments.take()) is not None:
+        index, size = taken
+        seat.reseed(*segment_rngs(seed, job, index))
+        segment = Tally()
+        try:
+            seat.play_rounds(size, segment, progress=tell)
+        except _Stopped:
+            break
+        tally.add(segment)
     return tally
 
 
@@ -287,23 +352,26 @@ def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progres
     worker to start, no code to load twice, and nothing left behind however the process ends. Ctrl-C
     (in the main thread) stops every job at its next progress report; a second one stops at once."""
     fast.native()  # load (or compile) the kernel once, before the jobs want it
+    first = _native_seat(plan, seed, 0)  # the tables once: every thread plays them
+    seats = [first, *(first.twin() for _ in range(jobs - 1))]
+    segments = Segments(hands)
     done = [0] * jobs
     results: list[Tally | None] = [None] * jobs
     errors: list[BaseException] = []
     asked = threading.Event()
 
-    def work(job: int, share: int) -> None:
+    def work(job: int) -> None:
         def tell(rounds: int) -> None:
             done[job] += rounds
 
         try:
-            results[job] = play_job(plan, share, seed, job, tell, stop=asked.is_set)
+            results[job] = _play_native(seats[job], segments, seed, 0, tell, asked.is_set)
         except BaseException as error:  # surfaces in the caller's thread
             errors.append(error)
             asked.set()
 
-    threads = [threading.Thread(target=work, args=(j, share), name=f"cutcard-sim-{j}", daemon=True)
-               for j, share in enumerate(shares(hands, jobs))]
+    threads = [threading.Thread(target=work, args=(j,), name=f"cutcard-sim-{j}", daemon=True)
+               for j in range(jobs)]
     main = threading.current_thread() is threading.main_thread()
     previous = signal.getsignal(signal.SIGINT) if main else None
 
