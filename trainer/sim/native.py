@@ -280,33 +280,16 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
     shoe is after it (past its end: the round ran out, and `play` replays it)."""
     scale = r[R_SCALE]
-    if r[R_HOLE] != 0:
+    if r[R_HOLE] != 0:  # the deal order of `trainer.core.deal`: the hole card second or last
         if r[R_HOLE_FIRST] != 0:
-            p1 = buf[pos]
-            pos += 1
-            hole = buf[pos]
-            pos += 1
-            p2 = buf[pos]
-            pos += 1
-            up = buf[pos]
-            pos += 1
+            p1, hole, p2, up = buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]
         else:
-            p1 = buf[pos]
-            pos += 1
-            up = buf[pos]
-            pos += 1
-            p2 = buf[pos]
-            pos += 1
-            hole = buf[pos]
-            pos += 1
-    else:
-        up = buf[pos]
-        pos += 1
-        p1 = buf[pos]
-        pos += 1
-        p2 = buf[pos]
-        pos += 1
+            p1, up, p2, hole = buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]
+        pos += 4
+    else:  # no hole card: the up card first
+        up, p1, p2 = buf[pos], buf[pos + 1], buf[pos + 2]
         hole = -1
+        pos += 3
     if pos > st[END]:  # ran out in the deal: replayed
         return 0, pos
     t = t0
