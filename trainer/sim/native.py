@@ -165,6 +165,21 @@ def _bet(count, r, m, bets, slip):
 
 
 @inlined
+def _draw_for(action, state, t, up, buf, pos, nxt, hits):
+    """A hand's draws for its first play: a hit and then more while the chart hits, a double's one
+    card, nothing otherwise; (its state after, where the shoe is, whether the bet was doubled)."""
+    if action == HIT:
+        state = nxt[state, buf[pos]]
+        pos += 1
+        while hits[t, up, state]:
+            state = nxt[state, buf[pos]]
+            pos += 1
+    elif action == DOUBLE:
+        return nxt[state, buf[pos]], pos + 1, True
+    return state, pos, False
+
+
+@inlined
 def _table(count, r, m, slip):
     """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
     i = count - r[R_LOW]
@@ -208,15 +223,8 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
                 action = split_pair[t, up, second] if can_split else capped[t, up, second]
             else:
                 action = split_first[t, up, state]
-            if action == HIT:
-                state = nxt[state, buf[pos]]
-                pos += 1
-                while hits[t, up, state]:
-                    state = nxt[state, buf[pos]]
-                    pos += 1
-            elif action == DOUBLE:
-                state = nxt[state, buf[pos]]
-                pos += 1
+            state, pos, doubled = _draw_for(action, state, t, up, buf, pos, nxt, hits)
+            if doubled:
                 stake = 2
         scratch[S_STATES, done] = state
         scratch[S_STAKES, done] = stake
@@ -348,21 +356,14 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
     state = start[p1, p2]
     action = pair_plays[t, up, p1] if is_pair else first_plays[t, up, state]
     stake = scale
-    if action == HIT:
-        state = nxt[state, buf[pos]]
-        pos += 1
-        while hits[t, up, state]:
-            state = nxt[state, buf[pos]]
-            pos += 1
-    elif action == DOUBLE:
-        state = nxt[state, buf[pos]]
-        pos += 1
-        stake = 2 * scale
-    elif action == SPLIT:
+    if action == SPLIT:
         net_split, pos = _split(p1, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total,
                                 dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair,
                                 capped, hits, scratch)
         return net + net_split, pos
+    state, pos, doubled = _draw_for(action, state, t, up, buf, pos, nxt, hits)
+    if doubled:
+        stake = 2 * scale
     elif action == SURRENDER and (r[R_EARLY_RULE] != 0 or not dealer_may):
         return net - r[R_SURRENDER_LOSS], pos
 
