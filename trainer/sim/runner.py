@@ -142,17 +142,26 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
     return _play_segments(play, hands, progress, stop)
 
 
-def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], hands: int,
-                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
-    """`hands` rounds in segments of `SEGMENT_ROUNDS`, each `play(rounds, tally, progress)` from a fresh
-    shoe; a stop asked for at a progress report keeps the segments finished."""
-    tally = Tally()
+def _reporter(progress: Callable[[int], None] | None, stop: Callable[[], bool] | None
+              ) -> Callable[[int], None]:
+    """What a segment calls with its rounds played: passes them on to `progress`, and ends the segment
+    (`_Stopped`) once `stop` is asked."""
 
     def tell(rounds: int) -> None:
         if progress is not None:
             progress(rounds)
         if stop is not None and stop():
             raise _Stopped
+
+    return tell
+
+
+def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], hands: int,
+                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+    """`hands` rounds in segments of `SEGMENT_ROUNDS`, each `play(rounds, tally, progress)` from a fresh
+    shoe; a stop asked for at a progress report keeps the segments finished."""
+    tally = Tally()
+    tell = _reporter(progress, stop)
 
     left = hands
     while left > 0:
@@ -201,12 +210,7 @@ def _play_native(seat: fast.NativeSeat, segments: Segments, seed: int, job: int,
     """The segments this seat takes, until none is left or a progress report finds `stop` asked (the
     segment under way is then left out, as in `_play_segments`)."""
     tally = Tally()
-
-    def tell(rounds: int) -> None:
-        if progress is not None:
-            progress(rounds)
-        if stop is not None and stop():
-            raise _Stopped
+    tell = _reporter(progress, stop)
 
     while (taken := segments.take()) is not None:
         index, size = taken
