@@ -18,7 +18,7 @@ from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import load_ruleset
 from trainer.progress.days import local_day
 from trainer.progress.stats import Since, plain
-from trainer.strategy.chart import ROWS, UPS, cell_key, up_label
+from trainer.strategy.chart import ROWS, UPS, cell_key, row_label, up_label
 
 if TYPE_CHECKING:
     from trainer.storage.reader import ReadOnly
@@ -67,16 +67,6 @@ class Heatmap:
     @property
     def total(self) -> int:
         return sum(1 for _ in self.cells())
-
-
-def row_label(kind: str, number: int) -> str:
-    """The row's name as the printed chart has it: `16`, `A,7`, `8,8`."""
-    if kind == "pair":
-        face = up_label(number)
-        return f"{face},{face}"
-    if kind == "soft":
-        return f"A,{number - 11}" if number < 21 else "soft 21"
-    return str(number)
 
 
 def chart_cells(ruleset: Ruleset) -> list[tuple[str, int, str]]:

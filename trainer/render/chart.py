@@ -13,7 +13,7 @@ from rich.text import Text
 
 from trainer.core.rules import Ruleset
 from trainer.strategy import Chart, HandEVs
-from trainer.strategy.chart import ROWS, UPS, cell_key, up_label
+from trainer.strategy.chart import ROWS, UPS, cell_key, row_label, up_label
 
 LEGEND = (("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
           ("P", "split"), ("Rh", "surrender, else hit"), ("Rs", "surrender, else stand"),
@@ -24,15 +24,6 @@ _TITLES = {"hard": "Hard totals", "soft": "Soft totals", "pair": "Pairs"}
 def action_style(letter: str) -> str:
     """The theme style of a chart letter: act.H, act.S, act.D (Dh, Ds), act.P, act.R (Rh, Rs, Rp)."""
     return f"act.{letter[0]}"
-
-
-def _row_label(kind: str, number: int) -> str:
-    if kind == "pair":
-        face = up_label(number)
-        return f"{face},{face}"
-    if kind == "soft":
-        return f"A,{number - 11}" if number < 21 else "soft 21"
-    return str(number)
 
 
 def chart_table(chart: Chart, kind: str) -> Table:
@@ -47,7 +38,7 @@ def chart_table(chart: Chart, kind: str) -> Table:
         for up in UPS:
             cell = chart.cells.get(cell_key(kind, number, up))
             cells.append(Text(f" {cell.action:<2}", style=action_style(cell.action)) if cell else Text(""))
-        table.add_row(Text(_row_label(kind, number)), *cells)
+        table.add_row(Text(row_label(kind, number)), *cells)
     return table
 
 

@@ -32,6 +32,16 @@ def up_label(up: int) -> str:
     return "A" if up in (1, 11) else str(up)
 
 
+def row_label(kind: str, number: int) -> str:
+    """A chart row's name as the printed chart has it: `16`, `A,7`, `8,8`."""
+    if kind == "pair":
+        face = up_label(number)
+        return f"{face},{face}"
+    if kind == "soft":
+        return f"A,{number - 11}" if number < 21 else "soft 21"
+    return str(number)
+
+
 def cell_key(kind: str, number: int, up: int) -> str:
     """The JSON key of a cell: 'hard 16 vs 10', 'soft 18 vs A', 'pair 8-8 vs 9', 'pair A-A vs A'.
 
