@@ -17,6 +17,7 @@ from typing import ClassVar
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from drills.settings import check_settings, practice_table, read_late_surrender
+from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.cards import Card, Rank, card, say_cards
 from trainer.core.counting import (
     CountSystem,
@@ -31,7 +32,6 @@ from trainer.core.counting import (
 from trainer.core.counting import true_count as tc_of
 from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.round import Phase, Round
 from trainer.core.rules import Ruleset, Surrender
 from trainer.core.shoe import Shoe

@@ -15,8 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from trainer.core.actions import Action
 from trainer.core.cards import TEN_RANKS, Card, Rank, card, card_of_value
-from trainer.core.events import Action
 from trainer.core.legal import may_double
 from trainer.core.rules import Ruleset
 from trainer.strategy.indexplay import IndexPlay

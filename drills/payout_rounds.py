@@ -12,9 +12,10 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.deal import TableDeal
-from trainer.core.events import Action, InsuranceSettled, Settled
+from trainer.core.events import InsuranceSettled, Settled
 from trainer.core.hands import hand_total
 from trainer.core.money import Money
 from trainer.core.round import Round

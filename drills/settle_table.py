@@ -16,18 +16,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.payout_answers import realistic_bet
+from trainer.core.actions import Action
 from trainer.core.cards import Card, say_cards
 from trainer.core.chips import ChipSet, Stack
-from trainer.core.events import (
-    Action,
-    Dealt,
-    InsuranceSettled,
-    Insured,
-    Outcome,
-    Settled,
-    Surrendered,
-    TookEvenMoney,
-)
+from trainer.core.events import Dealt, InsuranceSettled, Insured, Outcome, Settled, Surrendered, TookEvenMoney
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, format_money
 from trainer.core.round import Round

@@ -21,9 +21,9 @@ from typing import ClassVar
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
 from drills.settings import check_settings
 from drills.strategy_cells import HANDS, cell_weights, narrow
+from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.cards import TEN_RANKS, Card, Rank, card, card_of_value, parse_card, parse_cards, say_cards
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.rules import Ruleset, Split
 from trainer.strategy import Chart, chart_action, chart_for, hand_evs, hand_row, legal_actions
 from trainer.strategy.chart import parse_cell_key

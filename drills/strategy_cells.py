@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from trainer.core.actions import Action
 from trainer.core.cards import Rank, card
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.strategy import Cell, Chart, chart_action, legal_actions
 from trainer.strategy.chart import parse_cell_key

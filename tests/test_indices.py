@@ -16,10 +16,10 @@ import pytest
 from drills.index_plays import index_plays
 from trainer.cli import main
 from trainer.core import find_ruleset
+from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card, parse_card, parse_cards
 from trainer.core.counting import estimate_decks_left, find_system, true_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.indices.asked import Asked, combos, parse_cell

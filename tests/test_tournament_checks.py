@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from trainer.cli import cli
 from trainer.core import load_ruleset
+from trainer.core.actions import Action
 from trainer.core.chat_host.attacks import attack_options, best_attack
 from trainer.core.chat_host.dice import ScriptedDice
 from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
-from trainer.core.events import Action
 from trainer.practice.session import ListRecorder
 from trainer.progress.review import ReviewQueue
 from trainer.storage import Store

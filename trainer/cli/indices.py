@@ -125,7 +125,7 @@ def _asked(play: IndexPlay) -> Asked:
 
 
 def _name(asked: Asked) -> str:
-    from trainer.core.events import Action
+    from trainer.core.actions import Action
     from trainer.strategy.indexplay import IndexPlay
 
     return IndexPlay(kind=asked.kind, total=asked.total, up_value=asked.up, index=None,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from trainer.core.exports import lazy_exports
 
 if TYPE_CHECKING:
+    from trainer.core.actions import Action
     from trainer.core.cards import Card, Rank, Suit, card, format_cards, parse_card, parse_cards
     from trainer.core.errors import (
         IllegalActionError,
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
         StorageError,
         TrainerError,
     )
-    from trainer.core.events import DEALER, Action, Outcome
+    from trainer.core.events import DEALER, Outcome
     from trainer.core.hands import Hand, hand_total
     from trainer.core.money import Money, Ratio, format_money, parse_money, to_money
     from trainer.core.round import Phase, Round, SeatView
@@ -34,10 +35,11 @@ if TYPE_CHECKING:
     from trainer.core.shoe import Shoe
 
 _HOMES = {
+    "trainer.core.actions": ("Action",),
     "trainer.core.cards": ("Card", "Rank", "Suit", "card", "format_cards", "parse_card", "parse_cards"),
     "trainer.core.errors": ("IllegalActionError", "InvalidInputError", "RulesetError",
                             "ShoeExhaustedError", "StorageError", "TrainerError"),
-    "trainer.core.events": ("DEALER", "Action", "Outcome"),
+    "trainer.core.events": ("DEALER", "Outcome"),
     "trainer.core.hands": ("Hand", "hand_total"),
     "trainer.core.money": ("Money", "Ratio", "format_money", "parse_money", "to_money"),
     "trainer.core.round": ("Phase", "Round", "SeatView"),

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.rules import Double, Ruleset, Split, Surrender
 

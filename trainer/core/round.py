@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card
 from trainer.core.deal import opening_deal
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
-    Action,
     Dealt,
     Declined,
     Doubled,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.errors import IllegalActionError
-from trainer.core.events import Action
 from trainer.core.round import SeatView
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from trainer.core.events import Action
+from trainer.core.actions import Action
 from trainer.core.money import Money
 from trainer.core.round import Round
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 
 PLAY_WORDS = {"stand": Action.STAND, "hit": Action.HIT, "double": Action.DOUBLE, "split": Action.SPLIT,
               "surrender": Action.SURRENDER, "s": Action.STAND, "h": Action.HIT, "d": Action.DOUBLE,

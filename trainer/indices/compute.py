@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.counting import CountSystem, estimate_decks_left, true_count
-from trainer.core.events import Action
 from trainer.core.rules import Ruleset, Split
 from trainer.indices.asked import Asked, combos
 from trainer.indices.crossing import MIN_SAMPLES, CountGroup, bootstrap_se, crossing, group, threshold

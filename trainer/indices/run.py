@@ -21,8 +21,8 @@ from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.core.rules import Ruleset, Surrender
 from trainer.indices.asked import Asked
 from trainer.indices.compute import Counting, Dealer, PlayResult, compute_play

@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.text import Text
 
 from drills.base import Grade
+from trainer.core.actions import Action
 from trainer.core.errors import TrainerError
-from trainer.core.events import Action
 from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
 from trainer.screens.ask import read_line

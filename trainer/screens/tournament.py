@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from trainer.core.actions import Action
 from trainer.core.chat_host.attacks import attack_chance
 from trainer.core.chat_host.posts import face
 from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
-from trainer.core.events import Action
 from trainer.core.hands import total_words
 from trainer.core.money import dollars, parse_money
 from trainer.core.rules import Ruleset

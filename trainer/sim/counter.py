@@ -24,9 +24,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from trainer.core.actions import Action
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural
 from trainer.core.rules import Ruleset, Surrender

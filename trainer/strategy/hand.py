@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural, may_double, may_hit, may_split, may_surrender
 from trainer.core.rules import Ruleset

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Action
 from trainer.strategy.chart import cell_key
 
 KINDS = ("hard", "soft", "pair", "insurance")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from trainer.core.actions import Action
 from trainer.core.cards import Card
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.strategy.letters import resolve
 

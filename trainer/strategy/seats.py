@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trainer.core.actions import Action
 from trainer.core.errors import IllegalActionError
-from trainer.core.events import Action
 from trainer.core.round import SeatView
 from trainer.strategy.cache import chart_for
 from trainer.strategy.hand import legal_actions

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.index_plays import plays_for
+from trainer.core.actions import Action
 from trainer.core.cards import Card
 from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drills.base import Answer, Grade, Question
+from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.counting import estimate_decks_left, format_decks
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.round import Phase
 from trainer.table.advice import Verdict
 from trainer.table.decisions import (

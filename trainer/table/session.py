@@ -25,11 +25,12 @@ from decimal import Decimal
 from typing import Protocol
 
 from drills.base import Answer, Grade, Question
+from trainer.core.actions import Action
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
 from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import Action, Event
+from trainer.core.events import Event
 from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset

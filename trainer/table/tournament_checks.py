@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from drills.attack import pick_option
 from drills.base import Answer, Grade, Question
+from trainer.core.actions import Action
 from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack
 from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
-from trainer.core.events import Action
 from trainer.core.money import dollars, format_money, parse_money
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable

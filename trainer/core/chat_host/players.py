@@ -20,9 +20,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Protocol
 
+from trainer.core.actions import Action
 from trainer.core.chat_host.attacks import attack_chance
 from trainer.core.errors import IllegalActionError
-from trainer.core.events import Action
 from trainer.core.hands import hand_total
 from trainer.core.money import Money
 from trainer.core.round import SeatView
