@@ -69,3 +69,5 @@ def test_the_review_header_counts_due_new_and_minutes(tmp_path: Path) -> None:
     # no recent answer time (piped answers take 0 ms): 0 s + 4 s around each answer
     assert round(header.minutes * 60) == 4 * (header.due_now + header.new_today)
     assert (capped.due_now, capped.new_today, round(capped.minutes * 60)) == (header.due_now, 0, 4)
+    # none new this session (the day's all started, or the limit reached): "no new items", not "up to 0 new"
+    assert capped.line().startswith(f"Review: {capped.due_now} due now, no new items; ")

@@ -50,7 +50,8 @@ class ReviewHeader:
         scope = f" ({self.ruleset})" if self.ruleset else ""
         minutes = "under a minute" if self.minutes < 1 else f"about {self.minutes:.0f} minute" + (
             "" if round(self.minutes) == 1 else "s")
-        return (f"Review{scope}: {self.due_now} due now, up to {self.new_today} new today; {minutes}"
+        new = f"up to {self.new_today} new today" if self.new_today else "no new items"
+        return (f"Review{scope}: {self.due_now} due now, {new}; {minutes}"
                 if self.due_now or self.new_today
                 else f"Review{scope}: nothing due now and no new items left today")
 
