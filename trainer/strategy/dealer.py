@@ -148,37 +148,46 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
 
     Built by counting paths over multisets: a multiset's total and softness do not depend on the order
     of its cards, so the orders that keep the dealer drawing until the last card add up per multiset.
+    Every up card's paths go through one frontier (a hand drawn to from several up cards is grown
+    once), its counts packed into one integer, `_LANE` bits per up card, so that adding them is one
+    addition.
     """
-    finals: dict[tuple[int, ...], list[int]] = {}
+    finals: dict[tuple[int, ...], int] = {}
     totals: dict[tuple[int, ...], int] = {}
     stands = {(hard, ace): _dealer_stands(hard, ace, hits_soft_17)
               for hard in range(2, 22) for ace in (False, True)}
-    for up in range(1, 11):
-        start = [0] * 10
-        start[up - 1] = 1
-        # frontier: hand -> (paths, hard total); the hand's own counts say whether it holds an ace
-        frontier: dict[tuple[int, ...], tuple[int, int]] = {tuple(start): (1, up)}
-        cards = 1
-        while frontier:
-            cards += 1
-            following: dict[tuple[int, ...], tuple[int, int]] = {}
-            for hand, (paths, hard) in frontier.items():
-                for index in range(10):
-                    new_hard = hard + index + 1
-                    if new_hard > 21:
-                        break
-                    key = (*hand[:index], hand[index] + 1, *hand[index + 1:])
-                    has_ace = index == 0 or hand[0] > 0
-                    if stands[(new_hard, has_ace)]:
-                        outcome = _final_index(new_hard, has_ace, cards, natural)
-                        if outcome == BLACKJACK:
-                            continue
-                        finals.setdefault(key, [0] * 10)[up - 1] += paths
-                        totals[key] = outcome + 17
-                    else:
-                        before = following.get(key)
-                        following[key] = (paths + before[0], new_hard) if before else (paths, new_hard)
-            frontier = following
+    # frontier: hand -> (paths per up card, packed; hard total); the hand's counts say if it holds an ace
+    frontier: dict[tuple[int, ...], tuple[int, int]] = {
+        tuple(int(v == up) for v in range(1, 11)): (1 << (_LANE * (up - 1)), up) for up in range(1, 11)}
+    cards = 1
+    while frontier:
+        cards += 1
+        following: dict[tuple[int, ...], tuple[int, int]] = {}
+        for hand, (paths, hard) in frontier.items():
+            held_ace = hand[0] > 0
+            for index in range(10):
+                new_hard = hard + index + 1
+                if new_hard > 21:
+                    break
+                key = (*hand[:index], hand[index] + 1, *hand[index + 1:])
+                has_ace = held_ace or index == 0
+                if stands[(new_hard, has_ace)]:
+                    outcome = _final_index(new_hard, has_ace, cards, natural)
+                    if outcome == BLACKJACK:
+                        continue
+                    finals[key] = finals.get(key, 0) + paths
+                    totals[key] = outcome + 17
+                else:
+                    before = following.get(key)
+                    following[key] = (paths + before[0], new_hard) if before else (paths, new_hard)
+        frontier = following
     keys = sorted(finals)
+    mask = (1 << _LANE) - 1
     return DealerTable(hands=tuple(keys), totals=tuple(totals[k] for k in keys),
-                       orders=tuple(tuple(finals[k]) for k in keys))
+                       orders=tuple(tuple((finals[k] >> (_LANE * u)) & mask for u in range(10))
+                                    for k in keys))
+
+
+_LANE = 40
+"""Bits per up card in `dealer_table`'s packed path counts: a dealer hand has at most 12 cards, so a
+count is at most 11! orders of the cards after the up card (< 2**26; at most 78 are seen)."""
