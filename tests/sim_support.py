@@ -143,9 +143,12 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
     results: list[Decimal] = []
     as_codes = codes.by_card
     if rules.infinite_deck:
+        rolls = [card(Rank(n + 1)) for n in range(13)]  # a die roll of n is this card
+        codes_of_rolls = [as_codes[c] for c in rolls]
         for _ in range(rounds):
-            cards = [card(Rank(rng.randrange(13) + 1)) for _ in range(80)]
-            shoes.append(([as_codes[c] for c in cards], ALWAYS, 0))
+            drawn = [rng.randrange(13) for _ in range(80)]
+            cards = [rolls[n] for n in drawn]
+            shoes.append(([codes_of_rolls[n] for n in drawn], ALWAYS, 0))
             round_ = Round.start(rules, Shoe.stacked(rules, cards), bets=[1])
             play_round(round_, lookup, insure=insure)
             results.append(round_.results[0])
