@@ -6,6 +6,7 @@ engine's compiled tables on purpose: the engine test compares two independent re
 
 from __future__ import annotations
 
+import functools
 import random
 from decimal import Decimal
 from typing import Any
@@ -43,8 +44,10 @@ CUSTOM = {
 def scrambled(seed: int) -> Lookup:
     """A strategy that writes a random letter in every cell: it doubles, splits and surrenders where
     no sane chart would, so every path of both engines gets played. Each cell's letter depends only on
-    the seed and the cell, so both engines read the same chart whatever order they ask in."""
+    the seed and the cell, so both engines read the same chart whatever order they ask in (and each
+    cell's letter is drawn once: seeding a generator at every decision was an eighth of a recording)."""
 
+    @functools.cache
     def lookup(kind: str, number: int, up: int) -> str:
         choices = LETTERS if kind == "pair" else tuple(x for x in LETTERS if x not in ("P", "Ph", "Rp"))
         return random.Random(f"{seed}:{kind}:{number}:{up}").choice(choices)
@@ -143,9 +146,12 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
     results: list[Decimal] = []
     as_codes = codes.by_card
     if rules.infinite_deck:
+        rolls = [card(Rank(n + 1)) for n in range(13)]  # a die roll of n is this card
+        codes_of_rolls = [as_codes[c] for c in rolls]
         for _ in range(rounds):
-            cards = [card(Rank(rng.randrange(13) + 1)) for _ in range(80)]
-            shoes.append(([as_codes[c] for c in cards], ALWAYS, 0))
+            drawn = [rng.randrange(13) for _ in range(80)]
+            cards = [rolls[n] for n in drawn]
+            shoes.append(([codes_of_rolls[n] for n in drawn], ALWAYS, 0))
             round_ = Round.start(rules, Shoe.stacked(rules, cards), bets=[1])
             play_round(round_, lookup, insure=insure)
             results.append(round_.results[0])

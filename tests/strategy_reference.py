@@ -35,16 +35,19 @@ def draws(counts: Counts) -> tuple[tuple[float, int, Counts], ...]:
 
 
 @cache
-def dealer_finish(counts: Counts, cards: tuple[int, ...], h17: bool) -> tuple[tuple[int, float], ...]:
-    """(final total, chance) of the dealer drawing to 17 from `cards` (22 = bust)."""
-    total, soft = total_of(cards)
+def dealer_finish(counts: Counts, hard: int, ace: bool, h17: bool) -> tuple[tuple[int, float], ...]:
+    """(final total, chance) of the dealer drawing to 17 from cards of `hard` total (aces as 1), an ace
+    among them or not (22 = bust). What the dealer does next depends on nothing else of the cards, so
+    shoes reached by different player hands share their dealer outcomes."""
+    total = hard + 10 if ace and hard <= 11 else hard
+    soft = total != hard
     if total > 21:
         return ((22, 1.0),)
     if total > 17 or (total == 17 and not (soft and h17)):
         return ((total, 1.0),)
     acc: dict[int, float] = {}
     for chance, value, rest in draws(counts):
-        for final, p in dealer_finish(rest, tuple(sorted((*cards, value))), h17):
+        for final, p in dealer_finish(rest, hard + value, ace or value == 1, h17):
             acc[final] = acc.get(final, 0.0) + chance * p
     return tuple(sorted(acc.items()))
 
@@ -88,7 +91,8 @@ class Reference:
         if all(total > 21 for total, _ in totals):
             return -float(sum(bet for _, bet in totals))
         out = 0.0
-        for final, p in dealer_finish(counts, tuple(sorted((self.up, hole))), self.h17):
+        dealt = (self.up, hole)
+        for final, p in dealer_finish(counts, sum(dealt), 1 in dealt, self.h17):
             out += p * sum(-bet if total > 21 else bet * versus(total, final) for total, bet in totals)
         return out
 
@@ -130,43 +134,44 @@ class Reference:
         return self._memo[hand]
 
     def split_ev(self, pair: int, hands: int, hits: Callable[[tuple[int, ...]], bool]) -> float:
-        """EV of splitting `pair` to at most `hands` hands, every split hand hitting while `hits`."""
+        """EV of splitting `pair` to at most `hands` hands, every split hand hitting while `hits`.
+
+        The hands are dealt one after another, each its second card when its turn comes (a pair card
+        making one more hand while `hands` allows), and the dealer plays from what they leave."""
         start = self.counts
         for v in (pair, pair, self.up):
             start = take(start, v)
-        out = 0.0
-        for chance, hole, rest in self.holes(start):
-            out += chance * self._split(rest, hole, pair, hands, hits, waiting=2, made=2, current=None,
-                                        done=())
-        return out
 
-    @cache  # noqa: B019 - instances live for one test
-    def _split(self, counts: Counts, hole: int, pair: int, hands: int,
-               hits: Callable[[tuple[int, ...]], bool], *, waiting: int, made: int,
-               current: tuple[int, ...] | None, done: tuple[int, ...]) -> float:
-        if current is None:
+        @cache
+        def play_out(counts: Counts, hand: tuple[int, ...]) -> tuple[tuple[float, int, Counts], ...]:
+            """(chance, final total, cards left) of a split hand of two cards or more played out from
+            `counts` (22 = bust): a hand's play depends on nothing else, so every hole card and every
+            earlier hand that leaves this shoe shares it."""
+            total = total_of(hand)[0]
+            if total > 21 or not hits(hand):
+                return ((1.0, min(total, 22), counts),)
+            acc: dict[tuple[int, Counts], float] = {}
+            for chance, value, rest in draws(counts):
+                for p, final, left in play_out(rest, tuple(sorted((*hand, value)))):
+                    acc[(final, left)] = acc.get((final, left), 0.0) + chance * p
+            return tuple((p, final, left) for (final, left), p in acc.items())
+
+        @cache
+        def next_hand(counts: Counts, hole: int, waiting: int, made: int, done: tuple[int, ...]) -> float:
+            """EV once the hands of `done` (their totals) are played, `waiting` split hands (one pair
+            card each) still to play and `made` hands made so far; at the end the dealer plays."""
             if waiting == 0:
                 return self.settle(counts, hole, [(t, 1) for t in done])
-            current = (pair,)
-            waiting -= 1
-        if len(current) == 1:  # the split hand's second card; a pair card makes one more hand
             out = 0.0
-            for chance, value, rest in draws(counts):
-                if value == pair and made < hands:
-                    out += chance * self._split(rest, hole, pair, hands, hits, waiting=waiting + 1,
-                                                made=made + 1, current=(pair,), done=done)
+            for chance, value, rest in draws(counts):  # this hand's second card
+                if value == pair and made < hands:  # one more hand: this one waits for another card
+                    out += chance * next_hand(rest, hole, waiting + 1, made + 1, done)
                 else:
-                    out += chance * self._split(rest, hole, pair, hands, hits, waiting=waiting, made=made,
-                                                current=(pair, value), done=done)
+                    out += chance * sum(p * next_hand(left, hole, waiting - 1, made, tuple(sorted((*done, t))))
+                                        for p, t, left in play_out(rest, tuple(sorted((pair, value)))))
             return out
-        total = total_of(current)[0]
-        if total > 21 or not hits(current):
-            finished = tuple(sorted((*done, min(total, 22))))
-            return self._split(counts, hole, pair, hands, hits, waiting=waiting, made=made, current=None,
-                               done=finished)
-        return sum(chance * self._split(rest, hole, pair, hands, hits, waiting=waiting, made=made,
-                                        current=tuple(sorted((*current, value))), done=done)
-                   for chance, value, rest in draws(counts))
+
+        return sum(chance * next_hand(rest, hole, 2, 2, ()) for chance, hole, rest in self.holes(start))
 
 
 def _capped(hand: tuple[int, ...], value: int) -> int:

@@ -21,8 +21,9 @@ import pytest
 
 from trainer.cli import main
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2,
-                                reason="reads /proc, and needs two cores for two workers")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2,
+                                 reason="reads /proc, and needs two cores for two workers"),
+              pytest.mark.xdist_group("sim-lifecycle")]  # one worker builds `sim_home`, not each
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +68,28 @@ def _left_alive(pids: list[int], *, within: float) -> list[int]:
         time.sleep(0.05)
 
 
+def _cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user and system, every thread's) the processes of `pids` have used so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(stat[11]) + int(stat[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _run_for(pids: list[int], cpu: float, *, within: float) -> None:
+    """Let the run's processes work until they have used `cpu` more seconds of CPU between them (at
+    most `within` seconds of wall time): a fixed wall-clock wait was either too long on an idle machine
+    or too short on a busy one."""
+    start = _cpu_seconds(pids)
+    deadline = time.monotonic() + within
+    while _cpu_seconds(pids) - start < cpu and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def _start(home: Path, engine: str = "python") -> tuple[subprocess.Popen[str], list[int]]:
     """A long run on two workers, once both workers are running: the parent and all its children
     (the compiled engine's run, on threads: once its jobs have begun)."""
@@ -103,7 +126,9 @@ def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(engine: str, sim_ho
     if engine == "native":
         pytest.importorskip("numba")
     process, children = _start(sim_home, engine)
-    time.sleep(3)  # long enough, on an idle machine, for a segment of hands
+    # enough for segments of hands: either engine finishes its first within about 0.4 s of CPU from
+    # here (the compiled one loads its kernel first), and plays one in well under 0.1 s after that
+    _run_for([process.pid, *children], 1.0, within=30)
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130

@@ -169,8 +169,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def full_deck() -> tuple[Card, ...]:
-    """The 52 cards of one standard deck, suit by suit."""
-    return tuple(card(r, s) for s in Suit for r in Rank)
+    """The 52 cards of one standard deck, suit by suit (one shared tuple: a shoe that reshuffles every
+    round asks for it at each round)."""
+    return _FULL_DECK
+
+
+_FULL_DECK = tuple(card(r, s) for s in Suit for r in Rank)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

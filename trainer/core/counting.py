@@ -17,6 +17,7 @@ Count systems themselves (tags, initial running counts, the TOML reader) are in 
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import re
 from fractions import Fraction
@@ -125,8 +126,10 @@ def round_decks(decks_left: Count | float, estimation: str = "half") -> Fraction
     return max(math.floor(exact / unit + Fraction(1, 2)), 1) * unit
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
 def estimate_decks_left(cards_left: int, estimation: str = "half") -> Fraction:
-    """The estimate of `cards_left` undealt cards in decks (see `round_decks`)."""
+    """The estimate of `cards_left` undealt cards in decks (see `round_decks`); kept, as the drills
+    that deal shoe after shoe to a wanted count ask it again and again of the same few depths."""
     if cards_left <= 0:
         raise InvalidInputError(f"a shoe with {cards_left} cards left has no decks left to divide by")
     return round_decks(Fraction(cards_left, 52), estimation)
