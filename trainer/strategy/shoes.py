@@ -68,7 +68,7 @@ _FEWEST_IN_LINES = 64
 """Shoes not worth another search for lines."""
 _LONGEST_LINE = 12
 """Steps at most in one line (a step costs a small part of a lattice pass, a gap a wasted step)."""
-_LINES_AT_ONCE = 512
+_LINES_AT_ONCE = 256
 """Lines in one lattice pass (the (a, K) sums are 50 x 8 bytes a group and line)."""
 
 
