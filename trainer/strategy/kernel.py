@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
     from threadpoolctl import ThreadpoolController
 
+    Blocks = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]
+    """Three (widest level, B or more) work arrays: two for a level's chances and its parent's, one
+    for its factors."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Level:
@@ -43,14 +47,14 @@ class _Level:
 
     parent: NDArray[np.int64]
     """(S,) row of each multiset's parent in the previous level (K - 1 cards)."""
-    factors: tuple[tuple[int, int, int], ...]
-    """(first row, end row, factor row): runs of rows sharing the factor n_c - j (card value c, j of
-    them already in the parent), by its row in the factor table."""
     totals: tuple[tuple[int, int, int, int], ...]
     """(total index 0-4, group, first row, end row): the standing hands of this level by total and, in a
     view along a card value, by how many of that value they hold (`_View.groups`)."""
     weights: tuple[NDArray[np.float64], ...]
     """Per run of `totals`, (10 up cards, rows) draw orders of each hand per up card."""
+    factor: NDArray[np.int64]
+    """(S,) each multiset's factor n_c - j (card value c, j of them already in the parent), by its row
+    in the factor table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +141,6 @@ class DealerKernel:
             held = raw.rows[:, card] if card >= 0 else np.zeros(len(raw.rows), dtype=np.int64)
             order = np.lexsort((raw.factor, held, raw.total))
             factor, total, held = raw.factor[order], raw.total[order], held[order]
-            cut = np.flatnonzero(np.diff(factor)) + 1
-            starts, stops = np.r_[0, cut], np.r_[cut, len(order)]
-            runs = tuple(zip(starts.tolist(), stops.tolist(), factor[starts].tolist(), strict=True))
             key = total * 64 + held
             cut = np.flatnonzero(np.diff(key)) + 1
             # `orders` holds the standing rows in built order: each row's place among them
@@ -153,7 +154,7 @@ class DealerKernel:
                 g = groups.setdefault((int(held[lo]), k), len(groups))
                 spans.append((t, g, lo, hi))
                 weights.append(np.ascontiguousarray(raw.orders[standing[order[lo:hi]]].T))
-            levels.append(_Level(parent=back[raw.parent[order]], factors=runs, totals=tuple(spans),
+            levels.append(_Level(parent=back[raw.parent[order]], factor=factor, totals=tuple(spans),
                                  weights=tuple(weights)))
             back = np.empty(len(order), dtype=np.int64)
             back[order] = np.arange(len(order))
@@ -181,15 +182,15 @@ class DealerKernel:
                 out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
         return out
 
-    def _blocks(self, chunk: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """Two (widest level, chunk) work arrays, reused level after level (no fresh pages per level)."""
+    def _blocks(self, chunk: int) -> Blocks:
+        """Three (widest level, chunk) work arrays, reused level after level (no fresh pages per level)."""
         import numpy as np
 
         widest = max(len(level.parent) for level in self.levels)
-        return np.empty((widest, chunk)), np.empty((widest, chunk))
+        return np.empty((widest, chunk)), np.empty((widest, chunk)), np.empty((widest, chunk))
 
     def _chances(self, view: _View, left: NDArray[np.float64], size: NDArray[np.float64],
-                 blocks: tuple[NDArray[np.float64], NDArray[np.float64]]) -> Iterator[
+                 blocks: Blocks) -> Iterator[
                  tuple[_Level, NDArray[np.float64]]]:
         """Each level of `view` with its one-order chances (rows, B) for shoes of `left` (B, 10) cards."""
         import numpy as np
@@ -207,18 +208,20 @@ class DealerKernel:
             with np.errstate(divide="ignore"):
                 inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
             np.multiply(table, inverse[None, :], out=scaled)
-            grown = blocks[k % 2][:len(level.parent), :b]
+            rows = len(level.parent)
+            grown = blocks[k % 2][:rows, :b]
             np.take(chance, level.parent, axis=0, out=grown, mode="clip")  # "raise" would buffer `out`
-            for lo, hi, f in level.factors:  # runs of one factor: a broadcast row, no gather
-                grown[lo:hi] *= scaled[f]
+            factor = blocks[2][:rows, :b]  # each row's factor gathered: one product, not one per run
+            np.take(scaled, level.factor, axis=0, out=factor, mode="clip")
+            np.multiply(grown, factor, out=grown)
             chance = grown
             yield level, chance
 
-    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: tuple[
-                 NDArray[np.float64], NDArray[np.float64]] | None = None) -> NDArray[np.float64]:
+    def by_total(self, left: NDArray[np.float64], size: NDArray[np.float64], blocks: Blocks | None = None,
+                 ) -> NDArray[np.float64]:
         """(5 totals, 10 up cards, B): the chance that the dealer's cards are a standing hand of each
         total whose first card has that value, for shoes of `left` (B, 10) cards by value. `blocks`:
-        two (widest level, B or more) work arrays to reuse."""
+        work arrays to reuse."""
         import numpy as np
 
         acc = np.zeros((5, 10, len(size)))
