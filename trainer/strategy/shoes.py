@@ -81,26 +81,31 @@ def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
 
     rows = shoes[alone]
     base = int(rows.max()) + 1
-    best: tuple[int, int, NDArray[np.int64], NDArray[np.int64]] | None = None
     packed = base ** 10 < 2 ** 63  # each row one number: a value's count taken out by subtraction
     place = base ** np.arange(10, dtype=np.int64)
     keys = rows @ place if packed else rows[:, 0]
-    for card in range(10):
+
+    def lines_along(card: int) -> NDArray[np.int64]:
+        """Each shoe's line along `card`: the shoes alike but for that value's count."""
         if packed:
-            _, line = np.unique(keys - rows[:, card] * place[card], return_inverse=True)
-            line = line.reshape(-1)
-        else:
-            masked = rows.copy()
-            masked[:, card] = 0
-            line = distinct_rows(masked)[1]
-        size = np.bincount(line)
-        saving = len(rows) - len(size)
-        if best is None or saving > best[0]:
-            best = (saving, card, line, size)
-    assert best is not None
-    saving, card, line, size = best
-    if saving < max(_FEWEST_IN_LINES, len(rows) // 4):  # a pass costs more than a few lines' setup
-        return None
+            return np.unique(keys - rows[:, card] * place[card], return_inverse=True)[1].reshape(-1)
+        masked = rows.copy()
+        masked[:, card] = 0
+        return distinct_rows(masked)[1]
+
+    def count_along(card: int) -> int:
+        """How many lines `lines_along(card)` finds (counted on a sort: several times a `np.unique`)."""
+        if not packed:
+            return int(lines_along(card).max()) + 1
+        ordered = np.sort(keys - rows[:, card] * place[card])
+        return 1 + int(np.count_nonzero(ordered[1:] != ordered[:-1]))
+
+    counts = [count_along(card) for card in range(10)]
+    card = counts.index(min(counts))  # the fewest lines, the lowest value on a tie
+    if len(rows) - counts[card] < max(_FEWEST_IN_LINES, len(rows) // 4):  # a pass costs more than a
+        return None  # few lines' setup
+    line = lines_along(card)
+    size = np.bincount(line)
     keep = size[line] >= 2
     line, held = line[keep], rows[keep, card]
     low = np.full(len(size), base, dtype=np.int64)
