@@ -159,7 +159,8 @@ def _print_sources(console: Page, report: StatsReport, width: int) -> None:
             line.append(f"{source.accuracy:>4.0%}", style=accuracy_style(source.accuracy))
             line.append(" right")
         line.append(f"  median {seconds(source.median_ms)}", style="muted")
-        rest = width - len(line.plain) - 2
+        lead = "  most: "  # the drills answered most there, with their answers, as many as fit
+        rest = width - len(line.plain) - len(lead)
         shown: list[str] = []
         for name, n, _ in source.drills:
             part = f"{drill_title(name)} {n}"
@@ -167,7 +168,7 @@ def _print_sources(console: Page, report: StatsReport, width: int) -> None:
                 break
             shown.append(part)
         if shown:
-            line.append("  " + ", ".join(shown), style="muted")
+            line.append(lead + ", ".join(shown), style="muted")
         console.print(line)
 
 
