@@ -128,10 +128,6 @@ def side_by_side(blocks: Sequence[list[Text]], *, gap: int = 4) -> list[Text]:
     return out
 
 
-def block_width(block: Sequence[Text]) -> int:
-    return max((len(line.plain) for line in block), default=0)
-
-
 def _fit(line: Text, width: int) -> Text:
     """A line cut to `width` cells (charts are sized to fit; this only guards the labels)."""
     if len(line.plain) > width:

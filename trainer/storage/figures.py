@@ -172,14 +172,6 @@ class Figures:
                                   median=low if low == high else (low + high) / 2))
         return found
 
-    def due_by_day(self, today: date, until_ts: float) -> list[tuple[date, int]]:
-        """Review items falling due per local day before `until_ts`; today's count includes the overdue."""
-        with guarded(self.path, "read the review forecast"):
-            rows = self.conn.execute(
-                "SELECT max(date(due_ts, 'unixepoch', 'localtime'), ?) AS day, count(*) FROM review_items "
-                "WHERE due_ts < ? GROUP BY day ORDER BY day", (today.isoformat(), until_ts)).fetchall()
-        return [(date.fromisoformat(day), n) for day, n in rows]
-
 
 def _item_sql(since: date | None, item_prefix: str, min_attempts: int,
               limit: int | None) -> tuple[str, tuple[object, ...]]:

@@ -125,7 +125,6 @@ class DealerKernel:
         self._raw = raw
         self._views: dict[int, _View] = {}
         self.levels = self.view(-1).levels
-        self.max_cards = depth
 
     def view(self, card: int) -> _View:
         """The lattice ordered for lines along `card` (a value index 0-9; -1: plain shoes)."""

@@ -144,25 +144,6 @@ def count_index(ruleset: Ruleset, system: str, cards: Sequence[Card] | None, up:
         if total == play.total and soft == (play.kind == "soft"):
             return play
     return None
-    up_name = "A" if up.value == 1 else "T" if up.value == 10 else str(up.value)
-    for play in plays_for(ruleset):
-        if play.up != up_name:
-            continue
-        if cards is None:
-            if play.hand == "insurance":
-                return play
-            continue
-        if play.hand == "insurance" or not legal >= {Action(play.above), Action(play.below)}:
-            continue
-        pair = len(cards) == 2 and cards[0].value == cards[1].value
-        if play.hand == "pair of 10s":
-            if pair and cards[0].value == 10:
-                return play
-            continue
-        total, soft = hand_total(cards)
-        if not soft and not (pair and Action.SPLIT in legal) and play.hand == f"hard {total}":
-            return play
-    return None
 
 
 def judge_offer(ruleset: Ruleset, seen: Sequence[Card], offer: Action, action: Action, *,
