@@ -36,25 +36,25 @@ def sim_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state first), or None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def _children(pid: int) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid:
-                found.append(int(entry))
+        if entry.isdigit() and (stat := _stat(entry)) is not None and int(stat[1]) == pid:
+            found.append(int(entry))
     return found
 
 
 def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+    stat = _stat(pid)
+    return stat is not None and stat[0] != "Z"
 
 
 def _left_alive(pids: list[int], *, within: float) -> list[int]:
@@ -72,11 +72,9 @@ def _cpu_seconds(pids: list[int]) -> float:
     """The CPU time (user and system, every thread's) the processes of `pids` have used so far."""
     ticks = 0
     for pid in pids:
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += int(stat[11]) + int(stat[12])
+        stat = _stat(pid)
+        if stat is not None:
+            ticks += int(stat[11]) + int(stat[12])  # utime, stime
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
