@@ -177,7 +177,7 @@ class DealerKernel:
                 part = removals[start:start + chunk]
                 left = (counts[None, :] - part).astype(np.float64)  # (B, 10)
                 size = left.sum(axis=1)
-                by_total = self.by_total(left, size, blocks).transpose(2, 1, 0)  # (B, 10 up, 5)
+                by_total = self.by_total(left, size, blocks).transpose(2, 0, 1)  # (B, 5, 10 up)
                 out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
         return out
 
@@ -263,51 +263,58 @@ class DealerKernel:
             for level, chance in self._chances(view, left, size, self._blocks(b)):
                 for (t, g, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                     np.matmul(chance[lo:hi].T, weight.T, out=grouped[g, :, t])  # (B, 10), in place
-            steps = np.matmul(_steps(view.groups, left[:, card], size, depth),  # (B, J + 1, 50)
+            factors = _steps(view.groups, left[:, card], size, depth).transpose(1, 2, 0)  # (B, J + 1, G)
+            steps = np.matmul(factors,  # (B, J + 1, 50)
                               grouped.reshape(width, b, 50).transpose(1, 0, 2))  # per line (G, 50), strided
         step = np.arange(depth + 1, dtype=np.float64)
         shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
-        by_total = steps.reshape(b, depth + 1, 5, 10).transpose(0, 1, 3, 2)
+        by_total = steps.reshape(b, depth + 1, 5, 10)
         return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural, out)
 
 
 def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[np.float64],
            depth: int) -> NDArray[np.float64]:
-    """(B, depth + 1, G): per line and step j, the factor of each (a, K) group (see `along`)."""
+    """(G, B, depth + 1): per (a, K) group, line and step j, the group's factor (see `along`).
+
+    Built group-major: the gathers by group then copy whole rows (B x (depth + 1) each), where a
+    gather along a last axis of a few entries went element by element (measured: half the time)."""
     import numpy as np
 
     j = np.arange(depth + 1, dtype=np.float64)[None, :]
     n = held[:, None]
-    alpha = np.ones((len(held), depth + 1, int(groups[:, 0].max()) + 1))
-    for i in range(1, alpha.shape[2]):  # ff(n - j, a) / ff(n, a), one card of the value at a time
+    b = len(held)
+    alpha = np.ones((int(groups[:, 0].max()) + 1, b, depth + 1))
+    for i in range(1, len(alpha)):  # ff(n - j, a) / ff(n, a), one card of the value at a time
         below = n - (i - 1)
-        alpha[:, :, i] = alpha[:, :, i - 1] * np.where(below > 0, np.maximum(below - j, 0.0)
-                                                       / np.maximum(below, 1.0), 0.0)
-    beta = np.ones((len(held), depth + 1, int(groups[:, 1].max()) + 1))
-    run = np.ones((len(held), depth + 1))
-    for k in range(beta.shape[2]):  # ff(N, K) / ff(N - j, K) for K = k + 1 cards
+        np.multiply(alpha[i - 1], np.where(below > 0, np.maximum(below - j, 0.0) / np.maximum(below, 1.0),
+                                           0.0), out=alpha[i])
+    beta = np.empty((int(groups[:, 1].max()) + 1, b, depth + 1))
+    run = np.ones((b, depth + 1))
+    for k in range(len(beta)):  # ff(N, K) / ff(N - j, K) for K = k + 1 cards
         fewer = size[:, None] - k - j
         run = run * np.where(fewer > 0, (size[:, None] - k) / np.maximum(fewer, 1.0), 0.0)
-        beta[:, :, k] = run
-    steps: NDArray[np.float64] = np.take(alpha, groups[:, 0], axis=2) * np.take(beta, groups[:, 1], axis=2)
+        beta[k] = run
+    steps: NDArray[np.float64] = np.take(alpha, groups[:, 0], axis=0)
+    steps *= np.take(beta, groups[:, 1], axis=0)
     return steps
 
 
 def _conditioned(by_total: NDArray[np.float64], left: NDArray[np.float64], size: NDArray[np.float64],
                  natural: bool, out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
-    """(..., 10 up, 7 outcomes) from the standing chances (..., 10 up, 5) of shoes of `left` (..., 10)
-    cards: given the up card, with the natural and the bust."""
+    """(..., 10 up, 7 outcomes) from the standing chances (..., 5 totals, 10 up) of shoes of `left`
+    (..., 10) cards: given the up card, with the natural and the bust.
+
+    The totals come total-major, as the kernel sums them: the one transposition is the write into
+    `out`, and the bust's sum over totals adds whole rows of ten (a sum along a 5-wide strided last
+    axis, per cell, cost more than the rest of this function)."""
     import numpy as np
 
-    with np.errstate(divide="ignore", invalid="ignore"):
-        given_up = np.where(left > 0, size[..., None] / left, 0.0)  # 1 / P(first card = u)
+    given_up = np.divide(size[..., None], left, out=np.zeros_like(left), where=left > 0)  # 1 / P(up = u)
     if out is None:
-        out = np.empty((*by_total.shape[:-1], 7))
-    np.multiply(by_total, given_up[..., None], out=out[..., :5])
+        out = np.empty((*by_total.shape[:-2], 10, 7))
+    np.multiply(by_total, given_up[..., None, :], out=out[..., :5].swapaxes(-1, -2))
     out[..., 5] = 0.0
-    # the bust is what is left: summed over the totals as they lie (a 5-wide sum per cell of `out`,
-    # over its 7-wide rows, cost more than the rest of this function)
-    standing = by_total.sum(axis=-1)
+    standing = np.einsum("...tu->...u", by_total)
     standing *= given_up
     if natural:
         rest = np.maximum(size - 1, 1)
@@ -315,7 +322,9 @@ def _conditioned(by_total: NDArray[np.float64], left: NDArray[np.float64], size:
         out[..., 9, 5] = np.where(left[..., 9] > 0, left[..., 0] / rest, 0.0)
         standing[..., 0] += out[..., 0, 5]
         standing[..., 9] += out[..., 9, 5]
-    out[..., 6] = np.where(left > 0, 1.0 - standing, 0.0)
+    np.subtract(1.0, standing, out=standing)  # the bust is what is left, where the up card can be dealt
+    standing *= left > 0
+    out[..., 6] = standing
     return out
 
 
