@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
@@ -29,6 +30,10 @@ from trainer.strategy.composition import ACE, Composition
 
 OUTCOMES = ("17", "18", "19", "20", "21", "blackjack", "bust")
 BLACKJACK, BUST = 5, 6
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,45 +154,50 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
     Built by counting paths over multisets: a multiset's total and softness do not depend on the order
     of its cards, so the orders that keep the dealer drawing until the last card add up per multiset.
     Every up card's paths go through one frontier (a hand drawn to from several up cards is grown
-    once), its counts packed into one integer, `_LANE` bits per up card, so that adding them is one
-    addition.
+    once), card count by card count, as arrays: each frontier hand grown by every value at once, the
+    hands that still draw merged by their counts read as one number (base 16, the ace's count the most
+    significant digit, so that the numbers sort as the count tuples do).
     """
-    finals: dict[tuple[int, ...], int] = {}
-    totals: dict[tuple[int, ...], int] = {}
-    stands = {(hard, ace): _dealer_stands(hard, ace, hits_soft_17)
-              for hard in range(2, 22) for ace in (False, True)}
-    # frontier: hand -> (paths per up card, packed; hard total); the hand's counts say if it holds an ace
-    frontier: dict[tuple[int, ...], tuple[int, int]] = {
-        tuple(int(v == up) for v in range(1, 11)): (1 << (_LANE * (up - 1)), up) for up in range(1, 11)}
+    import numpy as np
+
+    stands = np.zeros((22, 2), dtype=bool)  # by hard total and whether the hand holds an ace
+    results = np.zeros((2, 22, 2), dtype=np.int64)  # the outcome index, with two cards and with more
+    for total in range(2, 22):
+        for ace in (False, True):
+            stands[total, int(ace)] = _dealer_stands(total, ace, hits_soft_17)
+            results[:, total, int(ace)] = [_final_index(total, ace, cards, natural) for cards in (2, 3)]
+    place = 16 ** np.arange(9, -1, -1, dtype=np.int64)  # no count reaches 16 (at most 11 aces)
+    eye = np.eye(10, dtype=np.int64)
+    values = np.arange(1, 11, dtype=np.int64)
+    hands, paths, hard = eye, eye, values  # the frontier: counts, draw orders per up card, hard totals
+    keys: list[NDArray[np.int64]] = []
+    orders: list[NDArray[np.int64]] = []
+    outcomes: list[NDArray[np.int64]] = []
     cards = 1
-    while frontier:
+    while len(hands):
         cards += 1
-        following: dict[tuple[int, ...], tuple[int, int]] = {}
-        for hand, (paths, hard) in frontier.items():
-            held_ace = hand[0] > 0
-            for index in range(10):
-                new_hard = hard + index + 1
-                if new_hard > 21:
-                    break
-                key = (*hand[:index], hand[index] + 1, *hand[index + 1:])
-                has_ace = held_ace or index == 0
-                if stands[(new_hard, has_ace)]:
-                    outcome = _final_index(new_hard, has_ace, cards, natural)
-                    if outcome == BLACKJACK:
-                        continue
-                    finals[key] = finals.get(key, 0) + paths
-                    totals[key] = outcome + 17
-                else:
-                    before = following.get(key)
-                    following[key] = (paths + before[0], new_hard) if before else (paths, new_hard)
-        frontier = following
-    keys = sorted(finals)
-    mask = (1 << _LANE) - 1
-    return DealerTable(hands=tuple(keys), totals=tuple(totals[k] for k in keys),
-                       orders=tuple(tuple((finals[k] >> (_LANE * u)) & mask for u in range(10))
-                                    for k in keys))
-
-
-_LANE = 40
-"""Bits per up card in `dealer_table`'s packed path counts: a dealer hand has at most 12 cards, so a
-count is at most 11! orders of the cards after the up card (< 2**26; at most 78 are seen)."""
+        grown = (hands[:, None, :] + eye[None, :, :]).reshape(-1, 10)
+        grown_hard = (hard[:, None] + values[None, :]).reshape(-1)
+        drawn = np.repeat(paths, 10, axis=0)
+        live = grown_hard <= 21
+        grown, grown_hard, drawn = grown[live], grown_hard[live], drawn[live]
+        holds_ace = (grown[:, 0] > 0).astype(np.int64)
+        stop = stands[grown_hard, holds_ace]
+        outcome = results[0 if cards == 2 else 1, grown_hard, holds_ace]
+        final = stop & (outcome != BLACKJACK)
+        keys.append(grown[final] @ place)
+        orders.append(drawn[final])
+        outcomes.append(outcome[final])
+        going = ~stop
+        distinct, first, back = np.unique(grown[going] @ place, return_index=True, return_inverse=True)
+        paths = np.zeros((len(distinct), 10), dtype=np.int64)
+        np.add.at(paths, back.reshape(-1), drawn[going])
+        hands, hard = grown[going][first], grown_hard[going][first]
+    # a standing hand is drawn to from several frontier hands: its orders add up
+    distinct, first, back = np.unique(np.concatenate(keys), return_index=True, return_inverse=True)
+    counts = np.zeros((len(distinct), 10), dtype=np.int64)
+    np.add.at(counts, back.reshape(-1), np.concatenate(orders))
+    totals = np.concatenate(outcomes)[first] + 17
+    held = distinct[:, None] // place[None, :] % 16
+    return DealerTable(hands=tuple(map(tuple, held.tolist())), totals=tuple(totals.tolist()),
+                       orders=tuple(map(tuple, counts.tolist())))
