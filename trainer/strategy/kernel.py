@@ -87,41 +87,43 @@ class DealerKernel:
     def __init__(self, table: DealerTable) -> None:
         import numpy as np
 
-        hands = [tuple(h) for h in table.hands]
-        self.max_count = mc = max(max(h) for h in hands)
-        final = {h: i for i, h in enumerate(hands)}
-        depth = max(sum(h) for h in hands)
-        # the multisets needed per level, from the deepest down: standing hands, and parents of them
-        needed: list[set[tuple[int, ...]]] = [set() for _ in range(depth + 1)]
-        for h in hands:
-            needed[sum(h)].add(h)
-        parent_of: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        hands = np.array(table.hands, dtype=np.int64)  # (M, 10), in tuple order
+        self.max_count = mc = int(hands.max())
+        # a multiset read as one number, base mc + 1 with the ace's count most significant: the numbers
+        # sort as the count tuples do, and taking one card of value c out is subtracting place[c]
+        place = (mc + 1) ** np.arange(9, -1, -1, dtype=np.int64)
+        final = hands @ place  # ascending, as the hands are sorted
+        cards = hands.sum(axis=1)
+        depth = int(cards.max())
+        # the multisets needed per level, from the deepest down: standing hands, and a parent of each
+        # needed multiset: the first (by value) that is a standing hand, else the one by the last value
+        needed = [final[cards == k] for k in range(depth + 1)]
+        needed[0] = np.zeros(1, dtype=np.int64)
+        chosen: list[NDArray[np.int64]] = [needed[0]] * (depth + 1)  # per level: each row's value out
         for k in range(depth, 0, -1):
-            below = needed[k - 1]
-            for h in sorted(needed[k]):  # the first parent already needed, else the one by the last value
-                for c in range(10):
-                    if h[c]:
-                        p = (*h[:c], h[c] - 1, *h[c + 1:])
-                        chosen = (p, c)
-                        if p in below:
-                            break
-                below.add(chosen[0])
-                parent_of[h] = chosen
-        totals = [t - 17 for t in table.totals]
+            rows = needed[k] = np.unique(needed[k])
+            held = rows[:, None] // place[None, :] % (mc + 1)
+            parents = rows[:, None] - place[None, :]
+            below = np.unique(needed[k - 1])
+            standing = (held > 0) & np.isin(parents, below)
+            value = np.where(standing.any(axis=1), standing.argmax(axis=1),
+                             9 - (held > 0)[:, ::-1].argmax(axis=1))
+            chosen[k] = value
+            needed[k - 1] = np.union1d(below, parents[np.arange(len(rows)), value])
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
+        totals = np.array(table.totals, dtype=np.int64) - 17
         raw: list[_Raw] = []
-        previous: dict[tuple[int, ...], int] = {(0,) * 10: 0}
         for k in range(1, depth + 1):
-            rows = sorted(needed[k])
-            parents = [parent_of[h] for h in rows]
-            ends = [final.get(h, -1) for h in rows]
+            rows, value = needed[k], chosen[k]
+            held = rows[:, None] // place[None, :] % (mc + 1)
+            end = np.minimum(np.searchsorted(final, rows), len(final) - 1)
+            stands = final[end] == rows
             raw.append(_Raw(
-                rows=np.array(rows, dtype=np.int64),
-                parent=np.array([previous[p] for p, _ in parents], dtype=np.int64),
-                factor=np.array([c * mc + p[c] for p, c in parents], dtype=np.int64),
-                total=np.array([totals[e] if e >= 0 else 5 for e in ends], dtype=np.int64),
-                orders=orders[[e for e in ends if e >= 0]].reshape(-1, 10)))
-            previous = {h: i for i, h in enumerate(rows)}
+                rows=held,
+                parent=np.searchsorted(needed[k - 1], rows - place[value]),
+                factor=value * mc + held[np.arange(len(rows)), value] - 1,
+                total=np.where(stands, totals[end], 5),
+                orders=orders[end[stands]].reshape(-1, 10)))
         self._raw = raw
         self._views: dict[int, _View] = {}
         self.levels = self.view(-1).levels
