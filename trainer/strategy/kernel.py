@@ -101,15 +101,19 @@ class DealerKernel:
         needed[0] = np.zeros(1, dtype=np.int64)
         chosen: list[NDArray[np.int64]] = [needed[0]] * (depth + 1)  # per level: each row's value out
         for k in range(depth, 0, -1):
-            rows = needed[k] = np.unique(needed[k])
+            rows = needed[k] = _distinct(needed[k])
             held = rows[:, None] // place[None, :] % (mc + 1)
             parents = rows[:, None] - place[None, :]
-            below = np.unique(needed[k - 1])
-            standing = (held > 0) & np.isin(parents, below)
+            below = _distinct(needed[k - 1])
+            standing = held > 0
+            if len(below):  # (one card: no standing hand)
+                standing &= np.take(below, np.searchsorted(below, parents), mode="clip") == parents
+            else:
+                standing[:] = False
             value = np.where(standing.any(axis=1), standing.argmax(axis=1),
                              9 - (held > 0)[:, ::-1].argmax(axis=1))
             chosen[k] = value
-            needed[k - 1] = np.union1d(below, parents[np.arange(len(rows)), value])
+            needed[k - 1] = _distinct(np.concatenate([below, parents[np.arange(len(rows)), value]]))
         orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
         totals = np.array(table.totals, dtype=np.int64) - 17
         raw: list[_Raw] = []
@@ -272,6 +276,16 @@ class DealerKernel:
         shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
         by_total = steps.reshape(b, depth + 1, 5, 10)
         return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural, out)
+
+
+def _distinct(keys: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The distinct values, ascending: a sort, where `np.unique` without its indices (and `np.isin`,
+    which calls it) would load `numpy.ma` (some 10 ms of a fresh process) to ask whether the keys are
+    masked."""
+    import numpy as np
+
+    ordered = np.sort(keys)
+    return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
 
 
 def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[np.float64],
