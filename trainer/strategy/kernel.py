@@ -65,8 +65,6 @@ class _View:
     levels: tuple[_Level, ...]
     groups: NDArray[np.int64]
     """(G, 2): per group, the cards of the line's value held and the level (K - 1)."""
-    empty: tuple[tuple[int, int], ...]
-    """(group, total index) pairs with no standing hand: their sums are zero."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +161,7 @@ class DealerKernel:
                                  weights=tuple(weights)))
             back = np.empty(len(order), dtype=np.int64)
             back[order] = np.arange(len(order))
-        filled = {(g, t) for level in levels for t, g, _, _ in level.totals}
-        empty = tuple((g, t) for g in range(len(groups)) for t in range(5) if (g, t) not in filled)
-        view = self._views[card] = _View(levels=tuple(levels), empty=empty,
+        view = self._views[card] = _View(levels=tuple(levels),
                                          groups=np.array(list(groups), dtype=np.int64).reshape(-1, 2))
         return view
 
@@ -177,7 +173,7 @@ class DealerKernel:
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
-        blocks = self._blocks(chunk)
+        blocks = self.blocks_for(chunk)
         with one_blas_thread():
             for start in range(0, len(removals), chunk):
                 part = removals[start:start + chunk]
@@ -187,7 +183,13 @@ class DealerKernel:
                 out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
         return out
 
-    def _blocks(self, chunk: int) -> Blocks:
+    def work_for(self, card: int, lines: int) -> NDArray[np.float64]:
+        """Zeroed sums for `along`'s calls along `card` of up to `lines` lines each."""
+        import numpy as np
+
+        return np.zeros((len(self.view(card).groups), lines, 5, 10))
+
+    def blocks_for(self, chunk: int) -> Blocks:
         """Three (widest level, chunk) work arrays, reused level after level (no fresh pages per level)."""
         import numpy as np
 
@@ -230,13 +232,13 @@ class DealerKernel:
         import numpy as np
 
         acc = np.zeros((5, 10, len(size)))
-        for level, chance in self._chances(self.view(-1), left, size, blocks or self._blocks(len(size))):
+        for level, chance in self._chances(self.view(-1), left, size, blocks or self.blocks_for(len(size))):
             for (t, _, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                 acc[t] += weight @ chance[lo:hi]
         return acc
 
     def along(self, counts: NDArray[np.int64], roots: NDArray[np.int64], card: int, depth: int, *,
-              natural: bool, work: NDArray[np.float64] | None = None,
+              natural: bool, work: NDArray[np.float64] | None = None, blocks: Blocks | None = None,
               out: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
         """Outcome probabilities (B, depth + 1, 10 up cards, 7 outcomes) for lines of shoes: row b, step
         j is the shoe `counts` less `roots[b]` and j more cards of value index `card`.
@@ -245,8 +247,10 @@ class DealerKernel:
         cards further down the line, its chance times ff(n - j, a) / ff(n, a) * ff(N, K) / ff(N - j, K)
         (n of the value, N cards in the line's first shoe), so each hand's chances are summed by (a, K)
         and the steps are a small matrix product per line. Steps past what a shoe holds are zero.
-        `work`: an array of at least (B, groups, 5, 10) to hold the sums (reused from call to call);
-        `out`: where to write the outcomes.
+        `work`: a zeroed array of at least (groups, B, 5, 10) to hold the sums, to pass again to calls
+        along the same card (see `work_for`: the sums no standing hand fills are never written, so
+        they stay zero, and no call touches fresh pages); `blocks`: the lattice's work arrays, from
+        `blocks_for` with at least B columns; `out`: where to write the outcomes.
 
         The sums are laid out group by group, (groups, B, 5, 10): a block's product then writes B rows
         lying 400 bytes apart, not a group's 400 bytes in each of B rows strided by the whole width,
@@ -259,14 +263,14 @@ class DealerKernel:
         left = (counts[None, :] - roots).astype(np.float64)
         size = left.sum(axis=1)
         width = len(view.groups)
-        if work is not None and work.shape[0] >= b and work.shape[1] >= width:
-            grouped = work.reshape(-1)[:b * width * 50].reshape(width, b, 5, 10)  # reused: no fresh pages
-            for g, t in view.empty:
-                grouped[g, :, t] = 0.0
+        if work is not None and work.shape[0] >= width and work.shape[1] >= b:
+            grouped = work[:width, :b]
         else:
-            grouped = np.zeros((width, b, 5, 10))
+            grouped = self.work_for(card, b)
+        if blocks is None or blocks[0].shape[1] < b:
+            blocks = self.blocks_for(b)
         with one_blas_thread():
-            for level, chance in self._chances(view, left, size, self._blocks(b)):
+            for level, chance in self._chances(view, left, size, blocks):
                 for (t, g, lo, hi), weight in zip(level.totals, level.weights, strict=True):
                     np.matmul(chance[lo:hi].T, weight.T, out=grouped[g, :, t])  # (B, 10), in place
             factors = _steps(view.groups, left[:, card], size, depth).transpose(1, 2, 0)  # (B, J + 1, G)

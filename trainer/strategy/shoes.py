@@ -53,12 +53,14 @@ def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDA
         alone = np.setdiff1d(alone, members, assume_unique=True)
     slot[alone] = filled + np.arange(len(alone))
     dealer = np.empty((filled + len(alone), 10, 7))
-    if batches:
-        widest = max(len(kernel.view(card).groups) for card in {card for card, _, _, _ in batches})
-        work = np.empty((_LINES_AT_ONCE, widest, 5, 10))
-        for card, roots, most, at in batches:
-            into = dealer[at:at + len(roots) * (most + 1)].reshape(len(roots), most + 1, 10, 7)
-            kernel.along(counts, roots, card, most, natural=natural, work=work, out=into)
+    works: dict[int, NDArray[np.float64]] = {}  # per card value: its lines' sums (see `along`)
+    blocks = kernel.blocks_for(_LINES_AT_ONCE)
+    for card, roots, most, at in batches:
+        into = dealer[at:at + len(roots) * (most + 1)].reshape(len(roots), most + 1, 10, 7)
+        work = works.get(card)
+        if work is None:
+            work = works[card] = kernel.work_for(card, _LINES_AT_ONCE)
+        kernel.along(counts, roots, card, most, natural=natural, work=work, blocks=blocks, out=into)
     if len(alone):
         dealer[filled:] = kernel.outcomes(counts, shoes[alone], natural=natural)
     return dealer, slot[back]
