@@ -6,7 +6,7 @@ See `chart.py` for how a cell is chosen and what the house edge means.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import prod
@@ -22,6 +22,9 @@ from trainer.strategy.letters import letter_for, pair_total, resolve
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+
+    Evs = dict[str, NDArray[np.float64]]
+    """(H, 10 up) values by action name, NaN where the action is not allowed."""
 
 _CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE}
 
@@ -84,6 +87,14 @@ def three_card_hands() -> Iterator[tuple[int, ...]]:
             yield hand
 
 
+@cache
+def _chart_hands() -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """(hand, kind, number) of the hands a chart reads: every two-card hand (the natural first among
+    them is left out), then every three-card hand."""
+    dealt = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
+    return tuple((hand, *category(hand)) for hand in [*dealt, *three_card_hands()])
+
+
 class ChartBuilder:
     """The cells, letters and house edge of one rule set's full shoe."""
 
@@ -99,55 +110,62 @@ class ChartBuilder:
         self.engine = Engine.for_chart(ruleset, self.shoe, progress=engine_tick)
         self.terms = self.engine.terms
         self.steps = steps
-        self._rows: dict[tuple[tuple[int, ...], int, int], tuple[int, dict[str, list[float] | None]]] = {}
-        self._naturals: dict[int, list[float]] = {}
 
     # --- per-hand values ---------------------------------------------------------------------
-
-    def _norm(self, node: int, u: int) -> float:
-        bj = self._natural_row(node)[u - 1]
-        return 1.0 - bj if self.terms.peeked[u - 1] else 1.0
-
-    def _natural_row(self, node: int) -> list[float]:
-        row = self._naturals.get(node)
-        if row is None:
-            row = self._naturals[node] = self.engine.blackjack_chance(node).tolist()
-        return row
 
     def splittable(self, hand: tuple[int, ...]) -> bool:
         return len(hand) == 2 and hand[0] == hand[1] and self.terms.hands_for(hand[0]) >= 2
 
-    def hand_evs(self, hand: tuple[int, ...], u: int, values: Values,
-                 splits: dict[int, NDArray[np.float64]]) -> tuple[int, dict[str, float | None]]:
-        """(node, unnormalised EVs by action) of a dealt hand against `u` under a pass."""
-        node, rows = self._hand_rows(hand, values, splits)
-        col = u - 1
-        return node, {a: (row[col] if row is not None else None) for a, row in rows.items()}
+    def deal_chances(self, hands: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
+        """(H, 10 up) `deal_chance` of each hand against each up card, at once (the same products
+        in the same order: the same numbers)."""
+        import numpy as np
 
-    def _hand_rows(self, hand: tuple[int, ...], values: Values, splits: dict[int, NDArray[np.float64]],
-                   ) -> tuple[int, dict[str, list[float] | None]]:
-        """A dealt hand's node and unnormalised EVs by action against every up card, read once per pass
-        (as Python floats: the chart reads each of them several times)."""
-        key = (hand, id(values), id(splits))  # both live for the whole build: their ids stay theirs
-        found = self._rows.get(key)
-        if found is not None:
-            return found
+        orders = np.array([float(_orders(h)) for h in hands])[:, None]
+        if self.shoe.infinite:
+            q = np.array(self.shoe.value_probabilities())
+            product = np.ones((len(hands), 1))
+            for i in range(max(len(h) for h in hands)):
+                cards = np.array([h[i] if i < len(h) else 0 for h in hands])
+                product = np.where((cards > 0)[:, None], product * q[np.maximum(cards, 1) - 1][:, None],
+                                   product)
+            return np.broadcast_to(orders * product, (len(hands), 10)).copy()
+        left = np.array(self.shoe.values, dtype=np.int64)[:, None] - np.eye(10, dtype=np.int64)  # (value, up)
+        size = int(left[:, 0].sum())
+        chance = np.repeat(orders, 10, axis=1)
+        for i in range(max(len(h) for h in hands)):
+            cards = np.array([h[i] if i < len(h) else 0 for h in hands])
+            same = np.array([h[:i].count(h[i]) if i < len(h) else 0 for h in hands])  # drawn already
+            drawn = np.maximum(left[np.maximum(cards, 1) - 1] - same[:, None], 0) / (size - i)
+            chance = np.where((cards > 0)[:, None], chance * drawn, chance)
+        return chance
+
+    def hand_evs(self, hands: Sequence[tuple[int, ...]], values: Values,
+                 splits: dict[int, NDArray[np.float64]]) -> tuple[NDArray[np.int64], Evs]:
+        """The hands' nodes and unnormalised EVs by action, (H, 10 up) each, under a pass (NaN where
+        the action is not allowed)."""
+        import numpy as np
+
         engine = self.engine
-        node = engine.node(_own(hand))
-        if node < 0:
-            raise ValueError(f"no node for {hand}: the shoe cannot deal it")
-        two = len(hand) == 2
-        rows: dict[str, list[float] | None] = dict.fromkeys(ACTIONS)
-        rows["stand"] = engine.pay.stand[node].tolist()
-        rows["hit"] = values.hit[node].tolist()
-        if two and self.terms.may_double(_best_total(hand)[0]):
-            rows["double"] = engine.optimal.double[node].tolist()
-        if self.splittable(hand):
-            rows["split"] = splits[hand[0]].tolist()
-        if two and self.terms.surrender is not Surrender.NONE:
-            rows["surrender"] = engine.surrender_ev(node).tolist()
-        found = self._rows[key] = (node, rows)
-        return found
+        nodes = np.array([engine.node(_own(hand)) for hand in hands], dtype=np.int64)
+        if (nodes < 0).any():
+            raise ValueError(f"no node for {hands[int(np.argmax(nodes < 0))]}: the shoe cannot deal it")
+        two = np.array([len(h) == 2 for h in hands])
+        evs: Evs = {}
+        evs["stand"] = engine.pay.stand[nodes]
+        evs["hit"] = values.hit[nodes]
+        doubles = two & np.array([self.terms.may_double(_best_total(h)[0]) for h in hands])
+        evs["double"] = np.where(doubles[:, None], engine.optimal.double[nodes], np.nan)
+        split = np.full((len(hands), 10), np.nan)
+        for i, hand in enumerate(hands):
+            if self.splittable(hand):
+                split[i] = splits[hand[0]]
+        evs["split"] = split
+        if self.terms.surrender is not Surrender.NONE:
+            evs["surrender"] = np.where(two[:, None], self.engine.surrender_ev(nodes), np.nan)
+        else:
+            evs["surrender"] = np.full((len(hands), 10), np.nan)
+        return nodes, evs
 
     def split_values(self, values: Values) -> dict[int, NDArray[np.float64]]:
         out = {}
@@ -165,43 +183,42 @@ class ChartBuilder:
     # --- the chart ---------------------------------------------------------------------------
 
     def build(self) -> Chart:
+        import numpy as np
+
         optimal = self.engine.optimal
         best_splits = self.split_values(optimal)
         self.tick(4, self.steps)
-        sums: dict[str, dict[str, float]] = {}
-        weights: dict[str, float] = {}
-        per_hand: dict[tuple[tuple[int, ...], int], dict[str, float | None]] = {}
-        dealt = [h for h in combinations_with_replacement(range(1, 11), 2) if h != (ACE, TEN)]
-        hands = [(hand, *category(hand)) for hand in [*dealt, *three_card_hands()]]
-        for u in UPS:
-            for hand, kind, number in hands:
-                chance = deal_chance(self.shoe, u, hand)
-                if chance == 0:
-                    continue
-                node, evs = self.hand_evs(hand, u, optimal, best_splits)
-                norm = self._norm(node, u)
-                conditioned = {a: (v / norm if v is not None else None) for a, v in evs.items()}
-                per_hand[(hand, u)] = conditioned
-                if len(hand) == 3 and (kind, number) not in _THREE_CARD_CELLS:
-                    continue
-                weight = chance * norm
-                key = cell_key(kind, number, u)
-                acc = sums.setdefault(key, {})
-                for action, value in conditioned.items():
-                    if value is not None:
-                        acc[action] = acc.get(action, 0.0) + weight * value
-                weights[key] = weights.get(key, 0.0) + weight
+        listed = _chart_hands()
+        hands = [hand for hand, _, _ in listed]
+        chance = self.deal_chances(hands)
+        nodes, evs = self.hand_evs(hands, optimal, best_splits)
+        peeked = np.array(self.terms.peeked)
+        norm = np.where(peeked[None, :], 1.0 - self.engine.pay.blackjack[nodes], 1.0)  # (H, 10 up)
+        conditioned = {a: v / norm for a, v in evs.items()}
+        weight = chance * norm
+        dealt = chance != 0
+        cell_hands: dict[tuple[str, int], list[int]] = {}
+        for i, (hand, kind, number) in enumerate(listed):
+            if len(hand) == 2 or (kind, number) in _THREE_CARD_CELLS:
+                cell_hands.setdefault((kind, number), []).append(i)
         cells: dict[str, Cell] = {}
         for kind, numbers in ROWS.items():
             for number in numbers:
+                rows = cell_hands.get((kind, number))
+                if rows is None:
+                    continue
+                w = weight[rows]
+                total_weight = w.sum(axis=0)
+                sums = {a: (w * conditioned[a][rows]).sum(axis=0) for a in ACTIONS
+                        if not np.isnan(evs[a][rows[0]]).all()}
+                reached = dealt[rows].any(axis=0)
                 for u in UPS:
-                    key = cell_key(kind, number, u)
-                    total_weight = weights.get(key, 0.0)
-                    if key not in sums or total_weight <= 0:
+                    col = u - 1
+                    if not reached[col] or total_weight[col] <= 0:
                         continue
                     averaged: dict[str, float | None] = {
-                        a: (sums[key][a] / total_weight if a in sums[key] else None) for a in ACTIONS}
-                    cells[key] = Cell(action=letter_for(averaged), ev=averaged)
+                        a: (float(sums[a][col] / total_weight[col]) if a in sums else None) for a in ACTIONS}
+                    cells[cell_key(kind, number, u)] = Cell(action=letter_for(averaged), ev=averaged)
         draft = Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=0.0, cells=cells)
         self.tick(5, self.steps)
         by_chart = evaluate(self.engine.table, self.engine.pay, decisions=self.chart_decisions(draft),
@@ -209,7 +226,7 @@ class ChartBuilder:
         chart_splits = self.split_values(by_chart)
         self.tick(6, self.steps)
         ev, ev_by_up = self.game_ev(draft, by_chart, chart_splits)
-        exceptions = self.exceptions(draft, per_hand)
+        exceptions = self.exceptions(draft, listed, conditioned, dealt)
         self.tick(7, self.steps)
         return Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=ev, cells=cells,
                      exceptions=exceptions, ev_by_up=ev_by_up)
@@ -253,57 +270,75 @@ class ChartBuilder:
                 splits: dict[int, NDArray[np.float64]]) -> tuple[float, dict[str, float]]:
         """The whole game's EV played by the chart, and per up card."""
         shoe, terms = self.shoe, self.terms
+        hands = list(combinations_with_replacement(range(1, 11), 2))
+        chances = self.deal_chances(hands).tolist()
+        nodes, evs = self.hand_evs(hands, by_chart, splits)
+        naturals = self.engine.pay.blackjack[nodes].tolist()
+        rows = {a: v.tolist() for a, v in evs.items()}
         total = 0.0
         per_up: dict[str, float] = {}
         up_chances = shoe.value_probabilities()
         for u in UPS:
+            col = u - 1
             ev = 0.0
-            for hand in combinations_with_replacement(range(1, 11), 2):
-                chance = deal_chance(shoe, u, hand)
+            for i, hand in enumerate(hands):
+                chance = chances[i][col]
                 if chance == 0:
                     continue
-                node, evs = self.hand_evs(hand, u, by_chart, splits)
-                bj = self._natural_row(node)[u - 1]
+                bj = naturals[i][col]
                 if hand == (ACE, TEN):
                     ev += chance * terms.blackjack_pays * (1 - bj)
                     continue
-                value = self._played(chart, hand, u, evs)
+                value = self._played(chart, hand, u, rows, i)
                 if self.splittable(hand) and hand[0] == TEN and terms.same_rank:
                     same = _same_rank_chance(shoe, u)
-                    value = same * value + (1 - same) * self._played(chart, hand, u, evs, can_split=False)
-                if terms.peeked[u - 1]:  # the peek's natural: -1 (early surrender's value allows for it)
+                    value = same * value + (1 - same) * self._played(chart, hand, u, rows, i, can_split=False)
+                if terms.peeked[col]:  # the peek's natural: -1 (early surrender's value allows for it)
                     value -= bj
                 ev += chance * value
             per_up[up_label(u)] = ev
-            total += up_chances[u - 1] * ev
+            total += up_chances[col] * ev
         return total, per_up
 
-    def _played(self, chart: Chart, hand: tuple[int, ...], u: int, evs: dict[str, float | None],
-                can_split: bool | None = None) -> float:
+    def _played(self, chart: Chart, hand: tuple[int, ...], u: int, rows: dict[str, list[list[float]]],
+                i: int, can_split: bool | None = None) -> float:
         split_ok = self.splittable(hand) if can_split is None else can_split
         action = self.initial_action(chart, hand, u, can_split=split_ok)
-        value = evs[action]
-        assert value is not None, (hand, u, action)
+        value = rows[action][i][u - 1]
+        assert value == value, (hand, u, action)  # not NaN: the action is allowed
         return value
 
-    def exceptions(self, chart: Chart, per_hand: dict[tuple[tuple[int, ...], int], dict[str, float | None]],
-                   ) -> tuple[Deviation, ...]:
-        """Two- and three-card hands whose own best play beats their cell's."""
-        found = []
-        for (hand, u), evs in per_hand.items():
-            kind, number = category(hand)
-            if len(hand) == 2:
-                chart_action = self.initial_action(chart, hand, u, can_split=self.splittable(hand))
-                allowed = evs
-            else:
-                chart_action = resolve(chart.lookup, kind, number, u, can_double=False, can_split=False,
-                                       can_surrender=False)
-                allowed = {"stand": evs["stand"], "hit": evs["hit"]}
-            best = max(((a, v) for a, v in allowed.items() if v is not None), key=lambda av: av[1])
-            chosen = allowed.get(chart_action)
-            if chosen is None or best[0] == chart_action or best[1] - chosen <= 1e-12:
-                continue
-            found.append(Deviation(cards=hand, up=u, chart=chart_action, best=best[0], gain=best[1] - chosen))
+    def exceptions(self, chart: Chart, listed: Sequence[tuple[tuple[int, ...], str, int]],
+                   conditioned: Evs, dealt: NDArray[np.bool_]) -> tuple[Deviation, ...]:
+        """Two- and three-card hands whose own best play beats their cell's (`listed` as `_chart_hands`
+        gives them, with their conditioned EVs and where they can be dealt)."""
+        import numpy as np
+
+        three = np.array([len(hand) == 3 for hand, _, _ in listed])
+        stacked = np.stack([conditioned[a] for a in ACTIONS])  # (action, H, 10 up)
+        stacked[2:, three] = np.nan  # a three-card hand may only stand or hit
+        allowed = np.where(np.isnan(stacked), -np.inf, stacked)
+        best = allowed.argmax(axis=0)  # ties to the earlier action, as `max` over them in order
+        chart_index = np.zeros(best.shape, dtype=np.int64)
+        actions: dict[tuple[str, int, int, bool, bool], int] = {}  # the chart's action by cell and case
+        for i, (hand, kind, number) in enumerate(listed):
+            two, split_ok = len(hand) == 2, self.splittable(hand)
+            for u in range(1, 11):
+                key = (kind, number, u, two, split_ok)
+                index = actions.get(key)
+                if index is None:
+                    action = (self.initial_action(chart, hand, u, can_split=split_ok) if two else
+                              resolve(chart.lookup, kind, number, u, can_double=False, can_split=False,
+                                      can_surrender=False))
+                    index = actions[key] = ACTIONS.index(action)
+                chart_index[i, u - 1] = index
+        h, u = np.indices(best.shape)
+        chosen = stacked[chart_index, h, u]
+        gain = allowed[best, h, u] - chosen
+        keep = dealt & ~np.isnan(chosen) & (best != chart_index) & (gain > 1e-12)
+        found = [Deviation(cards=listed[i][0], up=int(c) + 1, chart=ACTIONS[chart_index[i, c]],
+                           best=ACTIONS[best[i, c]], gain=float(gain[i, c]))
+                 for i, c in zip(*np.nonzero(keep), strict=True)]
         found.sort(key=lambda d: (UPS.index(d.up), d.cards))
         return tuple(found)
 

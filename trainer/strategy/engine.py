@@ -236,18 +236,19 @@ class Engine:
         root = self.table.node(ctx, _unit(pair))
         return bust.hit[root] if root >= 0 else np.zeros(10)
 
-    def surrender_ev(self, node: int) -> NDArray[np.float64]:
-        """(10,) unnormalised value of surrendering this two-card hand (late, or early where allowed)."""
+    def surrender_ev(self, node: int | NDArray[np.int64]) -> NDArray[np.float64]:
+        """(10,) unnormalised value of surrendering this two-card hand (late, or early where allowed);
+        (n, 10) for n nodes."""
         import numpy as np
 
         t = self.terms
-        bj = self.blackjack_chance(node)
-        out = np.zeros(10)
+        bj = self.pay.blackjack[node]
+        out = np.zeros(bj.shape)
         for u in range(10):
             if t.peeked[u] and t.surrender is Surrender.EARLY:
-                out[u] = -0.5 + bj[u]  # before the peek: -0.5 in all, i.e. this once -P(bj) is added
+                out[..., u] = -0.5 + bj[..., u]  # before the peek: -0.5 in all, i.e. this once -P(bj)
             elif t.natural_possible[u] and not t.peeked[u]:
-                out[u] = -0.5 * (1 - bj[u]) - bj[u]
+                out[..., u] = -0.5 * (1 - bj[..., u]) - bj[..., u]
             else:
-                out[u] = -0.5 * (1 - bj[u])
+                out[..., u] = -0.5 * (1 - bj[..., u])
         return out
