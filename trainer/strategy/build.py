@@ -245,24 +245,22 @@ class ChartBuilder:
         table, pay = self.engine.table, self.engine.pay
         n = len(table.total)
         pair = (table.cards == 2) & (table.own.max(axis=1) == 2)
-        pair_value = table.own.argmax(axis=1) + 1
-        keys = np.stack([table.total, table.soft.astype(np.int64), pair.astype(np.int64),
-                         np.where(pair, pair_value, 0), pay.may_double.astype(np.int64),
-                         table.can_hit.astype(np.int64)], axis=1)
-        # one int64 per row (total < 32, flags 0/1, pair value < 16): a 1-d unique, not a sort of records
-        packed = keys @ np.array([1, 1 << 5, 1 << 6, 1 << 7, 1 << 11, 1 << 12], dtype=np.int64)
-        _, first, back = np.unique(packed, return_index=True, return_inverse=True)
-        uniq = keys[first]
-        codes = np.zeros((len(uniq), 10), dtype=np.int8)
-        for row, (total, soft, is_pair, value, may_double, can_hit) in enumerate(uniq.tolist()):
+        pair_value = np.where(pair, table.own.argmax(axis=1) + 1, 0)
+        # what the reading depends on, as one number per node (total < 32, flags 0/1, pair value < 16):
+        # the chart is read once per number that occurs, into a table the nodes index
+        case = (table.total | table.soft.astype(np.int64) << 5 | pair_value << 6
+                | pay.may_double.astype(np.int64) << 10 | table.can_hit.astype(np.int64) << 11)
+        codes = np.zeros((1 << 12, 10), dtype=np.int8)
+        for key in np.flatnonzero(np.bincount(case, minlength=1 << 12)).tolist():
+            total, soft, value = key & 31, key >> 5 & 1, key >> 6 & 15
             if total > 21:
                 continue
-            kind, number = ("pair", value) if is_pair else ("soft" if soft else "hard", total)
+            kind, number = ("pair", value) if value else ("soft" if soft else "hard", total)
             for u in range(1, 11):
-                action = resolve(chart.lookup, kind, number, u, can_double=bool(may_double),
-                                 can_split=False, can_surrender=False, can_hit=bool(can_hit))
-                codes[row, u - 1] = _CODES[action]
-        decisions: NDArray[np.int8] = codes[back.reshape(-1)]
+                action = resolve(chart.lookup, kind, number, u, can_double=bool(key >> 10 & 1),
+                                 can_split=False, can_surrender=False, can_hit=bool(key >> 11 & 1))
+                codes[key, u - 1] = _CODES[action]
+        decisions: NDArray[np.int8] = codes[case]
         assert decisions.shape == (n, 10)
         return decisions
 
