@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -129,53 +130,49 @@ class NodeTable:
 
 
 def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> NodeTable:
-    """The nodes of every context; `limits` are the shoe's counts by value (None: infinite deck)."""
+    """The nodes of every context; `limits` are the shoe's counts by value (None: infinite deck).
+
+    Every context's nodes are chosen at once, as a (contexts, compositions) mask in context order."""
     import numpy as np
 
     comps = compositions()
-    g = len(comps.own)
-    parts_comp, parts_extra, parts_child, parts_split, parts_hit = [], [], [], [], []
-    offsets = [0]
-    room = None if limits is None else np.array(limits)[None, :] - comps.own  # (G, 10) cards to spare
-    fits = None if room is None else (room >= 0).all(axis=1)
-    for ctx in contexts:
-        extra = np.array(ctx.extra, dtype=np.int64)
-        keep = comps.cards >= (1 if ctx.root is not None or ctx.pair else 2)
+    extra = np.array([ctx.extra for ctx in contexts], dtype=np.int64)  # (C, 10)
+    pair = np.array([ctx.pair for ctx in contexts], dtype=np.int64)
+    one_card = np.array([ctx.one_card for ctx in contexts])
+    least = np.where([ctx.root is not None or bool(ctx.pair) for ctx in contexts], 1, 2)
+    keep = comps.cards[None, :] >= least[:, None]  # (C, G)
+    for c, ctx in enumerate(contexts):
         if ctx.root is not None:
-            keep &= (comps.own >= np.array(ctx.root)[None, :]).all(axis=1)
-        if ctx.pair:
-            keep &= comps.own[:, ctx.pair - 1] >= 1
-        if ctx.one_card:
-            keep &= comps.cards <= 2
-        if room is not None and fits is not None:
-            keep &= fits
-            for v in np.flatnonzero(extra).tolist():  # the extra cards must fit too: only their columns
-                keep &= room[:, v] >= extra[v]
-        chosen = np.flatnonzero(keep)
-        local = np.full(g + 1, BLOCKED, dtype=np.int64)
-        local[chosen] = np.arange(len(chosen)) + offsets[-1]
-        local[BUST] = BUST  # index -1 maps a bust to itself
-        kids = local[comps.child[chosen]]
-        hit = np.ones(len(chosen), dtype=bool)
-        if ctx.one_card:
-            two = comps.cards[chosen] >= 2
-            kids[two] = BLOCKED
-            hit[two] = False
-        parts_comp.append(chosen)
-        parts_extra.append(np.broadcast_to(extra, (len(chosen), 10)))
-        parts_child.append(kids)
-        parts_split.append(np.full(len(chosen), bool(ctx.pair)))
-        parts_hit.append(hit)
-        offsets.append(offsets[-1] + len(chosen))
-    composition = np.concatenate(parts_comp)
+            keep[c] &= (comps.own >= np.array(ctx.root)[None, :]).all(axis=1)
+    paired = pair > 0
+    keep[paired] &= comps.own[:, pair[paired] - 1].T >= 1
+    keep[one_card] &= comps.cards[None, :] <= 2
+    if limits is not None:  # the hand and the context's extra cards must fit in the shoe
+        room = np.array(limits)[None, :] - comps.own  # (G, 10) cards to spare
+        fits = np.all(room >= 0, axis=1, keepdims=True).T  # (1, G)
+        keep &= fits
+        for c, v in zip(*np.nonzero(extra), strict=True):  # the extra cards: only their columns
+            keep[c] &= room[:, v] >= extra[c, v]
+    context, composition = np.nonzero(keep)  # context-major: each context's nodes in composition order
+    n = len(composition)
+    offsets = [0, *np.cumsum(keep.sum(axis=1)).tolist()]
+    # each composition's node per context (one row per context: a 1-d gather each, which is several
+    # times faster than one gather with two index arrays)
+    local = np.where(keep, np.cumsum(keep, axis=1) - 1 + np.array(offsets[:-1])[:, None], BLOCKED)
+    local = np.concatenate([local, np.full((len(contexts), 1), BUST)], axis=1)  # index -1: a bust
+    child = np.concatenate([np.take(local[c], comps.child[composition[lo:hi]])
+                            for c, (lo, hi) in enumerate(pairwise(offsets))])
+    can_hit = np.ones(n, dtype=bool)
+    stops = one_card[context] & (comps.cards[composition] >= 2)  # split aces: one card each
+    child[stops] = BLOCKED
+    can_hit[stops] = False
     own = comps.own[composition]
     hard = comps.hard[composition]
     soft = (own[:, 0] > 0) & (hard <= 11)
     cards = comps.cards[composition]
     table = NodeTable(
         contexts=list(contexts), offsets=offsets, composition=composition, own=own,
-        removal=own + np.concatenate(parts_extra), total=np.where(soft, hard + 10, hard), soft=soft,
-        cards=cards, child=np.concatenate(parts_child), split=np.concatenate(parts_split),
-        can_hit=np.concatenate(parts_hit))
-    table.levels = [np.flatnonzero(cards == n) for n in range(int(cards.max()), 0, -1)]
+        removal=own + extra[context], total=np.where(soft, hard + 10, hard), soft=soft,
+        cards=cards, child=child, split=paired[context], can_hit=can_hit)
+    table.levels = [np.flatnonzero(cards == k) for k in range(int(cards.max()), 0, -1)]
     return table
