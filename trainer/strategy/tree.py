@@ -44,21 +44,19 @@ def compositions() -> Compositions:
     """All 3,082 player compositions, built once per process."""
     import numpy as np
 
-    found: list[tuple[int, ...]] = []
-
-    def grow(counts: list[int], smallest: int, hard: int) -> None:
-        for value in range(smallest, 11):
-            if hard + value > 21:
-                break
-            counts[value - 1] += 1
-            found.append(tuple(counts))
-            grow(counts, value, hard + value)
-            counts[value - 1] -= 1
-
-    grow([0] * 10, 1, 0)
-    found.sort(key=lambda c: (sum(c), c))
-    index = {c: i for i, c in enumerate(found)}
-    own = np.array(found, dtype=np.int64)
+    # card count by card count: each multiset grown by every value from its highest one up (so each is
+    # made once), each level in tuple order (read in base 22, the ace's count most significant)
+    eye = np.eye(10, dtype=np.int64)
+    ranked = 22 ** np.arange(9, -1, -1, dtype=np.int64)
+    value = np.arange(10)
+    level, top, total = eye, value, value + 1
+    levels = []
+    while len(level):
+        levels.append(level[np.argsort(level @ ranked)])
+        parent, added = np.nonzero((value[None, :] >= top[:, None]) & (total[:, None] + value + 1 <= 21))
+        level, top, total = level[parent] + eye[added], added, total[parent] + added + 1
+    own = np.concatenate(levels)
+    index = dict(zip(map(tuple, own.tolist()), range(len(own)), strict=True))
     weights = np.arange(1, 11)
     hard = own @ weights
     # children by key arithmetic: a composition read as a number in base 22 (no count exceeds 21)
