@@ -11,6 +11,7 @@ from trainer.core import load_ruleset
 from trainer.strategy import evaluate as evaluation
 from trainer.strategy.composition import Composition
 from trainer.strategy.dealer import BLACKJACK
+from trainer.strategy.dealer import BUST as DEALER_BUST
 from trainer.strategy.engine import Engine
 from trainer.strategy.evaluate import Payoffs, standing_payoffs
 from trainer.strategy.shoes import distinct_rows
@@ -73,9 +74,22 @@ def test_standing_payoffs_through_the_shoe_index_equal_per_node_tables(one_deck:
     kernel = evaluation._kernel(False, True)
     dealer = kernel.outcomes(np.array(one_deck.values), uniq, natural=True)
     per_node = standing_payoffs(table, one_deck.terms, dealer[rows])
-    shared = standing_payoffs(table, one_deck.terms, dealer, rows, chunk=1000)
-    assert np.array_equal(per_node[0], shared[0]) and np.array_equal(per_node[1], shared[1])
+    shared = standing_payoffs(table, one_deck.terms, dealer, rows)
+    assert all(np.array_equal(a, b) for a, b in zip(per_node, shared, strict=True))
     assert np.array_equal(one_deck.pay.blackjack, dealer[rows, :, BLACKJACK])
+    assert np.array_equal(shared[2], dealer[rows, :, BLACKJACK])
+    # against the rules read one node at a time: the dealer's total beats, pushes or loses to the hand's
+    terms = one_deck.terms
+    for i in np.random.default_rng(7).choice(len(rows), 300, replace=False).tolist():
+        total, split = int(table.total[i]), bool(table.split[i])
+        for u in range(10):
+            p = dealer[rows[i], u]
+            beats = sum(p[k] * np.sign(total - (17 + k)) for k in range(5)) + p[DEALER_BUST]
+            natural = p[BLACKJACK]
+            assert shared[0][i, u] == pytest.approx(
+                beats + natural * terms.blackjack_payoff(u + 1, 1, split=split), abs=1e-15)
+            assert shared[1][i, u] == pytest.approx(
+                2 * beats + natural * terms.blackjack_payoff(u + 1, 2, split=split), abs=1e-15)
 
 
 def test_evaluation_in_small_blocks_is_the_same(one_deck: Engine, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,7 +23,7 @@ from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import TEN, Composition
-from trainer.strategy.dealer import BLACKJACK, DealerTable, dealer_table
+from trainer.strategy.dealer import DealerTable, dealer_table
 from trainer.strategy.engine import Engine
 from trainer.strategy.evaluate import Payoffs, evaluate, standing_payoffs
 from trainer.strategy.hand import hand_evs, legal_actions
@@ -193,12 +193,12 @@ def _payoffs(table: NodeTable, terms: Terms, values: tuple[int, ...], up: int, *
     dealer[:, col, :] = _up_kernel(hits_soft_17, natural, up).outcomes(
         counts, table.removal, natural=natural)[:, col, :]  # rows are nearly all distinct: no np.unique
     left = (counts[None, :] - table.removal).astype(np.float64)
-    stand, stand_doubled = standing_payoffs(table, terms, dealer)
+    stand, stand_doubled, blackjack = standing_payoffs(table, terms, dealer)
     das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
     may_double = table.split & (table.cards == 2) & table.can_hit & das
     columns = np.zeros(10, dtype=bool)
     columns[col] = True
-    return Payoffs(blackjack=dealer[:, :, BLACKJACK], stand=stand, stand_doubled=stand_doubled,
+    return Payoffs(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled,
                    may_double=may_double, left=left,
                    peeked=np.array(terms.peeked), natural=natural, columns=columns)
 
