@@ -130,7 +130,7 @@ class Payoffs:
 
 
 def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64],
-                     rows: NDArray[np.int64] | None = None,
+                     rows: NDArray[np.int64] | None = None, *, chunk: int = 2048,
                      ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """Per node and up card, from the dealer's outcome chances: what standing pays on the bet and on a
     doubled bet (a dealer natural taking them as the rules say; a split 21 paid as a natural where it
@@ -138,27 +138,32 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
     evaluator (`trainer.strategy.depleted`).
 
     `dealer` is (n, 10, 7) per node, or with `rows` (n,) one (r, 10, 7) entry per distinct shoe that
-    the nodes index. Standing wins, pushes and loses by the player's total in only six ways (16 or
-    less, 17, ..., 21): each shoe's net of the dealer's outcomes is taken once per way, in one matrix
-    product, and each node reads its row of ten up cards (no (n, 10, 7) copy is made).
+    the nodes index (nodes share shoes: no (n, 10, 7) copy is made, only `chunk` nodes at a time, into
+    one buffer: a fresh array per chunk, or one per-shoe table of nets, cost more in first touches of
+    memory than in arithmetic).
     """
     import numpy as np
 
-    sign = np.zeros((6, 7))  # per way (16 or less, 17..21): +1 the dealer's total loses, -1 it wins
-    for way, t in enumerate(range(16, 22)):
-        sign[way, :5] = np.sign(t - np.arange(17, 22))
-        sign[way, BUST] = 1.0
+    sign = np.zeros((22, 7))
+    for t in range(22):
+        sign[t, :5] = np.sign(t - np.arange(17, 22))
+        sign[t, BUST] = 1.0
     pay1, pay2 = (np.array([[terms.blackjack_payoff(u, bet, split=s) for u in range(1, 11)]
                             for s in (False, True)]) for bet in (1, 2))
-    shoes = len(dealer)
-    net = np.matmul(dealer.reshape(-1, 7), sign.T).reshape(shoes, 10, 6).transpose(0, 2, 1)  # (S, 6, 10)
-    net = np.ascontiguousarray(net).reshape(shoes * 6, 10)
-    at = np.arange(len(table.total)) if rows is None else rows
-    beats = np.take(net, at * 6 + np.clip(table.total - 16, 0, 5), axis=0)
-    natural = np.take(np.ascontiguousarray(dealer[:, :, BLACKJACK]), at, axis=0)
-    split = table.split.astype(np.int64)
-    stand = beats + natural * pay1[split]
-    stand_doubled = 2 * beats + natural * pay2[split]
+    n = len(table.total)
+    stand = np.empty((n, 10))
+    stand_doubled = np.empty((n, 10))
+    natural = np.empty((n, 10))
+    buffer = np.empty((min(chunk, n), 10, 7))
+    for lo in range(0, n, chunk):
+        hi = min(lo + chunk, n)
+        part = (dealer[lo:hi] if rows is None else
+                np.take(dealer, rows[lo:hi], axis=0, out=buffer[:hi - lo], mode="clip"))  # "raise": a copy
+        beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
+        natural[lo:hi] = part[:, :, BLACKJACK]
+        split = table.split[lo:hi].astype(int)
+        stand[lo:hi] = beats + natural[lo:hi] * pay1[split]
+        stand_doubled[lo:hi] = 2 * beats + natural[lo:hi] * pay2[split]
     if terms.split_21_is_blackjack:
         natural_21 = table.split & (table.cards == 2) & (table.total == 21)
         stand[natural_21] = terms.blackjack_pays * (1.0 - natural[natural_21])
