@@ -215,13 +215,12 @@ def _differing(table: NodeTable, pay: Payoffs, decisions: NDArray[np.int8], like
     chosen = decisions.copy()
     chosen[(chosen == DOUBLE) & ~pay.may_double[:, None]] = HIT
     chosen[(chosen == HIT) & ~table.can_hit[:, None]] = STAND
-    agree = (chosen == like.decision).all(axis=1)
-    same = np.zeros(len(agree), dtype=bool)
+    # the last two entries stand for a bust (child -1) and a card the hand cannot draw (-2): never differ
+    differs = np.zeros(len(chosen) + 2, dtype=bool)
+    differs[:-2] = (chosen != like.decision).any(axis=1)
     for idx in table.levels:  # most cards first: a node's children are settled before it
-        kids = table.child[idx]
-        settled = np.where(kids >= 0, same[np.maximum(kids, 0)], True).all(axis=1)
-        same[idx] = agree[idx] & settled
-    return [idx[~same[idx]] for idx in table.levels]
+        differs[idx] |= differs[table.child[idx]].any(axis=1)
+    return [idx[differs[idx]] for idx in table.levels]
 
 
 def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None = None,
