@@ -9,6 +9,7 @@ interpreter with no chart cache, prints:
 - cpu: the same span's CPU time (the child's own; under load the steadier figure), and of it
   "chart cpu", the `chart_for` call alone (imports done);
 - process: the whole child process's CPU time (user + system), interpreter start-up included;
+  (each child runs as the `cutcard` program does: OPENBLAS_NUM_THREADS=1 unless set already)
   (both trees' bytecode is compiled first, as an installed package's is: no run compiles source);
 - peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
 - with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
@@ -54,7 +55,10 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def child(decks: int, tree: Path) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": str(tree), "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
+    # as the `cutcard` program runs (trainer/__main__.py): numpy's BLAS on one thread unless the user
+    # set otherwise (two spun ~0.1 s of CPU beside the same wall time)
+    env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "PYTHONPATH": str(tree),
+           "CUTCARD_HOME": "/nonexistent-cutcard-bench"}
     out = subprocess.run([sys.executable, "-c", _CHILD, str(decks)], check=True, capture_output=True,
                          text=True, env=env, cwd=tree)
     result: dict[str, float] = json.loads(out.stdout)
