@@ -170,3 +170,35 @@ def test_one_blas_thread_restores_the_thread_count() -> None:
         with pytest.raises(RuntimeError), one_blas_thread():
             raise RuntimeError
         assert threads() == 2
+
+
+def test_a_process_started_on_one_blas_thread_does_not_load_threadpoolctl() -> None:
+    """As `cutcard` runs (OPENBLAS_NUM_THREADS=1 before numpy loads): the kernel's products run on the
+    one thread without threadpoolctl; without the setting, threadpoolctl holds them to one thread."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from numpy.__config__ import CONFIG
+
+    if "openblas" not in str(CONFIG.get("Build Dependencies", {}).get("blas", {}).get("name", "")).lower():
+        pytest.skip("numpy is not built with OpenBLAS here")
+    script = (
+        "import json, sys\n"
+        "import numpy as np\n"
+        "from trainer.strategy.dealer import dealer_table\n"
+        "from trainer.strategy.kernel import DealerKernel\n"
+        "kernel = DealerKernel(dealer_table(False, True))\n"
+        "kernel.outcomes(np.array([24] * 9 + [96]), np.zeros((3, 10), dtype=np.int64), natural=True)\n"
+        "loaded = 'threadpoolctl' in sys.modules\n"
+        "from threadpoolctl import ThreadpoolController\n"
+        "blas = ThreadpoolController().select(user_api='blas').lib_controllers\n"
+        "print(json.dumps([loaded, max((pool.num_threads for pool in blas), default=1)]))\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    one = subprocess.run([sys.executable, "-c", script], env={**env, "OPENBLAS_NUM_THREADS": "1"},
+                         capture_output=True, text=True, check=True)
+    assert json.loads(one.stdout) == [False, 1]
+    unset = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                           check=True)
+    assert json.loads(unset.stdout)[0] is True  # the limit was set and lifted again around the products
