@@ -18,6 +18,7 @@ from trainer.strategy.composition import ACE, TEN, Composition
 from trainer.strategy.engine import Engine, Progress
 from trainer.strategy.evaluate import DOUBLE, HIT, STAND, Values, evaluate
 from trainer.strategy.letters import letter_for, pair_total, resolve
+from trainer.strategy.tree import compositions
 
 if TYPE_CHECKING:
     import numpy as np
@@ -244,8 +245,9 @@ class ChartBuilder:
 
         table, pay = self.engine.table, self.engine.pay
         n = len(table.total)
-        pair = (table.cards == 2) & (table.own.max(axis=1) == 2)
-        pair_value = np.where(pair, table.own.argmax(axis=1) + 1, 0)
+        own = compositions().own
+        pairs = np.where((own.sum(axis=1) == 2) & (own.max(axis=1) == 2), own.argmax(axis=1) + 1, 0)
+        pair_value = pairs[table.composition]  # per composition, then per node
         # what the reading depends on, as one number per node (total < 32, flags 0/1, pair value < 16):
         # the chart is read once per number that occurs, into a table the nodes index
         case = (table.total | table.soft.astype(np.int64) << 5 | pair_value << 6

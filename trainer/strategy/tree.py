@@ -94,8 +94,7 @@ class NodeTable:
     offsets: list[int]
     """offsets[i] is the first node of contexts[i]; offsets[-1] the node count."""
     composition: NDArray[np.int64]
-    """(n,) index into `compositions()`."""
-    own: NDArray[np.int64]
+    """(n,) index into `compositions()` (the hand's own cards: `compositions().own[composition]`)."""
     removal: NDArray[np.int64]
     """(n, 10) the hand plus the context's extra cards: what has left the shoe besides the up card."""
     total: NDArray[np.int64]
@@ -158,19 +157,24 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
     # times faster than one gather with two index arrays)
     local = np.where(keep, np.cumsum(keep, axis=1) - 1 + np.array(offsets[:-1])[:, None], BLOCKED)
     local = np.concatenate([local, np.full((len(contexts), 1), BUST)], axis=1)  # index -1: a bust
-    child = np.concatenate([np.take(local[c], comps.child[composition[lo:hi]])
-                            for c, (lo, hi) in enumerate(pairwise(offsets))])
+    # the node-wide arrays are written in place, context by context: no temporaries of their size
+    # (fresh memory is most of what a table costs)
+    child = np.empty((n, 10), dtype=np.int64)
+    removal = np.take(comps.own, composition, axis=0)  # the hand, then the context's extra cards
+    for c, (lo, hi) in enumerate(pairwise(offsets)):
+        np.take(local[c], np.take(comps.child, composition[lo:hi], axis=0), out=child[lo:hi], mode="wrap")
+        if extra[c].any():
+            removal[lo:hi] += extra[c]
     can_hit = np.ones(n, dtype=bool)
     stops = one_card[context] & (comps.cards[composition] >= 2)  # split aces: one card each
     child[stops] = BLOCKED
     can_hit[stops] = False
-    own = comps.own[composition]
     hard = comps.hard[composition]
-    soft = (own[:, 0] > 0) & (hard <= 11)
+    soft = (comps.own[composition, 0] > 0) & (hard <= 11)
     cards = comps.cards[composition]
     table = NodeTable(
-        contexts=list(contexts), offsets=offsets, composition=composition, own=own,
-        removal=own + extra[context], total=np.where(soft, hard + 10, hard), soft=soft,
+        contexts=list(contexts), offsets=offsets, composition=composition,
+        removal=removal, total=np.where(soft, hard + 10, hard), soft=soft,
         cards=cards, child=child, split=paired[context], can_hit=can_hit)
     table.levels = [np.flatnonzero(cards == k) for k in range(int(cards.max()), 0, -1)]
     return table
