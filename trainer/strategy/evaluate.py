@@ -237,7 +237,8 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
 
     `like` (with `decisions`, and the same terminal values): an earlier pass over the same table,
     whose values are taken as they are wherever the decisions agree with its decisions in a node and
-    every node below it (a chart's pass after the best play's: most of the table).
+    every node below it (a chart's pass after the best play's: most of the table). Doubling's values
+    do not depend on decisions at all: the result shares `like`'s (one array, read only).
     """
     import numpy as np
 
@@ -247,21 +248,21 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
     levels = table.levels
     if like is not None and decisions is not None:
         levels = _differing(table, pay, decisions, like)
-        hit, double, value, decision = (like.hit.copy(), like.double.copy(), like.value.copy(),
-                                        like.decision.copy())
+        hit, double, value, decision = like.hit.copy(), like.double, like.value.copy(), like.decision.copy()
     else:
         hit = np.zeros((n, 10))
         double = np.zeros((n, 10))
         value = np.zeros((n, 10))
         decision = np.zeros((n, 10), dtype=np.int8)
     bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
+    like_double = like.double if like is not None else None
     for idx in _blocks(levels):
         kids = table.child[idx]  # (m, 10 card)
         live = kids >= 0
         safe = np.where(live, kids, 0)
         # children's values gathered as they lie (`np.take`: twice as fast as `value[safe]`)
         hit[idx] = pay.next_card(idx, np.take(value, safe, axis=0), live, bust)
-        if len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
+        if double is not like_double and len(idx) and table.cards[idx[0]] == 2:  # a level: one card count
             double[idx] = pay.next_card(idx, np.take(st2, safe, axis=0), live, bust2, bet=2.0)
         stand_now, hit_now, double_now = (np.take(x, idx, axis=0) for x in (st, hit, double))
         can_hit = table.can_hit[idx][:, None]
