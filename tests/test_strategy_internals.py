@@ -62,7 +62,7 @@ def test_drawing_a_card_is_the_plain_formula(one_deck: Engine, bet: float) -> No
                 expected += chance * worth
             assert got[row, u] == pytest.approx(expected, abs=1e-14)
     fixed = pay.next_card(idx, after.copy(), live, 1.0, bet=bet)  # a given bust value (bust chances)
-    left = one_deck.pay.left[idx]
+    left = np.array(one_deck.values) - table.removal[idx]
     assert fixed[0, 3] == pytest.approx(sum(
         max(left[0, c] - (c == 3), 0) / (left[0].sum() - 1) * (after[0, c, 3] if live[0, c] else 1.0)
         for c in range(10)), abs=1e-14)

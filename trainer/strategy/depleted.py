@@ -192,14 +192,13 @@ def _payoffs(table: NodeTable, terms: Terms, values: tuple[int, ...], up: int, *
     dealer = np.zeros((n, 10, 7))
     dealer[:, col, :] = _up_kernel(hits_soft_17, natural, up).outcomes(
         counts, table.removal, natural=natural)[:, col, :]  # rows are nearly all distinct: no np.unique
-    left = (counts[None, :] - table.removal).astype(np.float64)
     stand, stand_doubled, blackjack = standing_payoffs(table, terms, dealer)
     das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
     may_double = table.split & (table.cards == 2) & table.can_hit & das
     columns = np.zeros(10, dtype=bool)
     columns[col] = True
     return Payoffs(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled,
-                   may_double=may_double, left=left,
+                   may_double=may_double, shoe=counts.astype(np.float64), removal=table.removal,
                    peeked=np.array(terms.peeked), natural=natural, columns=columns)
 
 

@@ -43,9 +43,11 @@ class Payoffs:
     """(n, 10) standing with two units (a doubled hand)."""
     may_double: NDArray[np.bool_]
     """(n,) a split hand of two cards that may double (DAS and the doubling rule)."""
-    left: NDArray[np.float64]
-    """(n, 10) cards left by value besides the node's hand and extra cards (up card still in);
-    for the infinite deck, (1, 10) chances of each value."""
+    shoe: NDArray[np.float64]
+    """(10,) the shoe's cards by value (up card still in); for the infinite deck, each value's chance."""
+    removal: NDArray[np.int64]
+    """(n, 10) the cards each node takes out of `shoe` (the table's `removal`; unused for the infinite
+    deck): what is left is worked out a block at a time, not held for every node."""
     peeked: NDArray[np.bool_]
     """(10,) up cards under which the dealer peeks (a bust then loses only if no natural follows)."""
     natural: bool
@@ -72,13 +74,13 @@ class Payoffs:
         dead = ~live
         if self.infinite:
             assert self.natural_chance is not None
-            q = self.left[0][None, :]
+            q = self.shoe[None, :]
             out: NDArray[np.float64] = np.matmul((q * live)[:, None, :], after)[:, 0, :]
             busting = (q * dead).sum(axis=1)[:, None]
             one = bet * np.where(self.peeked, self.natural_chance - 1.0, -1.0) if bust is None else bust
             out += busting * one
             return out
-        left = self.left[idx]
+        left = np.subtract(self.shoe, self.removal[idx])  # (m, 10) cards left besides the hand
         held = left > 0
         size = np.einsum("ij->i", left)  # row sums: einsum's loop, not ten-wide reductions (4x faster)
         out = np.matmul((left * live)[:, None, :], after)[:, 0, :]
@@ -113,18 +115,18 @@ class Payoffs:
                                                    infinite=True) for u in range(1, 11)], dtype=float)
             dealer = per_up[None, :, :]
             rows = np.zeros(n, dtype=np.int64)
-            left = q[None, :]
+            shoe = q
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
             kernel = _kernel(hits_soft_17, natural)
             dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
-            left = (counts[None, :] - table.removal).astype(np.float64)  # (n, 10)
+            shoe = counts.astype(np.float64)
         stand, stand_doubled, blackjack = standing_payoffs(table, terms, dealer, rows)
         das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
         may_double = table.split & (table.cards == 2) & table.can_hit & das
         return cls(blackjack=blackjack, stand=stand, stand_doubled=stand_doubled, may_double=may_double,
-                   left=left,
+                   shoe=shoe, removal=table.removal,
                    peeked=np.array(terms.peeked), natural=natural, infinite=infinite,
                    natural_chance=natural_chance)
 
