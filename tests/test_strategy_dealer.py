@@ -202,3 +202,18 @@ def test_a_process_started_on_one_blas_thread_does_not_load_threadpoolctl() -> N
     unset = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
                            check=True)
     assert json.loads(unset.stdout)[0] is True  # the limit was set and lifted again around the products
+
+
+def test_a_chart_does_not_load_numpy_ma() -> None:
+    """`np.unique` without indices and `np.isin` load `numpy.ma` on first use (some 10 ms of a fresh
+    process): no step of a chart's computation may call them."""
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from trainer.core import load_ruleset\n"
+              "from trainer.strategy.build import build_chart\n"
+              "build_chart(load_ruleset('casino').with_decks(1))\n"
+              "print('numpy.ma' in sys.modules)\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
