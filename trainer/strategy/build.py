@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import prod
 from typing import TYPE_CHECKING
@@ -51,26 +51,35 @@ def category(values: tuple[int, ...]) -> tuple[str, int]:
     return ("soft" if soft else "hard"), total
 
 
-@lru_cache(maxsize=8192)
-def deal_chance(shoe: Composition, up: int, values: tuple[int, ...]) -> float:
-    """The chance that the first cards after the up card are this multiset (any order)."""
+def deal_chances(shoe: Composition, hands: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
+    """(H, 10 up): the chance that the first cards after each up card are each hand's multiset of
+    values (any order), for all hands and up cards at once (the same products in the same order as one
+    at a time)."""
+    import numpy as np
+
+    orders = np.array([float(draw_orders(h)) for h in hands])[:, None]
+    longest = max((len(h) for h in hands), default=0)
     if shoe.infinite:
-        q = shoe.value_probabilities()
-        orders = _orders(values)
-        return orders * prod(q[v - 1] for v in values)
-    left = list(shoe.values)
-    left[up - 1] -= 1
-    size = sum(left)
-    chance = float(_orders(values))
-    for v in values:
-        chance *= max(left[v - 1], 0) / size
-        left[v - 1] -= 1
-        size -= 1
+        q = np.array(shoe.value_probabilities())
+        product = np.ones((len(hands), 1))
+        for i in range(longest):
+            cards = np.array([h[i] if i < len(h) else 0 for h in hands])
+            product = np.where((cards > 0)[:, None], product * q[np.maximum(cards, 1) - 1][:, None], product)
+        return np.broadcast_to(orders * product, (len(hands), 10)).copy()
+    left = np.array(shoe.values, dtype=np.int64)[:, None] - np.eye(10, dtype=np.int64)  # (value, up)
+    size = int(left[:, 0].sum())
+    chance = np.repeat(orders, 10, axis=1)
+    for i in range(longest):
+        cards = np.array([h[i] if i < len(h) else 0 for h in hands])
+        same = np.array([h[:i].count(h[i]) if i < len(h) else 0 for h in hands])  # drawn already
+        drawn = np.maximum(left[np.maximum(cards, 1) - 1] - same[:, None], 0) / (size - i)
+        chance = np.where((cards > 0)[:, None], chance * drawn, chance)
     return chance
 
 
 @cache
-def _orders(values: tuple[int, ...]) -> int:
+def draw_orders(values: tuple[int, ...]) -> int:
+    """How many orders the cards can come in: 3 for 8-8-5, 6 for 2-5-9."""
     from math import factorial
 
     counts = _own(values)
@@ -116,30 +125,6 @@ class ChartBuilder:
 
     def splittable(self, hand: tuple[int, ...]) -> bool:
         return len(hand) == 2 and hand[0] == hand[1] and self.terms.hands_for(hand[0]) >= 2
-
-    def deal_chances(self, hands: Sequence[tuple[int, ...]]) -> NDArray[np.float64]:
-        """(H, 10 up) `deal_chance` of each hand against each up card, at once (the same products
-        in the same order: the same numbers)."""
-        import numpy as np
-
-        orders = np.array([float(_orders(h)) for h in hands])[:, None]
-        if self.shoe.infinite:
-            q = np.array(self.shoe.value_probabilities())
-            product = np.ones((len(hands), 1))
-            for i in range(max(len(h) for h in hands)):
-                cards = np.array([h[i] if i < len(h) else 0 for h in hands])
-                product = np.where((cards > 0)[:, None], product * q[np.maximum(cards, 1) - 1][:, None],
-                                   product)
-            return np.broadcast_to(orders * product, (len(hands), 10)).copy()
-        left = np.array(self.shoe.values, dtype=np.int64)[:, None] - np.eye(10, dtype=np.int64)  # (value, up)
-        size = int(left[:, 0].sum())
-        chance = np.repeat(orders, 10, axis=1)
-        for i in range(max(len(h) for h in hands)):
-            cards = np.array([h[i] if i < len(h) else 0 for h in hands])
-            same = np.array([h[:i].count(h[i]) if i < len(h) else 0 for h in hands])  # drawn already
-            drawn = np.maximum(left[np.maximum(cards, 1) - 1] - same[:, None], 0) / (size - i)
-            chance = np.where((cards > 0)[:, None], chance * drawn, chance)
-        return chance
 
     def hand_evs(self, hands: Sequence[tuple[int, ...]], values: Values,
                  splits: dict[int, NDArray[np.float64]]) -> tuple[NDArray[np.int64], Evs]:
@@ -191,7 +176,7 @@ class ChartBuilder:
         self.tick(4, self.steps)
         listed = _chart_hands()
         hands = [hand for hand, _, _ in listed]
-        chance = self.deal_chances(hands)
+        chance = deal_chances(self.shoe, hands)
         nodes, evs = self.hand_evs(hands, optimal, best_splits)
         peeked = np.array(self.terms.peeked)
         norm = np.where(peeked[None, :], 1.0 - self.engine.pay.blackjack[nodes], 1.0)  # (H, 10 up)
@@ -271,7 +256,7 @@ class ChartBuilder:
         """The whole game's EV played by the chart, and per up card."""
         shoe, terms = self.shoe, self.terms
         hands = list(combinations_with_replacement(range(1, 11), 2))
-        chances = self.deal_chances(hands).tolist()
+        chances = deal_chances(shoe, hands).tolist()
         nodes, evs = self.hand_evs(hands, by_chart, splits)
         naturals = self.engine.pay.blackjack[nodes].tolist()
         rows = {a: v.tolist() for a, v in evs.items()}

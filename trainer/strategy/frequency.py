@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from math import factorial, prod
 
 from trainer.core.rules import Ruleset
-from trainer.strategy.build import category, deal_chance, three_card_hands
+from trainer.strategy.build import category, deal_chances, draw_orders, three_card_hands
 from trainer.strategy.chart import cell_key
 from trainer.strategy.composition import ACE, TEN, Composition
 
@@ -49,11 +48,12 @@ def common_hand(ruleset: Ruleset, kind: str, number: int, up: int) -> list[Value
     included: hard 16 vs 10 is 10-6, then 9-7, then 8-8; hard 20 is 10-10. Ties go to the hand with
     the higher cards. Raises `ValueError` for a total no hand makes.
     """
-    shoe = Composition.full(ruleset)
-    found = [h for h in compositions(kind, number, pairs=True) if deal_chance(shoe, up, h) > 0]
+    hands = compositions(kind, number, pairs=True)
+    chance = dict(zip(hands, deal_chances(Composition.full(ruleset), hands)[:, up - 1].tolist(), strict=True))
+    found = [h for h in hands if chance[h] > 0]
     if not found:
         raise ValueError(f"no hand makes {kind} {number}")
-    return sorted(found, key=lambda h: (-deal_chance(shoe, up, h), tuple(-v for v in reversed(h))))
+    return sorted(found, key=lambda h: (-chance[h], tuple(-v for v in reversed(h))))
 
 
 def cell_chances(ruleset: Ruleset, hits: Callable[[Values, int], bool] | None = None) -> dict[str, float]:
@@ -63,25 +63,28 @@ def cell_chances(ruleset: Ruleset, hits: Callable[[Values, int], bool] | None = 
     hit. Hands of four cards and more are left out: they are rare, and play as their total."""
     shoe = Composition.full(ruleset)
     up_chances = shoe.value_probabilities()
+    threes = list(three_card_hands())
+    dealt = [*combinations_with_replacement(range(1, 11), 2), *threes]
+    chance_of = dict(zip(dealt, deal_chances(shoe, dealt).tolist(), strict=True))  # hand -> by up card
     chances: dict[str, float] = {}
     rows: list[tuple[str, int]] = [("pair", v) for v in range(1, 11)]
     rows += [("hard", n) for n in range(5, 22)] + [("soft", n) for n in range(13, 22)]
     for kind, number in rows:
         twos = [h for h in compositions(kind, number) if len(h) == 2]
         for up in range(1, 11):
-            chance = sum(deal_chance(shoe, up, h) for h in twos)
+            chance = sum(chance_of[h][up - 1] for h in twos)
             chances[cell_key(kind, number, up)] = float(up_chances[up - 1]) * chance
     if hits is None:
         return chances
-    for hand in three_card_hands():
+    for hand in threes:
         kind, number = category(hand)
         if kind == "pair":
             continue
         for up in range(1, 11):
-            chance = deal_chance(shoe, up, hand) / _orders(hand)  # one order of these three cards
+            chance = chance_of[hand][up - 1] / draw_orders(hand)  # one order of these three cards
             if chance == 0:
                 continue
-            reached = sum(_orders(start) for start, _ in _starts(hand) if hits(start, up))
+            reached = sum(draw_orders(start) for start, _ in _starts(hand) if hits(start, up))
             chances[cell_key(kind, number, up)] += float(up_chances[up - 1]) * chance * reached
     return chances
 
@@ -95,8 +98,3 @@ def _starts(hand: Values) -> list[tuple[Values, int]]:
         if tuple(rest) != (ACE, TEN):  # a natural is not hit
             out.append((tuple(rest), drawn))
     return out
-
-
-def _orders(values: Values) -> int:
-    """How many orders the cards can come in: 3 for 8-8-5, 6 for 2-5-9."""
-    return factorial(len(values)) // prod(factorial(values.count(v)) for v in set(values))
