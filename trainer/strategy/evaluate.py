@@ -248,6 +248,7 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
     st2 = pay.stand_doubled if stand_doubled is None else stand_doubled
     n = len(table.total)
     levels = table.levels
+    shared_double = like is not None and decisions is not None  # doubling values: like's, as they are
     if like is not None and decisions is not None:
         levels = _differing(table, pay, decisions, like)
         hit, double, value, decision = like.hit.copy(), like.double, like.value.copy(), like.decision.copy()
@@ -257,14 +258,13 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
         value = np.zeros((n, 10))
         decision = np.zeros((n, 10), dtype=np.int8)
     bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
-    like_double = like.double if like is not None else None
     for idx in _blocks(levels):
         kids = table.child[idx]  # (m, 10 card)
         live = kids >= 0
         safe = np.where(live, kids, 0)
         # children's values gathered as they lie (`np.take`: twice as fast as `value[safe]`)
         hit[idx] = pay.next_card(idx, np.take(value, safe, axis=0), live, bust)
-        if double is not like_double and len(idx) and table.cards[idx[0]] == 2:  # a level: one card count
+        if not shared_double and len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
             double[idx] = pay.next_card(idx, np.take(st2, safe, axis=0), live, bust2, bet=2.0)
         stand_now, hit_now, double_now = (np.take(x, idx, axis=0) for x in (st, hit, double))
         can_hit = table.can_hit[idx][:, None]
