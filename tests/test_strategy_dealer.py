@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from trainer.core import load_ruleset, parse_cards
 from trainer.strategy import dealer_outcomes
-from trainer.strategy.dealer import OUTCOMES, dealer_distribution, dealer_table
+from trainer.strategy.dealer import _MOST_OF_A_VALUE, OUTCOMES, dealer_distribution, dealer_table
 from trainer.strategy.kernel import DealerKernel
 from trainer.strategy.shoes import shoe_outcomes
 
@@ -115,6 +116,29 @@ def test_kernel_equals_the_recursion_in_depleted_shoes(decks: int, h17: bool) ->
                 continue
             expected = dealer_distribution(tuple(int(x) for x in shoe), up, hits_soft_17=h17, natural=True)
             assert got[row, up - 1] == pytest.approx(expected, abs=1e-13)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_a_kernel_of_the_hands_a_shoe_can_deal_gives_what_the_whole_table_gives(decks: int) -> None:
+    """`DealerTable.within`: the hands no shoe drawn from the full one can deal (five deuces from one
+    deck) are left out, and the outcomes of its shoes are the same (the hands left out had no chance)."""
+    whole = dealer_table(False, True)
+    full = np.array([4 * decks] * 9 + [16 * decks])
+    part = whole.within(tuple(full.tolist()))
+    for h17, natural in itertools.product((False, True), repeat=2):  # what `within` takes for granted
+        assert max(max(hand) for hand in dealer_table(h17, natural).hands) <= _MOST_OF_A_VALUE
+    if decks == 3:
+        assert part is whole  # every hand can be dealt from three decks (12 of each value)
+        return
+    assert 0 < len(part.hands) < len(whole.hands)
+    assert all(all(h <= c for h, c in zip(hand, full, strict=True)) for hand in part.hands)
+    left_out = set(whole.hands) - set(part.hands)
+    assert all(any(h > c for h, c in zip(hand, full, strict=True)) for hand in left_out)
+    rng = np.random.default_rng(decks)
+    removals = np.array([rng.integers(0, full // 2 + 1) for _ in range(12)] + [[0] * 10])
+    got = DealerKernel(part).outcomes(full, removals, natural=True)
+    expected = DealerKernel(whole).outcomes(full, removals, natural=True)
+    assert np.allclose(got, expected, rtol=0, atol=1e-15)
 
 
 @pytest.mark.parametrize("h17", [False, True], ids=["S17", "H17"])

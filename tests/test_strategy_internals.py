@@ -71,7 +71,7 @@ def test_drawing_a_card_is_the_plain_formula(one_deck: Engine, bet: float) -> No
 def test_standing_payoffs_through_the_shoe_index_equal_per_node_tables(one_deck: Engine) -> None:
     table = one_deck.table
     uniq, rows = distinct_rows(table.removal)
-    kernel = evaluation._kernel(False, True)
+    kernel = evaluation._kernel(False, True, one_deck.values)
     dealer = kernel.outcomes(np.array(one_deck.values), uniq, natural=True)
     per_node = standing_payoffs(table, one_deck.terms, dealer[rows])
     shared = standing_payoffs(table, one_deck.terms, dealer, rows)

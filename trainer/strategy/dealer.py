@@ -146,6 +146,25 @@ class DealerTable:
     orders: tuple[tuple[int, ...], ...]
     """orders[i][u - 1]: draw orders of hands[i] whose first card (the up card) has value u."""
 
+    def within(self, counts: tuple[int, ...]) -> DealerTable:
+        """The hands a shoe of `counts` cards by value (or any shoe drawn from it) can deal, in the same
+        order: a single deck cannot deal five deuces, so its kernel need not carry them (a fifth of
+        the table). The table itself when every hand can be dealt."""
+        if min(counts) >= _MOST_OF_A_VALUE:
+            return self
+        keep = [i for i, hand in enumerate(self.hands) if all(map(int.__le__, hand, counts))]
+        return self if len(keep) == len(self.hands) else self.taking(keep)
+
+    def taking(self, keep: list[int]) -> DealerTable:
+        """The table of the hands `keep` (indices in order)."""
+        return DealerTable(hands=tuple(self.hands[i] for i in keep),
+                           totals=tuple(self.totals[i] for i in keep),
+                           orders=tuple(self.orders[i] for i in keep))
+
+
+_MOST_OF_A_VALUE = 12
+"""No standing dealer hand holds more cards of one value (twelve aces and a five: a hard 17 under H17)."""
+
 
 @lru_cache(maxsize=4)
 def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:

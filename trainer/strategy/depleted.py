@@ -23,7 +23,7 @@ from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import TEN, Composition
-from trainer.strategy.dealer import DealerTable, dealer_table
+from trainer.strategy.dealer import dealer_table
 from trainer.strategy.engine import Engine
 from trainer.strategy.evaluate import Payoffs, evaluate, standing_payoffs
 from trainer.strategy.hand import hand_evs, legal_actions
@@ -210,11 +210,8 @@ def _up_kernel(hits_soft_17: bool, natural: bool, up: int) -> DealerKernel:
     key = (hits_soft_17, natural, up)
     if key not in _KERNELS:
         whole = dealer_table(hits_soft_17, natural)
-        keep = [i for i, orders in enumerate(whole.orders) if orders[up - 1]]
-        part = DealerTable(hands=tuple(whole.hands[i] for i in keep),
-                           totals=tuple(whole.totals[i] for i in keep),
-                           orders=tuple(whole.orders[i] for i in keep))
-        _KERNELS[key] = DealerKernel(part)
+        starting = [i for i, orders in enumerate(whole.orders) if orders[up - 1]]
+        _KERNELS[key] = DealerKernel(whole.taking(starting))
     return _KERNELS[key]
 
 

@@ -119,7 +119,7 @@ class Payoffs:
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            kernel = _kernel(hits_soft_17, natural)
+            kernel = _kernel(hits_soft_17, natural, values)
             dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
             shoe = counts.astype(np.float64)
         stand, stand_doubled, blackjack = standing_payoffs(table, terms, dealer, rows)
@@ -172,16 +172,22 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
     return stand, stand_doubled, natural
 
 
-_KERNELS: dict[tuple[bool, bool], DealerKernel] = {}
+_KERNELS: dict[tuple[bool, bool, tuple[int, ...] | None], DealerKernel] = {}
 
 
-def _kernel(hits_soft_17: bool, natural: bool) -> DealerKernel:
+def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> DealerKernel:
+    """The dealer kernel of the hands a shoe of `counts` can deal: its own for a shoe too small to deal
+    some (1 deck, 2), the whole table's for the rest (which share it)."""
     from trainer.strategy.dealer import dealer_table
 
-    key = (hits_soft_17, natural)
-    if key not in _KERNELS:
-        _KERNELS[key] = DealerKernel(dealer_table(hits_soft_17, natural))
-    return _KERNELS[key]
+    kernel = _KERNELS.get((hits_soft_17, natural, counts))
+    if kernel is None:
+        whole = dealer_table(hits_soft_17, natural)
+        part = whole.within(counts)
+        key = (hits_soft_17, natural, None if part is whole else counts)
+        kernel = _KERNELS.get(key) or DealerKernel(part)
+        _KERNELS[key] = _KERNELS[(hits_soft_17, natural, counts)] = kernel
+    return kernel
 
 
 @dataclass(slots=True)
