@@ -28,6 +28,42 @@ def test_rule_sets_are_found_by_name_or_alias(alias: str, name: str) -> None:
     assert find_ruleset(alias).name == name
 
 
+def test_a_name_finds_one_rule_set_and_it_is_its_file_s() -> None:
+    """What `find_ruleset`'s one-file path takes for granted: each built-in is named as its file, and no
+    alias is another rule set's name or alias."""
+    seen: dict[str, str] = {}
+    for name, ruleset in builtin_rulesets().items():
+        assert Path(ruleset.path).name == f"{name}.toml"
+        for word in (name, *ruleset.aliases):
+            assert word not in seen, (word, seen.get(word), name)
+            seen[word] = name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_built_in_asked_for_by_name_reads_its_own_file_and_is_the_one_all_of_them_hold(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.core import rulesfile
+
+    monkeypatch.setattr(rulesfile, "_PARSED", {})  # as in a fresh process: nothing read yet
+    monkeypatch.setattr(rulesfile, "_BUILTINS", None)
+    found = find_ruleset(name.upper())
+    bases = {"casino.toml"} if name == "casino-h17" else set()  # casino-h17 starts from casino
+    assert set(rulesfile._PARSED) == {f"{name}.toml", *bases}
+    everything = builtin_rulesets()
+    assert everything[name] is found
+    assert find_ruleset(name) is found
+
+
+def test_a_built_in_whose_base_is_not_shipped_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.core import rulesfile
+
+    monkeypatch.setattr(rulesfile, "_PARSED", {})
+    monkeypatch.setattr(rulesfile, "_BUILTINS", None)
+    monkeypatch.setattr(rulesfile, "_builtin_files", lambda: iter(["casino-h17.toml"]))  # casino missing
+    with pytest.raises(RulesetError, match=r"^rulesets/casino-h17.toml: base 'casino' is unknown$"):
+        builtin_rulesets()
+
+
 def test_an_unknown_name_lists_the_known_ones() -> None:
     with pytest.raises(RulesetError, match=r"no rule set named 'nope'.*bicycle"):
         load_ruleset("nope")

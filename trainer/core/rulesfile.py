@@ -405,14 +405,54 @@ def _show(value: Any) -> str:
 # --- finding rule sets -----------------------------------------------------------------------
 
 
-def _builtin_files() -> Iterator[tuple[str, str]]:
-    """(file name, text) of every rule set shipped in the `rulesets` package."""
-    for entry in sorted(resources.files("rulesets").iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            yield entry.name, entry.read_text(encoding="utf-8")
+def _builtin_files() -> Iterator[str]:
+    """The file name of every rule set shipped in the `rulesets` package, in order."""
+    return iter(sorted(e.name for e in resources.files("rulesets").iterdir() if e.name.endswith(".toml")))
 
 
+_PARSED: dict[str, Ruleset] = {}
+"""The shipped rule sets read so far, by file name: each file is read once, whether one rule set was
+asked for by the name its file bears or all of them were (the same objects either way)."""
 _BUILTINS: dict[str, Ruleset] | None = None
+
+
+def _builtin(file: str, found: Mapping[str, Ruleset] | None = None) -> Ruleset:
+    """The rule set shipped as `file`, read once; its base (another built-in, by name) from `found`, or
+    else from the file of that name."""
+    ruleset = _PARSED.get(file)
+    if ruleset is None:
+        data = tomllib.loads(resources.files("rulesets").joinpath(file).read_text(encoding="utf-8"))
+        base_name = data.get("base")
+        base = None
+        if base_name is not None:
+            base = found.get(base_name) if found is not None else _named(base_name)
+            if base is None:
+                raise _MissingBase(base_name)
+        ruleset = _PARSED[file] = parse_ruleset(data, path=f"rulesets/{file}", base=base)
+    return ruleset
+
+
+class _MissingBase(Exception):
+    """A built-in's base is not (yet) read."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__(base)
+        self.base = base
+
+
+def _named(name: str) -> Ruleset | None:
+    """The built-in whose file bears `name` (`casino` in casino.toml), if there is one: one file read,
+    not all of them (a fresh process's chart needs only its own rule set). The built-ins' names are
+    their files' names and no alias is another's name (tested), so this is what the full search finds."""
+    if not name.replace("-", "").isalnum():  # a file name of letters, digits and dashes, or no file
+        return None
+    if not resources.files("rulesets").joinpath(f"{name}.toml").is_file():
+        return None
+    try:
+        ruleset = _builtin(f"{name}.toml")
+    except _MissingBase:
+        return None
+    return ruleset if ruleset.name == name else None
 
 
 def builtin_rulesets() -> dict[str, Ruleset]:
@@ -420,19 +460,20 @@ def builtin_rulesets() -> dict[str, Ruleset]:
     global _BUILTINS
     if _BUILTINS is None:
         found: dict[str, Ruleset] = {}
-        pending = [(name, tomllib.loads(text)) for name, text in _builtin_files()]
+        pending = list(_builtin_files())
         while pending:  # a built-in may name another as its base
-            progress = False
-            for name, data in list(pending):
-                base_name = data.get("base")
-                if base_name is None or base_name in found:
-                    base = found[base_name] if base_name else None
-                    ruleset = parse_ruleset(data, path=f"rulesets/{name}", base=base)
-                    found[ruleset.name] = ruleset
-                    pending.remove((name, data))
-                    progress = True
-            if not progress:
-                raise RulesetError(f"rulesets/{pending[0][0]}: base {pending[0][1]['base']!r} is unknown")
+            missing: dict[str, str] = {}
+            before = len(pending)
+            for file in list(pending):
+                try:
+                    ruleset = _builtin(file, found)
+                except _MissingBase as e:
+                    missing[file] = e.base
+                    continue
+                found[ruleset.name] = ruleset
+                pending.remove(file)
+            if len(pending) == before:  # a round that read none: a base is unknown
+                raise RulesetError(f"rulesets/{pending[0]}: base {missing[pending[0]]!r} is unknown")
         _BUILTINS = dict(sorted(found.items()))
     return _BUILTINS
 
@@ -440,6 +481,10 @@ def builtin_rulesets() -> dict[str, Ruleset]:
 def find_ruleset(name: str) -> Ruleset:
     """A built-in rule set by name or alias (case-insensitive)."""
     wanted = name.strip().lower()
+    if _BUILTINS is None:
+        ruleset = _named(wanted)
+        if ruleset is not None:
+            return ruleset
     for ruleset in builtin_rulesets().values():
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
