@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 STAND, HIT, DOUBLE = 0, 1, 2
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Payoffs:
     """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
     bust's value are built from (`next_card`, per level: as whole (n, 10, 10) tables they were most of
@@ -190,7 +190,7 @@ def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> Deale
     return kernel
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Values:
     """The result of one pass: per node and up card."""
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     for its factors."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Level:
     """The multisets of one card count K, built from those of K - 1 cards, in one view's row order."""
 
@@ -57,7 +57,7 @@ class _Level:
     in the factor table."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _View:
     """The lattice with each level's rows ordered for one use: standing hands by total (and, along a
     card value, by how many of it they hold), then by factor."""
@@ -67,7 +67,7 @@ class _View:
     """(G, 2): per group, the cards of the line's value held and the level (K - 1)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Raw:
     """One level as built: multisets (rows, 10), parent row, factor row, total index (5: draws on) and
     draw orders per up card."""

@@ -26,7 +26,7 @@ BLOCKED = -2
 """`child` entry: no such child in the context (the card is not left, or the hand may not draw)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Compositions:
     """Every multiset of values with hard total 21 or less and at least one card, as arrays."""
 
@@ -86,7 +86,7 @@ class Context:
     """Split aces that get one card each: the hand stops at two cards."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class NodeTable:
     """The nodes of several contexts, concatenated, with what the evaluation needs about each."""
 
