@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from trainer.strategy.dealer import BLACKJACK, BUST, dealer_distribution
 from trainer.strategy.kernel import DealerKernel
@@ -80,7 +80,7 @@ class Payoffs:
             one = bet * np.where(self.peeked, self.natural_chance - 1.0, -1.0) if bust is None else bust
             out += busting * one
             return out
-        left = np.subtract(self.shoe, self.removal[idx])  # (m, 10) cards left besides the hand
+        left = np.subtract(self.shoe, np.take(self.removal, idx, axis=0))  # (m, 10) left besides the hand
         held = left > 0
         size = np.einsum("ij->i", left)  # row sums: einsum's loop, not ten-wide reductions (4x faster)
         out = np.matmul((left * live)[:, None, :], after)[:, 0, :]
@@ -215,6 +215,16 @@ def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
             yield idx[lo:lo + _BLOCK]
 
 
+def _rows(a: NDArray[Any]) -> NDArray[np.void]:
+    """A C-contiguous (n, k) array as (n,) items of one row each: `_rows(a)[idx] = _rows(x)` moves whole
+    rows, where `a[idx] = x` moves them element by element (measured: 2.4 times as long for a block's
+    2,048 rows of ten)."""
+    import numpy as np
+
+    assert a.flags.c_contiguous
+    return a.view(np.dtype((np.void, a.shape[1] * a.itemsize))).reshape(-1)
+
+
 def _differing(table: NodeTable, pay: Payoffs, decisions: NDArray[np.int8], like: Values,
                ) -> list[NDArray[np.int64]]:
     """The levels' nodes where `decisions` (made legal) differ from `like`'s in the node or below it."""
@@ -264,19 +274,21 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
         value = np.zeros((n, 10))
         decision = np.zeros((n, 10), dtype=np.int8)
     bust2 = bust_doubled if bust_doubled is not None or bust is None else 2.0 * bust
+    # rows are gathered by `np.take` (several times as fast as `a[idx]`) and written by `_rows`
+    hit_rows, double_rows, value_rows, decision_rows = (_rows(x) for x in (hit, double, value, decision))
     for idx in _blocks(levels):
-        kids = table.child[idx]  # (m, 10 card)
+        kids = np.take(table.child, idx, axis=0)  # (m, 10 card)
         live = kids >= 0
         safe = np.where(live, kids, 0)
-        # children's values gathered as they lie (`np.take`: twice as fast as `value[safe]`)
-        hit[idx] = pay.next_card(idx, np.take(value, safe, axis=0), live, bust)
+        hit_now = pay.next_card(idx, np.take(value, safe, axis=0), live, bust)  # the children as they lie
+        hit_rows[idx] = _rows(hit_now)
         if not shared_double and len(idx) and table.cards[idx[0]] == 2:  # a level holds one card count
-            double[idx] = pay.next_card(idx, np.take(st2, safe, axis=0), live, bust2, bet=2.0)
-        stand_now, hit_now, double_now = (np.take(x, idx, axis=0) for x in (st, hit, double))
+            double_rows[idx] = _rows(pay.next_card(idx, np.take(st2, safe, axis=0), live, bust2, bet=2.0))
+        stand_now, double_now = np.take(st, idx, axis=0), np.take(double, idx, axis=0)
         can_hit = table.can_hit[idx][:, None]
         can_double = pay.may_double[idx][:, None]
         if decisions is not None:  # a chart's choice, made legal as a chart reader would
-            chosen = decisions[idx].copy()
+            chosen = np.take(decisions, idx, axis=0)
             chosen[(chosen == DOUBLE) & ~can_double] = HIT
             chosen[(chosen == HIT) & ~can_hit] = STAND
         else:  # the best allowed action, ties to the simpler one (stand, hit, double), as an argmax
@@ -285,11 +297,12 @@ def evaluate(table: NodeTable, pay: Payoffs, *, leader: NDArray[np.int64] | None
             best = np.where(hits, hit_now, best)
             doubles = can_double & (double_now > best)
             chosen = np.where(doubles, DOUBLE, np.where(hits, HIT, STAND)).astype(np.int8)
-            decision[idx] = chosen
+            decision_rows[idx] = _rows(chosen)
             if leader is not None:
                 follows = leader[idx] >= 0
                 if follows.any():
                     chosen[follows] = decision[leader[idx][follows]]
-        decision[idx] = chosen
-        value[idx] = np.where(chosen == STAND, stand_now, np.where(chosen == HIT, hit_now, double_now))
+        decision_rows[idx] = _rows(chosen)
+        worth = np.where(chosen == STAND, stand_now, np.where(chosen == HIT, hit_now, double_now))
+        value_rows[idx] = _rows(worth)
     return Values(hit=hit, double=double, value=value, decision=decision)
