@@ -40,7 +40,7 @@ def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDA
         np.maximum.at(depth, line, step)
         first = np.full(len(depth), len(members), dtype=np.int64)
         np.minimum.at(first, line, np.arange(len(members)))
-        roots = shoes[members[first]] - step[first, None] * np.eye(10, dtype=np.int64)[card]
+        roots = np.take(shoes, members[first], axis=0) - step[first, None] * np.eye(10, dtype=np.int64)[card]
         order = np.argsort(depth, kind="stable")  # lines of like depth together: little padding
         place = np.empty(len(order), dtype=np.int64)
         for lo in range(0, len(order), _LINES_AT_ONCE):
@@ -62,7 +62,7 @@ def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDA
             work = works[card] = kernel.work_for(card, _LINES_AT_ONCE)
         kernel.along(counts, roots, card, most, natural=natural, work=work, blocks=blocks, out=into)
     if len(alone):
-        dealer[filled:] = kernel.outcomes(counts, shoes[alone], natural=natural)
+        dealer[filled:] = kernel.outcomes(counts, np.take(shoes, alone, axis=0), natural=natural)
     return dealer, slot[back]
 
 
@@ -81,7 +81,7 @@ def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
     little. Lines are at most `_LONGEST_LINE` steps."""
     import numpy as np
 
-    rows = shoes[alone]
+    rows = np.take(shoes, alone, axis=0)  # (`shoes[alone]` moves rows element by element: 10x slower)
     base = int(rows.max()) + 1
     packed = base ** 10 < 2 ** 63  # each row one number: a value's count taken out by subtraction
     place = base ** np.arange(10, dtype=np.int64)
@@ -143,4 +143,4 @@ def distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[n
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     back = np.empty(len(keys), dtype=np.int64)
     back[order] = np.cumsum(new) - 1
-    return rows[order[new]], back
+    return np.take(rows, order[new], axis=0), back
