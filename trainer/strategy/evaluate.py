@@ -161,11 +161,11 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
         hi = min(lo + chunk, n)
         part = (dealer[lo:hi] if rows is None else
                 np.take(dealer, rows[lo:hi], axis=0, out=buffer[:hi - lo], mode="clip"))  # "raise": a copy
-        beats = np.einsum("nuo,no->nu", part, sign[table.total[lo:hi]])
+        beats = np.einsum("nuo,no->nu", part, np.take(sign, table.total[lo:hi], axis=0))
         natural[lo:hi] = part[:, :, BLACKJACK]
         split = table.split[lo:hi].astype(int)
-        stand[lo:hi] = beats + natural[lo:hi] * pay1[split]
-        stand_doubled[lo:hi] = 2 * beats + natural[lo:hi] * pay2[split]
+        stand[lo:hi] = beats + natural[lo:hi] * np.take(pay1, split, axis=0)
+        stand_doubled[lo:hi] = 2 * beats + natural[lo:hi] * np.take(pay2, split, axis=0)
     if terms.split_21_is_blackjack:
         natural_21 = table.split & (table.cards == 2) & (table.total == 21)
         stand[natural_21] = terms.blackjack_pays * (1.0 - natural[natural_21])
@@ -237,7 +237,7 @@ def _differing(table: NodeTable, pay: Payoffs, decisions: NDArray[np.int8], like
     differs = np.zeros(len(chosen) + 2, dtype=bool)
     differs[:-2] = (chosen != like.decision).any(axis=1)
     for idx in table.levels:  # most cards first: a node's children are settled before it
-        differs[idx] |= differs[table.child[idx]].any(axis=1)
+        differs[idx] |= np.take(differs, np.take(table.child, idx, axis=0)).any(axis=1)
     return [idx[differs[idx]] for idx in table.levels]
 
 
