@@ -55,8 +55,9 @@ class _Level:
     """Per run, (rows, 5 totals x 10 up cards) each hand's draw orders per up card, under its total
     (zero under the others): one product sums a run's chances by total and up card at once."""
     totals: tuple[tuple[int, int, int, int], ...]
-    """(total index 0-4, run, first row, end row): each run's hands by total (they are in total
-    order), for sums over many shoes, where a run's zeros would cost more than its products' count."""
+    """(total index 0-4, run, first row, end row): each run's hands of one total (a run is in total
+    order), for `by_total`'s sums over many shoes at once, where one product per total costs less than
+    a run's product with its zeros."""
     factor: NDArray[np.int64]
     """(S,) each multiset's factor n_c - j (card value c, j of them already in the parent), by its row
     in the factor table."""
@@ -64,8 +65,8 @@ class _Level:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _View:
-    """The lattice with each level's rows ordered for one use: standing hands by total (and, along a
-    card value, by how many of it they hold), then by factor."""
+    """The lattice with each level's rows ordered for one use: standing hands first (along a card value
+    by how many of it they hold), by total, then by factor."""
 
     levels: tuple[_Level, ...]
     groups: NDArray[np.int64]
