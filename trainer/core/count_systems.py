@@ -1,6 +1,6 @@
 """Count systems as data: the tag of every card, and where an unbalanced count starts.
 
-Built-in systems live in `count_systems.toml` (read through `importlib.resources`); a user's own system
+Built-in systems live in `count_systems.toml` (beside this module); a user's own system
 is a TOML file of the same schema, read by `load_system(path)` and checked strictly: a bad key or value
 is an `InvalidInputError` that names the file, the key and what is allowed. The schema:
 
@@ -24,13 +24,12 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
-from trainer.core.tomlfiles import names_a_file, read_toml
+from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 Count = int | Fraction
 """A tag or a count: a whole number, or a Fraction for half-point systems (Wong Halves)."""
@@ -243,7 +242,7 @@ def parse_system(data: Mapping[str, Any], *, where: str) -> CountSystem:
 @functools.cache
 def builtin_systems() -> dict[str, CountSystem]:
     """The shipped count systems by name, Hi-Lo (the default) first."""
-    text = resources.files("trainer.core").joinpath("count_systems.toml").read_text(encoding="utf-8")
+    text = (shipped("trainer.core") / "count_systems.toml").read_text(encoding="utf-8")
     tables = tomllib.loads(text)["system"]
     systems = (parse_system(t, where="count_systems.toml") for t in tables)
     return {s.name: s for s in systems}

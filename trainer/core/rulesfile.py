@@ -13,7 +13,6 @@ import json
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,7 +35,7 @@ from trainer.core.rules import (
     TournamentRules,
     scale_cut_card,
 )
-from trainer.core.tomlfiles import names_a_file, read_toml
+from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 # --- reading TOML ------------------------------------------------------------------------------
 
@@ -407,7 +406,7 @@ def _show(value: Any) -> str:
 
 def _builtin_files() -> Iterator[str]:
     """The file name of every rule set shipped in the `rulesets` package, in order."""
-    return iter(sorted(e.name for e in resources.files("rulesets").iterdir() if e.name.endswith(".toml")))
+    return iter(sorted(e.name for e in shipped("rulesets").iterdir() if e.name.endswith(".toml")))
 
 
 _PARSED: dict[str, Ruleset] = {}
@@ -421,7 +420,7 @@ def _builtin(file: str, found: Mapping[str, Ruleset] | None = None) -> Ruleset:
     else from the file of that name."""
     ruleset = _PARSED.get(file)
     if ruleset is None:
-        data = tomllib.loads(resources.files("rulesets").joinpath(file).read_text(encoding="utf-8"))
+        data = tomllib.loads((shipped("rulesets") / file).read_text(encoding="utf-8"))
         base_name = data.get("base")
         base = None
         if base_name is not None:
@@ -446,7 +445,7 @@ def _named(name: str) -> Ruleset | None:
     their files' names and no alias is another's name (tested), so this is what the full search finds."""
     if not name.replace("-", "").isalnum():  # a file name of letters, digits and dashes, or no file
         return None
-    if not resources.files("rulesets").joinpath(f"{name}.toml").is_file():
+    if not (shipped("rulesets") / f"{name}.toml").is_file():
         return None
     try:
         ruleset = _builtin(f"{name}.toml")

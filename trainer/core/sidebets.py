@@ -12,14 +12,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card, Rank
 from trainer.core.errors import InvalidInputError, RulesetError
 from trainer.core.money import Money, Ratio
-from trainer.core.tomlfiles import names_a_file, read_toml
+from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 
 class SideBetKind(enum.Enum):
@@ -215,7 +214,7 @@ def builtin_sidebets() -> dict[str, SideBet]:
         import tomllib
 
         found: dict[str, SideBet] = {}
-        folder = resources.files("rulesets").joinpath("sidebets")
+        folder = shipped("rulesets") / "sidebets"
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml"):
                 bet = parse_sidebet(tomllib.loads(entry.read_text(encoding="utf-8")), entry.name)

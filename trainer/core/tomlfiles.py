@@ -1,4 +1,4 @@
-"""Reading a TOML file a user names (a rule set, a count system).
+"""Reading a TOML file a user names (a rule set, a count system), and finding the shipped ones.
 
 This is the one place the core reads a file that is not package data: the DESIGN contract puts
 `load_ruleset(name_or_path)` in `trainer.core`, and a user's own rule set or count system is a path.
@@ -11,6 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import TrainerError
+
+
+def shipped(package: str) -> Path:
+    """The folder of a package shipped with cutcard (`rulesets`, `trainer.core`), where its TOML files lie.
+
+    Read off the package's module, as `importlib.resources` finds an installed or editable package's
+    files; importing that (with tempfile and zipfile) would cost a fresh process's first chart some
+    milliseconds."""
+    import importlib
+
+    module = importlib.import_module(package)
+    assert module.__file__ is not None
+    return Path(module.__file__).parent
 
 
 def names_a_file(name_or_path: str | Path) -> bool:
