@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,39 +75,74 @@ def split_value(shoe: SplitShoe, hands: int, one_card: Callable[[int], float],
 
     `one_card(k)`: a split hand's value from its first card with `k` pair cards gone besides it;
     `pair_hand(k)`: the value of the pair (hand's first card and a pair card) played without splitting,
-    with `k` more pair cards gone.
+    with `k` more pair cards gone. The value is a weighted sum of these (`split_weights`).
     """
-    memo: dict[tuple[str, int, int], float] = {}
+    ones, pairs = split_weights(shoe, hands)
+    total = 0.0
+    for k, weight in enumerate(ones, 1):
+        if weight:
+            total += weight * one_card(k)
+    for k, weight in enumerate(pairs, 1):
+        if weight:
+            total += weight * pair_hand(k)
+    return total
 
-    def w(kind: str, k: int, m: int) -> float:
+
+@lru_cache(maxsize=4096)
+def split_weights(shoe: SplitShoe, hands: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The split's value as weights of its hands' values: (of `one_card(k)`, of `pair_hand(k)`) for
+    k = 1 to `deepest_k(hands)`, per unit of the original bet.
+
+    The identities above are linear in those values, so the recursion is run once per split shoe on
+    the weights themselves (a chart asks for the same shoe against nine up cards of ten, and again for
+    the chart's own play)."""
+    deepest = deepest_k(hands)
+    size = 2 * deepest
+    memo: dict[tuple[str, int, int], list[float]] = {}
+
+    def unit(i: int) -> list[float]:
+        out = [0.0] * size
+        if 0 <= i < size:
+            out[i] = 1.0
+        return out
+
+    def one_card(k: int) -> list[float]:
+        return unit(k - 1) if 1 <= k <= deepest else [0.0] * size
+
+    def pair_hand(k: int) -> list[float]:
+        return unit(deepest + k - 1) if 1 <= k <= deepest else [0.0] * size
+
+    def w(kind: str, k: int, m: int) -> list[float]:
         key = (kind, k, m)
-        if key in memo:
-            return memo[key]
+        found = memo.get(key)
+        if found is not None:
+            return found
         own = 1 if kind == "X" else 2
         if m == 0:
             if kind == "X":
                 result = one_card(k)
             else:
                 v = shoe.pair_chance(1 + k, 0)  # the hand's own second card
-                result = (one_card(k) - v * pair_hand(k)) / (1 - v) if v < 1 else 0.0
+                result = ([(a - v * b) / (1 - v) for a, b in zip(one_card(k), pair_hand(k), strict=True)]
+                          if v < 1 else [0.0] * size)
         else:
             # the hand's own first card, k pair cards, m - 1 non-pair cards (and for N its second card)
             v = shoe.pair_chance(1 + k, own - 1 + m - 1)
-            result = (w(kind, k, m - 1) - v * w(kind, k + 1, m - 1)) / (1 - v) if v < 1 else 0.0
+            result = ([(a - v * b) / (1 - v) for a, b in zip(w(kind, k, m - 1), w(kind, k + 1, m - 1),
+                                                             strict=True)]
+                      if v < 1 else [0.0] * size)
         memo[key] = result
         return result
 
-    total = 0.0
+    total = [0.0] * size
     for chance, _, a, b, waiting in hand_counts(shoe, hands):
         if chance == 0:
             continue
-        value = 0.0
         if b:
-            value += b * w("N", 1 + a, b - 1)
+            total = [t + chance * b * x for t, x in zip(total, w("N", 1 + a, b - 1), strict=True)]
         if waiting:
-            value += waiting * w("X", 1 + a, b)
-        total += chance * value
-    return total
+            total = [t + chance * waiting * x for t, x in zip(total, w("X", 1 + a, b), strict=True)]
+    return tuple(total[:deepest]), tuple(total[deepest:])
 
 
 def hands_distribution(shoe: SplitShoe, hands: int) -> Sequence[tuple[float, int]]:
