@@ -102,8 +102,7 @@ def split_weights(shoe: SplitShoe, hands: int) -> tuple[tuple[float, ...], tuple
 
     def unit(i: int) -> list[float]:
         out = [0.0] * size
-        if 0 <= i < size:
-            out[i] = 1.0
+        out[i] = 1.0
         return out
 
     def one_card(k: int) -> list[float]:
