@@ -54,12 +54,14 @@ def test_a_built_in_asked_for_by_name_reads_its_own_file_and_is_the_one_all_of_t
     assert find_ruleset(name) is found
 
 
-def test_a_built_in_whose_base_is_not_shipped_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_built_in_whose_base_is_not_shipped_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.core import rulesfile
 
+    shipped = Path(__file__).resolve().parents[1] / "rulesets"
+    (tmp_path / "casino-h17.toml").write_text((shipped / "casino-h17.toml").read_text())  # casino missing
     monkeypatch.setattr(rulesfile, "_PARSED", {})
     monkeypatch.setattr(rulesfile, "_BUILTINS", None)
-    monkeypatch.setattr(rulesfile, "_builtin_files", lambda: iter(["casino-h17.toml"]))  # casino missing
+    monkeypatch.setattr(rulesfile, "shipped", lambda package: tmp_path)
     with pytest.raises(RulesetError, match=r"^rulesets/casino-h17.toml: base 'casino' is unknown$"):
         builtin_rulesets()
 

@@ -415,28 +415,18 @@ asked for by the name its file bears or all of them were (the same objects eithe
 _BUILTINS: dict[str, Ruleset] | None = None
 
 
-def _builtin(file: str, found: Mapping[str, Ruleset] | None = None) -> Ruleset:
-    """The rule set shipped as `file`, read once; its base (another built-in, by name) from `found`, or
-    else from the file of that name."""
+def _builtin(file: str) -> Ruleset:
+    """The rule set shipped as `file`, read once, with its base (another built-in, read from the file
+    of its name: the built-ins are named as their files, tested)."""
     ruleset = _PARSED.get(file)
     if ruleset is None:
         data = tomllib.loads((shipped("rulesets") / file).read_text(encoding="utf-8"))
         base_name = data.get("base")
-        base = None
-        if base_name is not None:
-            base = found.get(base_name) if found is not None else _named(base_name)
-            if base is None:
-                raise _MissingBase(base_name)
+        base = None if base_name is None else _named(base_name)
+        if base_name is not None and base is None:
+            raise RulesetError(f"rulesets/{file}: base {base_name!r} is unknown")
         ruleset = _PARSED[file] = parse_ruleset(data, path=f"rulesets/{file}", base=base)
     return ruleset
-
-
-class _MissingBase(Exception):
-    """A built-in's base is not (yet) read."""
-
-    def __init__(self, base: str) -> None:
-        super().__init__(base)
-        self.base = base
 
 
 def _named(name: str) -> Ruleset | None:
@@ -447,10 +437,7 @@ def _named(name: str) -> Ruleset | None:
         return None
     if not (shipped("rulesets") / f"{name}.toml").is_file():
         return None
-    try:
-        ruleset = _builtin(f"{name}.toml")
-    except _MissingBase:
-        return None
+    ruleset = _builtin(f"{name}.toml")
     return ruleset if ruleset.name == name else None
 
 
@@ -458,22 +445,7 @@ def builtin_rulesets() -> dict[str, Ruleset]:
     """The shipped rule sets by name, in alphabetical order (read once)."""
     global _BUILTINS
     if _BUILTINS is None:
-        found: dict[str, Ruleset] = {}
-        pending = list(_builtin_files())
-        while pending:  # a built-in may name another as its base
-            missing: dict[str, str] = {}
-            before = len(pending)
-            for file in list(pending):
-                try:
-                    ruleset = _builtin(file, found)
-                except _MissingBase as e:
-                    missing[file] = e.base
-                    continue
-                found[ruleset.name] = ruleset
-                pending.remove(file)
-            if len(pending) == before:  # a round that read none: a base is unknown
-                raise RulesetError(f"rulesets/{pending[0]}: base {missing[pending[0]]!r} is unknown")
-        _BUILTINS = dict(sorted(found.items()))
+        _BUILTINS = dict(sorted((r.name, r) for r in map(_builtin, _builtin_files())))
     return _BUILTINS
 
 
