@@ -126,13 +126,19 @@ def test_a_kernel_of_the_hands_a_shoe_can_deal_gives_what_the_whole_table_gives(
     full = np.array([4 * decks] * 9 + [16 * decks])
     part = whole.within(tuple(full.tolist()))
     for h17, natural in itertools.product((False, True), repeat=2):  # what `within` takes for granted
-        assert max(max(hand) for hand in dealer_table(h17, natural).hands) <= _MOST_OF_A_VALUE
+        assert dealer_table(h17, natural).hands.max() <= _MOST_OF_A_VALUE
     if decks == 3:
         assert part is whole  # every hand can be dealt from three decks (12 of each value)
         return
     assert 0 < len(part.hands) < len(whole.hands)
-    assert all(all(h <= c for h, c in zip(hand, full, strict=True)) for hand in part.hands)
-    left_out = set(whole.hands) - set(part.hands)
+    assert all(all(h <= c for h, c in zip(hand, full, strict=True)) for hand in part.hands.tolist())
+    entries = {tuple(hand): (total, tuple(orders)) for hand, total, orders in
+               zip(whole.hands.tolist(), whole.totals.tolist(), whole.orders.tolist(), strict=True)}
+    kept = [tuple(hand) for hand in part.hands.tolist()]
+    assert kept == sorted(kept)  # in the table's order, each with its own total and orders
+    assert [entries[hand] for hand in kept] == list(zip(part.totals.tolist(), map(tuple, part.orders.tolist()),
+                                                        strict=True))
+    left_out = set(entries) - set(kept)
     assert all(any(h > c for h, c in zip(hand, full, strict=True)) for hand in left_out)
     rng = np.random.default_rng(decks)
     removals = np.array([rng.integers(0, full // 2 + 1) for _ in range(12)] + [[0] * 10])

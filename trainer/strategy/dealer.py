@@ -136,15 +136,22 @@ def dealer_outcomes(ruleset: Ruleset, up: Card | int, *, removed: Iterable[Card]
                           bust=p[BUST])
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DealerTable:
     """Every standing dealer hand as a multiset (counts by value, up card included), with its total
-    and, per up card, the number of draw orders that start with that up card and reach it."""
+    and, per up card, the number of draw orders that start with that up card and reach it: read-only
+    arrays, as the kernel reads them."""
 
-    hands: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    orders: tuple[tuple[int, ...], ...]
-    """orders[i][u - 1]: draw orders of hands[i] whose first card (the up card) has value u."""
+    hands: NDArray[np.int64]
+    """(M, 10) counts by value, ace first, in ascending order of the count tuples."""
+    totals: NDArray[np.int64]
+    """(M,) 17..21."""
+    orders: NDArray[np.int64]
+    """orders[i, u - 1]: draw orders of hands[i] whose first card (the up card) has value u."""
+
+    def __post_init__(self) -> None:
+        for array in (self.hands, self.totals, self.orders):  # shared by every kernel (`dealer_table`
+            array.flags.writeable = False  # is cached): reading only
 
     def within(self, counts: tuple[int, ...]) -> DealerTable:
         """The hands a shoe of `counts` cards by value (or any shoe drawn from it) can deal, in the same
@@ -152,14 +159,17 @@ class DealerTable:
         the table). The table itself when every hand can be dealt."""
         if min(counts) >= _MOST_OF_A_VALUE:
             return self
-        keep = [i for i, hand in enumerate(self.hands) if all(map(int.__le__, hand, counts))]
-        return self if len(keep) == len(self.hands) else self.taking(keep)
+        import numpy as np
 
-    def taking(self, keep: list[int]) -> DealerTable:
+        keep = (self.hands <= np.array(counts)).all(axis=1)
+        return self if keep.all() else self.taking(np.flatnonzero(keep))
+
+    def taking(self, keep: NDArray[np.int64]) -> DealerTable:
         """The table of the hands `keep` (indices in order)."""
-        return DealerTable(hands=tuple(self.hands[i] for i in keep),
-                           totals=tuple(self.totals[i] for i in keep),
-                           orders=tuple(self.orders[i] for i in keep))
+        import numpy as np
+
+        return DealerTable(hands=np.take(self.hands, keep, axis=0), totals=np.take(self.totals, keep),
+                           orders=np.take(self.orders, keep, axis=0))
 
 
 _MOST_OF_A_VALUE = 12
@@ -217,6 +227,4 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
     counts = np.zeros((len(distinct), 10), dtype=np.int64)
     np.add.at(counts, back.reshape(-1), np.concatenate(orders))
     totals = np.concatenate(outcomes)[first] + 17
-    held = distinct[:, None] // place[None, :] % 16
-    return DealerTable(hands=tuple(map(tuple, held.tolist())), totals=tuple(totals.tolist()),
-                       orders=tuple(map(tuple, counts.tolist())))
+    return DealerTable(hands=distinct[:, None] // place[None, :] % 16, totals=totals, orders=counts)

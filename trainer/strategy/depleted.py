@@ -207,11 +207,12 @@ _KERNELS: dict[tuple[bool, bool, int], DealerKernel] = {}
 
 def _up_kernel(hits_soft_17: bool, natural: bool, up: int) -> DealerKernel:
     """The dealer kernel of the standing hands that start with `up` (their other columns are zero)."""
+    import numpy as np
+
     key = (hits_soft_17, natural, up)
     if key not in _KERNELS:
         whole = dealer_table(hits_soft_17, natural)
-        starting = [i for i, orders in enumerate(whole.orders) if orders[up - 1]]
-        _KERNELS[key] = DealerKernel(whole.taking(starting))
+        _KERNELS[key] = DealerKernel(whole.taking(np.flatnonzero(whole.orders[:, up - 1])))
     return _KERNELS[key]
 
 

@@ -91,7 +91,7 @@ class DealerKernel:
     def __init__(self, table: DealerTable) -> None:
         import numpy as np
 
-        hands = np.array(table.hands, dtype=np.int64)  # (M, 10), in tuple order
+        hands = table.hands  # (M, 10), in tuple order
         self.max_count = mc = int(hands.max())
         # a multiset read as one number, base mc + 1 with the ace's count most significant: the numbers
         # sort as the count tuples do, and taking one card of value c out is subtracting place[c]
@@ -118,8 +118,8 @@ class DealerKernel:
                              9 - (held > 0)[:, ::-1].argmax(axis=1))
             chosen[k] = value
             needed[k - 1] = _distinct(np.concatenate([below, parents[np.arange(len(rows)), value]]))
-        orders = np.array(table.orders, dtype=np.float64)  # (M, 10 up)
-        totals = np.array(table.totals, dtype=np.int64) - 17
+        orders = table.orders.astype(np.float64)  # (M, 10 up)
+        totals = table.totals - 17
         raw: list[_Raw] = []
         for k in range(1, depth + 1):
             rows, value = needed[k], chosen[k]
@@ -151,23 +151,20 @@ class DealerKernel:
             drawing = raw.total == 5
             order = np.lexsort((raw.factor, raw.total, held, drawing))  # standing hands first
             factor, total, held, drawing = raw.factor[order], raw.total[order], held[order], drawing[order]
-            cut = np.flatnonzero(np.diff(held * 2 + drawing)) + 1
-            # `orders` holds the standing rows in built order: each row's place among them
-            standing = np.cumsum(raw.total < 5) - 1
-            runs: list[tuple[int, int, int]] = []
-            weights: list[NDArray[np.float64]] = []
-            totals: list[tuple[int, int, int, int]] = []
-            for lo, hi in zip(np.r_[0, cut].tolist(), np.r_[cut, len(order)].tolist(), strict=True):
-                if drawing[lo]:
-                    continue
-                g = groups.setdefault((int(held[lo]), k), len(groups))
-                weight = np.zeros((hi - lo, 5, 10))
-                weight[np.arange(hi - lo), total[lo:hi]] = raw.orders[standing[order[lo:hi]]]
-                within = (lo + np.flatnonzero(np.diff(total[lo:hi])) + 1).tolist()
-                totals += [(int(total[a]), len(runs), a, z) for a, z in zip([lo, *within], [*within, hi],
-                                                                           strict=True)]
-                runs.append((g, lo, hi))
-                weights.append(weight.reshape(hi - lo, 50))
+            # the standing rows come first, by how many of the value they hold (one run each), then total
+            stands = len(order) - int(np.count_nonzero(drawing))
+            place = np.cumsum(raw.total < 5) - 1  # `orders` holds the standing rows in built order
+            block = np.zeros((stands, 5, 10))  # the runs' weights are rows of one level-wide block
+            block[np.arange(stands), total[:stands]] = raw.orders[place[order[:stands]]]
+            weight = block.reshape(stands, 50)
+            edges = (np.flatnonzero(np.diff(held[:stands])) + 1).tolist()
+            runs = [(groups.setdefault((int(held[lo]), k), len(groups)), lo, hi)
+                    for lo, hi in zip([0, *edges], [*edges, stands], strict=True)] if stands else []
+            weights = [weight[lo:hi] for _, lo, hi in runs]
+            spans = (np.flatnonzero(np.diff(held[:stands] * 8 + total[:stands])) + 1).tolist()  # total < 5
+            run_of = np.searchsorted(np.array(edges, dtype=np.int64), [0, *spans], side="right").tolist()
+            totals = [(int(total[a]), run, a, z) for a, z, run in
+                      zip([0, *spans], [*spans, stands], run_of, strict=True)] if stands else []
             levels.append(_Level(parent=back[raw.parent[order]], factor=factor, runs=tuple(runs),
                                  weights=tuple(weights), totals=tuple(totals)))
             back = np.empty(len(order), dtype=np.int64)
