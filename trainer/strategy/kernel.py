@@ -11,11 +11,11 @@ included, K cards) in one given order is prod_c ff(n_c, k_c) / ff(N, K), with ff
 card.
 
 How the products are taken: the multisets form a lattice (a multiset of K cards is one of K - 1 cards
-with one more card), and the one-order chance of k + c is that of k times (n_c - k_c) / (N - K). So
+with one more card), and the weight prod_c ff(n_c, k_c) of k + c is that of k times n_c - k_c. So
 every standing hand, and every smaller multiset some standing hand is built on, costs one multiplication
 per shoe, level by level (K = 1, 2, ...), with the shoes along the rows of each level's block; a block
 of a level's standing hands then meets their order counts, placed under each hand's total, in one small
-matrix product.
+matrix product, whose sums divided by ff(N, K) are chances.
 
 Lines of shoes (`along`): shoes that differ only in how many cards of one value are gone share one
 lattice pass, each hand's chance being rescaled per step by a factor that depends only on how many of
@@ -204,30 +204,28 @@ class DealerKernel:
         widest = max(len(level.parent) for level in self.levels)
         return np.empty((widest, chunk)), np.empty((widest, chunk)), np.empty((widest, chunk))
 
-    def _chances(self, view: _View, left: NDArray[np.float64], size: NDArray[np.float64],
-                 blocks: Blocks) -> Iterator[
+    def _chances(self, view: _View, left: NDArray[np.float64], blocks: Blocks) -> Iterator[
                  tuple[_Level, NDArray[np.float64]]]:
-        """Each level of `view` with its one-order chances (rows, B) for shoes of `left` (B, 10) cards."""
+        """Each level of `view` with its multisets' weights (rows, B) for shoes of `left` (B, 10) cards:
+        prod_c ff(n_c, k_c), a one-order chance times ff(N, K). The division by ff(N, K), the same for a
+        level's every multiset, is left to the sums (`_falling_inverses`): one per sum, not one per
+        multiset and level (zero where a shoe has fewer than K cards, as the weights are then)."""
         import numpy as np
 
-        b = len(size)
+        b = len(left)
         mc = self.max_count
         # factor table: row c * mc + j holds max(left_c - j, 0); columns are shoes
         table = np.empty((10 * mc, b))
         lt = left.T
         for j in range(mc):
             np.maximum(lt - j, 0.0, out=table[j::mc])
-        scaled = np.empty_like(table)
         chance = np.ones((1, b))
         for k, level in enumerate(view.levels):
-            with np.errstate(divide="ignore"):
-                inverse = np.where(size > k, 1.0 / (size - k), 0.0)  # 1 / (N - K) for the K = k cards before
-            np.multiply(table, inverse[None, :], out=scaled)
             rows = len(level.parent)
             grown = blocks[k % 2][:rows, :b]
             np.take(chance, level.parent, axis=0, out=grown, mode="clip")  # "raise" would buffer `out`
             factor = blocks[2][:rows, :b]  # each row's factor gathered: one product, not one per run
-            np.take(scaled, level.factor, axis=0, out=factor, mode="clip")
+            np.take(table, level.factor, axis=0, out=factor, mode="clip")
             np.multiply(grown, factor, out=grown)
             chance = grown
             yield level, chance
@@ -240,10 +238,14 @@ class DealerKernel:
         import numpy as np
 
         acc = np.zeros((5, 10, len(size)))
-        for level, chance in self._chances(self.view(-1), left, size, blocks or self.blocks_for(len(size))):
+        inverses = _falling_inverses(size, len(self.levels))[:, :, 0]
+        for k, (level, chance) in enumerate(self._chances(self.view(-1), left,
+                                                          blocks or self.blocks_for(len(size)))):
             for t, run, lo, hi in level.totals:
                 first = level.runs[run][1]
-                acc[t] += level.weights[run][lo - first:hi - first, 10 * t:10 * t + 10].T @ chance[lo:hi]
+                part = level.weights[run][lo - first:hi - first, 10 * t:10 * t + 10].T @ chance[lo:hi]
+                part *= inverses[k]
+                acc[t] += part
         return acc
 
     def along(self, counts: NDArray[np.int64], roots: NDArray[np.int64], card: int, depth: int, *,
@@ -253,9 +255,10 @@ class DealerKernel:
         j is the shoe `counts` less `roots[b]` and j more cards of value index `card`.
 
         One lattice pass per line: a standing hand holding a of the value and K cards in all has, j
-        cards further down the line, its chance times ff(n - j, a) / ff(n, a) * ff(N, K) / ff(N - j, K)
-        (n of the value, N cards in the line's first shoe), so each hand's chances are summed by (a, K)
-        and the steps are a small matrix product per line. Steps past what a shoe holds are zero.
+        cards further down the line, the weight (`_chances`) it has in the line's first shoe times
+        ff(n - j, a) / ff(n, a), and its one-order chance is that over ff(N - j, K) (n of the value, N
+        cards in the first shoe), so each hand's weights are summed by (a, K) and the steps are a small
+        matrix product per line. Steps past what a shoe holds are zero.
         `work`: a zeroed array of at least (groups, B, 5, 10) to hold the sums, to pass again to calls
         along the same card (see `work_for`: the sums no standing hand fills are never written, so
         they stay zero, and no call touches fresh pages); `blocks`: the lattice's work arrays, from
@@ -281,7 +284,7 @@ class DealerKernel:
         if blocks is None or blocks[0].shape[1] < b:
             blocks = self.blocks_for(b)
         with one_blas_thread():
-            for level, chance in self._chances(view, left, size, blocks):
+            for level, chance in self._chances(view, left, blocks):
                 for (g, lo, hi), weight in zip(level.runs, level.weights, strict=True):
                     np.matmul(chance[lo:hi].T, weight, out=grouped[g].reshape(b, 50))  # (B, 50), in place
             factors = _steps(view.groups, left[:, card], size, depth).transpose(1, 2, 0)  # (B, J + 1, G)
@@ -321,14 +324,22 @@ def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[n
     alpha[1:] = np.where(below > 0, np.maximum(below - j, 0.0) / np.maximum(below, 1.0), 0.0)
     for a in range(2, most_held + 1):
         alpha[a] *= alpha[a - 1]
-    k = np.arange(most_cards + 1, dtype=np.float64)[:, None, None]
-    fewer = size[None, :, None] - k - j
-    beta = np.where(fewer > 0, (size[None, :, None] - k) / np.maximum(fewer, 1.0), 0.0)
-    for cards in range(1, most_cards + 1):  # ff(N, K) / ff(N - j, K) for K = cards + 1
-        beta[cards] *= beta[cards - 1]
     steps: NDArray[np.float64] = np.take(alpha, groups[:, 0], axis=0)
-    steps *= np.take(beta, groups[:, 1], axis=0)
+    steps *= np.take(_falling_inverses(size, most_cards + 1, depth), groups[:, 1], axis=0)
     return steps
+
+
+def _falling_inverses(size: NDArray[np.float64], levels: int, depth: int = 0) -> NDArray[np.float64]:
+    """(levels, B, depth + 1): 1 / ff(N - j, K) for K = 1..`levels` cards drawn from shoes of N = `size`
+    cards less j = 0..`depth` (zero where fewer than K cards are left): what turns a level's weights
+    (`DealerKernel._chances`) into one-order chances, j cards down a line."""
+    import numpy as np
+
+    fewer = (size[None, :, None] - np.arange(levels, dtype=np.float64)[:, None, None]
+             - np.arange(depth + 1, dtype=np.float64)[None, None, :])
+    inverses = np.divide(1.0, fewer, out=np.zeros(fewer.shape), where=fewer > 0)
+    np.multiply.accumulate(inverses, axis=0, out=inverses)
+    return inverses
 
 
 def _conditioned(by_total: NDArray[np.float64], left: NDArray[np.float64], size: NDArray[np.float64],
