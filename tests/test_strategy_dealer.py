@@ -182,7 +182,7 @@ def test_lines_of_shoes_equal_one_shoe_at_a_time(decks: int, h17: bool, monkeypa
 def test_one_blas_thread_restores_the_thread_count() -> None:
     """The kernel's products run on one BLAS thread and leave the count as it was (a no-op where numpy
     has no BLAS that threadpoolctl knows)."""
-    from trainer.strategy.kernel import _thread_pools, one_blas_thread
+    from trainer.strategy.blas import _thread_pools, one_blas_thread
 
     blas = _thread_pools().select(user_api="blas")
     if not blas.lib_controllers:
