@@ -62,6 +62,24 @@ def test_rules_show_says_when_counting_cannot_help() -> None:
     assert "Counting gives no edge here" not in run("rules", "show", "casino")[1]
 
 
+@pytest.mark.parametrize("args", [["h17"], ["Casino-H17", "--json"], ["house.toml"]])
+def test_rules_name_is_rules_show_name(args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules NAME` for a rule set's name, alias (any case) or file is `rules show NAME`, options and
+    all; any other word stays an unknown command, a misspelt one with click's suggestion."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.toml").write_text('base = "casino-h17"\nname = "house"\ntitle = "House"\n')
+    code, out, _ = run("rules", *args)
+    assert code == 0 and out == run("rules", "show", *args)[1]
+    assert ("casino-h17" if "house" not in args[0] else "house") in out
+
+
+def test_a_word_that_is_no_rule_set_is_still_an_unknown_rules_command() -> None:
+    code, _, err = run("rules", "shw", "casino")
+    assert code == 2 and "No such command 'shw'" in err and "Did you mean 'show'?" in err
+    code, _, err = run("rules", "monte-carlo")
+    assert code == 2 and "No such command 'monte-carlo'" in err
+
+
 def test_a_bad_user_rule_set_prints_one_line_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "house.toml"
     path.write_text('base = "casino"\nname = "house"\ntitle = "House"\n[dealer]\nhits_soft_17 = "sometimes"\n')

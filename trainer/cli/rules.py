@@ -1,4 +1,4 @@
-"""`cutcard rules list` and `cutcard rules show NAME`."""
+"""`cutcard rules list` and `cutcard rules show NAME` (or `cutcard rules NAME`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,35 @@ import click
 from trainer.cli.common import emit_json, json_option
 
 
-@click.group("rules")
+class _RulesGroup(click.Group):
+    """`rules NAME` reads as `rules show NAME` where NAME is a rule set (a built-in's name or alias, or a
+    file): what a player types to see a table's rules. Any other word is still an unknown command,
+    with click's "Did you mean" for a misspelt one."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str],
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and _names_a_ruleset(args[0]):
+            args = ["show", *args]
+        return super().resolve_command(ctx, args)
+
+
+def _names_a_ruleset(word: str) -> bool:
+    from trainer.core.errors import RulesetError
+    from trainer.core.rulesfile import find_ruleset
+    from trainer.core.tomlfiles import names_a_file
+
+    if names_a_file(word):
+        return True
+    try:
+        find_ruleset(word)
+    except RulesetError:
+        return False
+    return True
+
+
+@click.group("rules", cls=_RulesGroup)
 def command() -> None:
-    """The rule sets, and one rule set in full."""
+    """The rule sets, and one rule set in full (`rules NAME` is short for `rules show NAME`)."""
 
 
 @command.command("list")
