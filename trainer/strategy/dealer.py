@@ -150,8 +150,9 @@ class DealerTable:
     """orders[i, u - 1]: draw orders of hands[i] whose first card (the up card) has value u."""
 
     def __post_init__(self) -> None:
-        for array in (self.hands, self.totals, self.orders):  # shared by every kernel (`dealer_table`
-            array.flags.writeable = False  # is cached): reading only
+        # `dealer_table` is cached: every kernel of a rule's table shares these arrays, and only reads them
+        for array in (self.hands, self.totals, self.orders):
+            array.flags.writeable = False
 
     def within(self, counts: tuple[int, ...]) -> DealerTable:
         """The hands a shoe of `counts` cards by value (or any shoe drawn from it) can deal, in the same
