@@ -142,7 +142,7 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
         if ctx.root is not None:
             keep[c] &= (comps.own >= np.array(ctx.root)[None, :]).all(axis=1)
     paired = pair > 0
-    keep[paired] &= comps.own[:, pair[paired] - 1].T >= 1
+    keep[paired] &= np.take(comps.own > 0, pair[paired] - 1, axis=1).T  # holds a card of the pair
     keep[one_card] &= comps.cards[None, :] <= 2
     if limits is not None:  # the hand and the context's extra cards must fit in the shoe
         room = np.array(limits)[None, :] - comps.own  # (G, 10) cards to spare
@@ -155,8 +155,11 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
     offsets = [0, *np.cumsum(keep.sum(axis=1)).tolist()]
     # each composition's node per context (one row per context: a 1-d gather each, which is several
     # times faster than one gather with two index arrays)
-    local = np.where(keep, np.cumsum(keep, axis=1) - 1 + np.array(offsets[:-1])[:, None], BLOCKED)
-    local = np.concatenate([local, np.full((len(contexts), 1), BUST)], axis=1)  # index -1: a bust
+    local = np.empty((len(contexts), keep.shape[1] + 1), dtype=np.int64)  # in place: no temporaries
+    np.cumsum(keep, axis=1, out=local[:, :-1])
+    local[:, :-1] += np.array(offsets[:-1])[:, None] - 1
+    local[:, :-1][~keep] = BLOCKED
+    local[:, -1] = BUST  # index -1: a bust
     # the node-wide arrays are written in place, context by context: no temporaries of their size
     # (fresh memory is most of what a table costs)
     child = np.empty((n, 10), dtype=np.int64)
