@@ -172,14 +172,16 @@ class DealerKernel:
         return view
 
     def outcomes(self, counts: NDArray[np.int64], removals: NDArray[np.int64], *,
-                 natural: bool, chunk: int = 512) -> NDArray[np.float64]:
+                 natural: bool, chunk: int = 512, blocks: Blocks | None = None) -> NDArray[np.float64]:
         """Outcome probabilities, shape (B, 10 up cards, 7 outcomes), for the shoe `counts` less each
         row of `removals` (the up card is taken out per column). Rows where an up card cannot be
-        dealt are zero for that up card."""
+        dealt are zero for that up card. `blocks`: the lattice's work arrays, from `blocks_for` with at
+        least `chunk` columns (reused: their pages are touched already)."""
         import numpy as np
 
         out = np.zeros((len(removals), 10, 7))
-        blocks = self.blocks_for(chunk)
+        if blocks is None or blocks[0].shape[1] < chunk:
+            blocks = self.blocks_for(chunk)
         with one_blas_thread():
             for start in range(0, len(removals), chunk):
                 part = removals[start:start + chunk]

@@ -62,7 +62,8 @@ def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDA
             work = works[card] = kernel.work_for(card, _LINES_AT_ONCE)
         kernel.along(counts, roots, card, most, natural=natural, work=work, blocks=blocks, out=into)
     if len(alone):
-        dealer[filled:] = kernel.outcomes(counts, np.take(shoes, alone, axis=0), natural=natural)
+        dealer[filled:] = kernel.outcomes(counts, np.take(shoes, alone, axis=0), natural=natural,
+                                          chunk=_LINES_AT_ONCE, blocks=blocks)
     return dealer, slot[back]
 
 
