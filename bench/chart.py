@@ -11,6 +11,9 @@ interpreter with no chart cache, prints:
 - process: the whole child process's CPU time (user + system), interpreter start-up included;
   (each child runs as the `cutcard` program does: OPENBLAS_NUM_THREADS=1 unless set already)
   (both trees' bytecode is compiled first, as an installed package's is: no run compiles source);
+- faults: the page faults of the `chart_for` call (ru_minflt: fresh pages first touched, the engine's
+  imports, numpy's among them, included; each costs the kernel microseconds of system time, which
+  `cpu` includes: some 3 us each on a machine where that was a tenth of a chart);
 - peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
 - with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
   the same figures of that checkout, run alternately with this one, and the ratios old / new;
@@ -41,12 +44,13 @@ ruleset = load_ruleset("chat-host") if decks == 0 else load_ruleset("casino")
 if decks and decks != ruleset.shoe.decks:
     ruleset = ruleset.with_decks(decks)
 chart_cpu = time.process_time()
+faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 chart = chart_for(ruleset)
 end_cpu = time.process_time()
 compute = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"compute": compute, "cpu": end_cpu - start_cpu, "chart_cpu": end_cpu - chart_cpu,
-                  "process": usage.ru_utime + usage.ru_stime,
+                  "process": usage.ru_utime + usage.ru_stime, "faults": usage.ru_minflt - faults,
                   "peak": usage.ru_maxrss / 1024, "edge": chart.house_edge_pct}))
 """
 
@@ -84,10 +88,11 @@ def main() -> None:
         compile_bytecode(tree)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
           f"medians of {args.repeat} fresh processes")
-    print(f"{'shoe':<9}{'compute s':>10}{'cpu s':>7}{'chart cpu':>10}{'process s':>10}{'peak MiB':>9}" +
-          (f"{'old compute':>12}{'old cpu':>8}{'old chart':>10}{'old process':>12}{'old peak':>9}"
-           f"{'speed-up':>9}{'cpu':>7}{'chart':>7}{'memory':>8}"
-           if args.baseline else ""))
+    print(f"{'shoe':<9}{'compute s':>10}{'cpu s':>7}{'chart cpu':>10}{'process s':>10}{'faults':>7}"
+          f"{'peak MiB':>9}"
+          + (f"{'old compute':>12}{'old cpu':>8}{'old chart':>10}{'old process':>12}{'old faults':>11}"
+             f"{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'chart':>7}{'memory':>8}"
+             if args.baseline else ""))
     for decks in DECKS:
         new, old = [], []
         for _ in range(args.repeat):  # alternate, so both see the same load
@@ -100,11 +105,11 @@ def main() -> None:
 
         label = "infinite" if decks == 0 else f"{decks} deck{'s' if decks > 1 else ''}"
         line = (f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'cpu'):>7.3f}{med(new, 'chart_cpu'):>10.3f}"
-                f"{med(new, 'process'):>10.3f}{med(new, 'peak'):>9.0f}")
+                f"{med(new, 'process'):>10.3f}{med(new, 'faults'):>7.0f}{med(new, 'peak'):>9.0f}")
         if old:
             same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
             line += (f"{med(old, 'compute'):>12.3f}{med(old, 'cpu'):>8.3f}{med(old, 'chart_cpu'):>10.3f}"
-                     f"{med(old, 'process'):>12.3f}{med(old, 'peak'):>9.0f}"
+                     f"{med(old, 'process'):>12.3f}{med(old, 'faults'):>11.0f}{med(old, 'peak'):>9.0f}"
                      f"{med(old, 'compute') / med(new, 'compute'):>8.2f}x"
                      f"{med(old, 'cpu') / med(new, 'cpu'):>6.2f}x"
                      f"{med(old, 'chart_cpu') / med(new, 'chart_cpu'):>6.2f}x"
