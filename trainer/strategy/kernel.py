@@ -257,8 +257,10 @@ class DealerKernel:
         One lattice pass per line: a standing hand holding a of the value and K cards in all has, j
         cards further down the line, the weight (`_chances`) it has in the line's first shoe times
         ff(n - j, a) / ff(n, a), and its one-order chance is that over ff(N - j, K) (n of the value, N
-        cards in the first shoe), so each hand's weights are summed by (a, K) and the steps are a small
-        matrix product per line. Steps past what a shoe holds are zero.
+        cards in the first shoe), so each hand's weights are summed by (a, K) and the steps are a matrix
+        product: one per run of neighbouring lines whose first shoes hold as many cards, and as many of
+        the value (the same factors; `shoe_outcomes` orders its lines so, some 10 runs in 256 lines).
+        Steps past what a shoe holds are zero.
         `work`: a zeroed array of at least (groups, B, 5, 10) to hold the sums, to pass again to calls
         along the same card (see `work_for`: the sums no standing hand fills are never written, so
         they stay zero, and no call touches fresh pages); `blocks`: the lattice's work arrays, from
@@ -287,12 +289,19 @@ class DealerKernel:
             for level, chance in self._chances(view, left, blocks):
                 for (g, lo, hi), weight in zip(level.runs, level.weights, strict=True):
                     np.matmul(chance[lo:hi].T, weight, out=grouped[g].reshape(b, 50))  # (B, 50), in place
-            factors = _steps(view.groups, left[:, card], size, depth).transpose(1, 2, 0)  # (B, J + 1, G)
-            steps = np.matmul(factors,  # (B, J + 1, 50)
-                              grouped.reshape(width, b, 50).transpose(1, 0, 2))  # per line (G, 50), strided
+            # a line's step factors depend on its first shoe's size and count of the value alone: lines
+            # alike in both (`shoe_outcomes` puts them side by side) take one product for them all
+            steps = np.empty((depth + 1, b, 50))
+            held = left[:, card]
+            cut = (np.flatnonzero((held[1:] != held[:-1]) | (size[1:] != size[:-1])) + 1).tolist()
+            starts, ends = [0, *cut], [*cut, b]
+            factors = _steps(view.groups, held[starts], size[starts], depth)  # (G, runs, J + 1)
+            for run, (lo, hi) in enumerate(zip(starts, ends, strict=True)):
+                np.matmul(factors[:, run].T, grouped[:, lo:hi].reshape(width, (hi - lo) * 50),  # views
+                          out=steps[:, lo:hi].reshape(depth + 1, (hi - lo) * 50))
         step = np.arange(depth + 1, dtype=np.float64)
         shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
-        by_total = steps.reshape(b, depth + 1, 5, 10)
+        by_total = steps.transpose(1, 0, 2).reshape(b, depth + 1, 5, 10)
         return _conditioned(by_total, shoes, size[:, None] - step[None, :], natural, out)
 
 
@@ -308,7 +317,8 @@ def _distinct(keys: NDArray[np.int64]) -> NDArray[np.int64]:
 
 def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[np.float64],
            depth: int) -> NDArray[np.float64]:
-    """(G, B, depth + 1): per (a, K) group, line and step j, the group's factor (see `along`).
+    """(G, B, depth + 1): per (a, K) group, line (of first shoes holding `held` of the value and `size`
+    cards in all) and step j, the group's factor (see `along`).
 
     Built group-major: the gathers by group then copy whole rows (B x (depth + 1) each), where a
     gather along a last axis of a few entries went element by element (measured: half the time)."""

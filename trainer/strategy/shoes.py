@@ -41,7 +41,10 @@ def shoe_outcomes(kernel: DealerKernel, counts: NDArray[np.int64], removals: NDA
         first = np.full(len(depth), len(members), dtype=np.int64)
         np.minimum.at(first, line, np.arange(len(members)))
         roots = np.take(shoes, members[first], axis=0) - step[first, None] * np.eye(10, dtype=np.int64)[card]
-        order = np.argsort(depth, kind="stable")  # lines of like depth together: little padding
+        # lines of like depth together (little padding), and among them those whose first shoes are
+        # alike in size and in count of the value, which share their step factors (see `along`)
+        first_left = counts[None, :] - roots
+        order = np.lexsort((first_left[:, card], first_left.sum(axis=1), depth))
         place = np.empty(len(order), dtype=np.int64)
         for lo in range(0, len(order), _LINES_AT_ONCE):
             batch = order[lo:lo + _LINES_AT_ONCE]
