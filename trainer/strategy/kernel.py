@@ -167,11 +167,11 @@ class DealerKernel:
             run_of = np.searchsorted(np.array(edges, dtype=np.int64), [0, *spans], side="right").tolist()
             totals = [(int(total[a]), run, a, z) for a, z, run in
                       zip([0, *spans], [*spans, stands], run_of, strict=True)] if stands else []
-            products = [(g, lo, hi, 0, weights[run]) for run, (g, lo, hi) in enumerate(runs)
-                        if hi - lo < _LONG_RUN]
-            products += [(runs[run][0], a, z, 10 * t, weights[run][a - runs[run][1]:z - runs[run][1],
-                                                                   10 * t:10 * t + 10])
-                         for t, run, a, z in totals if runs[run][2] - runs[run][1] >= _LONG_RUN]
+            long = {run for run, (_, lo, hi) in enumerate(runs) if hi - lo >= _LONG_RUN}
+            products = [(g, lo, hi, 0, weight[lo:hi]) for run, (g, lo, hi) in enumerate(runs)
+                        if run not in long]
+            products += [(runs[run][0], a, z, 10 * t, weight[a:z, 10 * t:10 * t + 10])
+                         for t, run, a, z in totals if run in long]
             levels.append(_Level(parent=back[raw.parent[order]], factor=factor, runs=tuple(runs),
                                  weights=tuple(weights), totals=tuple(totals), products=tuple(products)))
             back = np.empty(len(order), dtype=np.int64)
