@@ -80,6 +80,17 @@ def test_a_word_that_is_no_rule_set_is_still_an_unknown_rules_command() -> None:
     assert code == 2 and "No such command 'monte-carlo'" in err
 
 
+def test_a_rule_read_from_several_keys_gives_each_reason_once() -> None:
+    """Insurance rests on three readings, two opening with the same clause: it is said once, and every
+    reason is still there."""
+    out = " ".join(run("rules", "show", "casino-h17")[1].replace("│", " ").split())
+    line = out[out.index("Insurance (up to half the bet)"):out.index("Even money:")]
+    assert line.count("the seed does not mention insurance") == 1
+    for reason in ("offers it under an ace", "takes any amount up to half the bet",
+                   "the seed names no payouts; insurance pays 2:1"):
+        assert reason in line
+
+
 def test_a_bad_user_rule_set_prints_one_line_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "house.toml"
     path.write_text('base = "casino"\nname = "house"\ntitle = "House"\n[dealer]\nhits_soft_17 = "sometimes"\n')

@@ -126,16 +126,19 @@ class RuleBasis:
 
 
 def _joined(reasons: list[str]) -> str:
-    """Reasons in one line, a first clause they all share said once.
+    """Reasons in one line, each first clause said once, with what follows it in every reason that
+    opens with it (in the order the clauses first come).
 
     >>> _joined(["the seed stops; a", "the seed stops; b", "the seed stops; a"])
     'the seed stops; a; b'
+    >>> _joined(["no word on x; a", "no payouts; c", "no word on x; b", "d"])
+    'no word on x; a; b; no payouts; c; d'
     """
-    reasons = list(dict.fromkeys(reasons))
-    heads = {r.partition("; ")[0] for r in reasons}
-    if len(reasons) > 1 and len(heads) == 1 and all("; " in r for r in reasons):
-        return f"{heads.pop()}; " + "; ".join(r.partition("; ")[2] for r in reasons)
-    return "; ".join(reasons)
+    after: dict[str, list[str]] = {}
+    for reason in dict.fromkeys(reasons):
+        head, _, rest = reason.partition("; ")
+        after.setdefault(head, []).extend([rest] if rest else [])
+    return "; ".join("; ".join([head, *rests]) for head, rests in after.items())
 
 
 def combined(bases: Iterable[Basis]) -> Basis | None:
