@@ -317,9 +317,9 @@ class DealerKernel:
 
 
 _LONG_RUN = 48
-"""A run of as many standing hands or more takes one product per total in `along` (five products of
-(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies: measured, the same time at 40 rows,
-a fifth less at 60, a third less at 120)."""
+"""A run of as many standing hands or more takes one product per total in `along`: five products of
+(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies (measured on 256 lines: 59 us
+against 52 at 40 rows, 63 against 80 at 60, 90 against 139 at 120)."""
 
 
 def _distinct(keys: NDArray[np.int64]) -> NDArray[np.int64]:
