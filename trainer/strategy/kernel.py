@@ -49,8 +49,8 @@ class _Level:
     runs: tuple[tuple[int, int, int], ...]
     """(group, first row, end row): the standing hands of this level, in a view along a card value by
     how many of that value they hold (`_View.groups`; one group a level in plain shoes)."""
-    weights: tuple[NDArray[np.float64], ...]
-    """Per run, (rows, 5 totals x 10 up cards) each hand's draw orders per up card, under its total
+    weight: NDArray[np.float64]
+    """(standing hands, 5 totals x 10 up cards) each hand's draw orders per up card, under its total
     (zero under the others): one product sums a run's chances by total and up card at once."""
     totals: tuple[tuple[int, int, int, int], ...]
     """(total index 0-4, run, first row, end row): each run's hands of one total (a run is in total
@@ -156,13 +156,12 @@ class DealerKernel:
             # the standing rows come first, by how many of the value they hold (one run each), then total
             stands = len(order) - int(np.count_nonzero(drawing))
             place = np.cumsum(raw.total < 5) - 1  # `orders` holds the standing rows in built order
-            block = np.zeros((stands, 5, 10))  # the runs' weights are rows of one level-wide block
+            block = np.zeros((stands, 5, 10))  # one level-wide block: a run's weights are its rows
             block[np.arange(stands), total[:stands]] = raw.orders[place[order[:stands]]]
             weight = block.reshape(stands, 50)
             edges = (np.flatnonzero(np.diff(held[:stands])) + 1).tolist()
             runs = [(groups.setdefault((int(held[lo]), k), len(groups)), lo, hi)
                     for lo, hi in zip([0, *edges], [*edges, stands], strict=True)] if stands else []
-            weights = [weight[lo:hi] for _, lo, hi in runs]
             spans = (np.flatnonzero(np.diff(held[:stands] * 8 + total[:stands])) + 1).tolist()  # total < 5
             run_of = np.searchsorted(np.array(edges, dtype=np.int64), [0, *spans], side="right").tolist()
             totals = [(int(total[a]), run, a, z) for a, z, run in
@@ -173,7 +172,7 @@ class DealerKernel:
             products += [(runs[run][0], a, z, 10 * t, weight[a:z, 10 * t:10 * t + 10])
                          for t, run, a, z in totals if run in long]
             levels.append(_Level(parent=back[raw.parent[order]], factor=factor, runs=tuple(runs),
-                                 weights=tuple(weights), totals=tuple(totals), products=tuple(products)))
+                                 weight=weight, totals=tuple(totals), products=tuple(products)))
             back = np.empty(len(order), dtype=np.int64)
             back[order] = np.arange(len(order))
         view = self._views[card] = _View(levels=tuple(levels),
@@ -250,9 +249,8 @@ class DealerKernel:
         inverses = _falling_inverses(size, len(self.levels))[:, :, 0]
         for k, (level, chance) in enumerate(self._chances(self.view(-1), left,
                                                           blocks or self.blocks_for(len(size)))):
-            for t, run, lo, hi in level.totals:
-                first = level.runs[run][1]
-                part = level.weights[run][lo - first:hi - first, 10 * t:10 * t + 10].T @ chance[lo:hi]
+            for t, _, lo, hi in level.totals:
+                part = level.weight[lo:hi, 10 * t:10 * t + 10].T @ chance[lo:hi]
                 part *= inverses[k]
                 acc[t] += part
         return acc
