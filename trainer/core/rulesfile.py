@@ -404,9 +404,9 @@ def _show(value: Any) -> str:
 # --- finding rule sets -----------------------------------------------------------------------
 
 
-def _builtin_files() -> Iterator[str]:
+def _builtin_files() -> list[str]:
     """The file name of every rule set shipped in the `rulesets` package, in order."""
-    return iter(sorted(e.name for e in shipped("rulesets").iterdir() if e.name.endswith(".toml")))
+    return sorted(e.name for e in shipped("rulesets").iterdir() if e.name.endswith(".toml"))
 
 
 _PARSED: dict[str, Ruleset] = {}
