@@ -9,13 +9,22 @@ from trainer.cli.common import emit_json, json_option
 
 class _RulesGroup(click.Group):
     """`rules NAME` reads as `rules show NAME` where NAME is a rule set (a built-in's name or alias, or a
-    file): what a player types to see a table's rules. Any other word is still an unknown command,
-    with click's "Did you mean" for a misspelt one."""
+    file): what a player types to see a table's rules. Any other word is an unknown command: a
+    misspelt one gets click's "Did you mean", the rest are told they name no rule set either."""
 
     def resolve_command(self, ctx: click.Context, args: list[str],
                         ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0] not in self.commands and _names_a_ruleset(args[0]):
-            args = ["show", *args]
+        import difflib
+
+        word = args[0] if args else ""
+        if word and word not in self.commands and not word.startswith("-"):
+            if _names_a_ruleset(word):
+                args = ["show", *args]
+            elif not difflib.get_close_matches(word, self.commands):
+                from trainer.core.rulesfile import builtin_rulesets
+
+                ctx.fail(f"No such command {word!r}, nor a rule set of that name (built-in: "
+                         f"{', '.join(builtin_rulesets())}; or a path to a .toml file).")
         return super().resolve_command(ctx, args)
 
 
