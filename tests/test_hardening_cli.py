@@ -49,6 +49,16 @@ def test_a_db_path_that_is_a_directory_is_one_line(where: str, tmp_path: Path,
     assert "--db" in err and str(tmp_path) in err and "directory" in err
 
 
+@pytest.mark.parametrize("args", [["--db", "a\x00b", "stats"], ["drill", "--db", "\x00", "--count", "1"],
+                                  ["export", "-o", "out\x00.json"], ["db", "restore", "\x00"]])
+def test_a_file_name_with_a_nul_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A NUL no file name can hold (typed into the REPL, say): click.Path's check let `os.stat`'s
+    ValueError through, an internal error; it is one line naming the option, and exit 2."""
+    status, out, err = run(args, capsys)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "NUL" in err and "Traceback" not in err and "internal" not in err.lower()
+
+
 @pytest.mark.parametrize("args", [["rules", "show", "{file}"], ["chart", "--ruleset", "{file}"],
                                   ["drill", "running-count", "--system", "{file}"]])
 def test_a_file_that_is_not_utf8_is_the_usual_file_error(args: list[str], tmp_path: Path,

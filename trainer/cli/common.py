@@ -27,6 +27,17 @@ SPEED_RANGE = (0.05, 5.0)
 """Seconds per flashed card that `--speed` accepts."""
 
 
+class FilePath(click.Path):
+    """`click.Path` whose check of a name the system cannot take (a NUL character: `os.stat` raises
+    ValueError, which click lets through) is a usage error like any other bad path."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError:
+            self.fail(f"{str(value)!r} is no file name (it holds a NUL character)", param, ctx)
+
+
 def cutcard_home() -> Path:
     """Where a user's data lives: `$CUTCARD_HOME`, else the platform's user-data directory."""
     home = os.environ.get("CUTCARD_HOME")
@@ -88,7 +99,7 @@ def db_option(func: F) -> F:
         if value:
             ctx.ensure_object(Settings).db = value
 
-    return click.option("--db", type=click.Path(dir_okay=False), default=None, expose_value=False,
+    return click.option("--db", type=FilePath(dir_okay=False), default=None, expose_value=False,
                         callback=remember,
                         help="Progress database (default: $CUTCARD_HOME/progress.db).")(func)
 

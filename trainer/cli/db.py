@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from trainer.cli.common import db_option, emit_json, json_option, settings
+from trainer.cli.common import FilePath, db_option, emit_json, json_option, settings
 
 
 @click.group("db")
@@ -42,7 +42,7 @@ def check() -> None:
 
 
 @command.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), required=False)
+@click.argument("file", type=FilePath(dir_okay=False, path_type=Path), required=False)
 @db_option
 def backup(file: Path | None) -> None:
     """Copy the database, consistently even while a drill writes to it, to FILE (default: a manual
@@ -55,7 +55,7 @@ def backup(file: Path | None) -> None:
 
 
 @command.command("restore")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=FilePath(dir_okay=False, path_type=Path))
 @db_option
 def restore_backup(file: Path) -> None:
     """Put the backup FILE in place of the database, after checking it. The database it replaces is

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import db_option, settings
+from trainer.cli.common import FilePath, db_option, settings
 from trainer.practice.launch import newest_backup
 
 
 @click.command("export")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
               help="CSV (one row per attempt) or a JSON array of attempts.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--output", "-o", type=FilePath(dir_okay=False, writable=True), default=None,
               help="Write to FILE (replaced only once the export is complete) instead of stdout.")
 @db_option
 def command(fmt: str, output: str | None) -> None:
