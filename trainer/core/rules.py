@@ -60,6 +60,9 @@ class BlackjackTakes(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeRules:
+    """The `[shoe]` table: how many decks, where the cut card goes, when the cards are shuffled and how
+    many are burnt."""
+
     decks: int
     """1..8; 0 is the infinite deck (every card an independent, uniform draw of a rank)."""
     decks_range: tuple[int, int]
@@ -74,6 +77,9 @@ class ShoeRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealerRules:
+    """The `[dealer]` table: how the dealer draws, takes a hole card and peeks, and what a dealer natural
+    takes."""
+
     hits_soft_17: bool
     hole_card: bool
     peek: frozenset[int]
@@ -86,6 +92,8 @@ class DealerRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRules:
+    """The `[player]` table: doubling, splitting, surrender, insurance and even money."""
+
     double: Double
     double_after_split: bool
     max_hands: int
@@ -101,6 +109,8 @@ class PlayerRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutRules:
+    """The `[payouts]` table: what a blackjack and insurance pay, and whether a split 21 is a blackjack."""
+
     blackjack: Ratio
     insurance: Ratio
     split_21_is_blackjack: bool
@@ -108,6 +118,8 @@ class PayoutRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableRules:
+    """The `[table]` table: bet limits, seats and the bankroll a learner sits down with."""
+
     min_bet: Money
     max_bet: Money
     seats: int
