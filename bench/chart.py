@@ -120,6 +120,7 @@ def reference(program: Path, decks: int) -> dict[str, float]:
 
 
 def med(runs: list[dict[str, float]], key: str) -> float:
+    """The median of one figure over runs (the machine is shared: single runs swing by 10-20%)."""
     return statistics.median(r[key] for r in runs)
 
 
