@@ -94,18 +94,23 @@ def process_times(command: list[str], **run: object) -> tuple[float, float, str]
     return wall, cpu, str(out.stdout)
 
 
-def reference_answers(decks: int, output: Path) -> str:
-    """Farmer's `strategy` program's prompts answered for `casino` with `decks`: S17, double any two
-    cards (soft ones too), not after hitting, DAS, resplits to four hands but not of aces, CDZ-
-    post-split play, no surrender, 3:2; the strategy table to `output`; no hands asked about after."""
+def check_reference_game() -> None:
+    """The answers `reference_answers` gives are `casino`'s rules: stop, saying so, if those changed."""
     from trainer.core import load_ruleset
     from trainer.core.money import Ratio
     from trainer.core.rules import Double, Surrender
 
     r = load_ruleset("casino")
-    assert (not r.dealer.hits_soft_17 and r.player.double is Double.ANY_TWO and r.player.double_after_split
+    if not (not r.dealer.hits_soft_17 and r.player.double is Double.ANY_TWO and r.player.double_after_split
             and r.player.max_hands == 4 and not r.player.resplit_aces and r.player.surrender is Surrender.NONE
-            and r.payouts.blackjack == Ratio(3, 2)), "casino's rules changed: update the answers"
+            and r.payouts.blackjack == Ratio(3, 2)):
+        raise SystemExit("bench/chart.py: casino's rules changed: update reference_answers")
+
+
+def reference_answers(decks: int, output: Path) -> str:
+    """Farmer's `strategy` program's prompts answered for `casino` with `decks`: S17, double any two
+    cards (soft ones too), not after hitting, DAS, resplits to four hands but not of aces, CDZ-
+    post-split play, no surrender, 3:2; the strategy table to `output`; no hands asked about after."""
     return "\n".join([str(decks), "n", "y", "y", "n", "y", "y", "n", "y", "n", "1.5", str(output), "0 0", ""])
 
 
@@ -115,8 +120,15 @@ def reference(program: Path, decks: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as work:
         table = Path(work) / "strategy.txt"
         wall, cpu, _ = process_times([str(program)], input=reference_answers(decks, table))
-        totals = [line for line in table.read_text().splitlines() if line.strip().startswith("Total")]
+        text = table.read_text() if table.exists() else ""
+        totals = [line for line in text.splitlines() if line.strip().startswith("Total")]
+    if not totals:
+        raise SystemExit(f"bench/chart.py: {program} wrote no 'Total' line: is it Farmer's `strategy`?")
     return {"wall": wall, "cpu": cpu, "edge": -float(totals[0].split("|")[1])}
+
+
+def shoe_label(decks: int) -> str:
+    return "infinite" if decks == 0 else f"{decks} deck{'s' if decks > 1 else ''}"
 
 
 def med(runs: list[dict[str, float]], key: str) -> float:
@@ -143,6 +155,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.reference and not os.access(args.reference, os.X_OK):
         parser.error(f"--reference: {args.reference} is not an executable program")
+    if args.reference:
+        check_reference_game()
     for tree in (HERE, args.baseline) if args.baseline else (HERE,):
         compile_bytecode(tree)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
@@ -164,9 +178,9 @@ def main() -> None:
         if ref:
             against.append((decks, new, ref))
 
-        label = "infinite" if decks == 0 else f"{decks} deck{'s' if decks > 1 else ''}"
-        line = (f"{label:<9}{med(new, 'compute'):>10.3f}{med(new, 'cpu'):>7.3f}{med(new, 'chart_cpu'):>10.3f}"
-                f"{med(new, 'process'):>10.3f}{med(new, 'faults'):>7.0f}{med(new, 'peak'):>9.0f}")
+        line = (f"{shoe_label(decks):<9}{med(new, 'compute'):>10.3f}{med(new, 'cpu'):>7.3f}"
+                f"{med(new, 'chart_cpu'):>10.3f}{med(new, 'process'):>10.3f}{med(new, 'faults'):>7.0f}"
+                f"{med(new, 'peak'):>9.0f}")
         if old:
             same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
             line += (f"{med(old, 'compute'):>12.3f}{med(old, 'cpu'):>8.3f}{med(old, 'chart_cpu'):>10.3f}"
@@ -189,8 +203,7 @@ def print_reference(against: list[tuple[int, list[dict[str, float]], list[dict[s
     print(f"{'shoe':<9}{'ref wall':>9}{'compute':>8}{'ref/it':>7}{'whole':>7}{'ref/it':>7}"
           f"{'ref cpu':>8}{'cpu':>6}{'ref/it':>7}{'edge %':>9}{'ref edge %':>11}")
     for decks, new, ref in against:
-        label = f"{decks} deck" + ("s" if decks > 1 else "")
-        print(f"{label:<9}{med(ref, 'wall'):>9.3f}{med(new, 'compute'):>8.3f}"
+        print(f"{shoe_label(decks):<9}{med(ref, 'wall'):>9.3f}{med(new, 'compute'):>8.3f}"
               f"{med(ref, 'wall') / med(new, 'compute'):>6.2f}x{med(new, 'wall'):>7.3f}"
               f"{med(ref, 'wall') / med(new, 'wall'):>6.2f}x{med(ref, 'cpu'):>8.3f}"
               f"{med(new, 'whole_cpu'):>6.3f}{med(ref, 'cpu') / med(new, 'whole_cpu'):>6.2f}x"
