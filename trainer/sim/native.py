@@ -84,7 +84,7 @@ from trainer.sim.layout import (
     U_OFFERS,
     U_PEEKS,
 )
-from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle, compiled, inlined
+from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle, compiled, inlined, inner
 
 
 @inlined
@@ -191,7 +191,7 @@ def _table(count, r, m, slip):
     return i
 
 
-@compiled
+@inner
 def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
            dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):
     """`trainer.sim.splits.play_split`."""

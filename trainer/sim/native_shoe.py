@@ -56,8 +56,17 @@ def _kernel_options() -> dict[str, Any]:
 
 KERNEL_OPTIONS = _kernel_options()
 compiled = njit(**KERNEL_OPTIONS)
-inlined = njit(**KERNEL_OPTIONS, inline="always")
-"""Inlined into the caller by numba itself: the per-card and per-round steps."""
+"""A kernel `trainer.sim.fast` calls from Python (`native.play`)."""
+_CALLED_FROM_KERNELS: dict[str, Any] = {**KERNEL_OPTIONS, "no_cpython_wrapper": True,
+                                        "no_cfunc_wrapper": True}
+inner = njit(**_CALLED_FROM_KERNELS)
+"""A kernel only other kernels call (a shuffle, a split): compiled on its own, without the CPython and
+C wrappers a call from Python would need."""
+inlined = njit(**_CALLED_FROM_KERNELS, forceinline=True)
+"""Inlined into every caller: the per-card and per-round steps. `forceinline` marks them `alwaysinline`
+for LLVM, which inlines their machine code. Numba's own `inline="always"` copies a function's IR into
+each call site and types it again there: that doubled the kernel's first compile (21.5 s against
+10.5 s, `bench/sim.py`) and played no faster."""
 
 
 @inlined
@@ -82,7 +91,7 @@ def _next(rng):
     return result
 
 
-@compiled
+@inner
 def _fisher_yates(cards, start, n, rng):
     """cards[start:start + n] in random order (Fisher-Yates from the back, each index by `_below`'s
     method and its very random numbers), the generator's state held in registers for the loop rather
@@ -126,7 +135,7 @@ def _chance(rng):
     return np.float64(_next(rng) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@compiled
+@inner
 def _copy(dst, at, src, start, n):
     """dst[at:at + n] = src[start:start + n], front to back (so `at <= start` may overlap), as a plain
     loop: array slices would need numba's reference counting, which the kernels run without."""
@@ -134,7 +143,7 @@ def _copy(dst, at, src, start, n):
         dst[at + i] = src[start + i]
 
 
-@compiled
+@inner
 def _end_at(buf, st, end, pad):
     """The shoe ends after `end` cards: 0s behind them."""
     st[END] = end
@@ -142,7 +151,7 @@ def _end_at(buf, st, end, pad):
         buf[i] = 0
 
 
-@compiled
+@inner
 def _place(deck, st, rng, upto):
     """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
     (`EveryRoundShoe._place`)."""
@@ -157,14 +166,14 @@ def _place(deck, st, rng, upto):
     return upto
 
 
-@compiled
+@inner
 def _roll(buf, faces, rng, start, stop):
     """Infinite-deck cards: independent uniform d13 faces."""
     for i in range(start, stop):
         buf[i] = faces[_below(rng, 13)]
 
 
-@compiled
+@inner
 def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
     """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
     kind = r[R_KIND]
@@ -203,7 +212,7 @@ def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_bu
     return burn
 
 
-@compiled
+@inner
 def _run_out(buf, deck, faces, st, at, spare, rng, r):
     """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
     the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
