@@ -20,7 +20,7 @@ from trainer.sim.engine import Tally
 from trainer.sim.game import make_game
 from trainer.sim.plays import HIT, STAND
 from trainer.sim.results import risk_of_ruin, summarize
-from trainer.sim.runner import Plan, chart_cells, letters_of, shares, simulate
+from trainer.sim.runner import Plan, chart_cells, letters_of, prepare, shares, simulate
 from trainer.sim.textbook import textbook
 
 CASINO = find_ruleset("casino")
@@ -149,3 +149,15 @@ def test_risk_of_ruin_falls_with_the_bankroll_and_is_certain_without_an_edge() -
     assert risk_of_ruin(0.01, 1.1, 100) > risk_of_ruin(0.01, 1.1, 200) > risk_of_ruin(0.01, 1.1, 400)
     assert risk_of_ruin(0.0, 1.1, 10**6) == 1.0
     assert math.isclose(risk_of_ruin(0.02, 3.0, 1000), math.exp(-2 * 0.02 * 1000 / 9), rel_tol=0.01)
+
+
+def test_readying_the_compiled_kernel_leaves_a_seeds_figures_as_they_were(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`prepare` plays its round at a seat of its own: the run after it plays the run it would have."""
+    pytest.importorskip("numba")
+    plan = dataclasses.replace(FLAT, counter=COUNTER)
+    before = simulate(plan, 20_000, seed=4, jobs=1)
+    assert prepare(plan) is True
+    assert simulate(plan, 20_000, seed=4, jobs=1) == before
+    monkeypatch.setenv("CUTCARD_SIM", "python")  # the Python engine needs no readying
+    assert prepare(plan) is False

@@ -110,7 +110,8 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         with open_store(settings()) as store:
             measured = measured_mistakes(store, chart)
 
-    started = time.perf_counter()
+    _prepare(plan, quiet=as_json)
+    started = time.perf_counter()  # the speed is the engine's: the kernel's loading or compiling is done
     summary, stopped = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
     seconds = time.perf_counter() - started
     mine = None
@@ -148,6 +149,21 @@ def _from_default_map(name: str) -> bool:
     """True when an option's value came from the REPL's remembered settings, not the command line."""
     source = click.get_current_context().get_parameter_source(name)
     return source is click.core.ParameterSource.DEFAULT_MAP
+
+
+def _prepare(plan: Plan, *, quiet: bool) -> None:
+    """Load the compiled simulator (or compile it: a machine's first run) before the clock starts,
+    saying so on a terminal, where the wait would otherwise be a progress bar standing at 0."""
+    from trainer.sim.runner import prepare
+
+    if quiet or not sys.stderr.isatty():
+        prepare(plan)
+        return
+    from trainer.render import make_console
+
+    with make_console(sys.stderr).status("Loading the compiled simulator (compiled on a machine's first run: "
+                                         "about ten seconds)"):
+        prepare(plan)
 
 
 def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: bool) -> tuple[Summary, bool]:

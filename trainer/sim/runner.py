@@ -197,6 +197,17 @@ class Segments:
         return index, size
 
 
+def prepare(plan: Plan) -> bool:
+    """Ready the compiled kernel before a run is timed: loaded from its cache, or compiled on a
+    machine's first run (about ten seconds), by one round at a throwaway seat. The run builds its own
+    seats, so its figures are those it would have had. False where the Python engine plays (numba
+    missing, or `CUTCARD_SIM=python`): it needs no readying."""
+    if not fast.available():
+        return False
+    _native_seat(plan, 0, 0).play_rounds(1, Tally())
+    return True
+
+
 def _native_seat(plan: Plan, seed: int, job: int) -> fast.NativeSeat:
     """The compiled seat of job `job`: its tables (the mistakes' from the job's stream); `_play_native`
     reseeds it at every segment."""
