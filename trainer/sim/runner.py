@@ -366,7 +366,7 @@ def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progres
     """The jobs on threads of this process, for the compiled kernel, which runs without the GIL: no
     worker to start, no code to load twice, and nothing left behind however the process ends. Ctrl-C
     (in the main thread) stops every job at its next progress report; a second one stops at once."""
-    fast.native()  # load (or compile) the kernel once, before the jobs want it
+    fast.native()  # import the kernel once, before the jobs want it (its first call compiles or loads it)
     first = _native_seat(plan, seed, 0)  # the tables once: every thread plays them
     seats = [first, *(first.twin() for _ in range(jobs - 1))]
     segments = Segments(hands)
