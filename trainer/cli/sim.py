@@ -153,9 +153,13 @@ def _from_default_map(name: str) -> bool:
 
 def _prepare(plan: Plan, *, quiet: bool) -> None:
     """Load the compiled simulator (or compile it: a machine's first run) before the clock starts,
-    saying so on a terminal, where the wait would otherwise be a progress bar standing at 0."""
+    saying so on a terminal, where the wait would otherwise be a progress bar standing at 0. Nothing
+    where the Python engine plays: it has nothing to load."""
+    from trainer.sim import fast
     from trainer.sim.runner import prepare
 
+    if not fast.available():
+        return
     if quiet or not sys.stderr.isatty():
         prepare(plan)
         return
