@@ -24,6 +24,27 @@ def test_a_shoe_of_n_decks_holds_4n_of_each_rank_burn_cards_included(decks: int,
     assert Counter(everything) == Counter(full_deck() * decks)
 
 
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+def test_a_seeded_shoe_is_in_the_order_random_shuffle_gives_that_seed(decks: int) -> None:
+    """`Shoe` writes `random.Random.shuffle`'s Fisher-Yates out in place (twice as fast), bit for bit: the
+    same order of the cards and the same generator state after it, so every seeded shoe, the cut card
+    and whatever the generator draws next are as they always were. A mid-round reshuffle of the tray too."""
+    rules = find_ruleset("casino").with_decks(decks)
+    for seed in range(40):
+        rng, same = random.Random(seed), random.Random(seed)
+        shoe = Shoe.shuffled(rules, rng)
+        cards = list(full_deck() * decks)
+        same.shuffle(cards)
+        assert shoe.cards_behind_cut == same.randint(*rules.shoe.cut_card_from_end)
+        assert [*shoe.burned, *shoe.remaining_cards()] == cards
+        while shoe.remaining:
+            shoe.discards.append(shoe.draw())
+        tray = list(shoe.discards)
+        drawn = shoe.draw()  # the shoe ran dry: the dealer shuffles the tray
+        same.shuffle(tray)
+        assert [drawn, *shoe.remaining_cards()] == tray and rng.getstate() == same.getstate()
+
+
 def test_over_10000_seeded_shuffles_the_cut_card_leaves_every_count_from_60_to_75_and_no_other() -> None:
     rules = find_ruleset("casino")
     rng = random.Random(2024)
