@@ -33,6 +33,7 @@ from drills.count_drill import (
     count_json,
     slow_verdict,
     tie_miss,
+    true_count_at,
 )
 from drills.settings import check_settings
 from trainer.core.betting import BET_BANDS, DEFAULT_RAMP, BetRamp, bet_band, bet_item
@@ -129,8 +130,7 @@ class BetDrill(CountDrill):
             units = rng.choice(sorted({ramp.low, *(u for _, u in ramp.steps)}))
 
         def count_at(moment: ShoeMoment) -> int:
-            divisor = estimate_decks_left(moment.cards_left, estimation)
-            return true_count(moment.running_count(system), divisor, rounding)
+            return true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
 
         def miss(moment: ShoeMoment) -> float:
             tie = tie_miss(moment.cards_left, estimation)
@@ -140,7 +140,8 @@ class BetDrill(CountDrill):
                 return abs(ramp.units_at(count_at(moment)) - units) + tie
             return tie
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation),
+                                      counted=system)
         running = moment.running_count(system)
         divisor = estimate_decks_left(moment.cards_left, estimation)
         count = true_count(running, divisor, rounding)

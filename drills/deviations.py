@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
+from drills.count_drill import true_count_at
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
@@ -29,7 +30,6 @@ from trainer.core.counting import (
     format_decks,
     load_system,
 )
-from trainer.core.counting import true_count as tc_of
 from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase, Round
@@ -235,10 +235,9 @@ class DeviationsDrill(DrillBase):
             running = moment.running_count(counted)
             if not counted.balanced:
                 return int(running // 1)
-            divisor = estimate_decks_left(moment.cards_left, self.estimation)
-            return tc_of(running, divisor, self.rounding)
+            return true_count_at(running, moment.cards_left, self.estimation, self.rounding)
 
-        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
+        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted), counted=counted)
         return moment, wanted, count_of(moment)
 
     def parse(self, question: Question, text: str) -> Answer:
