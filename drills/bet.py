@@ -44,7 +44,6 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
-    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Reshuffle, Ruleset
@@ -144,7 +143,7 @@ class BetDrill(CountDrill):
                                       counted=system)
         running = moment.running_count(system)
         divisor = estimate_decks_left(moment.cards_left, estimation)
-        count = true_count(running, divisor, rounding)
+        count = true_count_at(running, moment.cards_left, estimation, rounding)
         bet = ramp.units_at(count)
         rare = ""
         if band is not None and bet_band(count) != band:

@@ -43,7 +43,6 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
-    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -115,7 +114,7 @@ class TrueCountDrill(CountDrill):
         cards_left, discarded = moment.cards_left, moment.dealt
         running = moment.running_count(system)
         divisor = estimate_decks_left(cards_left, estimation)
-        answer = true_count(running, divisor, rounding)
+        answer = true_count_at(running, cards_left, estimation, rounding)
         exact = Fraction(cards_left, 52)
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=discarded, shoe_cards=decks * 52)]

@@ -361,7 +361,12 @@ def seen_count(system: CountSystem, decks: int, seen: int, rng: random.Random) -
         if not to_see:
             break
         fewest, ways = _ways(left, cards, to_see)
-        held = fewest + bisect.bisect_right(ways, rng.randrange(ways[-1]))
+        all_ways = ways[-1]
+        bits = all_ways.bit_length()
+        pick = rng.getrandbits(bits)  # rng.randrange(all_ways) as Random draws it, without its checks
+        while pick >= all_ways:
+            pick = rng.getrandbits(bits)
+        held = fewest + bisect.bisect_right(ways, pick)
         counted += tag * held
         left, to_see = left - cards, to_see - held
     counted += groups[-1][0] * to_see  # the last tag's cards are the rest of those seen
