@@ -238,10 +238,11 @@ def _first_values(decks: int, rng: random.Random, most: int) -> Iterator[int]:
     each card drawn only when it is dealt (uniformly from those not yet drawn: a uniformly random order,
     as `rng.sample` draws): a round that takes 15 cards draws 15, not the 12 per seat it may take."""
     values, drawn = _values(decks), set()
+    cards, bits, draw = len(values), len(values).bit_length(), rng.getrandbits
     for _ in range(most):
-        place = rng.randrange(len(values))
-        while place in drawn:
-            place = rng.randrange(len(values))
+        place = draw(bits)  # rng.randrange(cards), as Random draws it, without its checks
+        while place >= cards or place in drawn:
+            place = draw(bits)
         drawn.add(place)
         yield values[place]
 
