@@ -33,6 +33,7 @@ from drills.count_drill import (
     count_json,
     slow_verdict,
     tie_miss,
+    true_count_at,
 )
 from drills.settings import check_settings
 from trainer.core.betting import BET_BANDS, DEFAULT_RAMP, BetRamp, bet_band, bet_item
@@ -43,7 +44,6 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
-    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Reshuffle, Ruleset
@@ -129,8 +129,7 @@ class BetDrill(CountDrill):
             units = rng.choice(sorted({ramp.low, *(u for _, u in ramp.steps)}))
 
         def count_at(moment: ShoeMoment) -> int:
-            divisor = estimate_decks_left(moment.cards_left, estimation)
-            return true_count(moment.running_count(system), divisor, rounding)
+            return true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
 
         def miss(moment: ShoeMoment) -> float:
             tie = tie_miss(moment.cards_left, estimation)
@@ -140,10 +139,11 @@ class BetDrill(CountDrill):
                 return abs(ramp.units_at(count_at(moment)) - units) + tie
             return tie
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation),
+                                      counted=system)
         running = moment.running_count(system)
         divisor = estimate_decks_left(moment.cards_left, estimation)
-        count = true_count(running, divisor, rounding)
+        count = true_count_at(running, moment.cards_left, estimation, rounding)
         bet = ramp.units_at(count)
         rare = ""
         if band is not None and bet_band(count) != band:

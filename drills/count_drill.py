@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -10,12 +11,15 @@ from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
 from trainer.core.cards import Card, full_deck
 from trainer.core.counting import (
     RANK_KEYS,
+    Count,
     CountSystem,
     Estimation,
+    estimate_decks_left,
     find_system,
     format_count,
     load_system,
     parse_count,
+    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -162,6 +166,18 @@ def count_json(value: Fraction | int) -> int | float:
     """A count as a JSON number: whole counts as ints, half points as floats (2.5)."""
     number = Fraction(value)
     return int(number) if number.denominator == 1 else float(number)
+
+
+@functools.lru_cache(maxsize=8192)
+def true_count_at(running: Count, cards_left: int, estimation: str, rounding: str) -> int:
+    """The true count of `running` with `cards_left` cards to come, the decks left estimated by
+    `estimation`. Kept: a drill dealing shoe after shoe to a wanted count asks it of every moment it
+    deals, and those fall on a few thousand (count, depth) pairs.
+
+    >>> true_count_at(7, 130, "half", "floor"), true_count_at(-7, 130, "exact", "round")
+    (2, -3)
+    """
+    return true_count(running, estimate_decks_left(cards_left, estimation), rounding)
 
 
 _UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}

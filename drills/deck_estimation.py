@@ -66,23 +66,24 @@ class DeckEstimationDrill(CountDrill):
         moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation), cards=False)
         cards_left, discarded = moment.cards_left, moment.dealt
         estimate = estimate_decks_left(cards_left, estimation)
+        answer = format_decks(estimate)
         rare = ""
         if wanted is not None and estimate != wanted:
             rare = (f"A {decks}-deck shoe here is never dealt down to {format_decks(wanted)} decks left; "
                     "this is the closest. ")
         return Question(
             drill=self.name,
-            item=item or f"{self.name}:{decks}d:{estimation.value}:{format_decks(estimate)}",
+            item=item or f"{self.name}:{decks}d:{estimation.value}:{answer}",
             prompt=f"Decks left? (to the {estimation.value} deck)",
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
                   "decks": decks, "estimation": estimation.value,
                   "cards_behind_cut": moment.cards_behind_cut},
-            expected=format_decks(estimate),
+            expected=answer,
             target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
             explanation=(f"{rare}The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
-                         f"{format_decks(estimate)} to the {estimation.value} deck"),
+                         f"{answer} to the {estimation.value} deck"),
         )
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:

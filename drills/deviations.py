@@ -10,11 +10,13 @@ Fab 4 for a late-surrender table (no shipped rule set offers surrender).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
+from drills.count_drill import true_count_at
 from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from drills.settings import check_settings, practice_table, read_late_surrender
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
@@ -29,7 +31,6 @@ from trainer.core.counting import (
     format_decks,
     load_system,
 )
-from trainer.core.counting import true_count as tc_of
 from trainer.core.deal import TableDeal
 from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase, Round
@@ -50,12 +51,14 @@ _WORDS = {
 _YES = ("yes", "y", "take it", "take")
 
 
+@functools.lru_cache(maxsize=2048)
 def offered_plays(table: Ruleset, cards: tuple[Card, Card], up: Card, *, insurance: bool = False
                   ) -> tuple[str, ...]:
     """The plays the engine allows this hand against this up card at this table, as answer words.
 
     With `insurance`, the offer under an ace (insurance, or even money to a natural); otherwise the
-    hand's own choices once any offer is declined.
+    hand's own choices once any offer is declined. Kept: the engine's round (~0.1 ms) was a good part
+    of a question, and a table has a few hundred (hand, up card) pairs.
     """
     hole = card(Rank.FIVE) if up.value in (1, 10) else card(Rank.SEVEN)  # never a dealer natural
     deal = TableDeal(seats=[cards], up=up, hole=hole if table.dealer.hole_card else None,
@@ -235,10 +238,9 @@ class DeviationsDrill(DrillBase):
             running = moment.running_count(counted)
             if not counted.balanced:
                 return int(running // 1)
-            divisor = estimate_decks_left(moment.cards_left, self.estimation)
-            return tc_of(running, divisor, self.rounding)
+            return true_count_at(running, moment.cards_left, self.estimation, self.rounding)
 
-        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
+        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted), counted=counted)
         return moment, wanted, count_of(moment)
 
     def parse(self, question: Question, text: str) -> Answer:

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
@@ -211,26 +212,33 @@ def _payable(settings: PayoutSettings, pay: Money) -> bool:
     return not settings.in_chips or fewest_chips(pay, settings.chips) is not None
 
 
+def _pays_out(settings: PayoutSettings, pay: Callable[[], Money]) -> bool:
+    """`_payable` of a payout the engine deals (`pay()`), dealt only where chips must make it: an
+    amount answer takes any payout, so the round need not be played to find it."""
+    return not settings.in_chips or _payable(settings, pay())
+
+
 def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situation: Situation) -> Case:
     lowest, highest = _bet_limits(table)
 
     def bet_paying(pay: Callable[[Money], Money], low: Money = lowest, high: Money = highest) -> Stack:
-        return realistic_bet(rng, low, high, settings.chips, lambda bet: _payable(settings, pay(bet)))
+        return realistic_bet(rng, low, high, settings.chips,
+                             lambda bet: _pays_out(settings, partial(pay, bet)))
 
     if situation is Situation.BLACKJACK:
         ratio = table.payouts.blackjack
         ten, up = card(rng.choice(TEN_RANKS)), card(rng.choice(SMALL_UP_CARDS))
         in_fives = ratio.stake == 5 and rng.random() < 0.85  # 6:5 tables take bets in fives
         stack = realistic_bet(rng, lowest, highest, settings.chips, lambda bet: (
-            not (in_fives and bet % 5) and _payable(settings, blackjack_payout(table, bet))))
+            not (in_fives and bet % 5) and _pays_out(settings, partial(blackjack_payout, table, bet))))
         return blackjack_case(table, stack.value, stack, ten, up)
     if situation is Situation.INSURANCE:
         stack = bet_paying(lambda bet: insurance_payout(table, bet, bet / 2), low=max(lowest, Decimal(2)))
         bet, stake = stack.value, stack.value / 2
         partial_taken = table.player.insurance_bet is InsuranceBet.UP_TO_HALF  # not where it is exactly half
         if partial_taken and rng.random() < 0.4:  # partial insurance: whole dollars under half the bet
-            partial = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
-            payable = [s for s in partial if _payable(settings, insurance_payout(table, bet, s))]
+            under = [Decimal(n) for n in range(1, int(bet / 2) + 1) if Decimal(n) < bet / 2]
+            payable = [s for s in under if _pays_out(settings, partial(insurance_payout, table, bet, s))]
             stake = rng.choice(payable) if payable else stake
         return insurance_case(table, bet, stake, stack)
     if situation is Situation.EVEN_MONEY:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
@@ -107,6 +107,11 @@ class StrategyDrill(DrillBase):
         self._rulesets: dict[str, Ruleset] = {}
         self._weights: dict[str, dict[str, float]] = {}
         """Rule-set fingerprint -> cell -> how often to ask it before the learner's misses."""
+        self._picks: dict[tuple[str, str | None], tuple[dict[str, float], list[str], list[float]]] = {}
+        """(Rule-set fingerprint, `--hands`) -> the learner's weights they were worked out for, the cells
+        to ask and their cumulative weights: worked out again only when those weights change."""
+        self._pools: dict[tuple[str, str], tuple[list[Values], list[Values]]] = {}
+        """(Rule-set fingerprint, cell) -> its two- and three-card hands that are not exceptions."""
 
     def set_weights(self, weights: Mapping[str, float]) -> None:
         """Weight the cells toward those the learner gets wrong (the progress store supplies them)."""
@@ -165,26 +170,36 @@ class StrategyDrill(DrillBase):
     def _pick_cell(self, rng: random.Random, ruleset: Ruleset, chart: Chart) -> str:
         """A cell drawn by its weight (how often it is dealt, what a mistake costs, the learner's misses)
         among those `--hands` leaves."""
-        if ruleset.fingerprint not in self._weights:
-            self._weights[ruleset.fingerprint] = cell_weights(ruleset, chart, every=self.options.every_hand)
-        base = self._weights[ruleset.fingerprint]
-        cells = narrow(chart, self.hands, self.weights, ruleset.name)
-        weights = [base[cell] * max(self.weights.get(f"strategy:{cell}", self.weights.get(cell, 1.0)), 0.0)
-                   for cell in cells]
-        if not any(weights):
-            weights = [1.0] * len(cells)
-        return rng.choices(cells, weights=weights)[0]
+        key = (ruleset.fingerprint, self.hands)
+        kept = self._picks.get(key)
+        if kept is None or kept[0] != self.weights:  # a dict compare: far cheaper than the weights below
+            base = self._weights.get(ruleset.fingerprint)
+            if base is None:
+                base = self._weights[ruleset.fingerprint] = cell_weights(ruleset, chart,
+                                                                         every=self.options.every_hand)
+            cells = narrow(chart, self.hands, self.weights, ruleset.name)
+            focus = self.weights
+            weights = [base[cell] * max(focus.get(f"strategy:{cell}", focus.get(cell, 1.0)), 0.0)
+                       for cell in cells]
+            if not any(weights):
+                weights = [1.0] * len(cells)
+            kept = self._picks[key] = (dict(focus), cells, list(accumulate(weights)))
+        return rng.choices(kept[1], cum_weights=kept[2])[0]  # as `weights=` would: it accumulates them
 
     def _deal(self, rng: random.Random, ruleset: Ruleset, chart: Chart,
               cell: str) -> tuple[tuple[Card, ...], Card]:
         """Cards for the cell that are not a composition-dependent exception (a pair is its own cell);
         three-card hands a quarter of the time, or as `--set cards=...` says."""
         kind, number, up_value = parse_cell_key(cell)
-        twos, threes = hands_for(kind, number)
-        exceptions = {(d.cards, d.up) for d in chart.exceptions}
-        if kind != "pair":
-            twos = [h for h in twos if (h, up_value) not in exceptions]
-        threes = [h for h in threes if (h, up_value) not in exceptions]
+        pools = self._pools.get((ruleset.fingerprint, cell))
+        if pools is None:
+            twos, threes = hands_for(kind, number)
+            exceptions = {(d.cards, d.up) for d in chart.exceptions}
+            if kind != "pair":
+                twos = [h for h in twos if (h, up_value) not in exceptions]
+            threes = [h for h in threes if (h, up_value) not in exceptions]
+            pools = self._pools[(ruleset.fingerprint, cell)] = (twos, threes)
+        twos, threes = pools
         if self.cards == "multi-card":
             pool = threes or twos
         elif self.cards == "two-card" or not threes:

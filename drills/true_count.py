@@ -34,6 +34,7 @@ from drills.count_drill import (
     off_words,
     slow_verdict,
     tie_miss,
+    true_count_at,
 )
 from trainer.core.counting import (
     CountSystem,
@@ -42,7 +43,6 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
-    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -106,14 +106,15 @@ class TrueCountDrill(CountDrill):
             tie = tie_miss(moment.cards_left, estimation)
             if target is None:
                 return tie
-            divisor = estimate_decks_left(moment.cards_left, estimation)
-            return abs(_band(true_count(moment.running_count(system), divisor, rounding)) - target) + tie
+            count = true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
+            return abs(_band(count) - target) + tie
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation))
+        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation),
+                                      counted=system)
         cards_left, discarded = moment.cards_left, moment.dealt
         running = moment.running_count(system)
         divisor = estimate_decks_left(cards_left, estimation)
-        answer = true_count(running, divisor, rounding)
+        answer = true_count_at(running, cards_left, estimation, rounding)
         exact = Fraction(cards_left, 52)
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=discarded, shoe_cards=decks * 52)]

@@ -21,7 +21,7 @@ from trainer.core.counting import find_system, format_count, round_decks, true_c
 from trainer.core.rules import Reshuffle, Ruleset
 from trainer.core.rulesfile import find_ruleset
 from trainer.core.seats import EasySeat
-from trainer.core.shoe_depths import PRACTICE_CUT, draw_moment, practice_rules
+from trainer.core.shoe_depths import PRACTICE_CUT, draw_moment, practice_rules, seen_count
 
 RULESETS = ["bicycle", "casino", "casino-h17", "chat-host", "european", "eight-deck"]
 HI_LO = find_system("hi-lo")
@@ -154,3 +154,28 @@ def test_index_play_counts_come_from_real_shoes_dealt_until_they_reach_them(name
         assert f"running {format_count(data['running_count'])}" in " ".join(question.show[0].lines)
         reached += "closest" not in question.explanation
     assert reached >= 38  # the counts near an index are rare, but a real shoe reaches them
+
+
+
+
+def test_a_count_drawn_without_its_cards_draws_each_tag_by_its_exact_ways() -> None:
+    """`seen_count` draws how many seen cards carry each tag in turn, x of a tag's K among the L cards
+    not yet accounted for with t still to see, by the weights `_ways` keeps: these must be the ways
+    C(K, x) C(L - K, t - x) over C(L, t). Chained, those chances telescope to the multivariate
+    hypergeometric prod C(K, x) / C(N, n), the law of the tags of n cards dealt from a shuffled shoe;
+    the spread of the counts it draws is checked against real shoes above."""
+    import math
+
+    from trainer.core.shoe_depths import _ways
+
+    for shoe, tagged in ((52, 20), (52, 4), (104, 40), (64, 24), (104, 0), (104, 104)):
+        for drawn in range(shoe + 1):
+            fewest, added = _ways(shoe, tagged, drawn)
+            ways = [b - a for a, b in zip((0, *added), added, strict=False)]
+            exact = [math.comb(tagged, x) * math.comb(shoe - tagged, drawn - x) for x in range(drawn + 1)]
+            assert [0] * fewest + ways == exact[:fewest + len(ways)] and not any(exact[fewest + len(ways):])
+            assert added[-1] == math.comb(shoe, drawn) and all(ways)
+    hi_lo, rng = find_system("hi-lo"), random.Random(5)
+    for seen in (0, 1, 150, 311, 312):
+        counts = {seen_count(hi_lo, 6, seen, rng) for _ in range(200)}
+        assert all(abs(Fraction(c)) <= min(seen, 312 - seen) for c in counts) and (len(counts) > 1) == (0 < seen < 312)
