@@ -61,8 +61,7 @@ class TrueCounter:
         >>> TrueCounter(estimation="exact").divisor(130)
         (52, 130)
         """
-        unit = Estimation(self.estimation).unit  # the core's deck units: a whole, half or quarter deck
-        step = 0 if unit is None else unit.denominator
+        step = _steps_per_deck(self.estimation)
         if step == 0:
             return 52, max(cards_left, 1) * self.scale
         units = max((2 * cards_left * step + 52) // 104, 1)
@@ -94,6 +93,14 @@ class TrueCounter:
     def __call__(self, running: int, cards_left: int) -> int:
         m, d = self.divisor(cards_left)
         return whole_count(running * m, d, self.rounding)
+
+
+@functools.cache
+def _steps_per_deck(estimation: str) -> int:
+    """The core's deck unit of an estimation as steps per deck: 1, 2 or 4 (whole, half or quarter
+    decks), 0 for exact (remembered: `Estimation.unit` makes its Fractions anew at every call)."""
+    unit = Estimation(estimation).unit
+    return 0 if unit is None else unit.denominator
 
 
 @functools.lru_cache(maxsize=64)
