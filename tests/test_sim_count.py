@@ -27,7 +27,17 @@ from trainer.sim.counter import (
 )
 from trainer.sim.engine import Tally, play_rounds
 from trainer.sim.game import make_game
-from trainer.sim.plays import DOUBLE, HIT, LETTERS, SPLIT, STAND, compile_charts, compile_plays
+from trainer.sim.plays import (
+    DOUBLE,
+    HIT,
+    LETTERS,
+    SPLIT,
+    STAND,
+    Lookup,
+    UpPlays,
+    compile_charts,
+    compile_plays,
+)
 from trainer.sim.textbook import textbook
 
 
@@ -202,9 +212,18 @@ def test_the_simulators_integer_true_count_agrees_with_the_cores(running: int, d
 
 
 @pytest.mark.parametrize("name", ["casino", "bicycle", "european", "eight-deck"])
-def test_charts_compiled_together_are_each_chart_compiled_alone(name: str) -> None:
-    """`compile_charts` shares the tables of up cards whose letters agree: every chart's tables are
-    still exactly its own, for random index plays in random cells (and the mistaken chart)."""
+def test_charts_compiled_together_are_each_chart_compiled_alone(name: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Charts share the tables of up cards whose letters agree (`trainer.sim.plays._tables` remembers
+    them): every chart's tables are still exactly those built for it alone, without that memo, for
+    random index plays in random cells (and the mistaken chart)."""
+    from trainer.sim import plays as tables
+
+    def alone(chart: Lookup) -> tuple[UpPlays, ...]:
+        with monkeypatch.context() as patch:
+            patch.setattr(tables, "_tables", tables._tables.__wrapped__)
+            return compile_plays(chart, rules, game.codes)
+
     rules = find_ruleset(name)
     game = make_game(rules)
     rng = random.Random(name)
@@ -218,4 +237,4 @@ def test_charts_compiled_together_are_each_chart_compiled_alone(name: str) -> No
                           indices=tuple(plays))
         _, charts = charts_by_count(textbook, counter)
         charts = [*charts, mistaken(textbook)]
-        assert compile_charts(charts, rules, game.codes) == [compile_plays(c, rules, game.codes) for c in charts]
+        assert compile_charts(charts, rules, game.codes) == [alone(c) for c in charts]

@@ -10,6 +10,7 @@ on threads of the one process, and its Ctrl-C is checked the same way.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -28,9 +29,11 @@ pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux") or (os.cpu
 
 @pytest.fixture(scope="module")
 def sim_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One $CUTCARD_HOME for the module, so the casino chart is computed once (it is cached there)."""
+    """One $CUTCARD_HOME for the module, so the casino chart is computed once (it is cached there).
+    The Python engine plays these ten hands: the chart is the same whichever engine plays, and loading
+    the compiled one would cost this run a second of CPU for nothing."""
     home = tmp_path_factory.mktemp("sim-home")
-    env = {**os.environ, "CUTCARD_HOME": str(home)}
+    env = {**os.environ, "CUTCARD_HOME": str(home), "CUTCARD_SIM": "python"}
     subprocess.run([sys.executable, "-m", "trainer", "sim", "--hands", "10", "--jobs", "1", "--json"],
                    env=env, check=True, capture_output=True, timeout=300)
     return home
@@ -88,6 +91,29 @@ def _run_for(pids: list[int], cpu: float, *, within: float) -> None:
         time.sleep(0.05)
 
 
+def _workers(pids: list[int]) -> list[int]:
+    """The simulation workers among `pids` (spawned: `multiprocessing.spawn.spawn_main` runs them)."""
+    found = []
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text():
+                found.append(pid)
+    return found
+
+
+def _following(pid: int) -> bool:
+    """Whether a worker has done its first act (`trainer.sim.lifeline.start_worker`): it ignores Ctrl-C
+    (SigIgn of /proc/PID/status) and runs the thread that watches its parent, the parent-death signal
+    asked for just before it."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        threads = len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return True  # gone already: nothing left to wait for
+    ignored = next(int(line.split()[1], 16) for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(ignored & (1 << (signal.SIGINT - 1))) and threads >= 2
+
+
 def _start(home: Path, engine: str = "python") -> tuple[subprocess.Popen[str], list[int]]:
     """A long run on two workers, once both workers are running: the parent and all its children
     (the compiled engine's run, on threads: once its jobs have begun)."""
@@ -102,18 +128,22 @@ def _start(home: Path, engine: str = "python") -> tuple[subprocess.Popen[str], l
         time.sleep(0.1)
     while time.monotonic() < deadline:
         children = _children(process.pid)
-        workers = [c for c in children if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
-        if len(workers) >= 2:
+        if len(_workers(children)) >= 2:
             return process, children
-        time.sleep(0.1)
+        time.sleep(0.05)
     process.kill()
     pytest.fail("the workers never started")
 
 
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "SIGTERM"])
 def test_workers_die_with_their_parent(signum: int, sim_home: Path) -> None:
+    """Signalled once both workers follow their parent: a fixed 0.5 s wait was over before a worker had
+    started to follow it on a busy machine (its interpreter and imports then took a second or more),
+    and it spent half a second of CPU on the machine's quiet days."""
     process, children = _start(sim_home)
-    time.sleep(0.5)
+    deadline = time.monotonic() + 30
+    while not all(_following(pid) for pid in _workers(children)) and time.monotonic() < deadline:
+        time.sleep(0.01)
     os.kill(process.pid, signum)
     process.communicate(timeout=30)
     assert _left_alive(children, within=3.0) == []
@@ -124,9 +154,11 @@ def test_ctrl_c_ends_the_run_quietly_with_the_figures_so_far(engine: str, sim_ho
     if engine == "native":
         pytest.importorskip("numba")
     process, children = _start(sim_home, engine)
-    # enough for segments of hands: either engine finishes its first within about 0.4 s of CPU from
-    # here (the compiled one loads its kernel first), and plays one in well under 0.1 s after that
-    _run_for([process.pid, *children], 1.0, within=30)
+    # enough for segments of hands. The Python engine's workers have just started: they import the
+    # engine (about 0.35 s of CPU each) and play a segment of 50,000 hands in about 0.15 s more. The
+    # compiled engine's job threads start once its kernel is loaded, and play a segment in about
+    # 0.01 s: 0.2 s of CPU is some millions of hands (1.0 s was some sixteen million).
+    _run_for([process.pid, *children], 1.0 if engine == "python" else 0.2, within=30)
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130

@@ -185,13 +185,11 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
     `published`: the Illustrious 18 and Fab 4 that fit the table (Hi-Lo only). `computed`: this
     command's standard run for the table and the count, every play that can arise there.
     """
-    import os
-
     from drills.index_plays import SET_TITLES, game_of, plays_for
     from drills.index_plays import source as published_source
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
-    from trainer.indices.run import to_index_play
+    from trainer.indices.run import default_jobs, to_index_play
 
     if source not in SOURCES:
         raise InvalidInputError(f"--indices is one of {', '.join(SOURCES)}, not {source!r}")
@@ -210,7 +208,7 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
         wanted = [w for w in wanted if w.asked.when != "surrender"]
     else:
         wanted = [w for w in wanted if w.asked.when != "no-surrender"]
-    results, _ = run_plays(run, wanted, os.cpu_count() or 1, quiet=quiet)
+    results, _ = run_plays(run, wanted, default_jobs(run, len(wanted)), quiet=quiet)
     words = f"computed for {rules.name} and {run.counting.system.name}"
     plays = tuple(to_index_play(r, words) for r in results if r.index is not None)
     return plays, f"{words} ({run.samples} exact EVs a play), {len(plays)} plays"
@@ -229,7 +227,8 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
               help=f"Shoes dealt to the cut card for the pool of depleted shoes [{DEFAULT_SHOES:,} of six "
                    "decks, as many cards in all for fewer decks].")
 @click.option("--seats", type=int, default=None, help="Seats at the table (default: a full table).")
-@click.option("--jobs", type=int, default=None, help="Processes to use (default: every core).")
+@click.option("--jobs", type=int, default=None,
+              help="Processes to use (default: every core; one for a run of a second or two).")
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
               help="Seed of the shoes and the samples (the cache is per seed).")
 @estimation_option
@@ -238,19 +237,19 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
             seats: int | None, jobs: int | None, seed: int, estimation: str, rounding: str) -> None:
     """Index plays computed for your own game: the true count at which each play's alternative
     becomes better, from exact EVs of real depleted shoes, beside the published index."""
-    import os
     import time
 
     from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
+    from trainer.indices.run import default_jobs
 
     rules = load_ruleset(ruleset)
     run = make_run(rules, system, estimation=estimation, rounding=rounding, seats=seats, shoes=shoes,
                    samples=samples, seed=seed)
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     wanted, notes = wanted_plays(rules, plays)
+    jobs = jobs if jobs is not None else default_jobs(run, len(wanted))
     if not rules.counting_helps and not rules.infinite_deck:
         notes.insert(0, f"{rules.name} reshuffles after every round: the count knows only the round's own "
                         "cards, so these indices can hardly ever be used")

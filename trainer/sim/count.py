@@ -9,6 +9,7 @@ bets and plays by its running count, as its books teach.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -60,16 +61,19 @@ class TrueCounter:
         >>> TrueCounter(estimation="exact").divisor(130)
         (52, 130)
         """
-        unit = Estimation(self.estimation).unit  # the core's deck units: a whole, half or quarter deck
-        step = 0 if unit is None else unit.denominator
+        step = _steps_per_deck(self.estimation)
         if step == 0:
             return 52, max(cards_left, 1) * self.scale
         units = max((2 * cards_left * step + 52) // 104, 1)
         return step, units * self.scale
 
+    def divisors(self, most_cards: int) -> tuple[tuple[int, int], ...]:
+        """`divisor(n)` for every n from 0 to `most_cards` (remembered: every seat of a run asks)."""
+        return _divisors(self.estimation, self.scale, most_cards)
+
     def table(self, most_cards: int) -> Callable[[int, int], int]:
         """A fast true-count function of (running count, cards left) for shoes up to `most_cards`."""
-        pairs = [self.divisor(n) for n in range(most_cards + 1)]
+        pairs = self.divisors(most_cards)
         rounding = self.rounding
         if rounding == "floor":
             mults = [m for m, _ in pairs]
@@ -89,6 +93,20 @@ class TrueCounter:
     def __call__(self, running: int, cards_left: int) -> int:
         m, d = self.divisor(cards_left)
         return whole_count(running * m, d, self.rounding)
+
+
+@functools.cache
+def _steps_per_deck(estimation: str) -> int:
+    """The core's deck unit of an estimation as steps per deck: 1, 2 or 4 (whole, half or quarter
+    decks), 0 for exact (remembered: `Estimation.unit` makes its Fractions anew at every call)."""
+    unit = Estimation(estimation).unit
+    return 0 if unit is None else unit.denominator
+
+
+@functools.lru_cache(maxsize=64)
+def _divisors(estimation: str, scale: int, most_cards: int) -> tuple[tuple[int, int], ...]:
+    counter = TrueCounter(estimation=estimation, scale=scale)
+    return tuple(counter.divisor(n) for n in range(most_cards + 1))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

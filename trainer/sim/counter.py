@@ -20,6 +20,7 @@ Mistakes model a learner from their measured error rates (`--errors`):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -180,7 +181,8 @@ def charts_by_count(lookup: Lookup, counter: Counter) -> tuple[int, list[Lookup]
     the lowest index (every play's `below`) to the highest."""
     indexes = [p.index for p in counter.indices]
     low, high = (min(indexes) - 1, max(indexes)) if indexes else (0, 0)
-    return low, [with_indices(lookup, counter.indices, tc) for tc in range(low, high + 1)]
+    basic = functools.cache(lookup)  # every chart (and every mistaken one) reads the basic chart's cells
+    return low, [with_indices(basic, counter.indices, tc) for tc in range(low, high + 1)]
 
 
 def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
@@ -348,20 +350,18 @@ def _with_count_mistakes(true_count: Callable[[int, int], int], mistakes: Mistak
     """A true count read through a drifting running count and an occasional conversion slip."""
     chance = rng.random
     per_card, per_conversion = mistakes.count, mistakes.true_count
-    state = {"drift": 0, "left": 0}
+    drift = last = 0  # the drift so far, and the cards left when last asked (cells: read twice a round)
 
     def noisy(running: int, left: int) -> int:
-        last = state["left"]
+        nonlocal drift, last
         if left > last:  # a new shoe: the drift goes with the old count
-            state["drift"] = 0
+            drift = 0
         else:
-            drift = state["drift"]
             for _ in range(last - left):
                 if chance() < per_card:
                     drift += scale if chance() < 0.5 else -scale
-            state["drift"] = drift
-        state["left"] = left
-        count = true_count(running + state["drift"], left)
+        last = left
+        count = true_count(running + drift, left)
         if per_conversion and chance() < per_conversion:
             count += 1 if chance() < 0.5 else -1
         return count

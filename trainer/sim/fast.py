@@ -119,8 +119,7 @@ def counting_for(game: Game, counter: Counter) -> Counting:
     scale = game.codes.tag_scale
     system = counter.system
     most = 52 * rules.shoe.decks + 1
-    pairs = [TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
-                         scale=scale).divisor(n) for n in range(most + 1)]
+    pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale).divisors(most)
     first, bets = _ramp(counter)
     return Counting(tag=game.codes.tag, initial=int(system.initial_running_count(rules.shoe.decks) * scale),
                     burn_shown=rules.shoe.burn_shown,
@@ -172,11 +171,9 @@ def _plays(sets: list[tuple[UpPlays, ...]], width: int) -> tuple[Array, ...]:
     arrays = []
     for name, size in (("first", STATES), ("pair", width), ("split_first", STATES), ("split_pair", width),
                        ("split_pair_capped", width), ("hits", STATES)):
-        a = np.zeros((len(sets), width, size), dtype=np.int8)
-        for t, by_up in enumerate(sets):
-            for up, plays in enumerate(by_up):
-                a[t, up, :] = getattr(plays, name)
-        arrays.append(a)
+        a = np.array([[getattr(plays, name) for plays in by_up] for by_up in sets], dtype=np.int8)
+        assert a.shape == (len(sets), width, size)
+        arrays.append(np.ascontiguousarray(a))
     return tuple(arrays)
 
 

@@ -10,6 +10,7 @@ here, once; only "has the seat reached its hand limit" is left to the engine.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -62,56 +63,117 @@ def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender
     return None if name is None else _CODES[name]
 
 
-def _by_total(lookup: Lookup, state: int, up: int, *, can_double: bool, can_surrender: bool,
-              das: bool) -> int:
-    total = total_of(state)
-    if state == BUST or total > 21 or (is_soft(state) and total < 12):
-        return STAND  # not a hand anyone decides on
-    row = letters.row_of(total, is_soft(state))
-    if row is None:
-        return HIT
-    action = read_letter(lookup(row[0], row[1], up), can_double=can_double, can_split=False,
-                         can_surrender=can_surrender, double_after_split=das)
-    if action is None:  # a P in a total row: nothing to split, so hit
-        return HIT
-    return action
+@dataclass(frozen=True, slots=True, eq=False)
+class _Reading:
+    """Which chart cells an up card's tables read, and under which permissions: the same for every
+    chart and every up card of a rule set, so worked out once per rule set (`_reading`). Compared and
+    hashed as the object itself, the key of `_tables`' cache."""
+
+    rows: tuple[tuple[str, int] | int, ...]
+    """rows[s]: the chart row a two-card hand in state s reads, or the action every chart plays there
+    (STAND where no one decides, HIT where every chart hits)."""
+    cells: tuple[tuple[str, int], ...]
+    """The rows read, each once, in the order of the states that first read them."""
+    double_first: tuple[bool, ...]
+    """double_first[s]: an unsplit two-card hand in state s may double."""
+    double_split: tuple[bool, ...]
+    """double_split[s]: a two-card hand made by a split may double."""
+    das: bool
+    surrender: bool
+    splits: bool
+    resplit_aces: bool
+
+
+@functools.lru_cache(maxsize=64)
+def _reading(ruleset: Ruleset) -> _Reading:
+    """The `_Reading` of a rule set (all `up_plays` reads of it: its player rules)."""
+    player = ruleset.player
+    das = player.double_after_split and player.double is not Double.NONE
+    rows: list[tuple[str, int] | int] = []
+    double_first, double_split = [], []
+    for state in range(STATES):
+        total = total_of(state)
+        row = letters.row_of(total, is_soft(state))
+        if state == BUST or total > 21 or (is_soft(state) and total < 12):
+            rows.append(STAND)  # not a hand anyone decides on
+        else:
+            rows.append(HIT if row is None else row)
+        may = may_double_total(ruleset, total) and state != BUST
+        double_first.append(may)
+        double_split.append(das and may)
+    cells = tuple(dict.fromkeys(row for row in rows if not isinstance(row, int)))
+    return _Reading(rows=tuple(rows), cells=cells, double_first=tuple(double_first),
+                    double_split=tuple(double_split), das=das,
+                    surrender=player.surrender is not Surrender.NONE, splits=player.max_hands >= 2,
+                    resplit_aces=player.resplit_aces)
+
+
+@functools.lru_cache(maxsize=64)
+def _pair_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The values of the codes a pair can be of, each once, in code order (the pair rows read)."""
+    return tuple(dict.fromkeys(v for v in values if v))
+
+
+@functools.cache
+def _read(letter: str, can_double: bool, can_split: bool, can_surrender: bool, das: bool) -> int | None:
+    """`read_letter`, remembered: an up card's tables read the same few (letter, permissions) hundreds
+    of times."""
+    return read_letter(letter, can_double=can_double, can_split=can_split, can_surrender=can_surrender,
+                       double_after_split=das)
 
 
 def up_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes, up: int) -> UpPlays:
     """The decision tables against an up card of blackjack value `up` (1 = ace)."""
-    player = ruleset.player
-    das = player.double_after_split and player.double is not Double.NONE
-    surrender = player.surrender is not Surrender.NONE
-    splits = player.max_hands >= 2
+    return _up_plays(lookup, _reading(ruleset), codes.value, up)
+
+
+def _up_plays(lookup: Lookup, reading: _Reading, values: tuple[int, ...], up: int) -> UpPlays:
+    """Every cell the tables read, looked up once (the rows of the two-card totals in the order of the
+    states, then the pairs in the order of the codes), and the tables of those letters."""
+    rows = tuple(lookup(kind, number, up) for kind, number in reading.cells)
+    pairs = tuple(lookup("pair", value, up) for value in _pair_values(values))
+    return _tables(reading, values, rows, pairs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tables(reading: _Reading, values: tuple[int, ...], row_letters: tuple[str, ...],
+            pair_letters: tuple[str, ...]) -> UpPlays:
+    """The tables of one column of letters (the up card itself is not read: only its letters): a
+    counter's charts by count, and the learner's mistaken ones, differ in a few cells, so most of
+    their columns are the same and are built once. A letter whose action is not allowed falls back as
+    `read_letter` says; a P in a total row (nothing to split) is a hit."""
+    das, surrender = reading.das, reading.surrender
+    letter = dict(zip(reading.cells, row_letters, strict=True))
+
+    def by_total(state: int, can_double: bool, can_surrender: bool) -> int:
+        row = reading.rows[state]
+        if isinstance(row, int):
+            return row
+        action = _read(letter[row], can_double, False, can_surrender, das)
+        return HIT if action is None else action
+
     states = range(STATES)
-
-    def double_ok(state: int, split: bool) -> bool:
-        return (not split or das) and may_double_total(ruleset, total_of(state)) and state != BUST
-
-    first = tuple(_by_total(lookup, s, up, can_double=double_ok(s, False), can_surrender=surrender,
-                            das=das) for s in states)
-    split_first = tuple(_by_total(lookup, s, up, can_double=double_ok(s, True), can_surrender=False,
-                                  das=das) for s in states)
-    hits = tuple(_by_total(lookup, s, up, can_double=False, can_surrender=False, das=das) == HIT
-                 and s != BUST for s in states)
+    first = tuple(by_total(s, reading.double_first[s], surrender) for s in states)
+    split_first = tuple(by_total(s, reading.double_split[s], False) for s in states)
+    hits = tuple(by_total(s, False, False) == HIT and s != BUST for s in states)
+    pair_letter = dict(zip(_pair_values(values), pair_letters, strict=True))
 
     def pair_action(code: int, split: bool, capped: bool = False) -> int:
-        value = codes.value[code]
+        value = values[code]
         if not value:
             return STAND
         state = _pair_state(value)
         by_total = split_first[state] if split else first[state]
-        can_split = splits and not capped and not (split and value == ACE and not player.resplit_aces)
-        action = read_letter(lookup("pair", value, up), can_double=double_ok(state, split),
-                             can_split=can_split, can_surrender=surrender and not split,
-                             double_after_split=das)
+        can_split = (reading.splits and not capped
+                     and not (split and value == ACE and not reading.resplit_aces))
+        can_double = reading.double_split[state] if split else reading.double_first[state]
+        action = _read(pair_letter[value], can_double, can_split, surrender and not split, das)
         return by_total if action is None else action
 
-    pair = tuple(pair_action(c, False) for c in range(codes.width))
-    split_pair = tuple(pair_action(c, True) for c in range(codes.width))
-    capped = tuple(pair_action(c, True, capped=True) for c in range(codes.width))
-    return UpPlays(first=first, pair=pair, split_first=split_first, split_pair=split_pair,
-                   split_pair_capped=capped, hits=hits)
+    width = range(len(values))
+    return UpPlays(first=first, pair=tuple(pair_action(c, False) for c in width),
+                   split_first=split_first, split_pair=tuple(pair_action(c, True) for c in width),
+                   split_pair_capped=tuple(pair_action(c, True, capped=True) for c in width), hits=hits)
 
 
 def _pair_state(value: int) -> int:
@@ -122,38 +184,13 @@ def _pair_state(value: int) -> int:
 
 def compile_plays(lookup: Lookup, ruleset: Ruleset, codes: CardCodes) -> tuple[UpPlays, ...]:
     """Decision tables indexed by up-card code (unused codes get the tables of an ace, never read)."""
-    by_value = {v: up_plays(lookup, ruleset, codes, v) for v in range(1, 11)}
+    reading = _reading(ruleset)
+    by_value = {v: _up_plays(lookup, reading, codes.value, v) for v in range(1, 11)}
     return tuple(by_value[codes.value[c] or ACE] for c in range(codes.width))
 
 
 def compile_charts(lookups: Sequence[Lookup], ruleset: Ruleset,
                    codes: CardCodes) -> list[tuple[UpPlays, ...]]:
-    """`compile_plays` of each chart, the tables against an up card built once for every chart whose
-    letters against it are the same: a counter's charts by count differ in a few index cells, so most
-    of their columns are shared (a Hi-Lo seat's nine charts: a third of the builds). Which cells an up
-    card's tables read does not depend on their letters, so the first chart's reads name them."""
-    if len(lookups) < 2:
-        return [compile_plays(lookup, ruleset, codes) for lookup in lookups]
-    read: dict[int, list[tuple[str, int, int]]] = {}
-    built: dict[tuple[int, tuple[str, ...]], UpPlays] = {}
-    compiled = []
-    for lookup in lookups:
-        by_value = {}
-        for value in range(1, 11):
-            if value not in read:
-                cells: set[tuple[str, int, int]] = set()
-
-                def recording(kind: str, number: int, up: int, lookup: Lookup = lookup,
-                              cells: set[tuple[str, int, int]] = cells) -> str:
-                    cells.add((kind, number, up))
-                    return lookup(kind, number, up)
-
-                plays = up_plays(recording, ruleset, codes, value)
-                read[value] = sorted(cells)
-                built[(value, tuple(lookup(*cell) for cell in read[value]))] = plays
-            key = (value, tuple(lookup(*cell) for cell in read[value]))
-            if key not in built:
-                built[key] = up_plays(lookup, ruleset, codes, value)
-            by_value[value] = built[key]
-        compiled.append(tuple(by_value[codes.value[c] or ACE] for c in range(codes.width)))
-    return compiled
+    """`compile_plays` of each chart. A column of letters shared by several charts (a counter's charts
+    by count differ in a few index cells) is built once: see `_tables`."""
+    return [compile_plays(lookup, ruleset, codes) for lookup in lookups]

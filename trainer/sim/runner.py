@@ -6,12 +6,12 @@ figures: the jobs' tallies are exact integer sums, and adding them up does not d
 finishes first. Workers are spawned (not forked), so they start clean whatever threads the caller runs,
 e.g. a progress bar's.
 
-Workers live and die with the run: each watches its parent (Linux's parent-death signal, and a thread
-that polls the parent's pid) and exits within a fraction of a second when the parent dies by any
-signal, kill -9 included. Ctrl-C is the parent's alone: it tells the workers to stop at their next
-progress report, and the run ends with the figures of the rounds played so far (`Run.stopped`). A job
-plays its share in segments of `SEGMENT_ROUNDS` rounds, each from a fresh shoe, so that what a stopped
-job returns is whole segments' exact tallies.
+Workers live and die with the run (`trainer.sim.lifeline`): each watches its parent (Linux's
+parent-death signal, and a thread that polls the parent's pid) and exits within a fraction of a second
+when the parent dies by any signal, kill -9 included. Ctrl-C is the parent's alone: it tells the
+workers to stop at their next progress report, and the run ends with the figures of the rounds
+played so far (`Run.stopped`). A job plays its share in segments of `SEGMENT_ROUNDS` rounds, each from
+a fresh shoe, so that what a stopped job returns is whole segments' exact tallies.
 
 Where the compiled kernel is available (`trainer.sim.fast`: numba installed), it plays instead of the
 Python engine, and the jobs run on threads of this process, since the kernel runs without the GIL: no
@@ -25,23 +25,18 @@ numbers, so a seed's figures depend on which engine played them.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import multiprocessing
 import os
 import random
 import signal
-import sys
 import threading
-import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
 
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
-from trainer.sim import fast
+from trainer.sim import fast, lifeline
 from trainer.sim.count import CountPlan
 from trainer.sim.counter import CHART_CELLS, Cell, Counter, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Tally, play_rounds
@@ -52,10 +47,6 @@ from trainer.sim.shoes import shoe_source
 MOST_HANDS = 10**10
 SEGMENT_ROUNDS = 50_000
 """Rounds a job plays from one shoe source call: a stopped job keeps every finished segment."""
-PR_SET_PDEATHSIG = 1
-"""Linux prctl(2): the signal a process gets when its parent dies."""
-PARENT_POLL_SECONDS = 0.2
-"""How often a worker checks that the process that started it is still alive."""
 Progress = Callable[[int, int], None]
 """Told (hands played so far, hands in all) as a run goes."""
 
@@ -247,39 +238,13 @@ class Run:
     stopped: bool = False
 
 
-_done: Any = None
-"""In a worker: the shared array of hands played per job, then the stop flag in its last slot."""
-
-
-def _start_worker(done: Any, parent: int) -> None:
-    """A worker's first act: ignore Ctrl-C (the parent handles it), and die with the parent."""
-    global _done
-    _done = done
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    follow_parent(parent)
-
-
-def follow_parent(parent: int) -> None:
-    """End this process as soon as `parent` is no longer its parent (it died, however it died)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):  # the kernel kills us when the parent goes
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # it died before we could ask
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="cutcard-follow-parent", daemon=True).start()
-
-
 def _worker(plan: Plan, hands: int, seed: int, job: int) -> Tally:
-    def tell(rounds: int) -> None:
-        _done[job] += rounds
+    done = lifeline.done
 
-    return play_job(plan, hands, seed, job, tell, stop=lambda: bool(_done[len(_done) - 1]))
+    def tell(rounds: int) -> None:
+        done[job] += rounds
+
+    return play_job(plan, hands, seed, job, tell, stop=lambda: bool(done[len(done) - 1]))
 
 
 def check_hands(hands: int) -> None:
@@ -318,7 +283,7 @@ def run_simulation(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Pr
     done = context.Array("q", jobs + 1, lock=False)  # hands per job, then the stop flag
     total = Tally()
     stopped = False
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=lifeline.start_worker,
                              initargs=(done, os.getpid())) as pool:
         futures = [pool.submit(_worker, plan, share, seed, j) for j, share in enumerate(shares(hands, jobs))]
         pending = set(futures)
