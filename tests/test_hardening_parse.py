@@ -57,6 +57,8 @@ ANY_TEXT = st.one_of(st.text(max_size=300), NUMBERISH,
 @example(text="+" + "9" * 200)  # found by this test (colour-up): a bare huge number quoted in full
 @example(text="1" * 4301)  # found by this test (attack): a rival number too long to convert
 @example(text="¹")  # found by this test (attack): a digit to str.isdigit that int() cannot read
+@example(text="0" * 14 + "\x1f" * 4 + "\U00011af9\U0001342f\U00018d09" * 3)  # found by this test (quiz):
+# 40 characters quoted in the error were 300 of escapes, and with the choices listed the line passed 600
 def test_parse_raises_nothing_but_invalid_input(name: str, text: str) -> None:
     for session, question in questions(name):
         try:

@@ -58,10 +58,21 @@ def check_decimals(digits: str | None, what: str) -> None:
 
 
 def quoted(text: str, *, bare: bool = False, most: int = 40) -> str:
-    """`text` for an error message: its repr (unless `bare`), cut to `most` characters with '…'.
+    r"""`text` for an error message: its repr (unless `bare`), cut to `most` characters with '…'.
 
-    >>> quoted("abc"), quoted("x" * 50, most=10)
-    ("'abc'", "'xxxxxxxxx…'")
+    The cut counts what the message shows, escapes included: 40 control or unassigned characters are
+    40 characters of input but up to 400 of repr (`'\U0001342f'` each), which made a one-line error
+    (the quiz's, which lists its choices after the answer) longer than a screen's worth of line.
+
+    >>> quoted("abc"), quoted("x" * 50, most=10), quoted("\x1f" * 50, most=10)
+    ("'abc'", "'xxxxxxxxx…'", "'\\x1f\\x1f…'")
     """
-    shown = text if len(text) <= most else text[:most - 1] + "…"
-    return shown if bare else repr(shown)
+    if bare:
+        return text if len(text) <= most else text[:most - 1] + "…"
+    shown = repr(text)
+    if len(shown) <= most + 2:
+        return shown
+    cut = text[:most - 1]
+    while len(shown := repr(cut + "…")) > most + 2:
+        cut = cut[:-1]
+    return shown
