@@ -62,9 +62,8 @@ SPLIT_SHOE = (1, 1, 1, 1, 2, 2, 1, 4, 1, 2, 1, 1, 2)  # ranks A..K: 20 cards, fo
 SPLIT_COUNTS = (*SPLIT_SHOE[:9], sum(SPLIT_SHOE[9:]))
 
 
-def hits_below_17(cards: tuple[int, ...]) -> bool:
-    hard = sum(cards)
-    return (hard + 10 if 1 in cards and hard <= 11 else hard) < 17
+def hits_below_17(total: int, soft: bool) -> bool:
+    return total < 17
 
 
 def engine_split(ruleset: Ruleset, pair: int, up: int) -> float:
