@@ -32,12 +32,13 @@ def brute_force(bet_name: str, cards: list[Card]) -> dict[str, Fraction]:
     """Every combination of physical cards, one by one: the chance of each paid outcome."""
     bet = find_sidebet(bet_name)
     tally: Counter[str] = Counter()
-    combos = list(itertools.combinations(range(len(cards)), bet.kind.cards_read))
-    for combo in combos:
-        outcome = bet.paid_outcome([cards[i] for i in combo])
+    combos = 0
+    for combo in itertools.combinations(cards, bet.kind.cards_read):
+        combos += 1
+        outcome = bet.paid_outcome(combo)
         if outcome is not None:
             tally[outcome] += 1
-    return {o: Fraction(n, len(combos)) for o, n in tally.items()}
+    return {o: Fraction(n, combos) for o, n in tally.items()}
 
 
 def test_one_deck_three_card_poker_counts_are_the_textbook_ones() -> None:
