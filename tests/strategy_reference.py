@@ -13,6 +13,7 @@ from functools import cache
 Counts = tuple[int, ...]  # cards left by value, ace first, tens last
 Holes = tuple[tuple[float, int, Counts], ...]  # (joint chance, hole card, shoe left) per hole card
 Played = tuple[tuple[float, int, Counts], ...]  # (chance, final total, shoe left) of a hand played out
+Hits = Callable[[int, bool], bool]  # whether a split hand of this total (soft or not) hits
 
 
 def total_of(cards: tuple[int, ...]) -> tuple[int, bool]:
@@ -81,6 +82,36 @@ def net(totals: tuple[tuple[int, int], ...], dealer: int) -> int:
 def with_total(totals: tuple[int, ...], total: int) -> tuple[int, ...]:
     """The hands' totals (sorted, so the order hands were played in does not count) and one more."""
     return tuple(sorted((*totals, total)))
+
+
+@cache
+def play_out(hits: Hits, counts: Counts, hard: int, ace: bool) -> Played:
+    """(chance, final total, cards left) of a split hand of `hard` total (aces as 1, an ace among its
+    cards or not) played out from `counts` (22 = bust), hitting while `hits`: a hand's play depends on
+    nothing else, so every hole card, every earlier hand and every split EV that leaves this shoe
+    shares it."""
+    total = hard + 10 if ace and hard <= 11 else hard
+    if total > 21 or not hits(total, total != hard):
+        return ((1.0, min(total, 22), counts),)
+    acc: dict[tuple[int, Counts], float] = {}
+    for chance, value, rest in draws(counts):
+        for p, final, left in play_out(hits, rest, hard + value, ace or value == 1):
+            acc[(final, left)] = acc.get((final, left), 0.0) + chance * p
+    return tuple((p, final, left) for (final, left), p in acc.items())
+
+
+@cache
+def second_card_and_play(hits: Hits, pair: int, counts: Counts, may_split: bool) -> Played:
+    """(chance, final total, cards left) of a split hand of one `pair` card that takes its second card
+    from `counts` and plays out, with the chance of each such outcome joined over second cards; where
+    `may_split`, a pair card instead makes one more hand (not among these outcomes)."""
+    acc: dict[tuple[int, Counts], float] = {}
+    for chance, value, rest in draws(counts):
+        if value == pair and may_split:
+            continue
+        for p, final, left in play_out(hits, rest, pair + value, pair == 1 or value == 1):
+            acc[(final, left)] = acc.get((final, left), 0.0) + chance * p
+    return tuple((p, final, left) for (final, left), p in acc.items())
 
 
 class Reference:
@@ -156,7 +187,7 @@ class Reference:
             self._memo[hand] = max(self._action(hand, holes, "stand"), self._action(hand, holes, "hit"))
         return self._memo[hand]
 
-    def split_ev(self, pair: int, hands: int, hits: Callable[[int, bool], bool]) -> float:
+    def split_ev(self, pair: int, hands: int, hits: Hits) -> float:
         """EV of splitting `pair` to at most `hands` hands, every split hand hitting while `hits` (its
         total, soft or not).
 
@@ -165,33 +196,6 @@ class Reference:
         start = self.counts
         for v in (pair, pair, self.up):
             start = take(start, v)
-
-        @cache
-        def play_out(counts: Counts, hard: int, ace: bool) -> Played:
-            """(chance, final total, cards left) of a split hand of `hard` total (aces as 1, an ace
-            among its cards or not) played out from `counts` (22 = bust): a hand's play depends on
-            nothing else, so every hole card and every earlier hand that leaves this shoe shares it."""
-            total = hard + 10 if ace and hard <= 11 else hard
-            if total > 21 or not hits(total, total != hard):
-                return ((1.0, min(total, 22), counts),)
-            acc: dict[tuple[int, Counts], float] = {}
-            for chance, value, rest in draws(counts):
-                for p, final, left in play_out(rest, hard + value, ace or value == 1):
-                    acc[(final, left)] = acc.get((final, left), 0.0) + chance * p
-            return tuple((p, final, left) for (final, left), p in acc.items())
-
-        @cache
-        def second_card_and_play(counts: Counts, may_split: bool) -> Played:
-            """(chance, final total, cards left) of a split hand that takes its second card from
-            `counts` and plays out, with the chance of each such outcome joined over second cards;
-            where `may_split`, a pair card instead makes one more hand (not among these outcomes)."""
-            acc: dict[tuple[int, Counts], float] = {}
-            for chance, value, rest in draws(counts):
-                if value == pair and may_split:
-                    continue
-                for p, final, left in play_out(rest, pair + value, pair == 1 or value == 1):
-                    acc[(final, left)] = acc.get((final, left), 0.0) + chance * p
-            return tuple((p, final, left) for (final, left), p in acc.items())
 
         @cache
         def next_hand(counts: Counts, hole: int, waiting: int, made: int, done: tuple[int, ...]) -> float:
@@ -204,7 +208,7 @@ class Reference:
             if may_split and counts[pair - 1]:  # a pair card: one more hand, this one waits for another card
                 chance = counts[pair - 1] / sum(counts)
                 out += chance * next_hand(take(counts, pair), hole, waiting + 1, made + 1, done)
-            for p, t, left in second_card_and_play(counts, may_split):
+            for p, t, left in second_card_and_play(hits, pair, counts, may_split):
                 out += p * next_hand(left, hole, waiting - 1, made, with_total(done, t))
             return out
 
