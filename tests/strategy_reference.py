@@ -79,9 +79,10 @@ def net(totals: tuple[tuple[int, int], ...], dealer: int) -> int:
 
 
 @cache
-def with_total(totals: tuple[int, ...], total: int) -> tuple[int, ...]:
-    """The hands' totals (sorted, so the order hands were played in does not count) and one more."""
-    return tuple(sorted((*totals, total)))
+def with_hand(hands: tuple[tuple[int, int], ...], total: int) -> tuple[tuple[int, int], ...]:
+    """Finished hands (total, bet), sorted so the order they were played in does not count, and one
+    more hand of `total` for one unit."""
+    return tuple(sorted((*hands, (total, 1))))
 
 
 @cache
@@ -121,6 +122,8 @@ class Reference:
                  takes_all: bool = True) -> None:
         self.counts, self.up, self.h17, self.peek = counts, up, h17, peek
         self.natural, self.takes_all = natural, takes_all
+        self.naturals = {hole for hole in range(1, 11) if natural and total_of((up, hole)) == (21, True)}
+        """The hole cards that give the dealer a natural."""
 
     def holes(self, counts: Counts) -> list[tuple[float, int, Counts]]:
         """The hole card's distribution from `counts` (up card and hand already out): conditioned on
@@ -134,7 +137,7 @@ class Reference:
         return [(c / norm, v, r) for c, v, r in kept]
 
     def dealer_natural(self, hole: int) -> bool:
-        return self.natural and total_of((self.up, hole)) == (21, True)
+        return hole in self.naturals
 
     def settle(self, counts: Counts, hole: int, totals: tuple[tuple[int, int], ...]) -> float:
         """Payoff of finished hands (total, bet), busts as total 22, once the dealer plays."""
@@ -198,18 +201,19 @@ class Reference:
             start = take(start, v)
 
         @cache
-        def next_hand(counts: Counts, hole: int, waiting: int, made: int, done: tuple[int, ...]) -> float:
-            """EV once the hands of `done` (their totals) are played, `waiting` split hands (one pair
+        def next_hand(counts: Counts, hole: int, waiting: int, made: int,
+                      done: tuple[tuple[int, int], ...]) -> float:
+            """EV once the hands of `done` (total, bet) are played, `waiting` split hands (one pair
             card each) still to play and `made` hands made so far; at the end the dealer plays."""
             if waiting == 0:
-                return self.settle(counts, hole, tuple((t, 1) for t in done))
+                return self.settle(counts, hole, done)
             out = 0.0
             may_split = made < hands
             if may_split and counts[pair - 1]:  # a pair card: one more hand, this one waits for another card
                 chance = counts[pair - 1] / sum(counts)
                 out += chance * next_hand(take(counts, pair), hole, waiting + 1, made + 1, done)
             for p, t, left in second_card_and_play(hits, pair, counts, may_split):
-                out += p * next_hand(left, hole, waiting - 1, made, with_total(done, t))
+                out += p * next_hand(left, hole, waiting - 1, made, with_hand(done, t))
             return out
 
         return sum(chance * next_hand(rest, hole, 2, 2, ()) for chance, hole, rest in self.holes(start))
