@@ -122,8 +122,8 @@ class Reference:
                  takes_all: bool = True) -> None:
         self.counts, self.up, self.h17, self.peek = counts, up, h17, peek
         self.natural, self.takes_all = natural, takes_all
+        # the hole cards that give the dealer a natural
         self.naturals = {hole for hole in range(1, 11) if natural and total_of((up, hole)) == (21, True)}
-        """The hole cards that give the dealer a natural."""
 
     def holes(self, counts: Counts) -> list[tuple[float, int, Counts]]:
         """The hole card's distribution from `counts` (up card and hand already out): conditioned on
