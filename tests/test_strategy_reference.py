@@ -62,9 +62,8 @@ SPLIT_SHOE = (1, 1, 1, 1, 2, 2, 1, 4, 1, 2, 1, 1, 2)  # ranks A..K: 20 cards, fo
 SPLIT_COUNTS = (*SPLIT_SHOE[:9], sum(SPLIT_SHOE[9:]))
 
 
-def hits_below_17(cards: tuple[int, ...]) -> bool:
-    hard = sum(cards)
-    return (hard + 10 if 1 in cards and hard <= 11 else hard) < 17
+def hits_below_17(total: int, soft: bool) -> bool:
+    return total < 17
 
 
 def engine_split(ruleset: Ruleset, pair: int, up: int) -> float:
@@ -94,9 +93,15 @@ def split_rules(hands: int, *, peek: bool, takes: BlackjackTakes = BlackjackTake
                                    blackjack_takes=takes))
 
 
+SPLITS = pytest.mark.xdist_group("strategy-reference-splits")
+"""The split tests on one xdist worker (`--dist loadgroup`): the reference's split hands' play-outs
+(`play_out`, `second_card_and_play`) are memoised across them, the same shoe and pair in each."""
+
+
 @pytest.mark.parametrize(("hands", "peek", "up"), [(2, True, 10), (2, False, 6), (3, False, 10),
                                                    (4, True, 10)], ids=str)
 @pytest.mark.slow
+@SPLITS
 def test_split_and_resplit_exact(hands: int, peek: bool, up: int) -> None:
     """Splitting 8s to `hands` hands: equal to 1e-12, which checks Farmer's identity and the claim
     that second cards may be thought of as dealt first."""
@@ -105,6 +110,7 @@ def test_split_and_resplit_exact(hands: int, peek: bool, up: int) -> None:
     assert engine_split(split_rules(hands, peek=peek), 8, up) == pytest.approx(expected, abs=1e-12)
 
 
+@SPLITS
 def test_split_original_bets_only_is_the_one_approximation() -> None:
     """Without a peek and with `blackjack_takes = original`, a split seat's natural loss treats the
     hands' busts as independent: close (a few thousandths), not exact, as documented."""

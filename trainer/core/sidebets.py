@@ -86,7 +86,10 @@ class SideBet:
         return self.kind is not SideBetKind.DEALER_BLACKJACK
 
     def ratio(self, outcome: str) -> Ratio | None:
-        return dict(self.pays).get(outcome)
+        for paid, ratio in self.pays:  # a handful of lines: no dict built on every call
+            if paid == outcome:
+                return ratio
+        return None
 
     def paid_outcome(self, cards: Sequence[Card], *, dealer_blackjack: bool = False) -> str | None:
         """The outcome the table pays these cards at (best first), or None: the bet loses."""
@@ -125,15 +128,23 @@ def outcomes_of(kind: SideBetKind, cards: Sequence[Card], *, dealer_blackjack: b
         raise InvalidInputError(f"{kind.value} pays by suit: name each card's suit (e.g. 'Kh')")
     found: list[str] = []
     if kind is SideBetKind.THREE_CARD_POKER:
-        ranks = sorted(int(c.rank) for c in cards)
-        flush = len(set(suits)) == 1
-        trips = len(set(ranks)) == 1
-        straight = len(set(ranks)) == 3 and (ranks[2] - ranks[0] == 2 or ranks == [1, 12, 13])
-        found += ["suited-trips"] if trips and flush else []
-        found += ["straight-flush"] if straight and flush else []
-        found += ["three-of-a-kind"] if trips else []
-        found += ["straight"] if straight else []
-        found += ["flush"] if flush else []
+        # by comparison and identity, not sets: the exact EV and its brute-force check classify every
+        # three cards of a shoe this way, and hashing suits (a Python-level Enum hash) was most of it
+        a, b, c = cards
+        low, mid, high = sorted((a.rank, b.rank, c.rank))
+        flush = a.suit is b.suit is c.suit
+        trips = low == high
+        straight = low < mid < high and (high - low == 2 or (low, mid, high) == (1, 12, 13))
+        if trips and flush:
+            found.append("suited-trips")
+        if straight and flush:
+            found.append("straight-flush")
+        if trips:
+            found.append("three-of-a-kind")
+        if straight:
+            found.append("straight")
+        if flush:
+            found.append("flush")
     elif kind is SideBetKind.PAIR:
         a, b = cards
         if a.rank is b.rank:

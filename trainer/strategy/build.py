@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.chart import ACTIONS, ROWS, UPS, Cell, Chart, Deviation, cell_key, up_label
 from trainer.strategy.composition import ACE, TEN, Composition
-from trainer.strategy.engine import Engine, Progress
+from trainer.strategy.engine import Engine, Progress, full_shoe_engine
 from trainer.strategy.evaluate import DOUBLE, HIT, STAND, Values, evaluate
 from trainer.strategy.letters import letter_for, pair_total, resolve
 from trainer.strategy.tree import compositions
@@ -117,7 +117,12 @@ class ChartBuilder:
         def engine_tick(done: int, total: int) -> None:
             self.tick(done, steps)
 
-        self.engine = Engine.for_chart(ruleset, self.shoe, progress=engine_tick)
+        kept = full_shoe_engine(ruleset, build=False)
+        if kept is not None:  # `hand_evs` (or an earlier chart) built this shoe's engine: the same one
+            self.engine = kept
+            self.tick(3, steps)
+        else:
+            self.engine = Engine.for_chart(ruleset, self.shoe, progress=engine_tick)
         self.terms = self.engine.terms
         self.steps = steps
 

@@ -85,9 +85,16 @@ def dealer_distribution(values: tuple[int, ...], up: int, *, hits_soft_17: bool,
     if total <= 0:
         raise InvalidInputError("the shoe is empty: the dealer cannot draw")
     memo: dict[tuple[int, ...], list[Fraction | float]] = {}
+    # where the dealer stops, by hard total and an ace held: the outcome's index (a natural aside), or
+    # -1 while the dealer draws. A card the dealer stops on is added where it ends, not followed into a
+    # call of its own: most draws end the hand, and a call per draw was most of the work (the same sums:
+    # adding chance * 1 and chance * 0 is adding chance and nothing)
+    stop = {(hard, ace): _final_index(hard, ace, 3, False)
+            if hard > 21 or _dealer_stands(hard, ace, hits_soft_17) else -1
+            for hard in range(1, 32) for ace in (False, True)}
 
     def go(left: list[int], n: int, hard: int, has_ace: bool, cards: int) -> list[Fraction | float]:
-        if _dealer_stands(hard, has_ace, hits_soft_17) or hard > 21:
+        if stop[hard, has_ace] >= 0:
             out = [one * 0] * 7
             out[_final_index(hard, has_ace, cards, natural)] = one
             return out
@@ -101,13 +108,18 @@ def dealer_distribution(values: tuple[int, ...], up: int, *, hits_soft_17: bool,
             if count == 0:
                 continue
             chance = (Fraction(count, n) if exact else count / n)
+            ends = stop[hard + index + 1, has_ace or index == 0]
+            if ends >= 0:
+                if natural and cards == 1 and ends == 4:  # 21 on the second card
+                    ends = BLACKJACK
+                acc[ends] += chance
+                continue
             if not infinite:
                 left[index] -= 1
             sub = go(left, n if infinite else n - 1, hard + index + 1, has_ace or index == 0, cards + 1)
             if not infinite:
                 left[index] += 1
-            for o in range(7):
-                acc[o] += chance * sub[o]
+            acc = [a + chance * s for a, s in zip(acc, sub, strict=True)]
         memo[key] = acc
         return acc
 
