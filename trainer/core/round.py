@@ -88,6 +88,9 @@ class Round(DealerTurn):
         self.phase = Phase.OFFERS
         self.seat_in_turn = 0
         self.hand_in_turn = 0
+        self._shown: list[Card] = []
+        self._shown_through = 0
+        """`public_cards` of the first `_shown_through` events (see `_public_cards`)."""
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -459,10 +462,21 @@ class Round(DealerTurn):
             insurance=state.insurance,
             hand_in_turn=self.hand_in_turn if in_turn and self.phase == Phase.PLAY else None,
             up_card=self.up_card,
-            public_cards=tuple(seen_cards(self.events, burn_shown=self.ruleset.shoe.burn_shown)),
+            public_cards=self._public_cards(),
             legal_actions=self.legal_actions() if in_turn else frozenset(),
             ruleset=self.ruleset,
         )
+
+    def _public_cards(self) -> tuple[Card, ...]:
+        """Every card shown so far, read only from the events added since the last view: `events` only
+        grows (each action appends to it), and a full table's computer seats and dealer-error checks ask
+        for a view at every decision, each of which read the whole round again."""
+        if len(self.events) < self._shown_through:  # not this round's list as it grew: read it afresh
+            self._shown, self._shown_through = [], 0
+        self._shown.extend(seen_cards(self.events[self._shown_through:],
+                                      burn_shown=self.ruleset.shoe.burn_shown))
+        self._shown_through = len(self.events)
+        return tuple(self._shown)
 
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} {self.phase}: dealer {self.dealer_hand.describe()}, "
