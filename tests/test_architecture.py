@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import functools
 import textwrap
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -12,21 +14,53 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("trainer", "drills", "rulesets")
 
+pytestmark = pytest.mark.xdist_group("architecture")  # one worker reads each module once, not each worker
+
 
 def _modules() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
 
-def _imports(path: Path) -> set[str]:
-    """Top-level package names a module imports, lazily inside functions included."""
+@dataclass(frozen=True)
+class _Read:
+    """What the checks here look at in one module, from one parse of it."""
+
+    imports: frozenset[str]
+    """Every module name it imports, lazily inside functions included (`_imports`)."""
+    runtime_imports: tuple[ast.Import | ast.ImportFrom, ...]
+    """Its imports that run (`_runtime_imports`), for the import graph."""
+    called: tuple[str, ...]
+    """The plain names it calls: `print(...)` is print."""
+    attributes: tuple[tuple[str, str], ...]
+    """(name, attribute) of each `name.attribute` it reads: `time.time` is (time, time)."""
+
+
+@functools.cache
+def _read(path: Path) -> _Read:
+    """A module of the tree, parsed once for every check that reads it: each was parsed by two to four
+    checks (some 500 parses of 200 files, a third of this file's time). Only the tree's own modules,
+    which no test changes; the cycle check's own tests write and rewrite theirs and are read afresh.
+    The parse itself is not kept (the trees of the whole tree were some 50 MB)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
+    called: list[str] = []
+    attributes: list[tuple[str, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
-    return names
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.append(node.func.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            attributes.append((node.value.id, node.attr))
+    return _Read(imports=frozenset(names), runtime_imports=tuple(_runtime_imports(tree)),
+                 called=tuple(called), attributes=tuple(attributes))
+
+
+def _imports(path: Path) -> frozenset[str]:
+    """Top-level package names a module imports, lazily inside functions included."""
+    return _read(path).imports
 
 
 def _rel(path: Path) -> str:
@@ -75,15 +109,14 @@ def test_core_uses_only_the_standard_library_and_itself(path: Path) -> None:
 @pytest.mark.parametrize("path", [p for p in _modules() if _is_core(_rel(p))], ids=_rel)
 def test_core_does_no_io(path: Path) -> None:
     """No print, no open, no clock and no global random in the core (randomness is injected)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            assert node.func.id not in ("print", "open", "input"), f"{_rel(path)} calls {node.func.id}"
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.value.id == "time":
-                raise AssertionError(f"{_rel(path)} reads the clock (time.{node.attr})")
-            if node.value.id == "random" and node.attr not in ("Random", "SystemRandom"):
-                raise AssertionError(f"{_rel(path)} uses the global random.{node.attr}")
+    read = _read(path)
+    for name in read.called:
+        assert name not in ("print", "open", "input"), f"{_rel(path)} calls {name}"
+    for name, attr in read.attributes:
+        if name == "time":
+            raise AssertionError(f"{_rel(path)} reads the clock (time.{attr})")
+        if name == "random" and attr not in ("Random", "SystemRandom"):
+            raise AssertionError(f"{_rel(path)} uses the global random.{attr}")
     for name in _imports(path):
         assert _top(name) not in ("time", "datetime", "os", "subprocess", "socket"), \
             f"{_rel(path)} imports {name}"
@@ -105,10 +138,9 @@ def test_simulation_imports_only_core_strategy_and_itself(path: Path) -> None:
         if name.startswith("trainer"):
             assert name.startswith(("trainer.core", "trainer.strategy", "trainer.sim")), \
                 f"{_rel(path)} imports {name}: the simulator imports core, strategy and itself only"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
-            assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"
+    for name, attr in _read(path).attributes:
+        if name == "random":
+            assert attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{attr}"
 
 
 READ_PATH = ("trainer/storage/progress.py", "trainer/storage/review_history.py", "trainer/storage/weeks.py",
@@ -136,10 +168,9 @@ def test_index_computation_imports_only_core_strategy_and_itself(path: Path) -> 
         if name.startswith("trainer"):
             assert name.startswith(("trainer.core", "trainer.strategy", "trainer.indices")), \
                 f"{_rel(path)} imports {name}: the index computation imports core, strategy and itself only"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
-            assert node.attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{node.attr}"
+    for name, attr in _read(path).attributes:
+        if name == "random":
+            assert attr in ("Random", "SystemRandom"), f"{_rel(path)} uses the global random.{attr}"
 
 
 def test_the_index_computation_package_exists() -> None:
@@ -239,7 +270,9 @@ def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: set[str] = set()
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        runtime = (_read(path).runtime_imports if root == ROOT
+                   else _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))))
+        for node in runtime:
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:

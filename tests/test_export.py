@@ -71,19 +71,28 @@ def test_an_unwritable_output_is_a_one_line_error_and_nothing_is_written(
     assert not target.parent.exists()
 
 
-@pytest.mark.parametrize("fmt", ["csv", "json"])
-def test_a_reader_that_stops_early_ends_the_export_quietly_with_status_0(tmp_path: Path, fmt: str) -> None:
-    """`cutcard export | head -1`: head leaves after one line, long before the ~1 MB are written."""
+@pytest.fixture(scope="module")
+def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """5,000 answers (about 1 MB exported), loaded once for both formats: `export` only reads them."""
     import dataclasses
-    import subprocess
-    import sys
 
     from trainer.storage.bulk import bulk_load
 
-    path = tmp_path / "many.db"
+    path = tmp_path_factory.mktemp("export") / "many.db"
     with Store.open(path) as store:
         bulk_load(store, (dataclasses.replace(ATTEMPTS[0], item=f"payout:bj 3:2:{i}", ts=1_700_000_000.0 + i)
                           for i in range(5000)))
+    return path
+
+
+@pytest.mark.xdist_group("export-many")  # one worker loads `many` for both
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_reader_that_stops_early_ends_the_export_quietly_with_status_0(many: Path, fmt: str) -> None:
+    """`cutcard export | head -1`: head leaves after one line, long before the ~1 MB are written."""
+    import subprocess
+    import sys
+
+    path = many
     cutcard = subprocess.Popen([sys.executable, "-m", "trainer", "--db", str(path), "export", "--format", fmt],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert cutcard.stdout is not None

@@ -5,6 +5,7 @@ Each check runs a fresh interpreter and reads `sys.modules` afterwards (timings 
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -14,14 +15,17 @@ import pytest
 ENGINE = ("trainer.core.round", "trainer.core.shoe", "trainer.core.events", "trainer.strategy", "drills")
 
 
-def modules_after(code: str) -> set[str]:
+@functools.cache
+def modules_after(code: str) -> frozenset[str]:
+    """The modules a fresh interpreter has loaded after running `code` (read once per `code`: two checks
+    here read what `import trainer.repl.app` loads, and they share one xdist worker)."""
     script = f"{code}\nimport sys\nprint('\\n'.join(sorted(sys.modules)))"
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    return set(result.stdout.split())
+    return frozenset(result.stdout.split())
 
 
-def loaded(modules: set[str], prefixes: tuple[str, ...]) -> list[str]:
+def loaded(modules: frozenset[str], prefixes: tuple[str, ...]) -> list[str]:
     return sorted(m for m in modules if m.startswith(prefixes))
 
 
@@ -42,12 +46,17 @@ def test_rules_list_reads_the_rule_sets_without_the_round_engine_or_prompt_toolk
     assert loaded(modules, (*ENGINE, "prompt_toolkit", "sqlite_utils")) == []
 
 
-@pytest.mark.parametrize("module", ["trainer.repl.app", "trainer.repl.commands", "trainer.repl.completer"])
+REPL_APP = pytest.mark.xdist_group("startup-repl-app")
+
+
+@pytest.mark.parametrize("module", [pytest.param("trainer.repl.app", marks=REPL_APP), "trainer.repl.commands",
+                                    "trainer.repl.completer"])
 def test_the_repl_starts_without_the_engine(module: str) -> None:
     modules = modules_after(f"import {module}")
     assert loaded(modules, (*ENGINE, "trainer.core.rules", "trainer.core.counting", "sqlite_utils")) == []
 
 
+@REPL_APP
 def test_the_repl_module_loads_neither_prompt_toolkit_nor_rich_before_the_first_prompt() -> None:
     """They load after `draw_first_prompt` has written the prompt (bench/startup.py times it)."""
     modules = modules_after("import trainer.repl.app")

@@ -137,6 +137,11 @@ def roll_ups(db: Path) -> dict[str, list[tuple[object, ...]]]:
         conn.close()
 
 
+FILLED = pytest.mark.xdist_group("stats-medians-filled")
+"""The tests that read `fill(..., NOW)`, on one worker: it is recorded once there (`progress_data`)."""
+
+
+@FILLED
 @pytest.mark.parametrize("older", [as_schema_3, as_schema_4], ids=["schema 3", "schema 4"])
 def test_a_read_only_older_database_shows_the_same_figures(tmp_path: Path,
                                                            older: Callable[[Path], None]) -> None:
@@ -170,6 +175,7 @@ def test_migrating_a_schema_3_database_backfills_the_roll_ups_as_recording_keeps
     assert roll_ups(db) == kept and all(kept.values())
 
 
+@FILLED
 def test_a_bulk_load_keeps_schema_5s_indexes_and_their_figures(tmp_path: Path) -> None:
     """A bulk load drops the attempts' indexes and makes them again (schema 5's among them) and rewrites
     the review items: the same schema, and the same figures as recording answer by answer and as reading

@@ -64,12 +64,20 @@ class CountSystem:
     """Published key counts (the running count where the player first has the edge) by decks."""
     _deck_total: Count = field(init=False, repr=False, compare=False)
     """`deck_total`, added up once: drills that deal real shoes ask it for every moment they draw."""
+    _plain_tags: tuple[tuple[Count, ...], tuple[Count, ...]] = field(init=False, repr=False, compare=False)
+    """`tag`'s answers by value, black and red: the table counts every card seen at each decision."""
+    _twice_tags: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """Twice each tag (a whole number: tags are whole or half), black and red, for `running_count`."""
 
     def __post_init__(self) -> None:
         per_value = [1] * 9 + [4]  # ranks per value: A..9 once, T for 10 J Q K
         total = sum((2 * (b + r) * n for b, r, n in zip(self.tags, self.red_tags, per_value, strict=True)),
                     Fraction(0))
         object.__setattr__(self, "_deck_total", _plain(total))
+        object.__setattr__(self, "_plain_tags", (tuple(_plain(t) for t in self.tags),
+                                                 tuple(_plain(t) for t in self.red_tags)))
+        object.__setattr__(self, "_twice_tags", (tuple(_twice(t) for t in self.tags),
+                                                 tuple(_twice(t) for t in self.red_tags)))
 
     def tag(self, card: Card) -> Count:
         """The card's tag; a red seven and a black one differ under Red 7.
@@ -79,11 +87,18 @@ class CountSystem:
         >>> [hi_lo.tag(parse_card(c)) for c in ("5h", "8c", "Kd", "As")]
         [1, 0, -1, -1]
         """
-        red = card.suit.is_red if card.suit is not None else None
-        if red is None and self.counts_colour and self.tags[card.value - 1] != self.red_tags[card.value - 1]:
-            raise InvalidInputError(f"{self.title} counts a {card.rank.symbol} by its colour, "
-                                    f"and {card} has no suit")
-        return _plain((self.red_tags if red else self.tags)[card.value - 1])
+        return self._plain_tags[self._colour(card)][card.value - 1]
+
+    def _colour(self, card: Card) -> int:
+        """Which of the tags count `card`: 1 for a red card, 0 for a black or suitless one (a suitless
+        card of a rank the system tags by colour has no tag: an `InvalidInputError`)."""
+        suit = card.suit
+        if suit is None:
+            if self.tags[card.value - 1] != self.red_tags[card.value - 1]:
+                raise InvalidInputError(f"{self.title} counts a {card.rank.symbol} by its colour, "
+                                        f"and {card} has no suit")
+            return 0
+        return 1 if suit.is_red else 0
 
     @property
     def short_title(self) -> str:
@@ -134,15 +149,28 @@ class CountSystem:
 
     def running_count(self, cards: Iterable[Card], *, decks: int) -> Count:
         """The running count after `cards`, seen since the shuffle of a `decks`-deck shoe."""
-        total = Fraction(self.initial_running_count(decks))
+        total = 0  # twice the count: whole numbers add up faster than Fractions, to the same count
+        black, red = self._twice_tags
         for seen in cards:
-            total += self.tag(seen)
-        return _plain(total)
+            suit = seen.suit
+            if suit is None:
+                total += self._twice_tags[self._colour(seen)][seen.value - 1]
+            else:
+                total += (red if suit.is_red else black)[seen.value - 1]
+        return _plain(Fraction(self.initial_running_count(decks)) + Fraction(total, 2))
 
     def ranks_tagged(self, value: Count) -> tuple[str, ...]:
         """The ranks (A, 2..9, T) whose tag is `value`, for the countdown's checkout of a missing card."""
         return tuple(key for key, b, r in zip(RANK_KEYS, self.tags, self.red_tags, strict=True)
                      if value in (b, r))
+
+
+def _twice(tag: Fraction) -> int:
+    """Twice a whole or half tag, a whole number."""
+    twice = 2 * tag
+    if twice.denominator != 1:
+        raise ValueError(f"a tag is a whole or half number, not {tag}")
+    return int(twice)
 
 
 def _tag_value(value: Any, *, limit: int) -> Fraction:

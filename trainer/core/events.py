@@ -175,11 +175,16 @@ def seen_cards(events: list[Event] | tuple[Event, ...], *, burn_shown: bool = Fa
         if isinstance(event, Dealt):
             if event.face_up:
                 seen.append(event.card)
-        elif isinstance(event, Hit | Doubled | SplitHand | HoleCardTurned | DealerDrew):
+        elif isinstance(event, _SHOW_THEIR_CARD):
             seen.append(event.card)
         elif isinstance(event, Shuffled) and burn_shown:
             seen.extend(event.burned)
     return seen
+
+
+_SHOW_THEIR_CARD = (Hit, Doubled, SplitHand, HoleCardTurned, DealerDrew)
+"""The events whose one card is shown face up (a tuple made once: `A | B` in the loop built a new union
+for every event, most of the cost of a round's every view)."""
 
 
 def cards_since_shuffle(events: Sequence[Event], *, before: Sequence[Card] = (),

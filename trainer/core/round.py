@@ -88,6 +88,11 @@ class Round(DealerTurn):
         self.phase = Phase.OFFERS
         self.seat_in_turn = 0
         self.hand_in_turn = 0
+        self._shown: tuple[Card, ...] = ()
+        self._shown_through = 0
+        """`public_cards` of the first `_shown_through` events (see `_public_cards`)."""
+        self._legal: tuple[int, frozenset[Action]] = (-1, frozenset())
+        """`legal_actions()` when `events` last had that many events."""
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -236,7 +241,18 @@ class Round(DealerTurn):
     # --- what may be done ---------------------------------------------------------------------
 
     def legal_actions(self) -> frozenset[Action]:
-        """Every action the seat (and hand) in turn may take now; empty once the round is finished."""
+        """Every action the seat (and hand) in turn may take now; empty once the round is finished.
+
+        Worked out once per state of the round: only the actions change the round, and each appends its
+        event, so the number of events tells a new state. A decision asked it three times over (the
+        player's choice, the seat's view, the action's own check), a full table's tens of thousands."""
+        known, legal = self._legal
+        if known != len(self.events):
+            legal = self._legal_now()
+            self._legal = (len(self.events), legal)
+        return legal
+
+    def _legal_now(self) -> frozenset[Action]:
         if self.phase == Phase.OFFERS:
             return self._offers(self.seat_in_turn)
         if self.phase != Phase.PLAY:
@@ -459,10 +475,22 @@ class Round(DealerTurn):
             insurance=state.insurance,
             hand_in_turn=self.hand_in_turn if in_turn and self.phase == Phase.PLAY else None,
             up_card=self.up_card,
-            public_cards=tuple(seen_cards(self.events, burn_shown=self.ruleset.shoe.burn_shown)),
+            public_cards=self._public_cards(),
             legal_actions=self.legal_actions() if in_turn else frozenset(),
             ruleset=self.ruleset,
         )
+
+    def _public_cards(self) -> tuple[Card, ...]:
+        """Every card shown so far, read only from the events added since the last view: `events` only
+        grows (each action appends to it), and a full table's computer seats and dealer-error checks ask
+        for a view at every decision, each of which read the whole round again."""
+        if len(self.events) < self._shown_through:  # not this round's list as it grew: read it afresh
+            self._shown, self._shown_through = (), 0
+        if self._shown_through < len(self.events):
+            self._shown += tuple(seen_cards(self.events[self._shown_through:],
+                                            burn_shown=self.ruleset.shoe.burn_shown))
+            self._shown_through = len(self.events)
+        return self._shown
 
     def __repr__(self) -> str:
         return (f"<Round {self.ruleset.name} {self.phase}: dealer {self.dealer_hand.describe()}, "

@@ -100,6 +100,7 @@ def seat_slips(round_: Round, indexes: range) -> list[Slip]:
     winning insurance bet paid 1:1."""
     ruleset = round_.ruleset
     found: list[Slip] = []
+    surrenders: set[int] | None = None  # read from the round once, at its first settled single hand
     for index in indexes:
         event = round_.events[index]
         if isinstance(event, InsuranceSettled):
@@ -113,7 +114,11 @@ def seat_slips(round_: Round, indexes: range) -> list[Slip]:
         if not isinstance(event, Settled):
             continue
         seat = round_.view(event.seat)
-        if len(seat.hands) != 1 or seat.insurance or surrendered(round_, event.seat):
+        if len(seat.hands) != 1 or seat.insurance:
+            continue
+        if surrenders is None:
+            surrenders = {e.seat for e in round_.events if isinstance(e, Surrendered)}
+        if event.seat in surrenders:
             continue
         bet = seat.bets[0]
         forged: Settled | None = None
@@ -220,8 +225,3 @@ class DealerErrors:
         self.called = set()  # a place called before the dealer slipped there may be called again
         self.owed -= 1
         self.slips += 1
-
-
-def surrendered(round_: Round, seat: int) -> bool:
-    """True when the seat surrendered this round (its events say so)."""
-    return any(isinstance(e, Surrendered) and e.seat == seat for e in round_.events)

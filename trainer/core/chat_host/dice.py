@@ -54,7 +54,14 @@ class ScriptedDice:
 
 def card_of_roll(value: int) -> Card:
     """The card a d13 roll deals: 1 is an ace, 2-10 their own rank, 11-13 J, Q, K (seed 002)."""
-    return card(Rank.from_roll(value))
+    if type(value) is int and 1 <= value <= 13:
+        return _ROLLED[value - 1]
+    return card(Rank.from_roll(value))  # anything else as the rank reads it, or its error
+
+
+_ROLLED = tuple(card(Rank.from_roll(value)) for value in range(1, 14))
+"""The card of each roll, looked up: every card of a tournament is one roll, and the rank's enum lookup
+and the card's were about a twentieth of a computer-only game's time."""
 
 
 class DiceShoe(Shoe):

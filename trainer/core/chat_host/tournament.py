@@ -39,7 +39,7 @@ from trainer.core.events import Dealt
 from trainer.core.money import Money, dollars, to_money
 from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
-from trainer.core.stakes import affordable_actions
+from trainer.core.stakes import affordable_in
 
 __all__ = ["AttackResult", "Entrant", "Stage", "Standing", "Tournament"]
 
@@ -227,7 +227,8 @@ class Tournament:
         return self._affordable(self.view())
 
     def _affordable(self, view: SeatView) -> frozenset[Action]:
-        return affordable_actions(self._current_round(), view.seat, self._players[self.order[view.seat]].cash)
+        cash = self._players[self.order[view.seat]].cash
+        return affordable_in(view, self._current_round().hand_in_turn, cash)
 
     def act(self, action: Action) -> None:
         """The player in turn takes `action`."""
