@@ -119,7 +119,8 @@ class Payoffs:
             natural_chance = per_up[:, BLACKJACK].copy()
         else:
             counts = np.array(values, dtype=np.int64)
-            dealer, rows = _dealer_outcomes(hits_soft_17, natural, values, table.removal)  # per distinct shoe
+            kernel = _kernel(hits_soft_17, natural, values)
+            dealer, rows = shoe_outcomes(kernel, counts, table.removal, natural=natural)  # per distinct shoe
             shoe = counts.astype(np.float64)
         stand, stand_doubled, blackjack = standing_payoffs(table, terms, dealer, rows)
         das = np.array([terms.double_after_split and terms.may_double(t) for t in range(32)])[table.total]
@@ -172,34 +173,6 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
 
 
 _KERNELS: dict[tuple[bool, bool, tuple[int, ...] | None], DealerKernel] = {}
-
-_LATEST: tuple[tuple[bool, bool, tuple[int, ...]], Any, Any, Any] | None = None
-"""The latest table's dealer outcomes: (dealer rules and shoe, the table's removals, outcomes per
-distinct shoe, the shoe of each node). Rule sets that differ only in the player's options (doubling,
-surrender, the blackjack payout) build the same table of the same shoe for the same dealer, and the
-kernel's pass over it is most of their chart (0.25 s -> 0.08 s a six-deck chart); the next such table
-reads it here. One entry (some 15 MB for six decks), read only."""
-
-
-def _dealer_outcomes(hits_soft_17: bool, natural: bool, values: tuple[int, ...], removal: NDArray[np.int64],
-                     ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
-    """`shoe_outcomes` for the table's `removal` rows of the shoe `values`: the latest table's again when
-    this one is the same."""
-    import numpy as np
-
-    global _LATEST
-    key = (hits_soft_17, natural, values)
-    latest = _LATEST
-    if latest is not None:
-        kept, removed, dealer, rows = latest
-        if kept == key and removed.shape == removal.shape and np.array_equal(removed, removal):
-            return dealer, rows
-    dealer, rows = shoe_outcomes(_kernel(hits_soft_17, natural, values), np.array(values, dtype=np.int64),
-                                 removal, natural=natural)
-    for array in (dealer, rows):
-        array.setflags(write=False)
-    _LATEST = (key, removal, dealer, rows)
-    return dealer, rows
 
 
 def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> DealerKernel:
