@@ -6,6 +6,7 @@ import gc
 import itertools
 import os
 import sys
+from collections.abc import Iterator
 
 # Keep bytecode caches, as a default Python does, in this process, in the xdist workers (each loads this
 # file before collecting) and in the trainer processes tests start: with PYTHONDONTWRITEBYTECODE set (as
@@ -46,6 +47,17 @@ def commits_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     child processes, which keep `FULL`."""
     if request.node.get_closest_marker("durable") is None:
         monkeypatch.setattr(connection, "SYNCHRONOUS", "OFF")
+
+
+@pytest.fixture
+def charts_put_back() -> Iterator[None]:
+    """For a test that calls `forget_charts`: the charts kept in memory before it are put back after it,
+    so later tests on this worker find them as they would had it not run (each costs ~0.2 s to build)."""
+    from trainer.strategy import cache
+
+    kept = dict(cache._memory)
+    yield
+    cache._memory.update(kept)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -23,17 +23,6 @@ def test_chart_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert document["cells"]["pair A-A vs A"]["ev"]["split"] > document["cells"]["pair A-A vs A"]["ev"]["hit"]
 
 
-@pytest.fixture
-def charts_put_back() -> object:
-    """For a test that calls `forget_charts`: the charts kept in memory before it are put back after it,
-    so later tests on this worker find them as they would had it not run (each costs ~0.2 s to build)."""
-    from trainer.strategy import cache
-
-    kept = dict(cache._memory)
-    yield
-    cache._memory.update(kept)
-
-
 def test_chart_card_is_printed_and_cached(capsys: pytest.CaptureFixture[str], cutcard_home: object,
                                           charts_put_back: object) -> None:
     from pathlib import Path

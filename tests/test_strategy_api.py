@@ -41,17 +41,6 @@ def no_cache() -> object:
     install_cache(None)
 
 
-@pytest.fixture
-def charts_put_back() -> object:
-    """For a test that calls `forget_charts`: the charts kept in memory before it are put back after it,
-    so later tests on this worker find them as they would had it not run (each costs ~0.2 s to build)."""
-    from trainer.strategy import cache
-
-    kept = dict(cache._memory)
-    yield
-    cache._memory.update(kept)
-
-
 def test_chart_json_document() -> None:
     document = json.loads(json.dumps(chart_for(load_ruleset("casino")).to_json()))
     assert set(document) == {"ruleset", "ev", "house_edge_pct", "cells", "exceptions"}
