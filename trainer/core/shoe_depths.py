@@ -134,11 +134,6 @@ class ShoeMoment:
             raise ValueError(f"this moment was drawn for its {known.name} count alone, not {system.name}'s")
         twice = _twice_tags(system, self.decks)
         start = Fraction(system.initial_running_count(self.decks))
-        if twice is None:
-            counted = Fraction(system.running_count(self.cards, decks=self.decks)) - start
-            if not self.seen:
-                counted = self.decks * Fraction(system.deck_total) - counted
-            return _plain(start + counted)
         sum_twice = sum(map(twice.__getitem__, self.positions))
         if not self.seen:
             sum_twice = twice[-1] - sum_twice
@@ -154,20 +149,18 @@ def _deck(decks: int) -> tuple[Card, ...]:
     return full_deck() * decks
 
 
-_TAGS: dict[tuple[int, int], tuple[CountSystem, list[int] | None]] = {}
+_TAGS: dict[tuple[int, int], tuple[CountSystem, list[int]]] = {}
 
 
-def _twice_tags(system: CountSystem, decks: int) -> list[int] | None:
-    """The tag of each place in the unshuffled shoe doubled, as ints (fast to sum), and last the whole
-    shoe's; None for tags finer than halves. Kept per system object (hashing a system is slow)."""
+def _twice_tags(system: CountSystem, decks: int) -> list[int]:
+    """The tag of each place in the unshuffled shoe doubled, as ints (fast to sum: a system's tags are
+    whole or half, `CountSystem` refuses others), and last the whole shoe's. Kept per system object
+    (hashing a system is slow)."""
     kept = _TAGS.get((id(system), decks))
     if kept is not None and kept[0] is system:
         return kept[1]
-    twice = [Fraction(system.tag(c)) * 2 for c in full_deck()]
-    tags = None
-    if all(t.denominator == 1 for t in twice):
-        shoe = [int(t) for t in twice] * decks
-        tags = [*shoe, sum(shoe)]
+    shoe = [int(Fraction(system.tag(c)) * 2) for c in full_deck()] * decks
+    tags = [*shoe, sum(shoe)]
     if len(_TAGS) > 64:
         _TAGS.clear()
     _TAGS[(id(system), decks)] = (system, tags)
@@ -293,30 +286,27 @@ def _round_takes(rules: Ruleset, values: Iterator[int]) -> int:
 # --- a running count without its cards --------------------------------------------------------------
 
 
-_Groups = tuple[tuple[int | Fraction, int], ...]
-"""Each tag of a shoe's cards (scaled) and how many cards carry it."""
-_GROUPS: dict[tuple[int, int], tuple[CountSystem, Fraction, int, _Groups]] = {}
+_Groups = tuple[tuple[int, int], ...]
+"""Each tag of a shoe's cards, doubled (a whole number), and how many cards carry it."""
+_GROUPS: dict[tuple[int, int], tuple[CountSystem, Fraction, _Groups]] = {}
 
 
-def _tag_groups(system: CountSystem, decks: int) -> tuple[Fraction, int, _Groups]:
-    """The shoe's cards by tag: where the count starts, a scale (2 where every tag is a whole or half
-    point, so the tags below are ints, doubled; else 1, Fractions), and each tag with how many cards of
-    the shoe carry it, the untagged last (they need no draw). Kept per system object, as `_twice_tags`."""
+def _tag_groups(system: CountSystem, decks: int) -> tuple[Fraction, _Groups]:
+    """The shoe's cards by tag: where the count starts, and each tag doubled (tags are whole or half)
+    with how many cards of the shoe carry it, the untagged last (they need no draw). Kept per system
+    object, as `_twice_tags`."""
     kept = _GROUPS.get((id(system), decks))
     if kept is not None and kept[0] is system:
-        return kept[1:]
-    tags = [Fraction(system.tag(c)) for c in full_deck()]
-    scale = 2 if all((2 * t).denominator == 1 for t in tags) else 1
-    sizes: dict[Fraction, int] = {}
-    for tag in tags:
-        sizes[tag] = sizes.get(tag, 0) + decks
-    order = sorted(sizes, key=lambda t: (t == 0, t))
-    groups = tuple((int(t * scale) if scale == 2 else t, sizes[t]) for t in order)
+        return kept[1], kept[2]
+    sizes: dict[int, int] = {}
+    for tag in _twice_tags(system, decks)[:-1]:
+        sizes[tag] = sizes.get(tag, 0) + 1
+    groups = tuple((tag, sizes[tag]) for tag in sorted(sizes, key=lambda t: (t == 0, t)))
     start = Fraction(system.initial_running_count(decks))
     if len(_GROUPS) > 64:
         _GROUPS.clear()
-    _GROUPS[(id(system), decks)] = (system, start, scale, groups)
-    return start, scale, groups
+    _GROUPS[(id(system), decks)] = (system, start, groups)
+    return start, groups
 
 
 @functools.lru_cache(maxsize=2048)
@@ -355,9 +345,9 @@ def seen_count(system: CountSystem, decks: int, seen: int, rng: random.Random) -
     >>> seen_count(ko, 6, 312, random.Random(1)) == ko.end_count(6)
     True
     """
-    start, scale, groups = _tag_groups(system, decks)
+    start, groups = _tag_groups(system, decks)
     left, to_see = decks * 52, seen
-    counted: int | Fraction = 0
+    counted = 0  # twice the count the seen cards add
     for tag, cards in groups[:-1]:
         if not to_see:
             break
@@ -371,9 +361,9 @@ def seen_count(system: CountSystem, decks: int, seen: int, rng: random.Random) -
         counted += tag * held
         left, to_see = left - cards, to_see - held
     counted += groups[-1][0] * to_see  # the last tag's cards are the rest of those seen
-    if scale == 2 and isinstance(counted, int) and start.denominator == 1 and counted % 2 == 0:
+    if start.denominator == 1 and counted % 2 == 0:
         return int(start) + counted // 2
-    return _plain(start + Fraction(counted, scale))
+    return _plain(start + Fraction(counted, 2))
 
 
 __all__ = ["PRACTICE_DECKS", "ShoeMoment", "draw_moment", "draw_moment_where", "practice_note",
