@@ -24,13 +24,13 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from trainer.core.rules import Reshuffle
+from trainer.sim import kernel_cache
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
@@ -79,10 +79,7 @@ def _load() -> ModuleType | None:
         if importlib.util.find_spec("numba") is None:
             _unavailable = True
             return None
-        if "NUMBA_CACHE_DIR" not in os.environ and not os.access(Path(__file__).parent, os.W_OK):
-            from platformdirs import user_cache_path
-
-            os.environ["NUMBA_CACHE_DIR"] = str(user_cache_path("cutcard") / "numba")
+        kernel_cache.choose_directory()
         try:
             from trainer.sim import native as module
         except ImportError:  # numba installed but broken (e.g. built for another numpy)
@@ -320,12 +317,14 @@ class NativeSeat:
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            self._kernel.play(
-                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules, self._rates,
-                self._faces, self._start, self._next, self._total, self._dealer_start, self._dealer_next,
-                self._natural, self._value, self._pair_key, self._tag, self._ups, *self._plays, self._mults,
-                self._divs, self._tcs, self._bets, self._shoes, self._shoe_sizes, self._shoe_cuts,
-                self._shoe_burns, out, self._bet_counts, results, self._scratch)
+            with kernel_cache.first_call():  # the first compiles the kernel, or loads it from the cache
+                self._kernel.play(
+                    size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
+                    self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
+                    self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
+                    *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
+                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts, results,
+                    self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
