@@ -20,8 +20,9 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     hard = 0
     has_ace = False
     for c in cards:
-        hard += c.value
-        if c.value == 1:
+        value = c.value
+        hard += value
+        if value == 1:
             has_ace = True
     if has_ace and hard <= 11:
         return hard + 10, True

@@ -16,7 +16,7 @@ The order of a round (seeds 000, 001, 004):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.core.actions import Action
@@ -72,6 +72,18 @@ class SeatView:
     ruleset: Ruleset
 
 
+_HANDLERS = {
+    Action.HIT: "hit",
+    Action.STAND: "stand",
+    Action.DOUBLE: "double",
+    Action.SPLIT: "split",
+    Action.SURRENDER: "surrender",
+    Action.EVEN_MONEY: "take_even_money",
+    Action.DECLINE: "decline",
+}
+"""`Round.act`'s method for each action (insurance, which takes an amount, apart)."""
+
+
 class Round(DealerTurn):
     """One round from the deal to the last payout; see the module docstring for the order."""
 
@@ -93,6 +105,8 @@ class Round(DealerTurn):
         """`public_cards` of the first `_shown_through` events (see `_public_cards`)."""
         self._legal: tuple[int, frozenset[Action]] = (-1, frozenset())
         """`legal_actions()` when `events` last had that many events."""
+        self._peeked = False
+        """The dealer has peeked (a `Peeked` event is in `events`)."""
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -157,7 +171,7 @@ class Round(DealerTurn):
         """True while a dealer natural is still possible and unchecked."""
         if not self.ruleset.dealer.natural or self.up_card.value not in (1, 10):
             return False
-        return not any(isinstance(e, Peeked) for e in self.events)
+        return not self._peeked
 
     # --- offers: insurance, even money, early surrender ---------------------------------------
 
@@ -189,6 +203,7 @@ class Round(DealerTurn):
         if rules.dealer.hole_card and rules.dealer.natural and up.value in rules.dealer.peek:
             natural = hand_total(self._dealer_cards)[0] == 21
             self.events.append(Peeked(up=up, natural=natural))
+            self._peeked = True
             if natural:
                 self.dealer_natural = True
                 self._finish()
@@ -308,15 +323,8 @@ class Round(DealerTurn):
             return self.insure(amount)
         if amount is not None:
             raise InvalidInputError(f"only insurance takes an amount, not {action.value}")
-        handler = {
-            Action.HIT: self.hit,
-            Action.STAND: self.stand,
-            Action.DOUBLE: self.double,
-            Action.SPLIT: self.split,
-            Action.SURRENDER: self.surrender,
-            Action.EVEN_MONEY: self.take_even_money,
-            Action.DECLINE: self.decline,
-        }[Action(action)]
+        handler: Callable[[], Event] = getattr(
+            self, _HANDLERS[action if action.__class__ is Action else Action(action)])
         return handler()
 
     def hit(self) -> Event:
