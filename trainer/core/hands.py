@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.core.cards import Card
+from trainer.core.frozen import quick_init
 
 
 def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
@@ -29,6 +30,7 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     return hard, False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A player's or dealer's cards; `from_split` marks a hand made by splitting (never a natural)."""

@@ -41,6 +41,7 @@ from trainer.core.events import (
     TookEvenMoney,
     seen_cards,
 )
+from trainer.core.frozen import quick_init
 from trainer.core.hands import Hand, hand_total
 from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
 from trainer.core.money import Money, format_money, to_money
@@ -51,6 +52,7 @@ from trainer.core.shoe import Shoe
 __all__ = ["Action", "Phase", "Round", "SeatView"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatView:
     """What one seat may know: its own hands, the up card, the cards shown so far, what it may do.
