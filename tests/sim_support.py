@@ -205,19 +205,24 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
 class FrontShuffled(random.Random):
     """A generator whose `shuffle` puts only the first `PLACED` cards in random order, for a shoe
     reshuffled before every round, whose one round reads no further (`recorded_rounds` checks that it
-    did not): Fisher-Yates from the front, each place drawn uniformly (`_randbelow`) from the cards not
-    yet placed, so those cards are exactly the first cards of a uniform shuffle. `Shoe` shuffles a
-    generator that shuffles otherwise by its own `shuffle` (`trainer.core.shoe._shuffle`): the shoe is
-    the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay in order
-    (all 312 were four-fifths of the time a six-deck shoe's round took to record)."""
+    did not): Fisher-Yates from the front, each place drawn uniformly (as `_randbelow` draws) from the
+    cards not yet placed, so those are exactly the first cards of a uniform shuffle. `Shoe` has a
+    generator that shuffles otherwise shuffle its cards itself (`trainer.core.shoe._shuffle`): the shoe
+    is the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay in
+    order (shuffling all 312 was some 40% of the time it took to record such a shoe's round)."""
 
     PLACED = 52
 
     def shuffle(self, x: Any) -> None:
-        randbelow = self._randbelow  # random.Random's own uniform draw below n
+        getrandbits = self.getrandbits
         n = len(x)
         for i in range(min(self.PLACED, n - 1)):
-            j = i + randbelow(n - i)
+            span = n - i  # j = i + random's own `_randbelow(span)`, written out (a call per card)
+            bits = span.bit_length()
+            r = getrandbits(bits)
+            while r >= span:
+                r = getrandbits(bits)
+            j = i + r
             x[i], x[j] = x[j], x[i]
 
 
