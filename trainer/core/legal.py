@@ -100,6 +100,9 @@ def may_surrender(ruleset: Ruleset, cards: Sequence[Card], *, hands: int, from_s
 def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
     """What a seat is offered before play: insurance (even money to a natural, where offered) under an
     ace, and early surrender where the dealer will peek; DECLINE says no to all of them."""
+    player = ruleset.player
+    if not (player.insurance and up.is_ace) and player.surrender is not Surrender.EARLY:
+        return _NOTHING  # the usual answer, at every seat of every round: found without building it
     made: set[Action] = set()
     if up.is_ace and ruleset.player.insurance:
         made.add(Action.EVEN_MONEY if natural and ruleset.player.even_money else Action.INSURE)
@@ -113,3 +116,6 @@ def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
     if made:
         made.add(Action.DECLINE)
     return frozenset(made)
+
+
+_NOTHING: frozenset[Action] = frozenset()

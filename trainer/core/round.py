@@ -244,12 +244,11 @@ class Round(DealerTurn):
 
     def _close_if_finished(self, hand: HandState) -> None:
         """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
-        natural = self._natural(hand)  # after a split too, where a split 21 counts as blackjack
-        seat = self._seats[self.seat_in_turn]
-        one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
-                        and not may_split(self.ruleset, hand.cards, hands=len(seat.hands), from_split=True))
-        if hand.settled or natural or one_card_ace:
+        if hand.settled or self._natural(hand):  # after a split too, where a split 21 is a blackjack
             hand.done = True
+        elif hand.split_aces and self.ruleset.player.split_aces_one_card and not may_split(
+                self.ruleset, hand.cards, hands=len(self._seats[self.seat_in_turn].hands), from_split=True):
+            hand.done = True  # a split ace that takes one card and may not split again
 
     def _current(self) -> tuple[SeatState, HandState]:
         seat = self._seats[self.seat_in_turn]
