@@ -15,6 +15,7 @@ from stacking import custom
 
 from trainer.core import Action, Round, Ruleset, Shoe, hand_total
 from trainer.core.cards import Rank, card
+from trainer.core.errors import ShoeExhaustedError
 from trainer.core.rules import Double, Reshuffle, Split
 from trainer.sim.codes import CardCodes
 from trainer.sim.plays import LETTERS, Lookup
@@ -148,7 +149,8 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
     deck's rolls) is recorded only as far as that round dealt: no engine may read the cards behind them
     before the reshuffle, so an engine that deals what `Round` dealt sees the very same cards, and one
     that deals a card more runs out of the recorded shoe and fails loudly. Encoding the 300-odd cards
-    nobody reads was a third of such a recording.
+    nobody reads was a third of such a recording. Such a shoe is also only shuffled as far as a round
+    reads it (`FrontShuffled`), and the infinite deck rolls only the cards a round takes.
     """
     shoes: list[tuple[list[int], int, int]] = []
     results: list[Decimal] = []
@@ -157,14 +159,26 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
         rolls = [card(Rank(n + 1)) for n in range(13)]  # a die roll of n is this card
         codes_of_rolls = [as_codes[c] for c in rolls]
         for _ in range(rounds):
-            drawn = _rolls(rng, 80)
-            shoe = Shoe.stacked(rules, [rolls[n] for n in drawn])
-            round_ = Round.start(rules, shoe, bets=[1])
-            play_round(round_, lookup, insure=insure)
+            drawn = _rolls(rng, 16 if dealt_only else 80)
+            while True:
+                shoe = Shoe.stacked(rules, [rolls[n] for n in drawn])
+                try:
+                    round_ = Round.start(rules, shoe, bets=[1])
+                    play_round(round_, lookup, insure=insure)
+                    break
+                except ShoeExhaustedError:
+                    if not dealt_only:
+                        raise
+                # more rolls, and the round again from the start: its play is a function of the cards
+                # dealt, so it deals the same cards up to here and goes on with the new ones
+                drawn += _rolls(rng, 16)
             shoes.append(([codes_of_rolls[n] for n in drawn[:shoe.dealt if dealt_only else None]], ALWAYS, 0))
             results.append(round_.results[0])
         return shoes, results
     every_round = rules.shoe.reshuffle is Reshuffle.EVERY_ROUND
+    front = every_round and dealt_only
+    if front:
+        rng = FrontShuffled(rng.getrandbits(64))
     shoe = Shoe.shuffled(rules, rng)
     while len(results) < rounds:
         if every_round:
@@ -180,11 +194,36 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
         play_round(round_, lookup, insure=insure)
         assert shoe.shuffles == shuffles, "Round reshuffled on its own"
         if recording:
-            if every_round and dealt_only:
+            if front:
+                assert shoe.dealt <= FrontShuffled.PLACED, "a round dealt past the cards shuffled into place"
                 remaining = remaining[:shoe.dealt - len(burned)]
             shoes.append(([as_codes[c] for c in (*burned, *remaining)], cut, len(burned)))
         results.append(round_.results[0])
     return shoes, results
+
+
+class FrontShuffled(random.Random):
+    """A generator whose `shuffle` puts only the first `PLACED` cards in random order, for a shoe
+    reshuffled before every round, whose one round reads no further (`recorded_rounds` checks that it
+    did not): Fisher-Yates from the front, each place drawn uniformly (as `_randbelow` draws) from the
+    cards not yet placed, so those are exactly the first cards of a uniform shuffle. `Shoe` has a
+    generator that shuffles otherwise shuffle its cards itself (`trainer.core.shoe._shuffle`): the shoe
+    is the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay in
+    order (shuffling all 312 was some 40% of the time it took to record such a shoe's round)."""
+
+    PLACED = 52
+
+    def shuffle(self, x: Any) -> None:
+        getrandbits = self.getrandbits
+        n = len(x)
+        for i in range(min(self.PLACED, n - 1)):
+            span = n - i  # j = i + random's own `_randbelow(span)`, written out (a call per card)
+            bits = span.bit_length()
+            r = getrandbits(bits)
+            while r >= span:
+                r = getrandbits(bits)
+            j = i + r
+            x[i], x[j] = x[j], x[i]
 
 
 def _rolls(rng: random.Random, count: int) -> list[int]:

@@ -141,17 +141,20 @@ class Reference:
 
     def settle(self, counts: Counts, hole: int, totals: tuple[tuple[int, int], ...]) -> float:
         """Payoff of finished hands (total, bet), busts as total 22, once the dealer plays."""
-        if self.dealer_natural(hole):  # only reachable without a peek
+        if hole in self.naturals:  # the dealer has a natural: only reachable without a peek
             live = [bet for total, bet in totals if total <= 21]
             busted = sum(bet for total, bet in totals if total > 21)
             if self.takes_all:
                 return -float(busted + sum(live))
             return -float(max(busted, 1) if busted else 1)
-        if all(total > 21 for total, _ in totals):
+        for total, _ in totals:
+            if total <= 21:
+                break
+        else:  # every hand busted
             return -float(sum(bet for _, bet in totals))
-        dealt = (self.up, hole)
-        finals = dealer_finish(counts, sum(dealt), 1 in dealt, self.h17)
-        return sum(p * net(totals, final) for final, p in finals)
+        up = self.up
+        finals = dealer_finish(counts, up + hole, up == 1 or hole == 1, self.h17)
+        return sum([p * net(totals, final) for final, p in finals])
 
     def hand_ev(self, hand: tuple[int, ...], action: str) -> float:
         """EV of `action` (stand, hit, double) for a dealt hand, best play after a hit.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.cards import Card
+from trainer.core.frozen import quick_init
 
 DEALER = -1
 """The `seat` of a card dealt to the dealer."""
@@ -41,6 +42,7 @@ class Outcome(enum.StrEnum):
     """Lost (or partly returned, under `blackjack_takes = "original"`) to a dealer natural."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shuffled:
     """The dealer shuffled: before this round (`burned` are the burn cards, face down), or in the
@@ -50,6 +52,7 @@ class Shuffled:
     burned: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dealt:
     """A card of the initial deal, or the second card of a hand made by splitting."""
@@ -60,18 +63,21 @@ class Dealt:
     face_up: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Insured:
     seat: int
     amount: Decimal
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TookEvenMoney:
     seat: int
     paid: Decimal
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declined:
     """The seat said no to insurance, even money and early surrender."""
@@ -79,6 +85,7 @@ class Declined:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Peeked:
     """The dealer checked the hole card under an ace or a ten."""
@@ -87,6 +94,7 @@ class Peeked:
     natural: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hit:
     seat: int
@@ -94,6 +102,7 @@ class Hit:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stood:
     seat: int
@@ -101,6 +110,7 @@ class Stood:
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Doubled:
     seat: int
@@ -110,6 +120,7 @@ class Doubled:
     """The hand's bet after doubling."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SplitHand:
     """A pair split into hands `hand` and `hand + 1`; `card` is the first hand's new second card."""
@@ -119,6 +130,7 @@ class SplitHand:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Surrendered:
     seat: int
@@ -126,16 +138,19 @@ class Surrendered:
     early: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoleCardTurned:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealerDrew:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealerStood:
     total: int
@@ -143,12 +158,14 @@ class DealerStood:
     natural: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InsuranceSettled:
     seat: int
     net: Decimal
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settled:
     """One hand paid, pushed or collected; `net` is the player's win (negative: the house's)."""

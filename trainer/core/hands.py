@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.core.cards import Card
+from trainer.core.frozen import quick_init
 
 
 def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
@@ -20,14 +21,16 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     hard = 0
     has_ace = False
     for c in cards:
-        hard += c.value
-        if c.value == 1:
+        value = c.value
+        hard += value
+        if value == 1:
             has_ace = True
     if has_ace and hard <= 11:
         return hard + 10, True
     return hard, False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A player's or dealer's cards; `from_split` marks a hand made by splitting (never a natural)."""

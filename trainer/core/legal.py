@@ -24,8 +24,14 @@ def dealer_stands(total: int, soft: bool, *, hits_soft_17: bool) -> bool:
 
 
 def is_natural(ruleset: Ruleset, cards: Sequence[Card], *, from_split: bool) -> bool:
-    """A two-card 21 that pays as a blackjack: never after a split unless the rule set says so."""
-    if len(cards) != 2 or hand_total(cards)[0] != 21:
+    """A two-card 21 that pays as a blackjack: never after a split unless the rule set says so.
+
+    Two cards make 21 only as an ace (1) and a ten (an ace counted 11), which this reads directly: a
+    round asks it of every hand at every step."""
+    if len(cards) != 2:
+        return False
+    first, second = cards[0].value, cards[1].value
+    if first + second != 11 or (first != 1 and second != 1):
         return False
     return not from_split or ruleset.payouts.split_21_is_blackjack
 
@@ -94,6 +100,9 @@ def may_surrender(ruleset: Ruleset, cards: Sequence[Card], *, hands: int, from_s
 def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
     """What a seat is offered before play: insurance (even money to a natural, where offered) under an
     ace, and early surrender where the dealer will peek; DECLINE says no to all of them."""
+    player = ruleset.player
+    if not (player.insurance and up.is_ace) and player.surrender is not Surrender.EARLY:
+        return _NOTHING  # the usual answer, at every seat of every round: found without building it
     made: set[Action] = set()
     if up.is_ace and ruleset.player.insurance:
         made.add(Action.EVEN_MONEY if natural and ruleset.player.even_money else Action.INSURE)
@@ -107,3 +116,6 @@ def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
     if made:
         made.add(Action.DECLINE)
     return frozenset(made)
+
+
+_NOTHING: frozenset[Action] = frozenset()

@@ -16,7 +16,7 @@ The order of a round (seeds 000, 001, 004):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.core.actions import Action
@@ -41,6 +41,7 @@ from trainer.core.events import (
     TookEvenMoney,
     seen_cards,
 )
+from trainer.core.frozen import quick_init
 from trainer.core.hands import Hand, hand_total
 from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
 from trainer.core.money import Money, format_money, to_money
@@ -51,6 +52,7 @@ from trainer.core.shoe import Shoe
 __all__ = ["Action", "Phase", "Round", "SeatView"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatView:
     """What one seat may know: its own hands, the up card, the cards shown so far, what it may do.
@@ -70,6 +72,18 @@ class SeatView:
     public_cards: tuple[Card, ...]
     legal_actions: frozenset[Action]
     ruleset: Ruleset
+
+
+_HANDLERS = {
+    Action.HIT: "hit",
+    Action.STAND: "stand",
+    Action.DOUBLE: "double",
+    Action.SPLIT: "split",
+    Action.SURRENDER: "surrender",
+    Action.EVEN_MONEY: "take_even_money",
+    Action.DECLINE: "decline",
+}
+"""`Round.act`'s method for each action (insurance, which takes an amount, apart)."""
 
 
 class Round(DealerTurn):
@@ -93,6 +107,8 @@ class Round(DealerTurn):
         """`public_cards` of the first `_shown_through` events (see `_public_cards`)."""
         self._legal: tuple[int, frozenset[Action]] = (-1, frozenset())
         """`legal_actions()` when `events` last had that many events."""
+        self._peeked = False
+        """The dealer has peeked (a `Peeked` event is in `events`)."""
 
     # --- the deal -----------------------------------------------------------------------------
 
@@ -157,7 +173,7 @@ class Round(DealerTurn):
         """True while a dealer natural is still possible and unchecked."""
         if not self.ruleset.dealer.natural or self.up_card.value not in (1, 10):
             return False
-        return not any(isinstance(e, Peeked) for e in self.events)
+        return not self._peeked
 
     # --- offers: insurance, even money, early surrender ---------------------------------------
 
@@ -189,6 +205,7 @@ class Round(DealerTurn):
         if rules.dealer.hole_card and rules.dealer.natural and up.value in rules.dealer.peek:
             natural = hand_total(self._dealer_cards)[0] == 21
             self.events.append(Peeked(up=up, natural=natural))
+            self._peeked = True
             if natural:
                 self.dealer_natural = True
                 self._finish()
@@ -227,12 +244,11 @@ class Round(DealerTurn):
 
     def _close_if_finished(self, hand: HandState) -> None:
         """A hand with nothing left to decide is done: settled hands, naturals, one-card split aces."""
-        natural = self._natural(hand)  # after a split too, where a split 21 counts as blackjack
-        seat = self._seats[self.seat_in_turn]
-        one_card_ace = (hand.split_aces and self.ruleset.player.split_aces_one_card
-                        and not may_split(self.ruleset, hand.cards, hands=len(seat.hands), from_split=True))
-        if hand.settled or natural or one_card_ace:
+        if hand.settled or self._natural(hand):  # after a split too, where a split 21 is a blackjack
             hand.done = True
+        elif hand.split_aces and self.ruleset.player.split_aces_one_card and not may_split(
+                self.ruleset, hand.cards, hands=len(self._seats[self.seat_in_turn].hands), from_split=True):
+            hand.done = True  # a split ace that takes one card and may not split again
 
     def _current(self) -> tuple[SeatState, HandState]:
         seat = self._seats[self.seat_in_turn]
@@ -308,15 +324,8 @@ class Round(DealerTurn):
             return self.insure(amount)
         if amount is not None:
             raise InvalidInputError(f"only insurance takes an amount, not {action.value}")
-        handler = {
-            Action.HIT: self.hit,
-            Action.STAND: self.stand,
-            Action.DOUBLE: self.double,
-            Action.SPLIT: self.split,
-            Action.SURRENDER: self.surrender,
-            Action.EVEN_MONEY: self.take_even_money,
-            Action.DECLINE: self.decline,
-        }[Action(action)]
+        handler: Callable[[], Event] = getattr(
+            self, _HANDLERS[action if action.__class__ is Action else Action(action)])
         return handler()
 
     def hit(self) -> Event:

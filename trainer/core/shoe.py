@@ -41,13 +41,21 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
             or getattr(kind, "_randbelow", None) is not _STDLIB_DRAW:
         rng.shuffle(cards)
         return
+    n = len(cards)
+    widths = _WIDTHS.get(n)
+    if widths is None:
+        widths = _WIDTHS[n] = tuple((i + 1).bit_length() for i in range(n - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bits = (i + 1).bit_length()
+    for i, bits in zip(range(n - 1, 0, -1), widths, strict=True):
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_WIDTHS: dict[int, tuple[int, ...]] = {}
+"""`(i + 1).bit_length()` for i from n - 1 down to 1, per number of cards n (a shoe's, or a tray's when a
+shoe runs out): read in step with the shuffle's loop instead of worked out at each card."""
 
 
 class Shoe:
