@@ -56,23 +56,6 @@ def commits_without_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
         monkeypatch.setattr(connection, "SYNCHRONOUS", "OFF")
 
 
-@pytest.fixture(autouse=True, scope="session")
-def full_shoe_engines_kept() -> Iterator[None]:
-    """Keep the chart engines of eight rule sets' full shoes in each test process rather than two
-    (`trainer.strategy.engine`: a trainer drills one or two rule sets at a time, and each engine holds
-    10-35 MB). The tests go from rule set to rule set and back, and rebuilt the casino's engine up to
-    eight times in one worker (about 0.15 s of CPU each); the numbers an engine gives are the same
-    whether it was kept or built again. Nothing to do if the engine module keeps them otherwise."""
-    from trainer.strategy import engine
-
-    kept = getattr(engine, "_KEEP_FULL_SHOE", None)
-    if isinstance(kept, int):
-        engine._KEEP_FULL_SHOE = max(kept, 8)
-    yield
-    if isinstance(kept, int):
-        engine._KEEP_FULL_SHOE = kept
-
-
 @pytest.fixture
 def charts_put_back() -> Iterator[None]:
     """For a test that calls `forget_charts`: the charts kept in memory before it are put back after it,

@@ -138,22 +138,13 @@ class Round(DealerTurn):
         round_._open_offers()
         return round_
 
-    def _deal_to_seat(self, seat: int) -> None:
-        drawn = self._draw()
-        self._seats[seat].hands[0].cards.append(drawn)
-        self.events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=True))
-
-    def _deal_to_dealer(self, face_up: bool) -> None:
-        drawn = self._draw()
-        self._dealer_cards.append(drawn)
-        self.events.append(Dealt(card=drawn, seat=DEALER, hand=0, face_up=face_up))
-
     def _deal(self) -> None:
-        for seat, face_up in opening_deal(self.ruleset, len(self._seats)):
-            if seat == DEALER:
-                self._deal_to_dealer(face_up=face_up)
-            else:
-                self._deal_to_seat(seat)
+        events, dealer_cards = self.events, self._dealer_cards
+        hands = [seat.hands[0].cards for seat in self._seats]
+        for seat, face_up in opening_deal(self.ruleset, len(hands)):
+            drawn = self._draw()
+            (dealer_cards if seat == DEALER else hands[seat]).append(drawn)
+            events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=face_up))
         dealer = self.ruleset.dealer
         if dealer.hole_card and dealer.hole_card_first:  # keep the dealer's cards as [up, hole]
             self._dealer_cards.reverse()
