@@ -100,21 +100,17 @@ def may_surrender(ruleset: Ruleset, cards: Sequence[Card], *, hands: int, from_s
 def offers(ruleset: Ruleset, up: Card, *, natural: bool) -> frozenset[Action]:
     """What a seat is offered before play: insurance (even money to a natural, where offered) under an
     ace, and early surrender where the dealer will peek; DECLINE says no to all of them."""
-    player = ruleset.player
-    if not (player.insurance and up.is_ace) and player.surrender is not Surrender.EARLY:
-        return _NOTHING  # the usual answer, at every seat of every round: found without building it
-    made: set[Action] = set()
-    if up.is_ace and ruleset.player.insurance:
-        made.add(Action.EVEN_MONEY if natural and ruleset.player.even_money else Action.INSURE)
-    if (
-        ruleset.player.surrender is Surrender.EARLY
-        and not natural
-        and up.value in ruleset.dealer.peek
-        and ruleset.dealer.natural
-    ):
+    player, dealer = ruleset.player, ruleset.dealer
+    insurance = player.insurance and up.is_ace
+    early = (player.surrender is Surrender.EARLY and not natural and up.value in dealer.peek
+             and dealer.natural)
+    if not (insurance or early):
+        return _NOTHING  # the usual answer, at every seat of every round: no set built for it
+    made = {Action.DECLINE}
+    if insurance:
+        made.add(Action.EVEN_MONEY if natural and player.even_money else Action.INSURE)
+    if early:
         made.add(Action.SURRENDER)
-    if made:
-        made.add(Action.DECLINE)
     return frozenset(made)
 
 
