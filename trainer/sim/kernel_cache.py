@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 LOCK_NAME = "cutcard-kernel.lock"
 _done = threading.Event()
@@ -44,27 +45,31 @@ def lock_path() -> Path:
 def first_call() -> Iterator[None]:
     """Around a call of the kernel: the first in this process holds the machine's compile lock (waiting
     for a process that holds it, which is compiling), later ones pass straight through."""
-    if _done.is_set():
+    lock = None if _done.is_set() else _locked()
+    try:
         yield
-        return
+    finally:
+        if lock is not None:
+            lock.close()  # closing the file lets the lock go
+    _done.set()
+
+
+def _locked() -> IO[str] | None:
+    """The lock file, opened and locked (waiting for its holder); None where no lock can be had: no
+    `fcntl` (Windows), or a cache directory that cannot be written (numba cannot cache there either)."""
     try:
         import fcntl
-    except ImportError:  # Windows: no lock
-        yield
-        _done.set()
-        return
+    except ImportError:
+        return None
     try:
         path = lock_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a")  # noqa: SIM115  (closed below, after the lock is released)
-    except OSError:  # a read-only cache directory: numba cannot cache there either
-        yield
-        _done.set()
-        return
-    with handle:
+        handle = open(path, "a")  # noqa: SIM115  (returned open: `first_call` closes it)
+    except OSError:
+        return None
+    try:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-    _done.set()
+    except BaseException:  # Ctrl-C while waiting
+        handle.close()
+        raise
+    return handle
