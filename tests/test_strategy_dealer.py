@@ -256,15 +256,13 @@ def test_after_a_node_table_freed_arrays_are_reused_rather_than_fresh_memory() -
     the second (measured: some 250 faults), learning to keep such blocks only after that. (1 MiB: under
     the 4 MiB from which numpy asks the kernel for huge pages, whose faults vary.)"""
     import json
-    import os
     import subprocess
     import sys
 
-    try:
-        if not os.confstr("CS_GNU_LIBC_VERSION"):
-            pytest.skip("not glibc")
-    except (AttributeError, ValueError, OSError):
-        pytest.skip("not glibc")
+    from trainer.strategy.heap import on_glibc
+
+    if not on_glibc():
+        pytest.skip("not glibc: nothing is set")
     script = (
         "import json, resource\n"
         "import numpy as np\n"

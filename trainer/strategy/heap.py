@@ -24,15 +24,20 @@ TRIM_THRESHOLD = 128 * 2**20
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's <malloc.h>
 
 
-@cache
-def keep_freed_blocks() -> bool:
-    """Set glibc's thresholds once per process; True where they were set."""
+def on_glibc() -> bool:
+    """Whether this process's C library is glibc."""
     import os
 
     try:
-        if not os.confstr("CS_GNU_LIBC_VERSION"):
-            return False
-    except (AttributeError, ValueError, OSError):  # no confstr (Windows), or not glibc
+        return bool(os.confstr("CS_GNU_LIBC_VERSION"))
+    except (AttributeError, ValueError, OSError):  # no confstr (Windows), or a C library without the name
+        return False
+
+
+@cache
+def keep_freed_blocks() -> bool:
+    """Set glibc's thresholds once per process; True where they were set."""
+    if not on_glibc():
         return False
     import ctypes
 
