@@ -206,10 +206,10 @@ class FrontShuffled(random.Random):
     """A generator whose `shuffle` puts only the first `PLACED` cards in random order, for a shoe
     reshuffled before every round, whose one round reads no further (`recorded_rounds` checks that it
     did not): Fisher-Yates from the front, each place drawn uniformly (as `_randbelow` draws) from the
-    cards not yet placed, so those are exactly the first cards of a uniform shuffle. `Shoe` has a
-    generator that shuffles otherwise shuffle its cards itself (`trainer.core.shoe._shuffle`): the shoe
-    is the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay in
-    order (shuffling all 312 was some 40% of the time it took to record such a shoe's round)."""
+    cards not yet placed, so those are exactly the first cards of a uniform shuffle. `Shoe` hands its
+    cards to the shuffle of any generator whose `shuffle` is its own (`trainer.core.shoe._shuffle`), so
+    the shoe is the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay
+    in order (shuffling all 312 was some 40% of the time it took to record such a shoe's round)."""
 
     PLACED = 52
 
