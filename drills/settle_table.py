@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.payout_answers import realistic_bet
@@ -22,6 +21,7 @@ from trainer.core.chips import ChipSet, Stack
 from trainer.core.events import Dealt, InsuranceSettled, Insured, Outcome, Settled, Surrendered, TookEvenMoney
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, format_money
+from trainer.core.records import record
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
@@ -31,7 +31,7 @@ from trainer.strategy.seats import NormalSeat
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SettledHand:
     cards: tuple[Card, ...]
     bet: Money
@@ -44,7 +44,7 @@ class SettledHand:
         return hand_total(self.cards)[0]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SideBetResult:
     bet: SideBet
     stake: Money
@@ -52,7 +52,7 @@ class SideBetResult:
     net: Money
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SeatToSettle:
     """One seat at settlement: its bet, its hands, and the insurance, even money or side bet it had."""
 
@@ -166,7 +166,7 @@ class SeatToSettle:
         return f"Seat {self.seat}: " + "; ".join(says) + "."
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class TableToSettle:
     """A finished round: the dealer's hand and every seat, first base first."""
 
@@ -189,7 +189,7 @@ class TableToSettle:
         return f"Dealer: {say_cards(self.dealer)}  ({says})"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SeatHabits:
     """How often a seat takes what the table offers (so every kind of settlement comes up)."""
 
@@ -198,9 +198,13 @@ class SeatHabits:
     sidebet: float = 0.5
 
 
+USUAL_HABITS = SeatHabits()
+"""The habits above, one shared (frozen) value."""
+
+
 def deal_table(rng: random.Random, table: Ruleset, shoe: Shoe, seats: int, number: int, chips: ChipSet,
                limits: tuple[Money, Money], sidebets: Sequence[SideBet] = (),
-               habits: SeatHabits = SeatHabits()) -> TableToSettle:
+               habits: SeatHabits = USUAL_HABITS) -> TableToSettle:
     """Deal one round to `seats` seats from `shoe`, play it out, and read what each seat is owed."""
     stacks = [realistic_bet(rng, *limits, chips, lambda _: True) for _ in range(seats)]
     side_stakes: list[tuple[SideBet, Money] | None] = []

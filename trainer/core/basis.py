@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from trainer.core.records import record
 
 
 class BasisKind(enum.StrEnum):
@@ -25,7 +27,7 @@ class BasisKind(enum.StrEnum):
     USER = "user"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Basis:
     """What one rule rests on."""
 
@@ -82,7 +84,7 @@ def user_basis(file: str) -> Basis:
     return Basis(kind=BasisKind.USER, file=file)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RuleBasis:
     """The basis of every rule key of one rule set, keyed by 'section.key'."""
 

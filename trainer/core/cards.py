@@ -6,10 +6,11 @@ import enum
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
+from trainer.core.records import record
 
 
 class Rank(enum.IntEnum):
@@ -74,7 +75,7 @@ class Suit(enum.Enum):
 _SUIT_GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     """A playing card; `suit` is None for a card from the infinite deck (a rank drawn by a die roll).
 

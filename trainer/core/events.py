@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.cards import Card
-from trainer.core.frozen import quick_init
+from trainer.core.records import record
 
 DEALER = -1
 """The `seat` of a card dealt to the dealer."""
@@ -42,8 +41,7 @@ class Outcome(enum.StrEnum):
     """Lost (or partly returned, under `blackjack_takes = "original"`) to a dealer natural."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Shuffled:
     """The dealer shuffled: before this round (`burned` are the burn cards, face down), or in the
     middle of it when the shoe ran out and the discards were shuffled to go on (no burn card)."""
@@ -52,8 +50,7 @@ class Shuffled:
     burned: tuple[Card, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Dealt:
     """A card of the initial deal, or the second card of a hand made by splitting."""
 
@@ -63,30 +60,26 @@ class Dealt:
     face_up: bool
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Insured:
     seat: int
     amount: Decimal
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class TookEvenMoney:
     seat: int
     paid: Decimal
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Declined:
     """The seat said no to insurance, even money and early surrender."""
 
     seat: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Peeked:
     """The dealer checked the hole card under an ace or a ten."""
 
@@ -94,24 +87,21 @@ class Peeked:
     natural: bool
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Hit:
     seat: int
     hand: int
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Stood:
     seat: int
     hand: int
     total: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Doubled:
     seat: int
     hand: int
@@ -120,8 +110,7 @@ class Doubled:
     """The hand's bet after doubling."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SplitHand:
     """A pair split into hands `hand` and `hand + 1`; `card` is the first hand's new second card."""
 
@@ -130,43 +119,37 @@ class SplitHand:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Surrendered:
     seat: int
     hand: int
     early: bool
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class HoleCardTurned:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DealerDrew:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DealerStood:
     total: int
     bust: bool
     natural: bool
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class InsuranceSettled:
     seat: int
     net: Decimal
 
 
-@quick_init
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Settled:
     """One hand paid, pushed or collected; `net` is the player's win (negative: the house's)."""
 

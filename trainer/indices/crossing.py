@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from trainer.core.records import record
 
 MIN_SAMPLES = 6
 """Groups with fewer samples are shown but not used for the index."""
@@ -26,7 +27,7 @@ WINDOW = 3
 """Counts either side of the index that the straight line is fitted through."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CountGroup:
     """The samples at one true count."""
 

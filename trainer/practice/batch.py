@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import IO
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
+from trainer.core.records import record
 from trainer.practice.session import DrillRun, grade_to_json
 from trainer.progress.items import drill_title
 
@@ -22,7 +23,7 @@ Plan = Iterable[tuple[DrillRun, str | None]]
 """The questions to ask: a session to ask with and the review item to ask about (None: any)."""
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class RunSummary:
     """What a driver did: how many questions were answered, per session."""
 

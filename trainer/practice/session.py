@@ -12,17 +12,18 @@ import random
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.core.bounds import check_length
+from trainer.core.records import record
 
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
     from trainer.core.rules import Ruleset
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Attempt:
     """One graded answer, as the progress database keeps it (DESIGN §8)."""
 
@@ -60,7 +61,7 @@ class ListRecorder:
         self.attempts.append(attempt)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Clock:
     """Wall time for timestamps and a monotonic timer for latencies; tests pass fakes."""
 
@@ -68,7 +69,7 @@ class Clock:
     monotonic: Callable[[], float] = time.monotonic
 
 
-@dataclass(slots=True, kw_only=True)
+@record(frozen=False, kw_only=True)
 class DrillRun:
     """One run of a drill: ask, time, grade, record (the learner's table is a `TableSession`)."""
 

@@ -11,8 +11,9 @@ round's number in each decision's data).
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from trainer.core.records import record
 
 if TYPE_CHECKING:
     from trainer.storage.progress import RecentAnswer
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 DEFAULT_RULESET = "casino"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Criterion:
     """One line of the checklist (see `CRITERIA`)."""
 
@@ -96,7 +97,7 @@ CRITERIA: tuple[Criterion, ...] = (
 TRACK_TITLES = {"counter": "Counter track", "dealer": "Dealer track"}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Check:
     """One criterion measured: the figure in words, the numbers behind it, pass or not yet."""
 
@@ -121,7 +122,7 @@ class Check:
         return share + where + how + extra
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Readiness:
     ruleset: str
     checks: tuple[Check, ...]

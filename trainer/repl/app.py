@@ -14,9 +14,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
+from trainer.core.records import record
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def prompt_and_style() -> tuple[FormattedText, Style]:
     return FormattedText(list(PROMPT_PARTS)), Style.from_dict(STYLE_RULES)
 
 
-@dataclass(slots=True, kw_only=True)
+@record(frozen=False, kw_only=True)
 class ReplState:
     """What one REPL run keeps between lines."""
 

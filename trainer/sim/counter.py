@@ -23,11 +23,12 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from trainer.core.actions import Action
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
+from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
@@ -42,7 +43,7 @@ CHART_CELLS: tuple[Cell, ...] = tuple(
 """Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class IndexPlay:
     """A count-dependent play: `at_or_above` from the true count `index` up, `below` under it."""
 
@@ -83,7 +84,7 @@ def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[IndexPlay
     return tuple(changes), insurance
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Mistakes:
     """A learner's error rates, each a probability from 0 to 1."""
 
@@ -122,7 +123,7 @@ def _check_rate(what: str, rate: float) -> None:
         raise InvalidInputError(f"a {what} error rate is from 0 to 1, not {rate}")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Counter:
     """How the simulated player counts, bets and deviates (plain data: it crosses process bounds)."""
 
@@ -246,7 +247,7 @@ MISTAKE_TABLES = 16
 """Table sets a mistaken hand picks from: each cell is wrong in its share of them (see `_played`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableSets:
     """The decision tables a seat plays: by count, right, and the learner's mistaken sets (see `_played`)."""
 

@@ -11,8 +11,9 @@ results round by round, for every shipped rule set and the rule options no seed 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from trainer.core.records import record
 from trainer.sim.count import CountPlan
 from trainer.sim.game import Game
 from trainer.sim.hands import BUST, STANDS
@@ -28,7 +29,7 @@ def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
     return it.__next__, it.__length_hint__  # type: ignore[attr-defined]  # list iterators have it
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Tally:
     """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
     across jobs, so a simulation split over processes gives the same figures in any order."""

@@ -15,10 +15,11 @@ total, split hands too. Insurance and even money are never taken.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from trainer.core.errors import InvalidInputError
+from trainer.core.records import record
 from trainer.strategy.letters import LETTERS
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -81,7 +82,7 @@ def parse_cell_key(cell: str) -> tuple[str, int, int]:
     return kind, value, _UPS[up]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Cell:
     """One chart cell: its letter and the EV of each action (None where the rules do not allow it)."""
 
@@ -92,7 +93,7 @@ class Cell:
         return {"action": self.action, "ev": {a: self.ev.get(a) for a in ACTIONS}}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Deviation:
     """A composition-dependent exception: a hand whose own best play differs from its cell's."""
 
@@ -120,7 +121,7 @@ class Deviation:
                 "gain": self.gain}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Chart:
     """A rule set's exact basic-strategy chart, with its EVs, exceptions and house edge."""
 

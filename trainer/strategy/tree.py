@@ -11,11 +11,12 @@ resplitting). The engine evaluates all contexts of a rule set in one pass over t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from trainer.core.records import record
 from trainer.strategy.heap import keep_freed_blocks
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ BLOCKED = -2
 """`child` entry: no such child in the context (the card is not left, or the hand may not draw)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(eq=False)
 class Compositions:
     """Every multiset of values with hard total 21 or less and at least one card, as arrays."""
 
@@ -72,7 +73,7 @@ def compositions() -> Compositions:
     return Compositions(own=own, hard=hard, cards=own.sum(axis=1), child=child, index=index)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Context:
     """One family of hands: the base hand(s) or one split hand with `k` more pair cards gone."""
 
@@ -88,7 +89,7 @@ class Context:
     """Split aces that get one card each: the hand stops at two cards."""
 
 
-@dataclass(slots=True, eq=False)
+@record(frozen=False, eq=False)
 class NodeTable:
     """The nodes of several contexts, concatenated, with what the evaluation needs about each."""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
@@ -28,13 +27,14 @@ from trainer.core.counting import (
 )
 from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
+from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 CHECK_EVERY = (3, 7)
 """A checkpoint comes after a random number of rounds in this range."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CountGrade:
     """One count answer."""
 
