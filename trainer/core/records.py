@@ -35,6 +35,7 @@ TypeError: Point.__init__() takes 1 positional argument but 2 were given
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable
 from operator import attrgetter
 from reprlib import recursive_repr
@@ -76,10 +77,10 @@ def _make(cls: type[T], *, frozen: bool, eq: bool, kw_only: bool) -> type[T]:
     params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
     _set(made, own, "__init__", _init(made, fields))
     shown = tuple(f.name for f in fields if f.repr)
-    _set(made, own, "__repr__", _repr(made, shown))
+    _set(made, own, "__repr__", _repr(shown))
     compared = _tuple_of(tuple(f.name for f in fields if f.compare))
     if eq:
-        _set(made, own, "__eq__", _eq(made, compared))
+        _set(made, own, "__eq__", _eq(compared))
     hash_of = own.get("__hash__", dataclasses.MISSING)
     explicit_hash = not (hash_of is dataclasses.MISSING or (hash_of is None and "__eq__" in own))
     if eq and not explicit_hash:  # as `dataclasses` does without unsafe_hash
@@ -88,11 +89,9 @@ def _make(cls: type[T], *, frozen: bool, eq: bool, kw_only: bool) -> type[T]:
     if frozen:
         names = frozenset(f.name for f in fields)
         made.__setattr__, made.__delattr__ = _frozen(made, names)
-        _set(made, own, "__getstate__", _getstate(made, fields))
+        _set(made, own, "__getstate__", _getstate(fields))
         _set(made, own, "__setstate__", _setstate(made, fields))
     if not own.get("__doc__"):  # `dataclasses` wrote it from the signature it saw: init's is ours
-        import inspect
-
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     result: type[T] = made
     return result
@@ -165,7 +164,7 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _repr(cls: type, names: tuple[str, ...]) -> Any:
+def _repr(names: tuple[str, ...]) -> Any:
     @recursive_repr()
     def __repr__(self: Any) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
@@ -174,7 +173,7 @@ def _repr(cls: type, names: tuple[str, ...]) -> Any:
     return __repr__
 
 
-def _eq(cls: type, key: Callable[[Any], tuple[Any, ...]]) -> Any:
+def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Any:
     def __eq__(self: Any, other: object) -> bool:
         if other.__class__ is self.__class__:
             return key(self) == key(other)
@@ -207,7 +206,7 @@ def _frozen(cls: type[Any], names: frozenset[str]) -> tuple[Any, Any]:
     return __setattr__, __delattr__
 
 
-def _getstate(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Any:
+def _getstate(fields: tuple[dataclasses.Field[Any], ...]) -> Any:
     names = tuple(f.name for f in fields)
 
     def __getstate__(self: Any) -> list[Any]:
