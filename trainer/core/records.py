@@ -6,17 +6,18 @@ each method it writes (`__init__`, `__repr__`, `__eq__`, `__hash__` and a frozen
 and `__delattr__`), some 0.5 ms a frozen class, and a fresh process that computes a chart defines some
 thirty of them before its first card (measured: 14 ms of its 36 ms of imports). `record` lets
 `dataclasses` do everything else (fields, defaults, `__match_args__`, slots, `fields()`, `replace()`,
-`asdict()`) and compiles only the `__init__`; the other methods are closures over the fields' names,
-with the same behaviour as the generated ones:
+`asdict()`) and compiles, in one piece, only the methods that are called often; the others are closures
+over the fields' names. All behave as the generated ones:
 
 - `__init__`: the dataclass's parameters (names, order, keyword-only or not, defaults and default
   factories) and errors, fields with `init=False` set from their default or factory, `__post_init__`
-  called; each slot is set through its own descriptor, which is also faster than the generated
-  `object.__setattr__(self, name, value)` of a frozen dataclass (a round makes its events, hands and
-  seat views by the million);
-- `__repr__` (`Name(field=value, ...)`, `...` on recursion), `__eq__` (same class, field tuples equal)
-  and `__hash__` (the compared fields' tuple; None where a mutable record compares by value), each
-  only where the class does not write its own, as `dataclasses` decides;
+  called; a frozen record's slots are set through their descriptors, faster than the generated
+  `object.__setattr__(self, name, value)` (a round makes its events, hands and seat views by the
+  million), a mutable one's by plain assignment, as the generated code does;
+- `__eq__` (same class, field tuples equal) and `__hash__` (the compared fields' tuple; None where a
+  mutable record compares by value), compiled with `__init__` (as closures over a field getter they
+  took twice as long: cards are compared all the time), and `__repr__` (`Name(field=value, ...)`,
+  `...` on recursion), each only where the class does not write its own, as `dataclasses` decides;
 - frozen: assigning or deleting an attribute raises `dataclasses.FrozenInstanceError`, and pickling
   and copying go through `__getstate__` / `__setstate__`;
 - `__dataclass_params__` says what the class is (frozen, eq, ...), not how it was built.
@@ -37,7 +38,6 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections.abc import Callable
-from operator import attrgetter
 from reprlib import recursive_repr
 from typing import Any, TypeVar, dataclass_transform, overload
 
@@ -75,20 +75,19 @@ def _make(cls: type[T], *, frozen: bool, eq: bool, kw_only: bool) -> type[T]:
     fields = dataclasses.fields(made)
     params = made.__dataclass_params__
     params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
-    _set(made, own, "__init__", _init(made, fields))
-    shown = tuple(f.name for f in fields if f.repr)
-    _set(made, own, "__repr__", _repr(shown))
-    compared = _tuple_of(tuple(f.name for f in fields if f.compare))
-    if eq:
-        _set(made, own, "__eq__", _eq(compared))
     hash_of = own.get("__hash__", dataclasses.MISSING)
     explicit_hash = not (hash_of is dataclasses.MISSING or (hash_of is None and "__eq__" in own))
-    if eq and not explicit_hash:  # as `dataclasses` does without unsafe_hash
-        hashed = _tuple_of(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
-        made.__hash__ = _hash(made, hashed) if frozen else None
+    hashed = None
+    if eq and frozen and not explicit_hash:  # as `dataclasses` does without unsafe_hash
+        hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+    compared = tuple(f.name for f in fields if f.compare) if eq else None
+    for name, method in _compiled(made, fields, compared, hashed, frozen=frozen).items():
+        _set(made, own, name, method)
+    if eq and not frozen and not explicit_hash:
+        made.__hash__ = None  # compared by value, yet mutable: unhashable
+    _set(made, own, "__repr__", _repr(tuple(f.name for f in fields if f.repr)))
     if frozen:
-        names = frozenset(f.name for f in fields)
-        made.__setattr__, made.__delattr__ = _frozen(made, names)
+        made.__setattr__, made.__delattr__ = _frozen(made, frozenset(f.name for f in fields))
         _set(made, own, "__getstate__", _getstate(fields))
         _set(made, own, "__setstate__", _setstate(made, fields))
     if not own.get("__doc__"):  # `dataclasses` wrote it from the signature it saw: init's is ours
@@ -98,60 +97,73 @@ def _make(cls: type[T], *, frozen: bool, eq: bool, kw_only: bool) -> type[T]:
 
 
 def _set(cls: type, own: dict[str, Any], name: str, method: Any) -> None:
-    """Give `cls` a method unless its own body wrote one."""
-    if name not in own:
+    """Give `cls` a method unless its own body wrote one (`__hash__`: unless it wrote one besides an
+    `__eq__`, which alone leaves it None)."""
+    if name not in own or (name == "__hash__" and own[name] is None):
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         method.__module__ = cls.__module__
         setattr(cls, name, method)
 
 
-def _tuple_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """A function from an instance to its fields `names` as a tuple (as the generated methods build)."""
-    if not names:
-        return lambda _: ()
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda self: (one(self),)
-    getter: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
-    return getter
-
-
-def _init(cls: Any, fields: tuple[dataclasses.Field[Any], ...]) -> Any:
-    """The `__init__` `dataclasses` would write, setting each slot through its descriptor."""
+def _compiled(cls: Any, fields: tuple[dataclasses.Field[Any], ...], compared: tuple[str, ...] | None,
+              hashed: tuple[str, ...] | None, *, frozen: bool) -> dict[str, Any]:
+    """The methods a record calls often, compiled together: `__init__` as `dataclasses` would write it
+    (but a frozen record's sets each slot through its descriptor, not `object.__setattr__`, which looks
+    the name up on every call), and where asked `__eq__` over the fields `compared` and `__hash__` over
+    the fields `hashed`, as `dataclasses` writes them (one compilation, not three: compiling is what a
+    class costs)."""
     scope: dict[str, Any] = {"_FACTORY": _FACTORY}
     positional: list[str] = []
     keywords: list[str] = []
     body: list[str] = []
     for field in fields:
         name = field.name
-        scope[f"_set_{name}"] = getattr(cls, name).__set__
+        if frozen:
+            scope[f"_set_{name}"] = getattr(cls, name).__set__
         has_factory = field.default_factory is not dataclasses.MISSING
         if has_factory:
             scope[f"_factory_{name}"] = field.default_factory
         if not field.init:
             if has_factory:
-                body.append(f"_set_{name}(self, _factory_{name}())")
+                body.append(_store(name, f"_factory_{name}()", frozen=frozen))
             elif field.default is not dataclasses.MISSING:
                 scope[f"_default_{name}"] = field.default
-                body.append(f"_set_{name}(self, _default_{name})")
+                body.append(_store(name, f"_default_{name}", frozen=frozen))
             continue
         param = name
         if has_factory:
             param = f"{name}=_FACTORY"
-            body.append(f"_set_{name}(self, _factory_{name}() if {name} is _FACTORY else {name})")
+            body.append(_store(name, f"_factory_{name}() if {name} is _FACTORY else {name}", frozen=frozen))
         else:
             if field.default is not dataclasses.MISSING:
                 scope[f"_default_{name}"] = field.default
                 param = f"{name}=_default_{name}"
-            body.append(f"_set_{name}(self, {name})")
+            body.append(_store(name, name, frozen=frozen))
         (keywords if field.kw_only else positional).append(param)
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     params = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
-    exec(f"def __init__({params}):\n    {'; '.join(body) or 'pass'}\n", scope)
-    init = scope["__init__"]
-    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    return init
+    source = [f"def __init__({params}):\n    {'; '.join(body) or 'pass'}\n"]
+    if compared is not None:
+        mine, theirs = _fields_tuple("self", compared), _fields_tuple("other", compared)
+        source.append(f"def __eq__(self, other):\n    if other.__class__ is self.__class__:\n"
+                      f"        return {mine} == {theirs}\n    return NotImplemented\n")
+    if hashed is not None:
+        source.append(f"def __hash__(self):\n    return hash({_fields_tuple('self', hashed)})\n")
+    exec("".join(source), scope)
+    scope["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    return {name: scope[name] for name in ("__init__", "__eq__", "__hash__") if name in scope}
+
+
+def _store(name: str, value: str, *, frozen: bool) -> str:
+    """Source setting a field in `__init__`: through its slot's descriptor where the record is frozen
+    (its `__setattr__` refuses), else by plain assignment (the quickest)."""
+    return f"_set_{name}(self, {value})" if frozen else f"self.{name} = {value}"
+
+
+def _fields_tuple(instance: str, names: tuple[str, ...]) -> str:
+    """Source for the tuple of an instance's fields: `(self.rank, self.suit,)`."""
+    return "(" + "".join(f"{instance}.{name}," for name in names) + ")"
 
 
 class _Factory:
@@ -171,23 +183,6 @@ def _repr(names: tuple[str, ...]) -> Any:
         return f"{self.__class__.__qualname__}({shown})"
 
     return __repr__
-
-
-def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Any:
-    def __eq__(self: Any, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return key(self) == key(other)
-        return NotImplemented
-
-    return __eq__
-
-
-def _hash(cls: type, key: Callable[[Any], tuple[Any, ...]]) -> Any:
-    def __hash__(self: Any) -> int:
-        return hash(key(self))
-
-    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
-    return __hash__
 
 
 def _frozen(cls: type[Any], names: frozenset[str]) -> tuple[Any, Any]:
