@@ -199,16 +199,16 @@ class ChartBuilder:
                 if rows is None:
                     continue
                 w = weight[rows]
-                total_weight = w.sum(axis=0)
-                sums = {a: (w * conditioned[a][rows]).sum(axis=0) for a in ACTIONS
+                total_weight = w.sum(axis=0).tolist()  # Python floats: the same quotients, quicker
+                sums = {a: (w * conditioned[a][rows]).sum(axis=0).tolist() for a in ACTIONS
                         if not np.isnan(evs[a][rows[0]]).all()}
-                reached = dealt[rows].any(axis=0)
+                reached = dealt[rows].any(axis=0).tolist()
                 for u in UPS:
                     col = u - 1
                     if not reached[col] or total_weight[col] <= 0:
                         continue
                     averaged: dict[str, float | None] = {
-                        a: (float(sums[a][col] / total_weight[col]) if a in sums else None) for a in ACTIONS}
+                        a: (sums[a][col] / total_weight[col] if a in sums else None) for a in ACTIONS}
                     cells[cell_key(kind, number, u)] = Cell(action=letter_for(averaged), ev=averaged)
         draft = Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=0.0, cells=cells)
         self.tick(5, self.steps)
@@ -268,6 +268,7 @@ class ChartBuilder:
         total = 0.0
         per_up: dict[str, float] = {}
         up_chances = shoe.value_probabilities()
+        reads: dict[tuple[str, int, int, bool], str] = {}  # the chart read once per cell and case
         for u in UPS:
             col = u - 1
             ev = 0.0
@@ -279,10 +280,11 @@ class ChartBuilder:
                 if hand == (ACE, TEN):
                     ev += chance * terms.blackjack_pays * (1 - bj)
                     continue
-                value = self._played(chart, hand, u, rows, i)
+                value = self._played(chart, hand, u, rows, i, reads)
                 if self.splittable(hand) and hand[0] == TEN and terms.same_rank:
                     same = _same_rank_chance(shoe, u)
-                    value = same * value + (1 - same) * self._played(chart, hand, u, rows, i, can_split=False)
+                    value = same * value + (1 - same) * self._played(chart, hand, u, rows, i, reads,
+                                                                     can_split=False)
                 if terms.peeked[col]:  # the peek's natural: -1 (early surrender's value allows for it)
                     value -= bj
                 ev += chance * value
@@ -291,9 +293,14 @@ class ChartBuilder:
         return total, per_up
 
     def _played(self, chart: Chart, hand: tuple[int, ...], u: int, rows: dict[str, list[list[float]]],
-                i: int, can_split: bool | None = None) -> float:
+                i: int, reads: dict[tuple[str, int, int, bool], str], can_split: bool | None = None) -> float:
+        """The value of `hand` (row `i` of `rows`) against `u` played as `chart` says (`reads`: its
+        readings so far, by cell, up card and whether the hand may split)."""
         split_ok = self.splittable(hand) if can_split is None else can_split
-        action = self.initial_action(chart, hand, u, can_split=split_ok)
+        key = (*category(hand), u, split_ok)
+        action = reads.get(key)
+        if action is None:
+            action = reads[key] = self.initial_action(chart, hand, u, can_split=split_ok)
         value = rows[action][i][u - 1]
         assert value == value, (hand, u, action)  # not NaN: the action is allowed
         return value
@@ -309,19 +316,22 @@ class ChartBuilder:
         stacked[2:, three] = np.nan  # a three-card hand may only stand or hit
         allowed = np.where(np.isnan(stacked), -np.inf, stacked)
         best = allowed.argmax(axis=0)  # ties to the earlier action, as `max` over them in order
-        chart_index = np.zeros(best.shape, dtype=np.int64)
-        actions: dict[tuple[str, int, int, bool, bool], int] = {}  # the chart's action by cell and case
+        # the chart's action per case (cell, two cards or more, may split), read once for every up
+        # card, then gathered for the hands of each case
+        cases: dict[tuple[str, int, bool, bool], int] = {}
+        case_of = np.empty(len(listed), dtype=np.int64)
+        by_case: list[list[int]] = []
         for i, (hand, kind, number) in enumerate(listed):
             two, split_ok = len(hand) == 2, self.splittable(hand)
-            for u in range(1, 11):
-                key = (kind, number, u, two, split_ok)
-                index = actions.get(key)
-                if index is None:
-                    action = (self.initial_action(chart, hand, u, can_split=split_ok) if two else
-                              resolve(chart.lookup, kind, number, u, can_double=False, can_split=False,
-                                      can_surrender=False))
-                    index = actions[key] = ACTIONS.index(action)
-                chart_index[i, u - 1] = index
+            case = cases.get((kind, number, two, split_ok))
+            if case is None:
+                case = cases[(kind, number, two, split_ok)] = len(by_case)
+                by_case.append([ACTIONS.index(
+                    self.initial_action(chart, hand, u, can_split=split_ok) if two else
+                    resolve(chart.lookup, kind, number, u, can_double=False, can_split=False,
+                            can_surrender=False)) for u in range(1, 11)])
+            case_of[i] = case
+        chart_index = np.take(np.array(by_case, dtype=np.int64), case_of, axis=0)
         h, u = np.indices(best.shape)
         chosen = stacked[chart_index, h, u]
         gain = allowed[best, h, u] - chosen
