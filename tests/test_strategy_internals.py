@@ -25,8 +25,17 @@ def test_composition_children_are_one_more_card() -> None:
         for v in range(10):
             grown = list(own)
             grown[v] += 1
-            expected = comps.index.get(tuple(grown), BUST) if comps.hard[i] + v + 1 <= 21 else BUST
+            found = comps.find(grown)
+            expected = (BUST if found is None else found) if comps.hard[i] + v + 1 <= 21 else BUST
             assert comps.child[i, v] == expected
+
+
+def test_a_composition_is_found_by_its_counts_and_no_other_counts_are() -> None:
+    comps = compositions()
+    assert [comps.find(own) for own in comps.own.tolist()] == list(range(3082))
+    assert comps.find((0, 0, 0, 0, 0, 0, 0, 0, 1, 1)) == comps.find([0, 0, 0, 0, 0, 0, 0, 0, 1, 1]) is not None
+    for counts in [(0,) * 10, (0,) * 9 + (3,), (-1,) + (0,) * 9, (300,) + (0,) * 9, (1,) * 9, (22,) + (0,) * 9]:
+        assert comps.find(counts) is None, counts  # empty, bust, negative, too large, nine values
 
 
 @pytest.fixture(scope="module")

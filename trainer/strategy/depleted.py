@@ -120,7 +120,7 @@ def _chunk(ruleset: Ruleset, full: Composition, cards: tuple[Card, ...], up: Car
     offsets = table.offsets
 
     def node(context: int, counts: Sequence[int]) -> int:
-        comp = comps.index.get(tuple(counts))
+        comp = comps.find(counts)
         if comp is None:
             return -1
         lo, hi = offsets[context], offsets[context + 1]
