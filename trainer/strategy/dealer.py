@@ -231,13 +231,24 @@ def dealer_table(hits_soft_17: bool, natural: bool) -> DealerTable:
         orders.append(drawn[final])
         outcomes.append(outcome[final])
         going = ~stop
-        distinct, first, back = np.unique(grown[going] @ place, return_index=True, return_inverse=True)
-        paths = np.zeros((len(distinct), 10), dtype=np.int64)
-        np.add.at(paths, back.reshape(-1), drawn[going])
+        _, first, paths = _merged(grown[going] @ place, drawn[going])
         hands, hard = grown[going][first], grown_hard[going][first]
     # a standing hand is drawn to from several frontier hands: its orders add up
-    distinct, first, back = np.unique(np.concatenate(keys), return_index=True, return_inverse=True)
-    counts = np.zeros((len(distinct), 10), dtype=np.int64)
-    np.add.at(counts, back.reshape(-1), np.concatenate(orders))
+    distinct, first, counts = _merged(np.concatenate(keys), np.concatenate(orders))
     totals = np.concatenate(outcomes)[first] + 17
     return DealerTable(hands=distinct[:, None] // place[None, :] % 16, totals=totals, orders=counts)
+
+
+def _merged(keys: NDArray[np.int64], rows: NDArray[np.int64]) -> tuple[
+            NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """The distinct `keys` in ascending order, the index of a row holding each, and the `rows` of each
+    key added up (as `np.unique` with its indices and `np.add.at` give them: a sort and one sum per
+    run of equal keys, several times quicker)."""
+    import numpy as np
+
+    if not len(keys):
+        return keys, keys, rows[:0]
+    order = np.argsort(keys)  # any row of a key stands for it: they hold the same cards
+    ordered = keys[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    return ordered[starts], order[starts], np.add.reduceat(rows[order], starts, axis=0)
