@@ -214,15 +214,9 @@ class FrontShuffled(random.Random):
     PLACED = 52
 
     def shuffle(self, x: Any) -> None:
-        getrandbits = self.getrandbits
         n = len(x)
         for i in range(min(self.PLACED, n - 1)):
-            span = n - i  # j = i + random's own `_randbelow(span)`, written out (a call per card)
-            bits = span.bit_length()
-            r = getrandbits(bits)
-            while r >= span:
-                r = getrandbits(bits)
-            j = i + r
+            j = i + self._randbelow(n - i)  # type: ignore[attr-defined]  # random's own uniform draw
             x[i], x[j] = x[j], x[i]
 
 

@@ -80,7 +80,7 @@ def _make(cls: type[T], *, frozen: bool, eq: bool, kw_only: bool) -> type[T]:
     hashed = None
     if eq and frozen and not explicit_hash:  # as `dataclasses` does without unsafe_hash
         hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    compared = tuple(f.name for f in fields if f.compare) if eq else None
+    compared = tuple(f.name for f in fields if f.compare) if eq and "__eq__" not in own else None
     for name, method in _compiled(made, fields, compared, hashed, frozen=frozen).items():
         _set(made, own, name, method)
     if eq and not frozen and not explicit_hash:

@@ -268,7 +268,6 @@ class ChartBuilder:
         total = 0.0
         per_up: dict[str, float] = {}
         up_chances = shoe.value_probabilities()
-        reads: dict[tuple[str, int, int, bool], str] = {}  # the chart read once per cell and case
         for u in UPS:
             col = u - 1
             ev = 0.0
@@ -280,11 +279,10 @@ class ChartBuilder:
                 if hand == (ACE, TEN):
                     ev += chance * terms.blackjack_pays * (1 - bj)
                     continue
-                value = self._played(chart, hand, u, rows, i, reads)
+                value = self._played(chart, hand, u, rows, i)
                 if self.splittable(hand) and hand[0] == TEN and terms.same_rank:
                     same = _same_rank_chance(shoe, u)
-                    value = same * value + (1 - same) * self._played(chart, hand, u, rows, i, reads,
-                                                                     can_split=False)
+                    value = same * value + (1 - same) * self._played(chart, hand, u, rows, i, can_split=False)
                 if terms.peeked[col]:  # the peek's natural: -1 (early surrender's value allows for it)
                     value -= bj
                 ev += chance * value
@@ -293,14 +291,9 @@ class ChartBuilder:
         return total, per_up
 
     def _played(self, chart: Chart, hand: tuple[int, ...], u: int, rows: dict[str, list[list[float]]],
-                i: int, reads: dict[tuple[str, int, int, bool], str], can_split: bool | None = None) -> float:
-        """The value of `hand` (row `i` of `rows`) against `u` played as `chart` says (`reads`: its
-        readings so far, by cell, up card and whether the hand may split)."""
+                i: int, can_split: bool | None = None) -> float:
         split_ok = self.splittable(hand) if can_split is None else can_split
-        key = (*category(hand), u, split_ok)
-        action = reads.get(key)
-        if action is None:
-            action = reads[key] = self.initial_action(chart, hand, u, can_split=split_ok)
+        action = self.initial_action(chart, hand, u, can_split=split_ok)
         value = rows[action][i][u - 1]
         assert value == value, (hand, u, action)  # not NaN: the action is allowed
         return value

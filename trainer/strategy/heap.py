@@ -15,6 +15,7 @@ Elsewhere than glibc (musl, macOS, Windows) nothing is done.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 
 MMAP_THRESHOLD = 32 * 2**20
@@ -26,8 +27,6 @@ _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's <malloc.h>
 
 def on_glibc() -> bool:
     """Whether this process's C library is glibc."""
-    import os
-
     try:
         return bool(os.confstr("CS_GNU_LIBC_VERSION"))
     except (AttributeError, ValueError, OSError):  # no confstr (Windows), or a C library without the name
