@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 JSON = Any
@@ -26,7 +25,7 @@ JSON = Any
 # Pure data: the terminal layers (render, repl) decide how each kind looks; machine mode ignores them.
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Flash:
     """Cards shown `per_flash` at a time, `seconds_per_card` each, then hidden before the question."""
 
@@ -39,7 +38,7 @@ class Flash:
     """The answer is timed from the first card shown, not from the prompt after the last."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandShown:
     """One hand of a dealt round as the table sees it: whose it is and its cards."""
 
@@ -47,7 +46,7 @@ class HandShown:
     cards: tuple[str, ...]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rounds:
     """Blackjack rounds flashed one at a time, each shown `seconds_per_card` x its cards, then hidden;
     the answer is timed from the first round shown."""
@@ -56,7 +55,7 @@ class Rounds:
     seconds_per_card: float
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Tray:
     """A discard tray holding `discarded` of a shoe of `shoe_cards` cards, drawn to scale."""
 
@@ -64,7 +63,7 @@ class Tray:
     shoe_cards: int
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Lines:
     """Plain lines shown above the prompt (a hand, a table, a bet)."""
 
@@ -74,7 +73,7 @@ class Lines:
 Display = Flash | Tray | Lines | Rounds
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Question:
     """One question; `expected` is the canonical answer as a user would type it."""
 
@@ -104,7 +103,7 @@ class Question:
         return line
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Answer:
     """A parsed answer: the user's text and its value in the drill's own terms."""
 
@@ -114,7 +113,7 @@ class Answer:
     """How long the answer took, filled in by the session before grading (a countdown's seconds per deck)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Grade:
     """The verdict on one answer."""
 
@@ -162,7 +161,7 @@ class Drill(Protocol):
     def summary(self, grades: Sequence[Grade]) -> list[str]: ...
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrillOptions:
     """Settings a drill may read; each drill uses the ones that concern it (`cutcard drill --help`)."""
 
@@ -190,7 +189,7 @@ class DrillOptions:
     """Drill-specific settings given as KEY=VALUE."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Setting:
     """One `--set KEY=VALUE` a drill reads: the key, the values it allows (none listed: see `example`),
     and what it does. `cutcard drill NAME --help` and the REPL's completion list them."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
@@ -34,7 +35,6 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import Outcome
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, Ratio, format_money
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 
@@ -43,7 +43,7 @@ TARGET_MS = 8000
 MAX_LINE = 40
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Call:
     """What the dealer says at one place: the dealer's hand, or a seat's settlement."""
 
@@ -52,7 +52,7 @@ class Call:
     says: str
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Slip:
     """The error slipped into a table (or none), and where it is."""
 

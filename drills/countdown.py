@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
@@ -33,7 +34,6 @@ from drills.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_card
 from trainer.core.counting import RANK_KEYS, CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 PROFESSIONAL_SECONDS = 25.0
@@ -72,7 +72,7 @@ def _tags_of(system: CountSystem, key: str) -> tuple[Fraction, ...]:
     return (system.tags[index], system.red_tags[index])
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Countdown:
     """What one countdown deals: the system, the decks, and how many cards are taken out unseen."""
 

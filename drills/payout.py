@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 from typing import ClassVar
@@ -50,7 +51,6 @@ from trainer.core.cards import TEN_RANKS, card
 from trainer.core.chips import ChipSet, Stack, fewest_chips, stack_from_counts
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money
-from trainer.core.records import record
 from trainer.core.rules import InsuranceBet, Ruleset, Surrender
 from trainer.core.sidebets import SideBet, parse_sidebet_names
 
@@ -67,7 +67,7 @@ CHIPS_SETTING = Setting(key="chips", example="white:1,red:5,green:25,black:100",
                 help="the chip tray: colour:value pairs")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutSettings:
     """The drill's `--set` options, read once."""
 

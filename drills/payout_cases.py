@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import random
+from dataclasses import dataclass
 
 from drills.base import JSON
 from drills.payout_rounds import (
@@ -22,7 +23,6 @@ from trainer.core.cards import Card, Rank, Suit, card, say_cards
 from trainer.core.chips import Stack, fewest_chips
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.core.sidebets import OUTCOME_WORDS, SideBet
 
@@ -40,7 +40,7 @@ class Situation(enum.StrEnum):
     SIDEBET = "sidebet"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Case:
     """One payout to make, before it becomes a `Question`."""
 

@@ -9,6 +9,7 @@ set with that one rule changed, so the engine pays them too.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.actions import Action
@@ -17,7 +18,6 @@ from trainer.core.deal import TableDeal
 from trainer.core.events import InsuranceSettled, Settled
 from trainer.core.hands import hand_total
 from trainer.core.money import Money
-from trainer.core.records import record
 from trainer.core.round import Round
 from trainer.core.rules import Double, Ruleset
 from trainer.core.shoe import Shoe
@@ -37,7 +37,7 @@ def _settled_net(round_: Round, hand: int = 0) -> Money:
     raise AssertionError(f"hand {hand} was never settled")  # a bug in the scenario, not in the answer
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Paid:
     """One seat's payout as the engine settled it, and the cards on the table when it was made."""
 
@@ -111,7 +111,7 @@ def surrender_refund(ruleset: Ruleset, bet: Money) -> Money:
 # --- split and doubled hands settled against the dealer ------------------------------------------
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettledHand:
     """One hand of a settled seat, as the dealer sees it at payout time."""
 
@@ -126,7 +126,7 @@ class SettledHand:
         return hand_total(self.cards)[0]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettledSeat:
     """A seat whose hands (split, doubled) were settled against one dealer result."""
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from drills.base import JSON
 from trainer.core.basis import Basis, BasisKind, combined
-from trainer.core.records import record
 from trainer.core.rules import Ruleset, ruleset_to_dict
 
 TRUE_FALSE = ("true", "false")
@@ -28,7 +27,7 @@ READING_WORDS = "in this trainer's reading of the seed, "
 """How a question resting on a reading, not on the seed's words, begins (after 'True or false: ')."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class QuizItem:
     """One quiz question: multiple choice (`wrong` holds the other choices) or true/false."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.payout_answers import realistic_bet
@@ -21,7 +22,6 @@ from trainer.core.chips import ChipSet, Stack
 from trainer.core.events import Dealt, InsuranceSettled, Insured, Outcome, Settled, Surrendered, TookEvenMoney
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, format_money
-from trainer.core.records import record
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
@@ -31,7 +31,7 @@ from trainer.strategy.seats import NormalSeat
 ZERO = Decimal(0)
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettledHand:
     cards: tuple[Card, ...]
     bet: Money
@@ -44,7 +44,7 @@ class SettledHand:
         return hand_total(self.cards)[0]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SideBetResult:
     bet: SideBet
     stake: Money
@@ -52,7 +52,7 @@ class SideBetResult:
     net: Money
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatToSettle:
     """One seat at settlement: its bet, its hands, and the insurance, even money or side bet it had."""
 
@@ -166,7 +166,7 @@ class SeatToSettle:
         return f"Seat {self.seat}: " + "; ".join(says) + "."
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableToSettle:
     """A finished round: the dealer's hand and every seat, first base first."""
 
@@ -189,7 +189,7 @@ class TableToSettle:
         return f"Dealer: {say_cards(self.dealer)}  ({says})"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatHabits:
     """How often a seat takes what the table offers (so every kind of settlement comes up)."""
 

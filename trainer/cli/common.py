@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from trainer.core.errors import TrainerError
-from trainer.core.records import record
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -71,7 +71,7 @@ def load_chart(rules: Ruleset, *, quiet: bool = False) -> Chart:
         return chart_for(rules, progress=progress)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Settings:
     """Settings shared by the commands of one invocation (and by the REPL between commands)."""
 

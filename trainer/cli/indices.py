@@ -8,6 +8,7 @@ standard run of this command for the table and the count (computed once, then re
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
@@ -21,7 +22,6 @@ from trainer.cli.common import (
     rounding_option,
     ruleset_option,
 )
-from trainer.core.records import record
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -38,7 +38,7 @@ DEFAULT_SEED = 1
 SOURCES = ("published", "computed")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Wanted:
     """A play to compute, and the published index beside it (None where the lists do not apply)."""
 

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import field
-
-from trainer.core.records import record
+from dataclasses import dataclass, field
 
 
 class BasisKind(enum.StrEnum):
@@ -27,7 +25,7 @@ class BasisKind(enum.StrEnum):
     USER = "user"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Basis:
     """What one rule rests on."""
 
@@ -84,7 +82,7 @@ def user_basis(file: str) -> Basis:
     return Basis(kind=BasisKind.USER, file=file)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RuleBasis:
     """The basis of every rule key of one rule set, keyed by 'section.key'."""
 

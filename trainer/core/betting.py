@@ -7,10 +7,10 @@ bet drill read the same syntax and the same steps, so a learner's ramp means one
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 
 DEFAULT_RAMP = "1:1,2:2,3:4,4:8,5:12"
 """The ramp a learner starts with: one unit up to +1, then doubling per count to a 1-12 spread."""
@@ -90,7 +90,7 @@ def check_ramp(ramp: dict[int, int], spread: tuple[int, int]) -> None:
         raise InvalidInputError("ramp bets must not fall as the true count rises")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BetRamp:
     """A learner's bet ramp: the units bet from each true count up, and the low bet below the first step.
 

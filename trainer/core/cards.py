@@ -6,11 +6,10 @@ import enum
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 
 
 class Rank(enum.IntEnum):
@@ -75,7 +74,7 @@ class Suit(enum.Enum):
 _SUIT_GLYPHS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Card:
     """A playing card; `suit` is None for a card from the infinite deck (a rank drawn by a die roll).
 

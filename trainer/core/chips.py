@@ -11,19 +11,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
 from trainer.core.bounds import MAX_CHIPS, check_digits, check_length, quoted
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
-from trainer.core.records import record
 
 _VALUE = re.compile(r"\$?[0-9]{1,9}(?:\.[0-9]{1,2})?")
 """A chip named by its value: '25', '$2.50'."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Chip:
     """One denomination of chip: its colour (how a dealer names it) and its value."""
 
@@ -34,7 +34,7 @@ class Chip:
         return f"{self.colour} ${format_money(self.value)}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ChipSet:
     """The denominations in a chip tray, largest first; colours and values are each unique."""
 
@@ -101,7 +101,7 @@ def parse_chip_set(text: str) -> ChipSet:
     return ChipSet(tuple(chips))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Stack:
     """Some chips: (chip, count) pairs, largest chip first, every count at least one."""
 

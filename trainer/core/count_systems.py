@@ -22,14 +22,13 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 Count = int | Fraction
@@ -44,7 +43,7 @@ def _plain(value: Fraction) -> Count:
     return int(value) if value.denominator == 1 else value
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CountSystem:
     """One card-counting system: a tag per rank (and colour), and where an unbalanced count starts."""
 

@@ -17,10 +17,10 @@ seat (seed 002's host). The players' draws come next, then the dealer's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from trainer.core.cards import Card
 from trainer.core.events import DEALER
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 
@@ -35,7 +35,7 @@ def opening_deal(ruleset: Ruleset, seats: int) -> list[tuple[int, bool]]:
             *first_round, (DEALER, dealer.hole_card_first)]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableDeal:
     """One round's cards by what they are for: each seat's two cards, the dealer's up and hole card,
     then the cards the players draw (hits, doubles, split hands, in the order they are taken) and the

@@ -6,9 +6,10 @@ rest on this trainer's reading of the seed rather than on the seed's words (`tra
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.basis import Basis, combined
 from trainer.core.money import format_money
-from trainer.core.records import record
 from trainer.core.rules import BlackjackTakes, Double, InsuranceBet, Reshuffle, Ruleset, Split, Surrender
 
 _DOUBLE = {
@@ -25,7 +26,7 @@ def _up_words(values: frozenset[int] | set[int]) -> str:
     return "an ace" if values == {1} else "a ten"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Said:
     """One sentence of a rule card and the rule keys it says."""
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.cards import Card
-from trainer.core.records import record
 
 DEALER = -1
 """The `seat` of a card dealt to the dealer."""
@@ -41,7 +41,7 @@ class Outcome(enum.StrEnum):
     """Lost (or partly returned, under `blackjack_takes = "original"`) to a dealer natural."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shuffled:
     """The dealer shuffled: before this round (`burned` are the burn cards, face down), or in the
     middle of it when the shoe ran out and the discards were shuffled to go on (no burn card)."""
@@ -50,7 +50,7 @@ class Shuffled:
     burned: tuple[Card, ...]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Dealt:
     """A card of the initial deal, or the second card of a hand made by splitting."""
 
@@ -60,26 +60,26 @@ class Dealt:
     face_up: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Insured:
     seat: int
     amount: Decimal
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TookEvenMoney:
     seat: int
     paid: Decimal
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Declined:
     """The seat said no to insurance, even money and early surrender."""
 
     seat: int
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Peeked:
     """The dealer checked the hole card under an ace or a ten."""
 
@@ -87,21 +87,21 @@ class Peeked:
     natural: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Hit:
     seat: int
     hand: int
     card: Card
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Stood:
     seat: int
     hand: int
     total: int
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Doubled:
     seat: int
     hand: int
@@ -110,7 +110,7 @@ class Doubled:
     """The hand's bet after doubling."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SplitHand:
     """A pair split into hands `hand` and `hand + 1`; `card` is the first hand's new second card."""
 
@@ -119,37 +119,37 @@ class SplitHand:
     card: Card
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Surrendered:
     seat: int
     hand: int
     early: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HoleCardTurned:
     card: Card
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealerDrew:
     card: Card
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealerStood:
     total: int
     bust: bool
     natural: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class InsuranceSettled:
     seat: int
     net: Decimal
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Settled:
     """One hand paid, pushed or collected; `net` is the player's win (negative: the house's)."""
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from trainer.core.cards import Card
-from trainer.core.records import record
 
 
 def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
@@ -29,7 +29,7 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     return hard, False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Hand:
     """A player's or dealer's cards; `from_split` marks a hand made by splitting (never a natural)."""
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from trainer.core.bounds import MAX_MONEY_DIGITS, check_digits, check_length, quoted
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 
 Money = Decimal
 """An amount of money (or virtual units): always an exact `Decimal`."""
@@ -78,7 +78,7 @@ def signed_dollars(amount: Money) -> str:
     return f"+{dollars(amount)}" if amount > 0 else dollars(amount)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ratio:
     """A payout ratio such as 3:2 (paid 3 for every 2 bet)."""
 

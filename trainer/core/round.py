@@ -17,6 +17,7 @@ The order of a round (seeds 000, 001, 004):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from trainer.core.actions import Action
 from trainer.core.cards import Card
@@ -43,7 +44,6 @@ from trainer.core.events import (
 from trainer.core.hands import Hand, hand_total
 from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
 from trainer.core.money import Money, format_money, to_money
-from trainer.core.records import record
 from trainer.core.rules import InsuranceBet, Ruleset, Surrender
 from trainer.core.settlement import DealerTurn, HandState, SeatState
 from trainer.core.shoe import Shoe
@@ -51,7 +51,7 @@ from trainer.core.shoe import Shoe
 __all__ = ["Action", "Phase", "Round", "SeatView"]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SeatView:
     """What one seat may know: its own hands, the up card, the cards shown so far, what it may do.
 

@@ -10,14 +10,13 @@ import enum
 import functools
 import hashlib
 import json
-from dataclasses import field
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis
 from trainer.core.errors import RulesetError
 from trainer.core.money import Money, Ratio
-from trainer.core.records import record
 
 
 class Reshuffle(enum.StrEnum):
@@ -59,7 +58,7 @@ class BlackjackTakes(enum.StrEnum):
     ORIGINAL = "original"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeRules:
     """The `[shoe]` table: how many decks, where the cut card goes, when the cards are shuffled and how
     many are burnt."""
@@ -76,7 +75,7 @@ class ShoeRules:
     """True when the dealer shows the burn card, so a counter may count it."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealerRules:
     """The `[dealer]` table: how the dealer draws, takes a hole card and peeks, and what a dealer natural
     takes."""
@@ -91,7 +90,7 @@ class DealerRules:
     """False: a dealer's two-card 21 is only 21 (seed 002's host)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRules:
     """The `[player]` table: doubling, splitting, surrender, insurance and even money."""
 
@@ -108,7 +107,7 @@ class PlayerRules:
     """Insurance of exactly half the bet, or of any amount up to half (a file may leave it out)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutRules:
     """The `[payouts]` table: what a blackjack and insurance pay, and whether a split 21 is a blackjack."""
 
@@ -117,7 +116,7 @@ class PayoutRules:
     split_21_is_blackjack: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableRules:
     """The `[table]` table: bet limits, seats and the bankroll a learner sits down with."""
 
@@ -128,7 +127,7 @@ class TableRules:
     """What a learner sits down with in `play`."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentRules:
     """Seed 002's chat game: betting timer, players and the attack phase between rounds."""
 
@@ -138,7 +137,7 @@ class TournamentRules:
     attacks: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset:
     """One blackjack variant, exactly as its rule-set file states it."""
 

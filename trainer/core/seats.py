@@ -6,13 +6,14 @@ the shape `decide(view) -> Action`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.actions import Action
 from trainer.core.errors import IllegalActionError
-from trainer.core.records import record
 from trainer.core.round import SeatView
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EasySeat:
     """Seed 003's Easy seat: "hits below 17, otherwise stands"; never insures, doubles, splits or
     surrenders.

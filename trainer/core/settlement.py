@@ -7,7 +7,7 @@ money. The seat and hand states are a round's own bookkeeping, never handed out.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from trainer.core.cards import Card
@@ -25,12 +25,11 @@ from trainer.core.events import (
 from trainer.core.hands import Hand, hand_total
 from trainer.core.legal import dealer_stands, is_natural
 from trainer.core.money import Money
-from trainer.core.records import record
 from trainer.core.rules import BlackjackTakes, Ruleset
 from trainer.core.shoe import Shoe
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class HandState:
     """One hand of a seat while the round runs (a round's own bookkeeping, never handed out)."""
 
@@ -49,7 +48,7 @@ class HandState:
         return Hand(tuple(self.cards), self.from_split)
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class SeatState:
     """A seat: its original bet, its hands, its insurance."""
 

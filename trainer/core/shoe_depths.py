@@ -31,11 +31,11 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.core.cards import Card, full_deck
 from trainer.core.count_systems import Count, CountSystem
-from trainer.core.records import record
 from trainer.core.rules import Reshuffle, Ruleset, scale_cut_card
 
 PRACTICE_DECKS = 6
@@ -88,7 +88,7 @@ def practice_note(ruleset: Ruleset) -> str | None:
     return None
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeMoment:
     """A shoe part-dealt: how deep, where its cut card is, and the cards a player has seen."""
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card, Rank
 from trainer.core.errors import InvalidInputError, RulesetError
 from trainer.core.money import Money, Ratio
-from trainer.core.records import record
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 
@@ -69,7 +69,7 @@ OUTCOME_WORDS = {
 _KEYS = ("name", "title", "kind", "aliases", "pays", "source")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SideBet:
     """A side bet's pay table: what it reads and what each outcome pays."""
 

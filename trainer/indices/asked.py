@@ -9,17 +9,17 @@ card, a pair as two cards of the value (of one rank where only same-rank cards s
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 
 PLAY_WORDS = {"stand": Action.STAND, "hit": Action.HIT, "double": Action.DOUBLE, "split": Action.SPLIT,
               "surrender": Action.SURRENDER, "s": Action.STAND, "h": Action.HIT, "d": Action.DOUBLE,
               "p": Action.SPLIT, "r": Action.SURRENDER}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Asked:
     """One play to compute: `first` against `second` for the hand against `up` (values, ace = 1).
 

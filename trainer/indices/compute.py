@@ -19,13 +19,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.counting import CountSystem, estimate_decks_left, true_count
-from trainer.core.records import record
 from trainer.core.rules import Ruleset, Split
 from trainer.indices.asked import Asked, combos
 from trainer.indices.crossing import MIN_SAMPLES, CountGroup, bootstrap_se, crossing, group, threshold
@@ -41,7 +41,7 @@ REACH = 10
 """True counts beyond +-10 (or running counts, for an unbalanced count) are not sampled."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Counting:
     """How the learner turns the cards seen into the count the index is read against."""
 
@@ -50,7 +50,7 @@ class Counting:
     rounding: str = "floor"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
     """One dealt round at one state: the count the learner sees, and where the round's cards lie in
     the shoe's order (the hand, the up card, the other seats' cards)."""
@@ -63,7 +63,7 @@ class Candidate:
     others: tuple[int, ...]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shoe:
     """What the exact EVs of one candidate need."""
 
@@ -79,7 +79,7 @@ class Shoe:
     """Ten-valued cards, and all cards, that the dealer's hole card may be (insurance)."""
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PlayResult:
     """A computed index play: which play high counts favour, the index, and the groups behind it."""
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-
-from trainer.core.records import record
+from dataclasses import dataclass
 
 MIN_SAMPLES = 6
 """Groups with fewer samples are shown but not used for the index."""
@@ -27,7 +26,7 @@ WINDOW = 3
 """Counts either side of the index that the straight line is fitted through."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CountGroup:
     """The samples at one true count."""
 

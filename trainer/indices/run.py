@@ -19,11 +19,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from typing import Any
 
 from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset, Surrender
 from trainer.indices.asked import Asked
 from trainer.indices.compute import Counting, Dealer, PlayResult, compute_play
@@ -44,7 +44,7 @@ no time and costs a third more CPU. The standard run is twenty times past it."""
 Progress = Callable[[int, int], None]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IndexRun:
     """One computation of index plays, as plain data a worker can rebuild everything from."""
 

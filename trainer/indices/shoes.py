@@ -13,9 +13,9 @@ card, so a pool of tens of thousands of states is a few megabytes and crosses pr
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from trainer.core.cards import Card, Rank, Suit, card
-from trainer.core.records import record
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
@@ -34,7 +34,7 @@ def card_of(code: int) -> Card:
     return card(Rank(code // 4), _SUITS[code % 4])
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pool:
     """Round starts of real shoes: `orders[s]` is a shoe's cards in dealing order (codes), and each
     state is (shoe, position of the round's first card). `burn` cards start every shoe unseen."""

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import IO
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.practice.session import DrillRun, grade_to_json
 from trainer.progress.items import drill_title
 
@@ -23,7 +22,7 @@ Plan = Iterable[tuple[DrillRun, str | None]]
 """The questions to ask: a session to ask with and the review item to ask about (None: any)."""
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class RunSummary:
     """What a driver did: how many questions were answered, per session."""
 

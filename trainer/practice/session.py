@@ -12,18 +12,17 @@ import random
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from trainer.core.bounds import check_length
-from trainer.core.records import record
 
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
     from trainer.core.rules import Ruleset
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Attempt:
     """One graded answer, as the progress database keeps it (DESIGN §8)."""
 
@@ -61,7 +60,7 @@ class ListRecorder:
         self.attempts.append(attempt)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Clock:
     """Wall time for timestamps and a monotonic timer for latencies; tests pass fakes."""
 
@@ -69,7 +68,7 @@ class Clock:
     monotonic: Callable[[], float] = time.monotonic
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DrillRun:
     """One run of a drill: ask, time, grade, record (the learner's table is a `TableSession`)."""
 

@@ -10,11 +10,10 @@ still gets a readable name from its parts. Pure and light: the read path imports
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from trainer.core.records import record
 
-
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ItemKey:
     """Which review item: the drill that asks it, the drill's item key, and the rule set."""
 

@@ -17,11 +17,11 @@ A drill without answers contributes no error, and the report says which drills h
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from drills.running_count import STRETCH
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.progress.days import local_day
 from trainer.sim.counter import CHART_CELLS, Cell, Mistakes
 from trainer.storage import Store
@@ -36,7 +36,7 @@ _WORD = {"H": "hit", "S": "stand", "Dh": "double", "Ds": "double", "P": "split",
          "Rh": "surrender", "Rs": "surrender", "Rp": "surrender"}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MeasuredMistakes:
     """Error rates and what they rest on."""
 

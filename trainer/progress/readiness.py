@@ -11,9 +11,8 @@ round's number in each decision's data).
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from trainer.core.records import record
 
 if TYPE_CHECKING:
     from trainer.storage.progress import RecentAnswer
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
 DEFAULT_RULESET = "casino"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Criterion:
     """One line of the checklist (see `CRITERIA`)."""
 
@@ -97,7 +96,7 @@ CRITERIA: tuple[Criterion, ...] = (
 TRACK_TITLES = {"counter": "Counter track", "dealer": "Dealer track"}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
     """One criterion measured: the figure in words, the numbers behind it, pass or not yet."""
 
@@ -122,7 +121,7 @@ class Check:
         return share + where + how + extra
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Readiness:
     ruleset: str
     checks: tuple[Check, ...]

@@ -9,10 +9,10 @@ store. Works on the writable `Store` and on a read-only view alike (both have `c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from trainer.core.records import record
 from trainer.progress.days import day_start, local_day
 from trainer.progress.items import drill_title, item_name
 from trainer.storage.progress import Connected, ProgressFigures
@@ -37,7 +37,7 @@ class Readable(Connected, Protocol):
     def introduced_since(self, ts: float) -> int: ...
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewHeader:
     """What `review` says before the first question."""
 

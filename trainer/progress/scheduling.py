@@ -8,12 +8,11 @@ depends on the rules), identified by (drill, item, ruleset).
 from __future__ import annotations
 
 import enum
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from fsrs import Card, Rating, Scheduler, State
 
-from trainer.core.records import record
 from trainer.practice.session import Attempt
 from trainer.progress.items import ItemKey as ItemKey  # re-exported: its home is trainer.progress.items
 
@@ -33,7 +32,7 @@ _STANDING = {State.Learning: Standing.LEARNING, State.Review: Standing.REVIEW,
              State.Relearning: Standing.RELEARNING}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewItem:
     """One review item's schedule and record, as the `review_items` table keeps it."""
 

@@ -10,10 +10,10 @@ rows: its pairs are played as hard or soft totals (a reading of the chart engine
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import load_ruleset
 from trainer.progress.days import local_day
@@ -27,7 +27,7 @@ DEFAULT_RULESET = "casino"
 SECTION_TITLES = {"hard": "Hard totals", "soft": "Soft totals", "pair": "Pairs"}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HeatCell:
     key: str
     """The chart cell, e.g. `hard 16 vs 10`."""
@@ -39,7 +39,7 @@ class HeatCell:
         return self.correct / self.attempts if self.attempts else None
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Section:
     kind: str
     title: str
@@ -47,7 +47,7 @@ class Section:
     """(row label, the row's cells against `Heatmap.ups`)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Heatmap:
     ruleset: str
     title: str

@@ -9,16 +9,15 @@ can check that no line is wider than the terminal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rich.text import Span, Text
-
-from trainer.core.records import record
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 NO_DATA = "·"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Column:
     """One column of a chart: its value (None: no data), style, and an optional label under it."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -29,7 +29,6 @@ from prompt_toolkit.styles import Style
 
 from drills.base import Flash, Rounds
 from trainer.core.cards import parse_card
-from trainer.core.records import record
 
 LEAD_IN = 1.5
 """Seconds of 'get ready' before the first card, time to read the last grade; Enter starts at once."""
@@ -43,7 +42,7 @@ STYLE = Style.from_dict({"card.red": "#e03030 bold", "card.black": "bold", "card
                          "ready": "#808080"})
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class FlashTiming:
     """When each group was due and when it was drawn (monotonic seconds), and the keys swallowed."""
 
@@ -63,7 +62,7 @@ class FlashTiming:
         return sum(shown is None for shown in self.shown_at)
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class _Screen:
     """What the flash shows now, and the group waiting for its first redraw."""
 

@@ -14,10 +14,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from trainer.core.records import record
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
 
 if TYPE_CHECKING:
@@ -60,7 +59,7 @@ def prompt_and_style() -> tuple[FormattedText, Style]:
     return FormattedText(list(PROMPT_PARTS)), Style.from_dict(STYLE_RULES)
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ReplState:
     """What one REPL run keeps between lines."""
 

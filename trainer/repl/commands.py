@@ -13,6 +13,7 @@ import difflib
 import importlib
 import shlex
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
@@ -21,7 +22,6 @@ from rich.text import Text
 from trainer.cli import COMMANDS, cli
 from trainer.cli.common import run_guarded
 from trainer.core.errors import TrainerError
-from trainer.core.records import record
 from trainer.repl.completer import PREVIOUS, ArgumentSpec, CommandSpec, OptionSpec
 from trainer.repl.prefs import KEYS, Prefs, change, check_key, save_prefs
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from trainer.repl.app import ReplState
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReplWord:
     """A word that exists only in the REPL (it changes the REPL's own state)."""
 

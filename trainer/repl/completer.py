@@ -9,13 +9,11 @@ adapts `suggest` to prompt-toolkit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-
-from trainer.core.records import record
 
 PREVIOUS = "@previous"
 """An argument whose values depend on the argument before it (`set system <TAB>`)."""
@@ -24,7 +22,7 @@ Values = str | tuple[str, ...]
 """Where completions come from: a kind the vocabulary knows ("ruleset", "drill") or fixed choices."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OptionSpec:
     """One option of a command: its spellings, whether it takes a value, and where values come from."""
 
@@ -35,7 +33,7 @@ class OptionSpec:
     multiple: bool = False
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArgumentSpec:
     """One positional argument and where its values come from."""
 
@@ -43,7 +41,7 @@ class ArgumentSpec:
     values: Values = ()
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CommandSpec:
     """What may follow a command word: subcommands, options and positional arguments."""
 
@@ -56,7 +54,7 @@ class CommandSpec:
         return next((o for o in self.options if name in o.names), None)
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Suggestion:
     """One completion: the text that replaces the last `replace` characters, and a note beside it."""
 

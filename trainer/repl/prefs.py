@@ -11,13 +11,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM, SPEED_RANGE
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.errors import InvalidInputError, TrainerError
-from trainer.core.records import record
 
 FILE_NAME = "settings.json"
 
@@ -45,7 +45,7 @@ and `sim --count SYSTEM` turns counting on, so a remembered count system must no
 RESET_WORDS = ("default", "none", "off")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Prefs:
     """The remembered settings; None means "the command's own default"."""
 

@@ -9,6 +9,7 @@ first facts on a background thread, and until they are in, the toolbar shows the
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,6 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM
 from trainer.core.errors import TrainerError
-from trainer.core.records import record
 from trainer.progress.items import item_name
 from trainer.repl.prefs import Prefs
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from trainer.storage.reader import ReadOnly
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ToolbarFacts:
     """What the toolbar shows."""
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.core.cards import Card, Rank, Suit, card, full_deck
-from trainer.core.records import record
 from trainer.core.rules import Ruleset, Split
 
 Tagger = Callable[[Card], int | Fraction]
@@ -24,7 +24,7 @@ ACE = 1
 """The code of an ace: codes 1-10 are the blackjack values whenever the rank and colour do not matter."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardCodes:
     """How a rule set (and a count system) sees cards: the code of each card and what each code means."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import accumulate
 
 from trainer.core.counting import Estimation, Rounding
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.sim.plays import UpPlays
 
 NEVER = 1 << 30
@@ -38,7 +38,7 @@ def whole_count(x: int, d: int, rounding: str) -> int:
     return n if x >= 0 else -n
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TrueCounter:
     """Turns a running count (in tag units of `scale` per point) and the cards left into a true count."""
 
@@ -109,7 +109,7 @@ def _divisors(estimation: str, scale: int, most_cards: int) -> tuple[tuple[int, 
     return tuple(counter.divisor(n) for n in range(most_cards + 1))
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CountPlan:
     """What a counter does with the count: bet by the ramp, play by the tables of the count."""
 

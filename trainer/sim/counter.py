@@ -23,12 +23,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from trainer.core.actions import Action
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
@@ -43,7 +42,7 @@ CHART_CELLS: tuple[Cell, ...] = tuple(
 """Every cell of a basic-strategy chart: hard 5-21, soft 13-21 and pairs, against A and 2-10."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IndexPlay:
     """A count-dependent play: `at_or_above` from the true count `index` up, `below` under it."""
 
@@ -84,7 +83,7 @@ def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[IndexPlay
     return tuple(changes), insurance
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mistakes:
     """A learner's error rates, each a probability from 0 to 1."""
 
@@ -123,7 +122,7 @@ def _check_rate(what: str, rate: float) -> None:
         raise InvalidInputError(f"a {what} error rate is from 0 to 1, not {rate}")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Counter:
     """How the simulated player counts, bets and deviates (plain data: it crosses process bounds)."""
 
@@ -247,7 +246,7 @@ MISTAKE_TABLES = 16
 """Table sets a mistaken hand picks from: each cell is wrong in its share of them (see `_played`)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TableSets:
     """The decision tables a seat plays: by count, right, and the learner's mistaken sets (see `_played`)."""
 

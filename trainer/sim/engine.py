@@ -11,9 +11,8 @@ results round by round, for every shipped rule set and the rule options no seed 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from trainer.core.records import record
 from trainer.sim.count import CountPlan
 from trainer.sim.game import Game
 from trainer.sim.hands import BUST, STANDS
@@ -29,7 +28,7 @@ def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
     return it.__next__, it.__length_hint__  # type: ignore[attr-defined]  # list iterators have it
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class Tally:
     """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
     across jobs, so a simulation split over processes gives the same figures in any order."""

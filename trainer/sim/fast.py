@@ -23,12 +23,12 @@ import importlib.util
 import os
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from trainer.core.records import record
 from trainer.core.rules import Reshuffle
 from trainer.sim import kernel_cache
 from trainer.sim import layout as k
@@ -89,7 +89,7 @@ def _load() -> ModuleType | None:
     return _native
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Counting:
     """What the kernel needs of a counter (or of a flat bettor who makes strategy mistakes)."""
 

@@ -8,14 +8,14 @@ bet of b units of the player's betting ramp wins or loses b times the round's re
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from trainer.core.records import record
 from trainer.core.rules import BlackjackTakes, Ruleset, Surrender
 from trainer.sim.codes import ACE, CardCodes, Tagger, card_codes
 from trainer.sim.hands import HandTables, hand_tables
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     """The rules of one rule set, precomputed for the hot loop (tables indexed by card code)."""
 

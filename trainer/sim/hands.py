@@ -8,8 +8,9 @@ cards. The dealer's hand uses the same numbers while drawing; a dealer who must 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.legal import dealer_stands
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.sim.codes import ACE, CardCodes
 
@@ -62,7 +63,7 @@ def one_card(value: int) -> int:
     return state_of(11, True) if value == ACE else state_of(value, False)
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandTables:
     """The precomputed hand arithmetic of one rule set under one set of card codes."""
 

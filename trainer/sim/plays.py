@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from trainer.core.legal import may_double_total
-from trainer.core.records import record
 from trainer.core.rules import Double, Ruleset, Surrender
 from trainer.sim.codes import ACE, CardCodes
 from trainer.sim.hands import BUST, SOFT, STATES, is_soft, one_card, total_of
@@ -30,7 +30,7 @@ LETTERS = ("H", "S", "Dh", "Ds", "P", "Ph", "Rh", "Rs", "Rp")
 """Every letter a simulated strategy may use (the exact charts' and the generic card's Ph)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UpPlays:
     """The decisions against one up card."""
 
@@ -63,7 +63,7 @@ def read_letter(letter: str, *, can_double: bool, can_split: bool, can_surrender
     return None if name is None else _CODES[name]
 
 
-@record(eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Reading:
     """Which chart cells an up card's tables read, and under which permissions: the same for every
     chart and every up card of a rule set, so worked out once per rule set (`_reading`). Compared and

@@ -7,15 +7,15 @@ everything else is added beside them.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.sim.counter import Counter, Mistakes
 from trainer.sim.results import Summary
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Errors:
     """The learner's measured error rates, and the same simulation played with them."""
 
@@ -29,7 +29,7 @@ class Errors:
     """The same game played with the bet mistakes alone (counting with a bet error rate): their cost."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SimReport:
     """One `cutcard sim` run."""
 

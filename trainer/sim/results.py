@@ -16,8 +16,8 @@ Definitions (per round of one seat, in betting units; a round is a "hand" in the
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from trainer.core.records import record
 from trainer.sim.engine import Tally
 
 
@@ -37,7 +37,7 @@ def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
     return float(((1 - ratio) / (1 + ratio)) ** (bankroll / sd))
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Summary:
     """The figures of one simulation."""
 

@@ -32,10 +32,9 @@ import signal
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.sim import fast, lifeline
 from trainer.sim.count import CountPlan
@@ -62,7 +61,7 @@ def letters_of(lookup: Lookup) -> dict[Cell, str]:
     return {cell: lookup(*cell) for cell in chart_cells()}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Plan:
     """One simulation as plain data, so that a worker process can rebuild everything from it."""
 
@@ -231,7 +230,7 @@ class _Stopped(Exception):
     """Raised from a progress report when the run is told to stop (Ctrl-C)."""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Run:
     """What a simulation played: the tally, and whether Ctrl-C stopped it short of its hands."""
 

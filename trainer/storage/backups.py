@@ -19,11 +19,11 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import closing, suppress
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
 from trainer.core.errors import StorageError
-from trainer.core.records import record
 from trainer.storage.connection import SQLITE_HEADER, _check_schema
 from trainer.storage.integrity import (
     FULL_CHECK_EVERY,
@@ -43,7 +43,7 @@ WEEKLY_KEPT = 4
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<day>\d{4}-\d{2}-\d{2})(?:T(?P<time>\d{6})-(?P<kind>manual))?\.db$")
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Backup:
     """One backup file on the shelf."""
 

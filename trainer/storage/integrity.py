@@ -20,11 +20,10 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from trainer.core.errors import StorageError
-from trainer.core.records import record
 
 QUICK_CHECK_BYTES = 32 * 2**20
 """Up to this size (about 130,000 answers) the whole file is quick-checked on every write-open."""
@@ -35,7 +34,7 @@ FULL_CHECK_EVERY = 86400.0
 Clock = Callable[[], float]
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class CheckState:
     """What the checks remember about one database file."""
 

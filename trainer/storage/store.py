@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -18,7 +19,6 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
-from trainer.core.records import record
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
@@ -31,7 +31,7 @@ from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StoredAttempt:
     """An attempt as kept: its row id gives the order answers were recorded in."""
 

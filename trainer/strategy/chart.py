@@ -15,11 +15,10 @@ total, split hands too. Insurance and even money are never taken.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.strategy.letters import LETTERS
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -82,7 +81,7 @@ def parse_cell_key(cell: str) -> tuple[str, int, int]:
     return kind, value, _UPS[up]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Cell:
     """One chart cell: its letter and the EV of each action (None where the rules do not allow it)."""
 
@@ -93,7 +92,7 @@ class Cell:
         return {"action": self.action, "ev": {a: self.ev.get(a) for a in ACTIONS}}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Deviation:
     """A composition-dependent exception: a hand whose own best play differs from its cell's."""
 
@@ -121,7 +120,7 @@ class Deviation:
                 "gain": self.gain}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Chart:
     """A rule set's exact basic-strategy chart, with its EVs, exceptions and house edge."""
 

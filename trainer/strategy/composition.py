@@ -8,10 +8,10 @@ king, not a queen), so the composition keeps rank counts and derives the value c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from trainer.core.cards import Card, Rank
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 VALUES = tuple(range(1, 11))
@@ -19,7 +19,7 @@ VALUES = tuple(range(1, 11))
 ACE, TEN = 1, 10
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Composition:
     """A shoe's remaining cards by rank (13 counts), or the infinite deck (every rank 1 in 13)."""
 

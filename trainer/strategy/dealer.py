@@ -17,6 +17,7 @@ caller conditions on "no dealer blackjack" where the dealer peeks.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -24,7 +25,6 @@ from typing import TYPE_CHECKING
 from trainer.core.cards import Card
 from trainer.core.errors import InvalidInputError
 from trainer.core.legal import dealer_stands
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.strategy.composition import ACE, Composition
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealerOutcomes:
     """Probabilities of the dealer's final hand for one up card: 17..21, a natural, a bust."""
 
@@ -148,7 +148,7 @@ def dealer_outcomes(ruleset: Ruleset, up: Card | int, *, removed: Iterable[Card]
                           bust=p[BUST])
 
 
-@record(kw_only=True, eq=False)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DealerTable:
     """Every standing dealer hand as a multiset (counts by value, up card included), with its total
     and, per up card, the number of draw orders that start with that up card and reach it: read-only

@@ -8,9 +8,9 @@ best play everywhere (`optimal`); the chart then evaluates it again with the cha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.core.records import record
 from trainer.core.rules import Ruleset, Surrender
 from trainer.strategy.composition import ACE, TEN, Composition
 from trainer.strategy.evaluate import Payoffs, Values, evaluate
@@ -36,7 +36,7 @@ def _plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PairShoe:
     """What a split of one pair value draws from, against each up card: one or more weighted cases
     (same-rank tens against a ten up card: the up card is the pair's rank or not)."""

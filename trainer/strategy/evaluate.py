@@ -13,9 +13,9 @@ Action codes: 0 stand, 1 hit, 2 double.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from trainer.core.records import record
 from trainer.strategy.dealer import BLACKJACK, BUST, dealer_distribution
 from trainer.strategy.kernel import DealerKernel
 from trainer.strategy.shoes import shoe_outcomes
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 STAND, HIT, DOUBLE = 0, 1, 2
 
 
-@record(frozen=False, eq=False)
+@dataclass(slots=True, eq=False)
 class Payoffs:
     """Per node (rows) and up card (columns): terminal values, and what a drawn card's chances and a
     bust's value are built from (`next_card`, per level: as whole (n, 10, 10) tables they were most of
@@ -190,7 +190,7 @@ def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> Deale
     return kernel
 
 
-@record(frozen=False, eq=False)
+@dataclass(slots=True, eq=False)
 class Values:
     """The result of one pass: per node and up card."""
 

@@ -14,13 +14,13 @@ its own. Results are memoised.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from trainer.core.actions import Action
 from trainer.core.cards import Card
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.hands import hand_total
 from trainer.core.legal import is_natural, may_double, may_hit, may_split, may_surrender
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.strategy.composition import TEN, Composition
 from trainer.strategy.engine import Engine, PairShoe, full_shoe_engine
@@ -30,7 +30,7 @@ from trainer.strategy.tree import Context
 _ORDER = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandEVs:
     """EV per unit bet of each legal action for one hand against one up card, and the best of them."""
 

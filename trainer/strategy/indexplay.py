@@ -12,17 +12,18 @@ from 0 up), `-` when it is made below the index (12 vs 4: stand from 0 up is bas
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.strategy.chart import cell_key
 
 KINDS = ("hard", "soft", "pair", "insurance")
 _UP_SYMBOLS = {1: "A", 10: "T"}
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IndexPlay:
     """One line of a counter's index card: `above` at a true count of `index` or more, `below` under it.
 

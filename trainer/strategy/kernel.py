@@ -25,9 +25,9 @@ that value it holds and on its card count (`trainer.strategy.shoes` finds the li
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.core.records import record
 from trainer.strategy.blas import one_blas_thread
 from trainer.strategy.dealer import DealerTable
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     for its factors."""
 
 
-@record(eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Level:
     """The multisets of one card count K, built from those of K - 1 cards, in one view's row order."""
 
@@ -65,7 +65,7 @@ class _Level:
     in the factor table."""
 
 
-@record(eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class _View:
     """The lattice with each level's rows ordered for one use: standing hands first (along a card value
     by how many of it they hold), by total, then by factor."""
@@ -75,7 +75,7 @@ class _View:
     """(G, 2): per group, the cards of the line's value held and the level (K - 1)."""
 
 
-@record(eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Raw:
     """One level as built: multisets (rows, 10), parent row, factor row, total index (5: draws on) and
     draw orders per up card."""

@@ -7,9 +7,10 @@ them) and surrender early only where their card says surrender.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.actions import Action
 from trainer.core.errors import IllegalActionError
-from trainer.core.records import record
 from trainer.core.round import SeatView
 from trainer.strategy.cache import chart_for
 from trainer.strategy.hand import legal_actions
@@ -34,7 +35,7 @@ def _decide(table: StrategyTable, view: SeatView) -> Action:
                         double_after_split=view.ruleset.player.double_after_split)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NormalSeat:
     """Plays the generic multi-deck card by hard/soft total, pairs and the up card."""
 
@@ -44,7 +45,7 @@ class NormalSeat:
         return _decide(GENERIC_CHART, view)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HardSeat:
     """Plays the exact basic strategy of its rule set (the chart is computed once, then cached)."""
 

@@ -10,19 +10,19 @@ the hole card under an ace, and that ace is taken from the shoe given (name only
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from trainer.core.cards import Card, Rank, Suit, card
 from trainer.core.errors import InvalidInputError
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.core.sidebets import OUTCOMES, SideBet, SideBetKind
 
 CardType = tuple[Rank, Suit]
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SideBetEV:
     """A side bet's exact odds in one shoe: each outcome's chance, and the EV per unit staked."""
 

@@ -25,12 +25,11 @@ comes out (for the infinite deck, pass `chance`, the fixed chance of a pair card
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
-from trainer.core.records import record
 
-
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SplitShoe:
     """The shoe a split draws from, after the up card and before the pair itself comes out."""
 

@@ -7,13 +7,14 @@ E[payoff; no dealer natural], so it can be summed over hands and divided by P(no
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.core.legal import may_double_total
-from trainer.core.records import record
 from trainer.core.rules import BlackjackTakes, Ruleset, Split, Surrender
 from trainer.strategy.composition import ACE, TEN
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Terms:
     """How one rule set pays and what it allows, per up card (index value - 1)."""
 

@@ -11,12 +11,11 @@ resplitting). The engine evaluates all contexts of a rule set in one pass over t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from trainer.core.records import record
 from trainer.strategy.heap import keep_freed_blocks
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ BLOCKED = -2
 """`child` entry: no such child in the context (the card is not left, or the hand may not draw)."""
 
 
-@record(eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Compositions:
     """Every multiset of values with hard total 21 or less and at least one card, as arrays."""
 
@@ -87,7 +86,7 @@ def compositions() -> Compositions:
     return Compositions(own=own, hard=hard, cards=own.sum(axis=1), child=child, by_counts=by_counts)
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Context:
     """One family of hands: the base hand(s) or one split hand with `k` more pair cards gone."""
 
@@ -103,7 +102,7 @@ class Context:
     """Split aces that get one card each: the hand stops at two cards."""
 
 
-@record(frozen=False, eq=False)
+@dataclass(slots=True, eq=False)
 class NodeTable:
     """The nodes of several contexts, concatenated, with what the evaluation needs about each."""
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.index_plays import plays_for
@@ -26,7 +27,6 @@ from trainer.core.cards import Card
 from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
 from trainer.core.hands import hand_total
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 from trainer.strategy import StrategyTable, cell_key, chart_action, hand_evs, hand_row
 from trainer.strategy.indexplay import IndexPlay
@@ -35,7 +35,7 @@ INDEX_MARGIN = 0.0005
 """An index play must gain at least this (0.05% of the bet) over the chart play to be mentioned."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Verdict:
     """What the check found about one play."""
 

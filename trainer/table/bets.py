@@ -13,6 +13,7 @@ no true count), the bet is taken and not graded, and the table says why once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -21,14 +22,13 @@ from trainer.core.betting import bet_item
 from trainer.core.counting import estimate_decks_left, format_count, format_decks, true_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
-from trainer.core.records import record
 from trainer.table.decisions import Decision, count_json, question
 
 if TYPE_CHECKING:
     from trainer.table.session import TableSession
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BetCheck:
     """One graded bet."""
 

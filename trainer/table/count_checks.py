@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
@@ -27,14 +28,13 @@ from trainer.core.counting import (
 )
 from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
-from trainer.core.records import record
 from trainer.core.rules import Ruleset
 
 CHECK_EVERY = (3, 7)
 """A checkpoint comes after a random number of rounds in this range."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CountGrade:
     """One count answer."""
 

@@ -16,13 +16,13 @@ a note saying where they are practised.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from drills.base import JSON, Answer, DrillBase, Grade, Question
 from drills.true_count import BANDS
 from trainer.core.betting import bet_band
-from trainer.core.records import record
 
 KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul")
 """What a decision line of `play --jsonl` may ask (DESIGN §10 contract; `foul` with --dealer-errors)."""
@@ -30,7 +30,7 @@ COUNT_PACE = 0.5
 """The pace a running-count item from the table is reviewed at (the running-count drill's default)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Decision:
     """One decision the learner must make now: its kind and the question that grades it.
 

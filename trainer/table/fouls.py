@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.cards import Card
@@ -39,7 +40,6 @@ from trainer.core.events import (
 )
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, Ratio
-from trainer.core.records import record
 from trainer.core.round import Round
 
 EARLY_SHARE = 0.5
@@ -47,7 +47,7 @@ EARLY_SHARE = 0.5
 settlement at the end (where most errors have their place)."""
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Slip:
     """The dealer's one mistake in a round, and what it changed."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
 
@@ -32,7 +32,6 @@ from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Event
 from trainer.core.money import Money, format_money, to_money
-from trainer.core.records import record
 from trainer.core.round import Phase, Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
@@ -69,7 +68,7 @@ def make_decider(kind: str) -> Decider:
     return NormalSeat() if kind == "normal" else HardSeat()
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Tally:
     """The session's running totals, for the summary."""
 

@@ -13,7 +13,7 @@ stated policies; nothing here changes how they play.
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from drills.attack import pick_option
 from drills.base import Answer, Grade, Question
@@ -22,7 +22,6 @@ from trainer.core.chat_host.attacks import AttackOption, attack_options, best_at
 from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import dollars, format_money, parse_money
-from trainer.core.records import record
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
@@ -32,7 +31,7 @@ from trainer.table.plays import parse_play
 BET_NOTE = "Counting cannot help with dice (every card an independent roll): bets are not graded."
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttackCheck:
     """One graded attack phase: what was chosen, the best choice, and every option weighed."""
 
@@ -66,7 +65,7 @@ def option_lines(options: list[AttackOption]) -> list[str]:
     return lines
 
 
-@record(frozen=False)
+@dataclass(slots=True)
 class TournamentTally:
     plays: list[Verdict] = field(default_factory=list)
     attacks: list[AttackCheck] = field(default_factory=list)

@@ -7,15 +7,15 @@ to the bank. These functions roll and compute; `Tournament` applies the result.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
 from trainer.core.chat_host.dice import Dice
 from trainer.core.money import Money
-from trainer.core.records import record
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttackResult:
     """One attack: both rolls, whether it succeeded, and what a failed attacker paid."""
 
@@ -94,7 +94,7 @@ def roll_off(dice: Dice, names: list[str]) -> tuple[str, list[str]]:
     return names[0], posts
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttackOption:
     """One choice of the attack phase, weighed: attack `target` (None: no attack).
 

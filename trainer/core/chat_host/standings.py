@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.core.money import Money
-from trainer.core.records import record
 
 
 class Stage(enum.StrEnum):
@@ -19,7 +19,7 @@ class Stage(enum.StrEnum):
     OVER = "over"
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Entrant:
     """A player at the start: a name, and whether the computer plays them."""
 
@@ -27,7 +27,7 @@ class Entrant:
     computer: bool
 
 
-@record(kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Standing:
     """One player as the table sees them now."""
 
@@ -42,7 +42,7 @@ class Standing:
         return self.out_round is not None
 
 
-@record(frozen=False, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Player:
     """A player's state inside the tournament (mutable; the outside sees `Standing`s)."""
 
