@@ -375,8 +375,8 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
              bet_error: float = 0.0) -> BetPlan:
     """The exact ramp as a dealer and a pit boss find natural: every bet a multiple of `chip`, never
     smaller at a higher count, never more than double the bet a count below, and the risk of ruin
-    still within the target. Of the ramps so made from the exact one scaled by 0.3 to 1.5, the one
-    that grows the bankroll fastest (the highest certainty equivalent)."""
+    still within the target. Of the ramps so made from the exact one with its raises over the minimum
+    scaled by 0.3 to 1.5, the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
     game = _game(rows)
@@ -390,7 +390,7 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     fallback: tuple[float, list[float]] | None = None
     for i in range(121):
         scale = 1.5 - i * 0.01
-        bets = _natural([b * scale for b in exact_bets], chip, low, top)
+        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top)
         mu, var = _moments(game, bets, bet_error)
         ror = risk.ror(mu, math.sqrt(var), limits.bankroll) if var > 0 or mu > 0 else 1.0
         growth = mu - var / (2 * limits.bankroll)
