@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
     "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
+    "risk": ("trainer.cli.risk", "Risk of ruin, trip ruin, a goal, the bankroll a risk needs: per round."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 
