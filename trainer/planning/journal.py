@@ -70,7 +70,7 @@ class JournalEntry:
     rounds: int
     result: Money
     ramp: str
-    """`plan` (the plan's ramp) or the ramp played, as typed (`1:1,2:2,3:4`)."""
+    """`plan` (the plan's ramp), the ramp played as typed (`1:1,2:2,3:4`), or "" (none given)."""
     note: str = ""
     planned: PlannedFigures | None = None
     recorded_ts: float = 0.0
@@ -134,14 +134,14 @@ def parse_result(text: str) -> Money:
 def new_entry(*, day: date, hours: float, rounds: int, result: Money, ramp: str, note: str = "",
               plan: PlanInForce | None, recorded_ts: float) -> JournalEntry:
     """A session to log, checked: positive hours, at least one round, a ramp of `plan` only with a plan
-    in force (whose figures the session keeps)."""
+    in force (whose figures the session keeps); another ramp, or none given (""), keeps no figures."""
     if not (isinstance(hours, int | float) and math.isfinite(hours) and hours > 0):
         raise InvalidInputError(f"the hours played must be above 0, not {hours}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise InvalidInputError(f"the rounds played must be a whole number, 1 or more, not {rounds}")
     if len(note) > MAX_NOTE_CHARS or "\n" in note:
         raise InvalidInputError(f"a note is one line of at most {MAX_NOTE_CHARS} characters")
-    ramp = ramp.strip() or PLAN_RAMP
+    ramp = ramp.strip()
     planned = None
     if ramp.lower() == PLAN_RAMP:
         if plan is None:
@@ -277,7 +277,7 @@ def replan_command(plan: PlanInForce, bankroll: float) -> str:
         words.append(f"--ruleset {plan.ruleset}")
     if plan.system:
         words.append(f"--system {plan.system}")
-    words.append(f"--bankroll {max(bankroll, 0):.0f}")
+    words.append(f"--bankroll {max(math.floor(bankroll), 0)}")
     if plan.min_bet is not None:
         words.append(f"--min-bet {plan.min_bet:g}")
     if plan.max_bet is not None:
