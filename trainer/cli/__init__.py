@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "plan": ("trainer.cli.plan", "Your bet ramp for a bankroll and a risk of ruin: win rate, SCORE, N0."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
     "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
+    "risk": ("trainer.cli.risk", "Risk of ruin, trip ruin, a goal, the bankroll a risk needs: per round."),
+    "journal": ("trainer.cli.journal", "Sessions of real play against the plan; `journal add` logs one."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
+from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
@@ -27,6 +28,7 @@ from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
@@ -229,6 +231,18 @@ class Store:
             row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts WHERE ts >= ?",
                                     (ts,)).fetchone()
         return int(row[0]), int(row[1])
+
+    # --- the journal of real play ---------------------------------------------------------------
+
+    def add_journal_entry(self, entry: JournalEntry) -> JournalEntry:
+        """Log a session of real play (committed at once); the entry as kept, with its number."""
+        with write_transaction(self.conn, self.path, "log the session"):
+            number = insert_entry(self.conn, entry)
+        return replace(entry, id=number)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal, by date."""
+        return read_entries(self.conn, self.path)
 
     # --- lifetime -------------------------------------------------------------------------------
 
