@@ -167,3 +167,18 @@ def test_save_and_set_ramp_plan_read_the_plan_in_force(tmp_path: Path, cutcard_h
     bets = {r["true_count"]: r["bet"] for r in document["ramp"]}
     for tc, units in steps:
         assert bets[tc] == 10 * units
+
+
+def test_set_ramp_plan_makes_the_plans_ramp_plays(tmp_path: Path, cutcard_home: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from test_repl import CTRL_D, lines, repl
+
+    out = repl(lines("set ramp plan") + CTRL_D, capsys)
+    assert "no plan yet" in out
+    assert main(["plan", "--stats", _stats_file(tmp_path), "--bankroll", "100000", "--min-bet", "10",
+                 "--max-bet", "500", "--save", "--json"]) == 0
+    capsys.readouterr()
+    text = ramp_text(load_plan(cutcard_home))
+    out = repl(lines("set ramp plan") + CTRL_D, capsys)
+    assert f"ramp {text}" in out and "(remembered)" in out
+    assert json.loads((cutcard_home / "settings.json").read_text())["ramp"] == text
