@@ -23,6 +23,7 @@ Readings, each chosen as a counter would and tested:
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -30,7 +31,7 @@ from typing import Protocol
 from trainer.core.errors import InvalidInputError
 from trainer.planning import risk
 
-GRID = 240
+GRID = 100
 """Kelly multiples tried (log-spaced) before the root is bisected."""
 
 
@@ -166,6 +167,9 @@ class _Game:
     kelly: tuple[float, ...]
     """e_t/m_t, pooled so that it never falls as the count rises."""
     rounds: int
+    fe: tuple[float, ...]
+    """f_t·e_t and f_t·m_t: μ and the second moment are their sums weighted by the bets."""
+    fm: tuple[float, ...]
 
 
 def _game(rows: Sequence[CountRow]) -> _Game:
@@ -190,10 +194,12 @@ def _game(rows: Sequence[CountRow]) -> _Game:
             full.append(_Filled(full[-1].true_count + 1, full[-1]))
         full.append(r)
     pooled = _pooled([r.mean / r.second_moment for r in full], [max(r.rounds, 0) for r in full])
-    return _Game(counts=tuple(r.true_count for r in full),
-                 freq=tuple(r.rounds / total for r in full),
+    freq = tuple(r.rounds / total for r in full)
+    return _Game(counts=tuple(r.true_count for r in full), freq=freq,
                  mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
-                 kelly=tuple(pooled), rounds=total)
+                 kelly=tuple(pooled), rounds=total,
+                 fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
+                 fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +242,11 @@ def _pooled(values: list[float], weights: list[int]) -> list[float]:
 
 
 def _bets(game: _Game, c: float, low: float, top: float) -> list[float]:
-    return [low if r <= 0 else min(max(c * r, low), top) for r in game.kelly]
+    bets = []
+    for r in game.kelly:
+        bet = c * r
+        bets.append(low if bet <= low else (top if bet >= top else bet))
+    return bets
 
 
 def _moments(game: _Game, bets: Sequence[float], bet_error: float = 0.0) -> tuple[float, float]:
@@ -244,9 +254,9 @@ def _moments(game: _Game, bets: Sequence[float], bet_error: float = 0.0) -> tupl
     if bet_error:
         firsts, seconds = _erring(bets, bet_error)
     else:
-        firsts, seconds = list(bets), [b * b for b in bets]
-    mu = math.fsum(f * b * e for f, b, e in zip(game.freq, firsts, game.mean, strict=True))
-    s2 = math.fsum(f * b2 * m for f, b2, m in zip(game.freq, seconds, game.second, strict=True))
+        firsts, seconds = bets, list(map(operator.mul, bets, bets))
+    mu = sum(map(operator.mul, game.fe, firsts))
+    s2 = sum(map(operator.mul, game.fm, seconds))
     return mu, max(s2 - mu * mu, 0.0)
 
 
@@ -303,7 +313,7 @@ def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float =
     if last == len(grid) - 1:  # every winning count at the top bet, still within the target
         return _plan(game, grid[-1], limits, "capped", None, bet_error)
     a, b = grid[last], grid[last + 1]
-    for _ in range(60):
+    for _ in range(40):  # to a part in 10^12 of the grid's step
         mid = math.sqrt(a * b)
         if _quality(game, mid, limits, bet_error) >= need:
             a = mid
@@ -315,7 +325,7 @@ def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float =
 def _peak(game: _Game, grid: list[float], best: int, limits: TableLimits, bet_error: float) -> float:
     """The multiple of the highest quality, refined between the grid's neighbours of `best`."""
     a, b = grid[max(best - 1, 0)], grid[min(best + 1, len(grid) - 1)]
-    for _ in range(60):
+    for _ in range(40):
         m1, m2 = a + (b - a) / 3, b - (b - a) / 3
         if _quality(game, m1, limits, bet_error) < _quality(game, m2, limits, bet_error):
             a = m1
@@ -388,8 +398,8 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     exact_bets = [exact.bet_at(t) for t in game.counts]
     best: tuple[float, list[float]] | None = None
     fallback: tuple[float, list[float]] | None = None
-    for i in range(121):
-        scale = 1.5 - i * 0.01
+    for i in range(61):
+        scale = 1.5 - i * 0.02
         bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top)
         mu, var = _moments(game, bets, bet_error)
         ror = risk.ror(mu, math.sqrt(var), limits.bankroll) if var > 0 or mu > 0 else 1.0

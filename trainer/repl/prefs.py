@@ -31,11 +31,11 @@ KEYS: dict[str, str] = {
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
-    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices"),
+    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices", "plan"),
     "speed": ("drill",),
-    "system": ("drill", "play", "indices"),
+    "system": ("drill", "play", "indices", "plan"),
     "ramp": ("play",),
-    "indices": ("drill", "play", "sim"),
+    "indices": ("drill", "play", "sim", "plan"),
     "dealer-errors": ("play",),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
