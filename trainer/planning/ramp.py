@@ -251,6 +251,8 @@ def _bets(game: _Game, c: float, low: float, top: float) -> list[float]:
 
 def _moments(game: _Game, bets: Sequence[float], bet_error: float = 0.0) -> tuple[float, float]:
     """(μ, σ²) of a round at these bets (one per count of `game`), with the learner's bet error rate."""
+    firsts: Sequence[float]
+    seconds: Sequence[float]
     if bet_error:
         firsts, seconds = _erring(bets, bet_error)
     else:

@@ -101,7 +101,8 @@ def plan_screen(rows: Sequence[CountRow], limits: TableLimits, *, simplify: bool
         return lim().max_bet // lim().min_bet
 
     def narrower() -> None:
-        now = lim().spread if lim().spread is not None else widest()
+        spread = lim().spread
+        now = spread if spread is not None else widest()
         change(spread=max(now - 1, 1))
 
     def wider() -> None:
