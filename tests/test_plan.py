@@ -209,3 +209,23 @@ def test_the_repl_s_plan_is_a_screen_that_replans_at_each_key(tmp_path: Path, cu
     assert (cutcard_home / "plan.json").exists()  # Enter kept the plan in force
     assert load_plan(cutcard_home)["bankroll"] == 110_000
     assert "Traceback" not in out
+
+
+def test_errors_plan_the_learners_own_game_beside_the_perfect_players(tmp_path: Path) -> None:
+    from test_cli_sim import _drilled
+
+    db = tmp_path / "progress.db"
+    _drilled(db)
+    result = CliRunner().invoke(cli, ["--db", str(db), "plan", "--decks", "1", "--bankroll", "20000",
+                                      "--min-bet", "10", "--max-bet", "200", "--rounds", "100000", "--errors",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    errors = json.loads(result.output)["errors"]
+    assert errors["perfect_score"] == json.loads(result.output)["score"]
+    assert errors["source"].startswith("60 answers")
+    assert [c["kind"] for c in errors["costs"]] == ["counting", "true count", "strategy"]
+    assert errors["costs"][1]["rate"] == pytest.approx(0.1)
+    text = CliRunner().invoke(cli, ["--db", str(db), "plan", "--decks", "1", "--bankroll", "20000",
+                                    "--min-bet", "10", "--max-bet", "200", "--rounds", "100000", "--errors"])
+    assert "your SCORE as you play today" in text.output and "perfect" in text.output
+    assert "rounds, stored" in text.output  # every store was kept: nothing simulated twice

@@ -117,7 +117,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
                            ruleset=rules.name, system=game.counter.system.name if game.counter else system)
         if errors:
-            report = _with_errors(report, store, game, jobs, quiet=as_json)
+            report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:
         from trainer.screens.plan import plan_screen
 
@@ -209,9 +209,10 @@ def _source(stats: Statistics, index_words: str) -> str:
     return f"{indices}; {stats.rounds:,} rounds, {where}; SCORE SE {100 * stats.score_se():.1f}%"
 
 
-def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | None, *,
+def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | None, rounds: int | None, *,
                  quiet: bool) -> PlanReport:
-    """The plan's ramp played with the learner's measured error rates, and each kind's cost."""
+    """The plan's ramp played with the learner's measured error rates, and each kind's cost (each kind
+    alone on `ALONE_ROUNDS` rounds, or `rounds` where fewer are asked for)."""
     import dataclasses
 
     from trainer.cli.common import load_chart
@@ -228,8 +229,8 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
                       wrong=m.wrong)
     rows = report.rows
     if played.any:
-        rows = _statistics(store, dataclasses.replace(game, mistakes=played), jobs, None, "With your errors",
-                           quiet=quiet).rows
+        rows = _statistics(store, dataclasses.replace(game, mistakes=played), jobs, rounds,
+                           "With your errors", quiet=quiet).rows
     alone: list[tuple[str, float, Sequence[CountRow] | None]] = []
     for kind, rate, mistakes in (
             ("counting", m.count, Mistakes(count=m.count)),
@@ -238,8 +239,9 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
              Mistakes(strategy=m.strategy, cells=m.cells, wrong=m.wrong))):
         if not mistakes.any:
             continue
-        kind_rows = _statistics(store, dataclasses.replace(game, mistakes=mistakes), jobs, ALONE_ROUNDS,
-                                f"Your {kind} errors alone", quiet=quiet).rows
+        kind_rows = _statistics(store, dataclasses.replace(game, mistakes=mistakes), jobs,
+                                min(rounds or ALONE_ROUNDS, ALONE_ROUNDS), f"Your {kind} errors alone",
+                                quiet=quiet).rows
         alone.append((kind, rate, kind_rows))
     if m.bet:
         alone.append(("betting", m.bet, None))
