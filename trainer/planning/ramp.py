@@ -180,8 +180,8 @@ def _game(rows: Sequence[CountRow]) -> _Game:
     if len(set(counts)) != len(counts):
         raise InvalidInputError("the per-count statistics name a true count twice")
     for r in seen:
-        if not (math.isfinite(r.mean) and math.isfinite(r.second_moment)) or r.second_moment <= 0:
-            raise InvalidInputError(f"true count {r.true_count}: the second moment must be above 0 "
+        if not (math.isfinite(r.mean) and math.isfinite(r.second_moment)) or r.second_moment < 0:
+            raise InvalidInputError(f"true count {r.true_count}: the second moment must be 0 or more "
                                     f"and the mean a number, not {r.mean:g} and {r.second_moment:g}")
         if r.mean * r.mean > r.second_moment * (1 + 1e-9):
             raise InvalidInputError(f"true count {r.true_count}: a mean of {r.mean:g} cannot have a second "
@@ -193,7 +193,9 @@ def _game(rows: Sequence[CountRow]) -> _Game:
         while full and full[-1].true_count + 1 < r.true_count:
             full.append(_Filled(full[-1].true_count + 1, full[-1]))
         full.append(r)
-    pooled = _pooled([r.mean / r.second_moment for r in full], [max(r.rounds, 0) for r in full])
+    # a count whose few rounds all pushed (m_t = 0) has no Kelly fraction: it bets as an even game
+    pooled = _pooled([r.mean / r.second_moment if r.second_moment else 0.0 for r in full],
+                     [max(r.rounds, 0) for r in full])
     freq = tuple(r.rounds / total for r in full)
     return _Game(counts=tuple(r.true_count for r in full), freq=freq,
                  mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
