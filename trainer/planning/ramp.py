@@ -22,6 +22,7 @@ Readings, each chosen as a counter would and tested:
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Sequence
@@ -390,7 +391,8 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     """The exact ramp as a dealer and a pit boss find natural: every bet a multiple of `chip`, never
     smaller at a higher count, never more than double the bet a count below, and the risk of ruin
     still within the target. Of the ramps so made from the exact one with its raises over the minimum
-    scaled by 0.3 to 1.5, the one that grows the bankroll fastest (the highest certainty equivalent)."""
+    scaled by 0.3 to 1.5 (a jump of more than double cut at the higher count, or bridged by raising
+    the counts below), the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
     game = _game(rows)
@@ -402,9 +404,10 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     exact_bets = [exact.bet_at(t) for t in game.counts]
     best: tuple[float, list[float]] | None = None
     fallback: tuple[float, list[float]] | None = None
-    for i in range(61):
+    for i, raise_lower in itertools.product(range(61), (False, True)):
         scale = 1.5 - i * 0.02
-        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top)
+        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top,
+                        raise_lower=raise_lower)
         mu, var = _moments(game, bets, bet_error)
         ror = risk.ror(mu, math.sqrt(var), limits.bankroll) if var > 0 or mu > 0 else 1.0
         growth = mu - var / (2 * limits.bankroll)
@@ -427,15 +430,25 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
                    bankroll_needed=exact.bankroll_needed)
 
 
-def _natural(bets: Sequence[float], chip: float, low: float, top: float) -> list[float]:
-    """Bets rounded to the chip within [low, top], never falling, each at most double the one before."""
-    out: list[float] = []
-    for b in bets:
-        bet = min(max(round(b / chip) * chip, low), top)
-        if out:
-            bet = max(bet, out[-1])
-            bet = min(bet, math.floor(2 * out[-1] / chip + 1e-9) * chip)
-        out.append(bet)
+def _natural(bets: Sequence[float], chip: float, low: float, top: float, *, raise_lower: bool) -> list[float]:
+    """Bets rounded to the chip within [low, top], never falling, each at most double the one before:
+    a jump of more than double is cut at the higher count, or (`raise_lower`) bridged by raising the
+    bets below it.
+
+    >>> _natural([25, 32, 76, 129], 25, 25, 500, raise_lower=False)
+    [25, 25, 50, 100]
+    >>> _natural([25, 32, 76, 129], 25, 25, 500, raise_lower=True)
+    [25, 50, 75, 125]
+    """
+    out = [min(max(round(b / chip) * chip, low), top) for b in bets]
+    for i in range(1, len(out)):
+        out[i] = max(out[i], out[i - 1])
+    if raise_lower:
+        for i in range(len(out) - 2, -1, -1):
+            out[i] = max(out[i], math.ceil(out[i + 1] / 2 / chip - 1e-9) * chip)
+    else:
+        for i in range(1, len(out)):
+            out[i] = min(out[i], math.floor(2 * out[i - 1] / chip + 1e-9) * chip)
     return out
 
 
