@@ -14,16 +14,23 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import InvalidInputError, StorageError
 from trainer.planning.ramp import BetPlan, CountRow, Figures, TableLimits, evaluate, optimal, simplify
+from trainer.sim.counter import Mistakes
 from trainer.sim.results import CountStats
+from trainer.sim.runner import Plan
 
 PLAN_FILE = "plan.json"
+ALONE_ROUNDS = 20_000_000
+"""Rounds simulated for the cost of each kind of the learner's errors alone (kept in the store)."""
+GameStatistics = Callable[[Plan, int | None, str], Sequence[CountRow]]
+"""The per-count statistics of a game, from its store or simulated (with a progress bar where the
+caller shows one): (the game, the rounds wanted or None for the store's default, the run's name)."""
 ROUNDS_PER_HOUR = {1: 209, 2: 139, 3: 105, 4: 84, 5: 70, 6: 60, 7: 52}
 """Rounds an hour a dealer of average speed deals a shoe game, by the players at the table (a reading:
 the figures counters' books give, about 200 heads-up and 50 at a full table)."""
@@ -99,6 +106,33 @@ def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: flo
         costs.append(ErrorCost(kind=kind, rate=rate, per_hour=perfect.ev_per_hour - theirs.ev_per_hour,
                                per_hour_se=se))
     return replace(report, learner=LearnerFigures(figures=mine, source=source, costs=tuple(costs)))
+
+
+def learner_plan(report: PlanReport, game: Plan, mistakes: Mistakes, *, source: str,
+                 statistics: GameStatistics, rounds: int | None = None) -> PlanReport:
+    """The report with its ramp played by a learner with these error rates (from `source`, in words):
+    the game simulated with their counting, true-count and strategy errors (their bet errors are the
+    planner's to model), and each kind alone for its cost, on `ALONE_ROUNDS` rounds (or `rounds`
+    where fewer are asked for; the errors' own game on `rounds`, or the store's default)."""
+    m = mistakes
+    played = Mistakes(count=m.count, true_count=m.true_count, strategy=m.strategy, cells=m.cells,
+                      wrong=m.wrong)
+    rows: Sequence[CountRow] = report.rows
+    if played.any:
+        rows = statistics(replace(game, mistakes=played), rounds, "With your errors")
+    alone: list[tuple[str, float, Sequence[CountRow] | None]] = []
+    for kind, rate, only in (
+            ("counting", m.count, Mistakes(count=m.count)),
+            ("true count", m.true_count, Mistakes(true_count=m.true_count)),
+            ("strategy", max(m.strategy, max(m.cells.values(), default=0.0)),
+             Mistakes(strategy=m.strategy, cells=m.cells, wrong=m.wrong))):
+        if only.any:
+            alone.append((kind, rate, statistics(replace(game, mistakes=only),
+                                                 min(rounds or ALONE_ROUNDS, ALONE_ROUNDS),
+                                                 f"Your {kind} errors alone")))
+    if m.bet:
+        alone.append(("betting", m.bet, None))
+    return with_learner(report, rows, bet_error=m.bet, source=source, alone=alone)
 
 
 def _finite(x: float) -> float | None:

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from trainer.sim.runner import Plan
     from trainer.statstore import Statistics, StatsStore
 
-ALONE_ROUNDS = 20_000_000
-"""Rounds simulated for the cost of each kind of the learner's errors alone (kept in the store)."""
 
 
 @click.command("plan")
@@ -211,38 +209,18 @@ def _source(stats: Statistics, index_words: str) -> str:
 
 def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | None, rounds: int | None, *,
                  quiet: bool) -> PlanReport:
-    """The plan's ramp played with the learner's measured error rates, and each kind's cost (each kind
-    alone on `ALONE_ROUNDS` rounds, or `rounds` where fewer are asked for)."""
-    import dataclasses
-
+    """The plan's ramp played with the learner's measured error rates, and each kind's cost."""
     from trainer.cli.common import load_chart
-    from trainer.planner import with_learner
+    from trainer.planner import learner_plan
     from trainer.practice.launch import open_store
     from trainer.progress.learner import measured_mistakes
-    from trainer.sim.counter import Mistakes
 
     chart = load_chart(game.ruleset, quiet=True)
     with open_store(settings()) as progress_store:
         measured = measured_mistakes(progress_store, chart)
-    m = measured.mistakes
-    played = Mistakes(count=m.count, true_count=m.true_count, strategy=m.strategy, cells=m.cells,
-                      wrong=m.wrong)
-    rows = report.rows
-    if played.any:
-        rows = _statistics(store, dataclasses.replace(game, mistakes=played), jobs, rounds,
-                           "With your errors", quiet=quiet).rows
-    alone: list[tuple[str, float, Sequence[CountRow] | None]] = []
-    for kind, rate, mistakes in (
-            ("counting", m.count, Mistakes(count=m.count)),
-            ("true count", m.true_count, Mistakes(true_count=m.true_count)),
-            ("strategy", max(m.strategy, max(m.cells.values(), default=0.0)),
-             Mistakes(strategy=m.strategy, cells=m.cells, wrong=m.wrong))):
-        if not mistakes.any:
-            continue
-        kind_rows = _statistics(store, dataclasses.replace(game, mistakes=mistakes), jobs,
-                                min(rounds or ALONE_ROUNDS, ALONE_ROUNDS), f"Your {kind} errors alone",
-                                quiet=quiet).rows
-        alone.append((kind, rate, kind_rows))
-    if m.bet:
-        alone.append(("betting", m.bet, None))
-    return with_learner(report, rows, bet_error=m.bet, source=measured.describe(), alone=alone)
+
+    def statistics(played: Plan, wanted: int | None, label: str) -> Sequence[CountRow]:
+        return _statistics(store, played, jobs, wanted, label, quiet=quiet).rows
+
+    return learner_plan(report, game, measured.mistakes, source=measured.describe(), statistics=statistics,
+                        rounds=rounds)
