@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,43 @@ def test_errors_plan_the_learners_own_game_beside_the_perfect_players(tmp_path: 
                                     "--min-bet", "10", "--max-bet", "200", "--rounds", "100000", "--errors"])
     assert "your SCORE as you play today" in text.output and "perfect" in text.output
     assert "rounds, stored" in text.output  # every store was kept: nothing simulated twice
+
+
+def test_a_stats_document_names_its_own_game(tmp_path: Path) -> None:
+    document = {**STATS, "ruleset": "european", "counting": {"system": "zen"}}
+    result = CliRunner().invoke(cli, ["plan", "--stats", _stats_file(tmp_path, document), "--json", "--save"])
+    assert result.exit_code == 0, result.output
+    saved = json.loads((Path(os.environ["CUTCARD_HOME"]) / "plan.json").read_text())
+    assert (saved["ruleset"], saved["system"]) == ("european", "zen")
+
+
+def test_a_stopped_build_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer.sim.engine import Tally
+
+    monkeypatch.setattr("trainer.statstore.run_simulation",
+                        lambda *args, **kwargs: runner.Run(tally=Tally(), stopped=True))
+    store = StatsStore(tmp_path / "stats")
+    plan = Plan(ruleset=ONE_DECK, chart=letters_of(textbook), counter=_counter())
+    with pytest.raises(KeyboardInterrupt):
+        store.statistics(plan, jobs=1, rounds=1000)
+    assert not (tmp_path / "stats").exists() or not list((tmp_path / "stats").iterdir())
+
+
+def test_run_study_plays_the_errors_and_the_mis_bets_alone_and_stops_with_ctrl_c() -> None:
+    from trainer.sim.counter import Mistakes
+    from trainer.sim.results import Summary
+    from trainer.sim.study import run_study
+
+    played: list[tuple[str, Mistakes]] = []
+
+    def run(plan: Plan, label: str) -> tuple[Summary, bool]:
+        played.append((label, plan.mistakes))
+        return Summary(rounds=1, mean=0.0, sd=1.0, average_bet=1.0, ev=0.0, bets={}), label == "stop"
+
+    game = Plan(ruleset=ONE_DECK, chart=letters_of(textbook), counter=_counter())
+    mistakes = Mistakes(count=0.01, bet=0.1)
+    study = run_study(game, run, mistakes=mistakes, source="drills")
+    assert [label for label, _ in played] == ["Simulating", "With your errors", "With your mis-bets"]
+    assert played[2][1] == Mistakes(bet=0.1) and study.errors is not None and not study.stopped
+    played.clear()
+    assert run_study(game, run).errors is None and len(played) == 1

@@ -236,8 +236,18 @@ def ramp_text(document: dict[str, Any]) -> str:
     return ",".join(f"{tc}:{units}" for tc, units in kept)
 
 
-def read_stats(path: Path) -> tuple[CountStats, ...]:
-    """The `per_count` table of a document (what `sim --json` writes, or anyone's), checked."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsDocument:
+    """A `per_count` table read from a file, with the game it names (where it names one)."""
+
+    rows: tuple[CountStats, ...]
+    ruleset: str | None = None
+    system: str | None = None
+
+
+def read_stats(path: Path) -> StatsDocument:
+    """The `per_count` table of a document (what `sim --json` writes, or anyone's), checked, and the
+    rule set and count system it names (`sim --json`'s `ruleset` and `counting.system`), if any."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
@@ -257,7 +267,11 @@ def read_stats(path: Path) -> tuple[CountStats, ...]:
                                     "numbers mean and second_moment") from None
         if out[-1].rounds < 0:
             raise InvalidInputError(f"{path}: per_count row {i + 1} has {out[-1].rounds} rounds")
-    return tuple(out)
+    counting = document.get("counting")
+    system = counting.get("system") if isinstance(counting, dict) else None
+    ruleset = document.get("ruleset")
+    return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
+                         system=system if isinstance(system, str) else None)
 
 
 def _int(value: Any) -> int:

@@ -105,9 +105,11 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
     if stats_file is not None:
         from trainer.planner import read_stats
 
-        rows = read_stats(Path(stats_file))
-        report = plan_game(rows, limits, chip=chip, statistics=f"statistics from {stats_file}",
-                           ruleset=rules.name, system=system)
+        document = read_stats(Path(stats_file))
+        rounds_read = sum(r.rounds for r in document.rows)
+        report = plan_game(document.rows, limits, chip=chip,
+                           statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
+                           ruleset=document.ruleset or rules.name, system=document.system or system)
     else:
         game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json)
         store = _store()
