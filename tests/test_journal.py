@@ -86,7 +86,12 @@ def test_the_plan_in_force_is_read_from_plan_json_keys() -> None:
                        ([1, 2], "not a JSON object")):
         with pytest.raises(InvalidInputError, match=words):
             plan_in_force(doc)  # type: ignore[arg-type]
-    assert replan_command(PLAN, 10_450.75) == "cutcard plan --bankroll 10450 --min-bet 25 --ror 0.05"
+    assert replan_command(PLAN, 10_450.75) == "cutcard plan --bankroll 10450 --min-bet 25 --ror 0.05 --save"
+    # the plan's target risk, where the document has one, is what a new plan aims at
+    aimed = plan_in_force({**PLAN_DOC, "target_ror": 0.02, "max_bet": 500, "ruleset": "casino"})
+    assert (aimed.ror, aimed.target_ror) == (0.05, 0.02)
+    assert replan_command(aimed, 9_000) == ("cutcard plan --ruleset casino --bankroll 9000 --min-bet 25 "
+                                            "--max-bet 500 --ror 0.02 --save")
 
 
 # --- the sessions against their plans, by hand ----------------------------------------------------
@@ -222,7 +227,7 @@ def test_journal_with_a_plan_in_force(capsys: pytest.CaptureFixture[str], cutcar
     assert against["expected"] == pytest.approx(1.25 * 900) and against["result"] == pytest.approx(1350.5)
     assert against["sd"] == pytest.approx(70 * 30)  # 70·√900
     assert doc["bankroll_today"] == pytest.approx(11_350.5)
-    assert doc["replan"] == "cutcard plan --bankroll 11350 --min-bet 25 --ror 0.05"
+    assert doc["replan"] == "cutcard plan --bankroll 11350 --min-bet 25 --ror 0.05 --save"
     status, out, _ = run(capsys, "journal")
     assert status == 0
     for words in ("Journal of real play: 2 sessions", "Against the plan (900 rounds", "●", "░", "·",

@@ -160,7 +160,8 @@ def journal_to_json(entries: list[JournalEntry], summary: JournalStanding) -> di
         "unplanned": {"sessions": summary.unplanned, "result": str(summary.unplanned_result)},
         "plan": None if plan is None else {
             "id": plan.plan_id, "ev_per_round": plan.ev_per_round, "sd_per_round": plan.sd_per_round,
-            "bankroll": plan.bankroll, "min_bet": plan.min_bet, "ror": plan.ror},
+            "bankroll": plan.bankroll, "min_bet": plan.min_bet, "ror": plan.ror,
+            "target_ror": plan.target_ror},
         "bankroll_today": summary.bankroll_today,
         "ror_today": summary.ror_today,
         "replan": (None if plan is None or summary.bankroll_today is None

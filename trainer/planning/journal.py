@@ -36,7 +36,9 @@ MAX_NOTE_CHARS = 300
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlanInForce:
     """What the journal takes from the plan in force: its per-round figures (money), its bankroll and
-    table, and an identity (a digest of the document) that tells one plan from the next."""
+    table, and an identity (a digest of the document) that tells one plan from the next. The document
+    is `cutcard plan --save`'s: the `--json` keys with `bankroll`, `min_bet`, `max_bet`, `spread`,
+    `target_ror`, `ruleset` and `system` beside them."""
 
     plan_id: str
     ev_per_round: float
@@ -46,6 +48,9 @@ class PlanInForce:
     max_bet: float | None = None
     spread: float | None = None
     ror: float | None = None
+    """The plan's own lifetime risk of ruin."""
+    target_ror: float | None = None
+    """The risk it was planned for (`target_ror`; the plan's own `ror` where the document has none)."""
     ruleset: str | None = None
     system: str | None = None
     rounds_per_hour: float | None = None
@@ -146,7 +151,8 @@ def new_entry(*, day: date, hours: float, rounds: int, result: Money, ramp: str,
     if ramp.lower() == PLAN_RAMP:
         if plan is None:
             raise InvalidInputError("no plan in force to play to: make one with `cutcard plan --bankroll B "
-                                    "--min-bet M --ror P`, or give the ramp you played (--ramp 1:1,2:2,3:4)")
+                                    "--min-bet M --ror P --save`, or give the ramp you played "
+                                    "(--ramp 1:1,2:2,3:4)")
         ramp = PLAN_RAMP
         planned = PlannedFigures(plan_id=plan.plan_id, ev_per_round=plan.ev_per_round,
                                  sd_per_round=plan.sd_per_round, bankroll=plan.bankroll)
@@ -183,6 +189,7 @@ def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
         bankroll=_number(document, "bankroll"), min_bet=_number(document, "min_bet"),
         max_bet=_number(document, "max_bet"), spread=_number(document, "spread"),
         ror=_number(document, "ror"), rounds_per_hour=_number(document, "rounds_per_hour"),
+        target_ror=_number(document, "target_ror") or _number(document, "ror"),
         ruleset=ruleset if isinstance(ruleset, str) else None,
         system=system if isinstance(system, str) else None)
 
@@ -284,6 +291,7 @@ def replan_command(plan: PlanInForce, bankroll: float) -> str:
         words.append(f"--max-bet {plan.max_bet:g}")
     if plan.spread is not None:
         words.append(f"--spread {plan.spread:g}")
-    if plan.ror is not None:
-        words.append(f"--ror {plan.ror:g}")
+    if plan.target_ror is not None:
+        words.append(f"--ror {plan.target_ror:g}")
+    words.append("--save")
     return " ".join(words)

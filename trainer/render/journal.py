@@ -18,8 +18,8 @@ CHART_WIDTH = 64
 CHART_HEIGHT = 11
 SHOWN_SESSIONS = 15
 """The newest sessions listed; `journal --json` has them all."""
-NO_PLAN = ("No plan in force: make one with `cutcard plan --bankroll B --min-bet M --ror P`; each "
-           "session logged after it is weighed against it.")
+NO_PLAN = ("No plan in force: make one with `cutcard plan --bankroll B --min-bet M --ror P --save`; "
+           "each session logged after it is weighed against it.")
 
 
 def _hours(h: float) -> str:
@@ -133,7 +133,7 @@ def _bankroll_lines(summary: JournalStanding) -> Text:
     if summary.ror_today is not None:
         out.append(f"Risk of ruin at it with the plan's ramp: {probability_text(summary.ror_today)}")
         if plan.ror is not None:
-            out.append(f" (planned: {probability_text(plan.ror)})")
+            out.append(f" (the plan's at {money_text(plan.bankroll)}: {probability_text(plan.ror)})")
         out.append("\n")
     out.append("Plan today's bankroll:\n", "title")
     out.append(f"  {replan_command(plan, today)}", "key")
