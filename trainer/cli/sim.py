@@ -96,7 +96,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     jobs = min(jobs, cores) if jobs is not None else cores
     if jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
-    counter, index_words = (None, "") if system is None else _counter(
+    counter, index_words = (None, "") if system is None else make_counter(
         rules, system, spread, ramp, "none" if no_indices else indices, estimation, rounding,
         quiet=as_json)
     chart = load_chart(rules, quiet=as_json)
@@ -110,7 +110,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         with open_store(settings()) as store:
             measured = measured_mistakes(store, chart)
 
-    _prepare(plan, quiet=as_json)
+    prepare_kernel(plan, quiet=as_json)
     started = time.perf_counter()  # the speed is the engine's: the kernel's loading or compiling is done
     summary, stopped = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
     seconds = time.perf_counter() - started
@@ -151,7 +151,7 @@ def _from_default_map(name: str) -> bool:
     return source is click.core.ParameterSource.DEFAULT_MAP
 
 
-def _prepare(plan: Plan, *, quiet: bool) -> None:
+def prepare_kernel(plan: Plan, *, quiet: bool) -> None:
     """Load the compiled simulator (or compile it: a machine's first run) before the clock starts,
     saying so on a terminal, where the wait would otherwise be a progress bar standing at 0. Nothing
     where the Python engine plays: it has nothing to load."""
@@ -189,7 +189,7 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
     return summarize(run.tally, scale), run.stopped
 
 
-def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
+def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
              indices: str | None, estimation: str, rounding: str, *, quiet: bool) -> tuple[Counter, str]:
     """The simulated counter from the options, and its index plays in words (`indices`: published,
     computed, none, or None for the default: published for Hi-Lo, none for another count)."""
