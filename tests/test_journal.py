@@ -262,3 +262,32 @@ def test_bad_input_is_one_line_and_changes_nothing(capsys: pytest.CaptureFixture
     assert len(err.strip().splitlines()) == 1 and words in err, err
     _, out, _ = run(capsys, "journal", "--json")
     assert json.loads(out)["sessions"] == []
+
+
+def test_journal_plans_todays_bankroll_from_the_plan_in_force(capsys: pytest.CaptureFixture[str],
+                                                              cutcard_home: Path) -> None:
+    """With the statistics the plan was made from in plan.json, the journal makes today's plan: the
+    planner's own answer for the same table, target and statistics at the bankroll today."""
+    from trainer.planner import plan_game, to_json
+    from trainer.planning.ramp import TableLimits
+
+    per_count = [{"true_count": 0, "rounds": 800_000, "mean": -0.01, "second_moment": 1.3},
+                 {"true_count": 2, "rounds": 150_000, "mean": 0.01, "second_moment": 1.32},
+                 {"true_count": 4, "rounds": 50_000, "mean": 0.03, "second_moment": 1.35}]
+    doc = {**PLAN_DOC, "max_bet": 500, "target_ror": 0.05, "hours": 50, "per_count": per_count,
+           "simplified": {"chip": 25}}
+    cutcard_home.mkdir(parents=True, exist_ok=True)
+    (cutcard_home / "plan.json").write_text(json.dumps(doc))
+    run(capsys, "journal", "add", "--date", "2024-06-01", "--hours", "4", "--rounds", "400", "--result", "-1000")
+    status, out, _ = run(capsys, "journal", "--json")
+    today = json.loads(out)["today_plan"]
+    assert status == 0 and today is not None
+    limits = TableLimits(bankroll=9_000, ror=0.05, min_bet=25, max_bet=500, rounds_per_hour=100, hours=50)
+    rows = plan_in_force(doc).per_count
+    expected = to_json(plan_game(rows, limits, chip=25.0))
+    assert today["ramp"] == expected["ramp"] and today["ev_per_round"] == pytest.approx(expected["ev_per_round"])
+    assert json.loads(out)["replan"] == ("cutcard plan --bankroll 9000 --min-bet 25 --max-bet 500 --ror 0.05 "
+                                         "--simplify --chip 25 --save")
+    status, out, _ = run(capsys, "journal")
+    assert status == 0 and "Today's plan for 9,000" in out and "true count" in out
+    assert max(len(line) for line in out.splitlines()) <= 80

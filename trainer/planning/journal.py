@@ -34,6 +34,16 @@ MAX_NOTE_CHARS = 300
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlannedCount:
+    """One row of the per-count statistics a plan rests on (`per_count`: per unit of the initial bet)."""
+
+    true_count: int
+    rounds: int
+    mean: float
+    second_moment: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanInForce:
     """What the journal takes from the plan in force: its per-round figures (money), its bankroll and
     table, and an identity (a digest of the document) that tells one plan from the next. The document
@@ -54,6 +64,11 @@ class PlanInForce:
     ruleset: str | None = None
     system: str | None = None
     rounds_per_hour: float | None = None
+    hours: float | None = None
+    chip: float | None = None
+    """The chip a simplified plan bets in (None: the exact ramp)."""
+    per_count: tuple[PlannedCount, ...] = ()
+    """The statistics the plan rests on, where the document keeps them: today's plan is made from them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,6 +186,24 @@ def _number(document: Mapping[str, Any], key: str, *, required: bool = False) ->
     return float(value)
 
 
+def _per_count(rows: Any) -> tuple[PlannedCount, ...]:
+    """The plan's statistics, or none where a row is not in `sim --json`'s shape (the journal then
+    shows the command that plans today's bankroll instead of the plan)."""
+    if not isinstance(rows, list):
+        return ()
+    out = []
+    for row in rows:
+        if not isinstance(row, Mapping):
+            return ()
+        tc, n, mean, second = (row.get(k) for k in ("true_count", "rounds", "mean", "second_moment"))
+        if not (isinstance(tc, int) and isinstance(n, int) and isinstance(mean, int | float)
+                and isinstance(second, int | float) and not isinstance(tc, bool) and n >= 0
+                and math.isfinite(mean) and math.isfinite(second)):
+            return ()
+        out.append(PlannedCount(true_count=tc, rounds=n, mean=float(mean), second_moment=float(second)))
+    return tuple(out)
+
+
 def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
     """The journal's figures from a plan document (`cutcard plan --json`'s keys, with `bankroll`,
     `min_bet` and `ror` as planned); one clear error where a figure it needs is missing or not a number.
@@ -184,12 +217,15 @@ def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
         raise InvalidInputError(f"the plan's sd_per_round is {sd:g}, below 0")
     canonical = json.dumps(document, sort_keys=True, default=str, ensure_ascii=False)
     ruleset, system = document.get("ruleset"), document.get("system")
+    simplified = document.get("simplified")
+    chip = _number(simplified, "chip") if isinstance(simplified, Mapping) else None
     return PlanInForce(
         plan_id=hashlib.sha256(canonical.encode()).hexdigest()[:12], ev_per_round=ev, sd_per_round=sd,
         bankroll=_number(document, "bankroll"), min_bet=_number(document, "min_bet"),
         max_bet=_number(document, "max_bet"), spread=_number(document, "spread"),
         ror=_number(document, "ror"), rounds_per_hour=_number(document, "rounds_per_hour"),
         target_ror=_number(document, "target_ror") or _number(document, "ror"),
+        hours=_number(document, "hours"), chip=chip, per_count=_per_count(document.get("per_count")),
         ruleset=ruleset if isinstance(ruleset, str) else None,
         system=system if isinstance(system, str) else None)
 
@@ -277,12 +313,14 @@ def along_track(track: Sequence[TrackPoint], rounds: float) -> tuple[float, floa
     return track[-1].expected, track[-1].sd
 
 
-def replan_command(plan: PlanInForce, bankroll: float) -> str:
-    """The `cutcard plan` command that plans today's bankroll at the plan in force's table and risk."""
+def replan_command(plan: PlanInForce, bankroll: float, *, defaults: Mapping[str, str] | None = None) -> str:
+    """The `cutcard plan` command that plans today's bankroll at the plan in force's table and risk
+    (a rule set or count system equal to the command's `defaults` is left out: a shorter line)."""
     words = ["cutcard plan"]
-    if plan.ruleset:
+    left_out = defaults or {}
+    if plan.ruleset and plan.ruleset != left_out.get("ruleset"):
         words.append(f"--ruleset {plan.ruleset}")
-    if plan.system:
+    if plan.system and plan.system != left_out.get("system"):
         words.append(f"--system {plan.system}")
     words.append(f"--bankroll {max(math.floor(bankroll), 0)}")
     if plan.min_bet is not None:
@@ -293,5 +331,7 @@ def replan_command(plan: PlanInForce, bankroll: float) -> str:
         words.append(f"--spread {plan.spread:g}")
     if plan.target_ror is not None:
         words.append(f"--ror {plan.target_ror:g}")
+    if plan.chip is not None:
+        words.append(f"--simplify --chip {plan.chip:g}")
     words.append("--save")
     return " ".join(words)
