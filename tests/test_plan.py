@@ -167,3 +167,65 @@ def test_save_and_set_ramp_plan_read_the_plan_in_force(tmp_path: Path, cutcard_h
     bets = {r["true_count"]: r["bet"] for r in document["ramp"]}
     for tc, units in steps:
         assert bets[tc] == 10 * units
+
+
+def test_set_ramp_plan_makes_the_plans_ramp_plays(tmp_path: Path, cutcard_home: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from test_repl import CTRL_D, lines, repl
+
+    out = repl(lines("set ramp plan") + CTRL_D, capsys)
+    assert "no plan yet" in out
+    assert main(["plan", "--stats", _stats_file(tmp_path), "--bankroll", "100000", "--min-bet", "10",
+                 "--max-bet", "500", "--save", "--json"]) == 0
+    capsys.readouterr()
+    text = ramp_text(load_plan(cutcard_home))
+    out = repl(lines("set ramp plan") + CTRL_D, capsys)
+    assert f"ramp {text}" in out and "(remembered)" in out
+    assert json.loads((cutcard_home / "settings.json").read_text())["ramp"] == text
+
+
+def test_the_repl_s_plan_is_a_screen_that_replans_at_each_key(tmp_path: Path, cutcard_home: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from test_repl import CTRL_D, lines, repl
+
+    from trainer.screens import plan as screen
+
+    seen: list[tuple[float, float, float | None]] = []
+    real = screen.plan_game
+
+    def spy(rows: object, limits: TableLimits, **kwargs: object) -> object:
+        seen.append((limits.bankroll, limits.ror, limits.spread))
+        return real(rows, limits, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(screen, "plan_game", spy)
+    try:
+        out = repl(lines(f"plan --stats {_stats_file(tmp_path)} --bankroll 100000 --min-bet 10 --max-bet 500")
+                   + "BRs" + "\r" + "q" + CTRL_D, capsys)
+    finally:
+        monkeypatch.undo()
+    assert seen[0] == (100_000, 0.05, None)
+    assert seen[1][0] == 110_000 and seen[2][1] == 0.1 and seen[3][2] == 49
+    assert (cutcard_home / "plan.json").exists()  # Enter kept the plan in force
+    assert load_plan(cutcard_home)["bankroll"] == 110_000
+    assert "Traceback" not in out
+
+
+def test_errors_plan_the_learners_own_game_beside_the_perfect_players(tmp_path: Path) -> None:
+    from test_cli_sim import _drilled
+
+    db = tmp_path / "progress.db"
+    _drilled(db)
+    result = CliRunner().invoke(cli, ["--db", str(db), "plan", "--decks", "1", "--bankroll", "20000",
+                                      "--min-bet", "10", "--max-bet", "200", "--rounds", "100000", "--errors",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    errors = json.loads(result.output)["errors"]
+    assert errors["perfect_score"] == json.loads(result.output)["score"]
+    assert errors["source"].startswith("60 answers")
+    assert [c["kind"] for c in errors["costs"]] == ["counting", "true count", "strategy"]
+    assert errors["costs"][1]["rate"] == pytest.approx(0.1)
+    text = CliRunner().invoke(cli, ["--db", str(db), "plan", "--decks", "1", "--bankroll", "20000",
+                                    "--min-bet", "10", "--max-bet", "200", "--rounds", "100000", "--errors"])
+    assert "your SCORE as you play today" in text.output and "perfect" in text.output
+    assert "rounds, stored" in text.output  # every store was kept: nothing simulated twice

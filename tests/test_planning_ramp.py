@@ -155,3 +155,11 @@ def test_bad_limits_are_one_clear_error(kwargs: dict[str, float]) -> None:
 
 def test_default_chips() -> None:
     assert default_chip(25) == 25 and default_chip(10) == 5
+
+
+def test_a_count_whose_rounds_all_pushed_bets_as_an_even_game() -> None:
+    rows = [*ONE_POSITIVE, row(7, 1, 0.0, 0.0)]
+    plan = optimal(rows, TableLimits(bankroll=10_000, ror=0.05, min_bet=10, max_bet=100_000))
+    assert plan.status == "target"
+    with pytest.raises(InvalidInputError, match="at least the mean squared"):
+        optimal([row(1, 5, 0.5, 0.0)], TableLimits(bankroll=10_000, ror=0.05, min_bet=10, max_bet=100))

@@ -66,13 +66,16 @@ ALONE_ROUNDS = 20_000_000
               help="Simulate at least this many rounds for the statistics [SCORE's SE at most 2%].")
 @click.option("--jobs", type=int, default=None, help="Cores for the simulation (default: every core).")
 @click.option("--save", is_flag=True, help="Make this the plan in force ($CUTCARD_HOME/plan.json).")
+@click.option("--screen", is_flag=True,
+              help="A screen where keys nudge bankroll, risk, spread and bets, re-planned at once "
+                   "(the REPL's `plan`).")
 @json_option
 @db_option
 def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: float, min_bet: float | None,
             max_bet: float | None, spread: float | None, simplify: bool, chip: float | None, hours: float,
             rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str, rounding: str,
             errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, save: bool,
-            as_json: bool) -> None:
+            screen: bool, as_json: bool) -> None:
     """The bet ramp that grows your bankroll fastest at your target risk of ruin, within the table's
     limits and your spread: its win rate, SD, SCORE, N0, risk of ruin and certainty equivalent."""
     from pathlib import Path
@@ -86,6 +89,8 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
     if chip is not None and not simplify:
         raise click.UsageError("--chip goes with --simplify")
+    if screen and (as_json or errors):
+        raise click.UsageError("--screen shows the plan on a terminal: not with --json or --errors")
     if stats_file is not None and errors:
         raise click.UsageError("--errors plans your own game: it needs the simulator, not --stats")
     if rounds is not None and not 1 <= rounds <= 10**10:
@@ -112,7 +117,16 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
                            ruleset=rules.name, system=game.counter.system.name if game.counter else system)
         if errors:
-            report = _with_errors(report, store, game, jobs, quiet=as_json)
+            report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
+    if screen:
+        from trainer.screens.plan import plan_screen
+
+        shown = plan_screen(report.rows, limits, simplify=simplify, ruleset=report.ruleset,
+                            system=report.system, statistics=report.statistics,
+                            keep=lambda kept: save_plan(cutcard_home(), kept))
+        if save and shown is not None:
+            click.echo(f"saved as the plan in force: {save_plan(cutcard_home(), shown)}", err=True)
+        return
     if save:
         path = save_plan(cutcard_home(), report)
         if not as_json:
@@ -190,14 +204,15 @@ def _statistics(store: StatsStore, game: Plan, jobs: int | None, rounds: int | N
 
 
 def _source(stats: Statistics, index_words: str) -> str:
-    where = "simulated now" if stats.built else "from the store"
+    where = "simulated now" if stats.built else "stored"
     indices = index_words.split(" (")[0] if index_words else "no index plays"
-    return f"{indices}; {stats.rounds:,} rounds {where} (SCORE SE {100 * stats.score_se():.1f}%)"
+    return f"{indices}; {stats.rounds:,} rounds, {where}; SCORE SE {100 * stats.score_se():.1f}%"
 
 
-def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | None, *,
+def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | None, rounds: int | None, *,
                  quiet: bool) -> PlanReport:
-    """The plan's ramp played with the learner's measured error rates, and each kind's cost."""
+    """The plan's ramp played with the learner's measured error rates, and each kind's cost (each kind
+    alone on `ALONE_ROUNDS` rounds, or `rounds` where fewer are asked for)."""
     import dataclasses
 
     from trainer.cli.common import load_chart
@@ -214,8 +229,8 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
                       wrong=m.wrong)
     rows = report.rows
     if played.any:
-        rows = _statistics(store, dataclasses.replace(game, mistakes=played), jobs, None, "With your errors",
-                           quiet=quiet).rows
+        rows = _statistics(store, dataclasses.replace(game, mistakes=played), jobs, rounds,
+                           "With your errors", quiet=quiet).rows
     alone: list[tuple[str, float, Sequence[CountRow] | None]] = []
     for kind, rate, mistakes in (
             ("counting", m.count, Mistakes(count=m.count)),
@@ -224,8 +239,9 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
              Mistakes(strategy=m.strategy, cells=m.cells, wrong=m.wrong))):
         if not mistakes.any:
             continue
-        kind_rows = _statistics(store, dataclasses.replace(game, mistakes=mistakes), jobs, ALONE_ROUNDS,
-                                f"Your {kind} errors alone", quiet=quiet).rows
+        kind_rows = _statistics(store, dataclasses.replace(game, mistakes=mistakes), jobs,
+                                min(rounds or ALONE_ROUNDS, ALONE_ROUNDS), f"Your {kind} errors alone",
+                                quiet=quiet).rows
         alone.append((kind, rate, kind_rows))
     if m.bet:
         alone.append(("betting", m.bet, None))

@@ -22,7 +22,9 @@ Readings, each chosen as a counter would and tested:
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -30,7 +32,7 @@ from typing import Protocol
 from trainer.core.errors import InvalidInputError
 from trainer.planning import risk
 
-GRID = 240
+GRID = 100
 """Kelly multiples tried (log-spaced) before the root is bisected."""
 
 
@@ -166,6 +168,9 @@ class _Game:
     kelly: tuple[float, ...]
     """e_t/m_t, pooled so that it never falls as the count rises."""
     rounds: int
+    fe: tuple[float, ...]
+    """f_t·e_t and f_t·m_t: μ and the second moment are their sums weighted by the bets."""
+    fm: tuple[float, ...]
 
 
 def _game(rows: Sequence[CountRow]) -> _Game:
@@ -176,8 +181,8 @@ def _game(rows: Sequence[CountRow]) -> _Game:
     if len(set(counts)) != len(counts):
         raise InvalidInputError("the per-count statistics name a true count twice")
     for r in seen:
-        if not (math.isfinite(r.mean) and math.isfinite(r.second_moment)) or r.second_moment <= 0:
-            raise InvalidInputError(f"true count {r.true_count}: the second moment must be above 0 "
+        if not (math.isfinite(r.mean) and math.isfinite(r.second_moment)) or r.second_moment < 0:
+            raise InvalidInputError(f"true count {r.true_count}: the second moment must be 0 or more "
                                     f"and the mean a number, not {r.mean:g} and {r.second_moment:g}")
         if r.mean * r.mean > r.second_moment * (1 + 1e-9):
             raise InvalidInputError(f"true count {r.true_count}: a mean of {r.mean:g} cannot have a second "
@@ -189,11 +194,15 @@ def _game(rows: Sequence[CountRow]) -> _Game:
         while full and full[-1].true_count + 1 < r.true_count:
             full.append(_Filled(full[-1].true_count + 1, full[-1]))
         full.append(r)
-    pooled = _pooled([r.mean / r.second_moment for r in full], [max(r.rounds, 0) for r in full])
-    return _Game(counts=tuple(r.true_count for r in full),
-                 freq=tuple(r.rounds / total for r in full),
+    # a count whose few rounds all pushed (m_t = 0) has no Kelly fraction: it bets as an even game
+    pooled = _pooled([r.mean / r.second_moment if r.second_moment else 0.0 for r in full],
+                     [max(r.rounds, 0) for r in full])
+    freq = tuple(r.rounds / total for r in full)
+    return _Game(counts=tuple(r.true_count for r in full), freq=freq,
                  mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
-                 kelly=tuple(pooled), rounds=total)
+                 kelly=tuple(pooled), rounds=total,
+                 fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
+                 fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,17 +245,23 @@ def _pooled(values: list[float], weights: list[int]) -> list[float]:
 
 
 def _bets(game: _Game, c: float, low: float, top: float) -> list[float]:
-    return [low if r <= 0 else min(max(c * r, low), top) for r in game.kelly]
+    bets = []
+    for r in game.kelly:
+        bet = c * r
+        bets.append(low if bet <= low else (top if bet >= top else bet))
+    return bets
 
 
 def _moments(game: _Game, bets: Sequence[float], bet_error: float = 0.0) -> tuple[float, float]:
     """(μ, σ²) of a round at these bets (one per count of `game`), with the learner's bet error rate."""
+    firsts: Sequence[float]
+    seconds: Sequence[float]
     if bet_error:
         firsts, seconds = _erring(bets, bet_error)
     else:
-        firsts, seconds = list(bets), [b * b for b in bets]
-    mu = math.fsum(f * b * e for f, b, e in zip(game.freq, firsts, game.mean, strict=True))
-    s2 = math.fsum(f * b2 * m for f, b2, m in zip(game.freq, seconds, game.second, strict=True))
+        firsts, seconds = bets, list(map(operator.mul, bets, bets))
+    mu = sum(map(operator.mul, game.fe, firsts))
+    s2 = sum(map(operator.mul, game.fm, seconds))
     return mu, max(s2 - mu * mu, 0.0)
 
 
@@ -303,7 +318,7 @@ def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float =
     if last == len(grid) - 1:  # every winning count at the top bet, still within the target
         return _plan(game, grid[-1], limits, "capped", None, bet_error)
     a, b = grid[last], grid[last + 1]
-    for _ in range(60):
+    for _ in range(40):  # to a part in 10^12 of the grid's step
         mid = math.sqrt(a * b)
         if _quality(game, mid, limits, bet_error) >= need:
             a = mid
@@ -315,7 +330,7 @@ def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float =
 def _peak(game: _Game, grid: list[float], best: int, limits: TableLimits, bet_error: float) -> float:
     """The multiple of the highest quality, refined between the grid's neighbours of `best`."""
     a, b = grid[max(best - 1, 0)], grid[min(best + 1, len(grid) - 1)]
-    for _ in range(60):
+    for _ in range(40):
         m1, m2 = a + (b - a) / 3, b - (b - a) / 3
         if _quality(game, m1, limits, bet_error) < _quality(game, m2, limits, bet_error):
             a = m1
@@ -376,7 +391,8 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     """The exact ramp as a dealer and a pit boss find natural: every bet a multiple of `chip`, never
     smaller at a higher count, never more than double the bet a count below, and the risk of ruin
     still within the target. Of the ramps so made from the exact one with its raises over the minimum
-    scaled by 0.3 to 1.5, the one that grows the bankroll fastest (the highest certainty equivalent)."""
+    scaled by 0.3 to 1.5 (a jump of more than double cut at the higher count, or bridged by raising
+    the counts below), the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
     game = _game(rows)
@@ -388,9 +404,10 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     exact_bets = [exact.bet_at(t) for t in game.counts]
     best: tuple[float, list[float]] | None = None
     fallback: tuple[float, list[float]] | None = None
-    for i in range(121):
-        scale = 1.5 - i * 0.01
-        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top)
+    for i, raise_lower in itertools.product(range(61), (False, True)):
+        scale = 1.5 - i * 0.02
+        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top,
+                        raise_lower=raise_lower)
         mu, var = _moments(game, bets, bet_error)
         ror = risk.ror(mu, math.sqrt(var), limits.bankroll) if var > 0 or mu > 0 else 1.0
         growth = mu - var / (2 * limits.bankroll)
@@ -413,15 +430,25 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
                    bankroll_needed=exact.bankroll_needed)
 
 
-def _natural(bets: Sequence[float], chip: float, low: float, top: float) -> list[float]:
-    """Bets rounded to the chip within [low, top], never falling, each at most double the one before."""
-    out: list[float] = []
-    for b in bets:
-        bet = min(max(round(b / chip) * chip, low), top)
-        if out:
-            bet = max(bet, out[-1])
-            bet = min(bet, math.floor(2 * out[-1] / chip + 1e-9) * chip)
-        out.append(bet)
+def _natural(bets: Sequence[float], chip: float, low: float, top: float, *, raise_lower: bool) -> list[float]:
+    """Bets rounded to the chip within [low, top], never falling, each at most double the one before:
+    a jump of more than double is cut at the higher count, or (`raise_lower`) bridged by raising the
+    bets below it.
+
+    >>> _natural([25, 32, 76, 129], 25, 25, 500, raise_lower=False)
+    [25, 25, 50, 100]
+    >>> _natural([25, 32, 76, 129], 25, 25, 500, raise_lower=True)
+    [25, 50, 75, 125]
+    """
+    out = [min(max(round(b / chip) * chip, low), top) for b in bets]
+    for i in range(1, len(out)):
+        out[i] = max(out[i], out[i - 1])
+    if raise_lower:
+        for i in range(len(out) - 2, -1, -1):
+            out[i] = max(out[i], math.ceil(out[i + 1] / 2 / chip - 1e-9) * chip)
+    else:
+        for i in range(1, len(out)):
+            out[i] = min(out[i], math.floor(2 * out[i - 1] / chip + 1e-9) * chip)
     return out
 
 

@@ -74,7 +74,8 @@ def figure_lines(report: PlanReport) -> list[str]:
           else "never: the ramp does not win")
     lines = [
         f"win rate       {money(f.ev_per_hour, True)} an hour ± {money(f.ev_per_hour_se, True)} "
-        f"({money(f.ev_per_round, True)} a round ± {money(f.ev_per_round_se, True)})",
+        f"({'-' if f.ev_per_round < 0 else ''}${abs(f.ev_per_round):.3f} a round ± "
+        f"{f.ev_per_round_se:.3f})",
         f"SD             {money(f.sd_per_hour)} an hour ({money(f.sd_per_round, True)} a round); "
         f"average bet {money(f.average_bet, True)}",
         f"DI {f.di:.2f}   SCORE {f.score:.1f} ± {f.score_se:.1f}   N0 {n0}",
@@ -85,8 +86,9 @@ def figure_lines(report: PlanReport) -> list[str]:
     ]
     if report.simplified is not None:
         cost = report.exact.figures.score - f.score
+        change = f"costs {cost:.1f}" if cost >= 0 else f"gains {-cost:.1f}"
         lines.append(f"simplified     to ${report.chip:g} chips: SCORE {f.score:.1f} against "
-                     f"{report.exact.figures.score:.1f} exact (costs {cost:.1f})")
+                     f"{report.exact.figures.score:.1f} exact ({change})")
     lines.append(status_line(report))
     return lines
 
