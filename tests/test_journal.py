@@ -291,3 +291,16 @@ def test_journal_plans_todays_bankroll_from_the_plan_in_force(capsys: pytest.Cap
     status, out, _ = run(capsys, "journal")
     assert status == 0 and "Today's plan for 9,000" in out and "true count" in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_logging_a_session_takes_the_days_backup(capsys: pytest.CaptureFixture[str], cutcard_home: Path) -> None:
+    """A journal session is the user's own record, as an answer is: the day's automatic backup keeps it."""
+    status, _, _ = run(capsys, "journal", "add", "--date", "2024-06-01", "--hours", "2", "--rounds", "150",
+                       "--result", "+80")
+    backups = list((cutcard_home / "backups").glob("progress-*.db"))
+    assert status == 0 and len(backups) == 1
+    conn = sqlite3.connect(backups[0])
+    try:
+        assert conn.execute("SELECT day, rounds, result FROM journal").fetchall() == [("2024-06-01", 150, "80")]
+    finally:
+        conn.close()
