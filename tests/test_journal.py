@@ -86,7 +86,12 @@ def test_the_plan_in_force_is_read_from_plan_json_keys() -> None:
                        ([1, 2], "not a JSON object")):
         with pytest.raises(InvalidInputError, match=words):
             plan_in_force(doc)  # type: ignore[arg-type]
-    assert replan_command(PLAN, 10_450.75) == "cutcard plan --bankroll 10450 --min-bet 25 --ror 0.05"
+    assert replan_command(PLAN, 10_450.75) == "cutcard plan --bankroll 10450 --min-bet 25 --ror 0.05 --save"
+    # the plan's target risk, where the document has one, is what a new plan aims at
+    aimed = plan_in_force({**PLAN_DOC, "target_ror": 0.02, "max_bet": 500, "ruleset": "casino"})
+    assert (aimed.ror, aimed.target_ror) == (0.05, 0.02)
+    assert replan_command(aimed, 9_000) == ("cutcard plan --ruleset casino --bankroll 9000 --min-bet 25 "
+                                            "--max-bet 500 --ror 0.02 --save")
 
 
 # --- the sessions against their plans, by hand ----------------------------------------------------
@@ -222,7 +227,7 @@ def test_journal_with_a_plan_in_force(capsys: pytest.CaptureFixture[str], cutcar
     assert against["expected"] == pytest.approx(1.25 * 900) and against["result"] == pytest.approx(1350.5)
     assert against["sd"] == pytest.approx(70 * 30)  # 70·√900
     assert doc["bankroll_today"] == pytest.approx(11_350.5)
-    assert doc["replan"] == "cutcard plan --bankroll 11350 --min-bet 25 --ror 0.05"
+    assert doc["replan"] == "cutcard plan --bankroll 11350 --min-bet 25 --ror 0.05 --save"
     status, out, _ = run(capsys, "journal")
     assert status == 0
     for words in ("Journal of real play: 2 sessions", "Against the plan (900 rounds", "●", "░", "·",
@@ -257,3 +262,45 @@ def test_bad_input_is_one_line_and_changes_nothing(capsys: pytest.CaptureFixture
     assert len(err.strip().splitlines()) == 1 and words in err, err
     _, out, _ = run(capsys, "journal", "--json")
     assert json.loads(out)["sessions"] == []
+
+
+def test_journal_plans_todays_bankroll_from_the_plan_in_force(capsys: pytest.CaptureFixture[str],
+                                                              cutcard_home: Path) -> None:
+    """With the statistics the plan was made from in plan.json, the journal makes today's plan: the
+    planner's own answer for the same table, target and statistics at the bankroll today."""
+    from trainer.planner import plan_game, to_json
+    from trainer.planning.ramp import TableLimits
+
+    per_count = [{"true_count": 0, "rounds": 800_000, "mean": -0.01, "second_moment": 1.3},
+                 {"true_count": 2, "rounds": 150_000, "mean": 0.01, "second_moment": 1.32},
+                 {"true_count": 4, "rounds": 50_000, "mean": 0.03, "second_moment": 1.35}]
+    doc = {**PLAN_DOC, "max_bet": 500, "target_ror": 0.05, "hours": 50, "per_count": per_count,
+           "simplified": {"chip": 25}}
+    cutcard_home.mkdir(parents=True, exist_ok=True)
+    (cutcard_home / "plan.json").write_text(json.dumps(doc))
+    run(capsys, "journal", "add", "--date", "2024-06-01", "--hours", "4", "--rounds", "400", "--result", "-1000")
+    status, out, _ = run(capsys, "journal", "--json")
+    today = json.loads(out)["today_plan"]
+    assert status == 0 and today is not None
+    limits = TableLimits(bankroll=9_000, ror=0.05, min_bet=25, max_bet=500, rounds_per_hour=100, hours=50)
+    rows = plan_in_force(doc).per_count
+    expected = to_json(plan_game(rows, limits, chip=25.0))
+    assert today["ramp"] == expected["ramp"] and today["ev_per_round"] == pytest.approx(expected["ev_per_round"])
+    assert json.loads(out)["replan"] == ("cutcard plan --bankroll 9000 --min-bet 25 --max-bet 500 --ror 0.05 "
+                                         "--simplify --chip 25 --save")
+    status, out, _ = run(capsys, "journal")
+    assert status == 0 and "Today's plan for 9,000" in out and "true count" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_logging_a_session_takes_the_days_backup(capsys: pytest.CaptureFixture[str], cutcard_home: Path) -> None:
+    """A journal session is the user's own record, as an answer is: the day's automatic backup keeps it."""
+    status, _, _ = run(capsys, "journal", "add", "--date", "2024-06-01", "--hours", "2", "--rounds", "150",
+                       "--result", "+80")
+    backups = list((cutcard_home / "backups").glob("progress-*.db"))
+    assert status == 0 and len(backups) == 1
+    conn = sqlite3.connect(backups[0])
+    try:
+        assert conn.execute("SELECT day, rounds, result FROM journal").fetchall() == [("2024-06-01", 150, "80")]
+    finally:
+        conn.close()

@@ -185,11 +185,15 @@ def to_json(report: PlanReport) -> dict[str, Any]:
 
 
 def plan_file_document(report: PlanReport) -> dict[str, Any]:
-    """What `plan.json` keeps: the `--json` document and the table the plan was made for."""
+    """What `plan.json` keeps: the `--json` document, the table the plan was made for, and the per-count
+    statistics it rests on (so the journal re-plans today's bankroll without simulating again; the file
+    is also a `--stats FILE`)."""
     limits = report.limits
     return {**to_json(report), "bankroll": limits.bankroll, "min_bet": limits.min_bet,
             "max_bet": limits.max_bet, "spread": limits.spread, "target_ror": limits.ror,
-            "ruleset": report.ruleset, "system": report.system}
+            "ruleset": report.ruleset, "system": report.system,
+            "per_count": [{"true_count": r.true_count, "rounds": r.rounds, "mean": r.mean,
+                           "second_moment": r.second_moment} for r in report.rows]}
 
 
 def save_plan(home: Path, report: PlanReport) -> Path:

@@ -11,14 +11,26 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from trainer.cli.common import Number, cutcard_home, db_option, emit_json, json_option, settings
+from trainer.cli.common import (
+    DEFAULT_RULESET,
+    DEFAULT_SYSTEM,
+    Number,
+    cutcard_home,
+    db_option,
+    emit_json,
+    json_option,
+    settings,
+)
 from trainer.practice.launch import newest_backup
 
 if TYPE_CHECKING:
+    from trainer.planner import PlanReport
     from trainer.planning.journal import JournalEntry, JournalStanding, PlanInForce
 
 PLAN_FILE = "plan.json"
 """The plan in force, under $CUTCARD_HOME."""
+PLAN_DEFAULTS = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM}
+"""What `cutcard plan` assumes unless told: the command the journal suggests leaves them out."""
 
 
 class _Parsed(click.ParamType[Any]):
@@ -68,6 +80,23 @@ def load_plan() -> PlanInForce | None:
                                 "with `cutcard plan`") from None
 
 
+def today_plan(summary: JournalStanding) -> PlanReport | None:
+    """The plan for today's bankroll: the plan in force's table, target risk and statistics at the
+    bankroll today (None where the plan keeps no statistics or no table, or the bankroll is gone)."""
+    from trainer.planner import plan_game
+    from trainer.planning.ramp import TableLimits
+
+    plan, bankroll = summary.plan, summary.bankroll_today
+    if (plan is None or bankroll is None or bankroll <= 0 or not plan.per_count or plan.min_bet is None
+            or plan.max_bet is None or plan.target_ror is None):
+        return None
+    limits = TableLimits(bankroll=bankroll, ror=plan.target_ror, min_bet=plan.min_bet, max_bet=plan.max_bet,
+                         spread=plan.spread, rounds_per_hour=plan.rounds_per_hour or 100.0,
+                         hours=plan.hours or 100.0)
+    return plan_game(plan.per_count, limits, chip=plan.chip, statistics="the plan in force's statistics",
+                     ruleset=plan.ruleset or "", system=plan.system or "")
+
+
 @click.group("journal", invoke_without_command=True)
 @json_option
 @db_option
@@ -84,13 +113,14 @@ def command(ctx: click.Context, as_json: bool) -> None:
                                 newest_backup=newest_backup(settings())) or []
     plan = load_plan()
     summary = standing(entries, plan)
+    today = today_plan(summary)
     if as_json:
-        emit_json(journal_to_json(entries, summary))
+        emit_json(journal_to_json(entries, summary, today))
         return
     from trainer.render import make_console
     from trainer.render.journal import print_journal
 
-    print_journal(make_console(), entries, summary)
+    print_journal(make_console(), entries, summary, today, defaults=PLAN_DEFAULTS)
 
 
 @command.command("add")
@@ -143,9 +173,12 @@ def entry_to_json(entry: JournalEntry) -> dict[str, Any]:
     }
 
 
-def journal_to_json(entries: list[JournalEntry], summary: JournalStanding) -> dict[str, Any]:
+def journal_to_json(entries: list[JournalEntry], summary: JournalStanding,
+                    today: PlanReport | None = None) -> dict[str, Any]:
     """`cutcard journal --json`: the sessions, the totals, the standing against the plans, the bankroll
-    today and the command that plans it."""
+    today, the plan for it (`cutcard plan --json`'s keys; null where the plan in force keeps no
+    statistics) and the command that makes it the plan in force."""
+    from trainer.planner import to_json
     from trainer.planning.journal import replan_command
 
     last = summary.track[-1]
@@ -160,9 +193,11 @@ def journal_to_json(entries: list[JournalEntry], summary: JournalStanding) -> di
         "unplanned": {"sessions": summary.unplanned, "result": str(summary.unplanned_result)},
         "plan": None if plan is None else {
             "id": plan.plan_id, "ev_per_round": plan.ev_per_round, "sd_per_round": plan.sd_per_round,
-            "bankroll": plan.bankroll, "min_bet": plan.min_bet, "ror": plan.ror},
+            "bankroll": plan.bankroll, "min_bet": plan.min_bet, "ror": plan.ror,
+            "target_ror": plan.target_ror},
         "bankroll_today": summary.bankroll_today,
         "ror_today": summary.ror_today,
+        "today_plan": None if today is None else to_json(today),
         "replan": (None if plan is None or summary.bankroll_today is None
-                   else replan_command(plan, summary.bankroll_today)),
+                   else replan_command(plan, summary.bankroll_today, defaults=PLAN_DEFAULTS)),
     }

@@ -34,9 +34,21 @@ MAX_NOTE_CHARS = 300
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlannedCount:
+    """One row of the per-count statistics a plan rests on (`per_count`: per unit of the initial bet)."""
+
+    true_count: int
+    rounds: int
+    mean: float
+    second_moment: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanInForce:
     """What the journal takes from the plan in force: its per-round figures (money), its bankroll and
-    table, and an identity (a digest of the document) that tells one plan from the next."""
+    table, and an identity (a digest of the document) that tells one plan from the next. The document
+    is `cutcard plan --save`'s: the `--json` keys with `bankroll`, `min_bet`, `max_bet`, `spread`,
+    `target_ror`, `ruleset` and `system` beside them."""
 
     plan_id: str
     ev_per_round: float
@@ -46,9 +58,17 @@ class PlanInForce:
     max_bet: float | None = None
     spread: float | None = None
     ror: float | None = None
+    """The plan's own lifetime risk of ruin."""
+    target_ror: float | None = None
+    """The risk it was planned for (`target_ror`; the plan's own `ror` where the document has none)."""
     ruleset: str | None = None
     system: str | None = None
     rounds_per_hour: float | None = None
+    hours: float | None = None
+    chip: float | None = None
+    """The chip a simplified plan bets in (None: the exact ramp)."""
+    per_count: tuple[PlannedCount, ...] = ()
+    """The statistics the plan rests on, where the document keeps them: today's plan is made from them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,7 +166,8 @@ def new_entry(*, day: date, hours: float, rounds: int, result: Money, ramp: str,
     if ramp.lower() == PLAN_RAMP:
         if plan is None:
             raise InvalidInputError("no plan in force to play to: make one with `cutcard plan --bankroll B "
-                                    "--min-bet M --ror P`, or give the ramp you played (--ramp 1:1,2:2,3:4)")
+                                    "--min-bet M --ror P --save`, or give the ramp you played "
+                                    "(--ramp 1:1,2:2,3:4)")
         ramp = PLAN_RAMP
         planned = PlannedFigures(plan_id=plan.plan_id, ev_per_round=plan.ev_per_round,
                                  sd_per_round=plan.sd_per_round, bankroll=plan.bankroll)
@@ -165,6 +186,24 @@ def _number(document: Mapping[str, Any], key: str, *, required: bool = False) ->
     return float(value)
 
 
+def _per_count(rows: Any) -> tuple[PlannedCount, ...]:
+    """The plan's statistics, or none where a row is not in `sim --json`'s shape (the journal then
+    shows the command that plans today's bankroll instead of the plan)."""
+    if not isinstance(rows, list):
+        return ()
+    out = []
+    for row in rows:
+        if not isinstance(row, Mapping):
+            return ()
+        tc, n, mean, second = (row.get(k) for k in ("true_count", "rounds", "mean", "second_moment"))
+        if not (isinstance(tc, int) and isinstance(n, int) and isinstance(mean, int | float)
+                and isinstance(second, int | float) and not isinstance(tc, bool) and n >= 0
+                and math.isfinite(mean) and math.isfinite(second)):
+            return ()
+        out.append(PlannedCount(true_count=tc, rounds=n, mean=float(mean), second_moment=float(second)))
+    return tuple(out)
+
+
 def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
     """The journal's figures from a plan document (`cutcard plan --json`'s keys, with `bankroll`,
     `min_bet` and `ror` as planned); one clear error where a figure it needs is missing or not a number.
@@ -178,11 +217,15 @@ def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
         raise InvalidInputError(f"the plan's sd_per_round is {sd:g}, below 0")
     canonical = json.dumps(document, sort_keys=True, default=str, ensure_ascii=False)
     ruleset, system = document.get("ruleset"), document.get("system")
+    simplified = document.get("simplified")
+    chip = _number(simplified, "chip") if isinstance(simplified, Mapping) else None
     return PlanInForce(
         plan_id=hashlib.sha256(canonical.encode()).hexdigest()[:12], ev_per_round=ev, sd_per_round=sd,
         bankroll=_number(document, "bankroll"), min_bet=_number(document, "min_bet"),
         max_bet=_number(document, "max_bet"), spread=_number(document, "spread"),
         ror=_number(document, "ror"), rounds_per_hour=_number(document, "rounds_per_hour"),
+        target_ror=_number(document, "target_ror") or _number(document, "ror"),
+        hours=_number(document, "hours"), chip=chip, per_count=_per_count(document.get("per_count")),
         ruleset=ruleset if isinstance(ruleset, str) else None,
         system=system if isinstance(system, str) else None)
 
@@ -270,12 +313,14 @@ def along_track(track: Sequence[TrackPoint], rounds: float) -> tuple[float, floa
     return track[-1].expected, track[-1].sd
 
 
-def replan_command(plan: PlanInForce, bankroll: float) -> str:
-    """The `cutcard plan` command that plans today's bankroll at the plan in force's table and risk."""
+def replan_command(plan: PlanInForce, bankroll: float, *, defaults: Mapping[str, str] | None = None) -> str:
+    """The `cutcard plan` command that plans today's bankroll at the plan in force's table and risk
+    (a rule set or count system equal to the command's `defaults` is left out: a shorter line)."""
     words = ["cutcard plan"]
-    if plan.ruleset:
+    left_out = defaults or {}
+    if plan.ruleset and plan.ruleset != left_out.get("ruleset"):
         words.append(f"--ruleset {plan.ruleset}")
-    if plan.system:
+    if plan.system and plan.system != left_out.get("system"):
         words.append(f"--system {plan.system}")
     words.append(f"--bankroll {max(math.floor(bankroll), 0)}")
     if plan.min_bet is not None:
@@ -284,6 +329,9 @@ def replan_command(plan: PlanInForce, bankroll: float) -> str:
         words.append(f"--max-bet {plan.max_bet:g}")
     if plan.spread is not None:
         words.append(f"--spread {plan.spread:g}")
-    if plan.ror is not None:
-        words.append(f"--ror {plan.ror:g}")
+    if plan.target_ror is not None:
+        words.append(f"--ror {plan.target_ror:g}")
+    if plan.chip is not None:
+        words.append(f"--simplify --chip {plan.chip:g}")
+    words.append("--save")
     return " ".join(words)

@@ -3,7 +3,8 @@ a chart in 80 columns, and the bankroll today with the command that plans it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -13,13 +14,16 @@ from rich.text import Text
 from trainer.planning.journal import JournalEntry, JournalStanding, TrackPoint, along_track, replan_command
 from trainer.render.risk import amount_text, probability_text
 
+if TYPE_CHECKING:
+    from trainer.planner import PlanReport
+
 CHART_WIDTH = 64
 """Columns of the chart's plot; with its scale (10) it fits 80 columns."""
 CHART_HEIGHT = 11
 SHOWN_SESSIONS = 15
 """The newest sessions listed; `journal --json` has them all."""
-NO_PLAN = ("No plan in force: make one with `cutcard plan --bankroll B --min-bet M --ror P`; each "
-           "session logged after it is weighed against it.")
+NO_PLAN = ("No plan in force: make one with `cutcard plan --bankroll B --min-bet M --ror P --save`; "
+           "each session logged after it is weighed against it.")
 
 
 def _hours(h: float) -> str:
@@ -114,7 +118,8 @@ def _standing_line(summary: JournalStanding) -> Text:
     return out
 
 
-def _bankroll_lines(summary: JournalStanding) -> Text:
+def _bankroll_lines(summary: JournalStanding, report: PlanReport | None = None,
+                   defaults: Mapping[str, str] | None = None) -> Text:
     plan = summary.plan
     out = Text()
     if plan is None:
@@ -133,18 +138,34 @@ def _bankroll_lines(summary: JournalStanding) -> Text:
     if summary.ror_today is not None:
         out.append(f"Risk of ruin at it with the plan's ramp: {probability_text(summary.ror_today)}")
         if plan.ror is not None:
-            out.append(f" (planned: {probability_text(plan.ror)})")
+            out.append(f" (the plan's at {money_text(plan.bankroll)}: {probability_text(plan.ror)})")
         out.append("\n")
-    out.append("Plan today's bankroll:\n", "title")
-    out.append(f"  {replan_command(plan, today)}", "key")
+    if report is not None:
+        from trainer.render.plan import figure_lines, ramp_lines
+
+        out.append(f"Today's plan for {money_text(today)} (the plan in force's table, target risk and "
+                   "statistics):\n", "title")
+        for line, style in ramp_lines(report.plan, report.limits.min_bet):
+            out.append(f"{line}\n", style)
+        figures = figure_lines(report)
+        for line in (figures[0], figures[3], figures[-1]):  # the win rate, the risk, the status
+            out.append(f"  {line}\n")
+        out.append("Make it the plan in force:\n", "title")
+    else:
+        out.append("Plan today's bankroll:\n", "title")
+    command = replan_command(plan, today, defaults=defaults)
+    out.append(f"  {command}" if len(command) <= 78 else command, "key")  # one line to copy, if it fits
     return out
 
 
-def print_journal(console: Console, entries: Sequence[JournalEntry], summary: JournalStanding) -> None:
+def print_journal(console: Console, entries: Sequence[JournalEntry], summary: JournalStanding,
+                  today: PlanReport | None = None, *, defaults: Mapping[str, str] | None = None) -> None:
+    """The journal's screen; `today` is the plan for today's bankroll, where it can be made;
+    `defaults` are `cutcard plan`'s, left out of the command it suggests."""
     if not entries:
         console.print("No sessions in the journal yet: log one with `cutcard journal add --hours 4 "
                       "--rounds 400 --result +350`.")
-        console.print(_bankroll_lines(summary))
+        console.print(_bankroll_lines(summary, today, defaults))
         return
     head = Text()
     head.append("Journal of real play: ", "title")
@@ -165,7 +186,7 @@ def print_journal(console: Console, entries: Sequence[JournalEntry], summary: Jo
                       f"figures ({money_text(float(summary.unplanned_result), signed=True)}): in the "
                       "results and the bankroll, not in the chart.", style="muted")
     console.print()
-    console.print(_bankroll_lines(summary))
+    console.print(_bankroll_lines(summary, today, defaults))
 
 
 def print_logged(console: Console, entry: JournalEntry, summary: JournalStanding) -> None:

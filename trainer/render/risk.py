@@ -65,10 +65,10 @@ def print_risk(console: Console, report: RiskReport) -> None:
     out.append(f"ev {amount_text(ev, signed=True)}, SD {amount_text(sd)}", "title")
     out.append(" a round, bankroll ", "title")
     out.append(amount_text(bank), "money")
-    out.append("\n")
+    out.append("\n\n")
 
     def figure(label: str, value: str, formula: str) -> None:
-        out.append(f"\n  {label:<42}")
+        out.append(f"  {label:<42}")
         out.append(value, "money")
         out.append(f"\n    {formula}\n", "muted")
 
@@ -92,7 +92,7 @@ def print_risk(console: Console, report: RiskReport) -> None:
                "-sd²·ln(risk) / (2·ev)")
     span = report.results_range
     if span is not None:
-        out.append(f"\n  Results after {_rounds_text(span.rounds)} rounds: expected ", "")
+        out.append(f"  Results after {_rounds_text(span.rounds)} rounds: expected ", "")
         out.append(amount_text(span.expected, signed=True), "money")
         out.append(f", SD {amount_text(span.sd)}\n")
         out.append(f"    ±1 SD (68% of trips): {amount_text(span.one_sd_low, signed=True)} to "

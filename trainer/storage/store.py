@@ -113,6 +113,8 @@ class Store:
         self.db = db
         self.path = path
         self._sessions: set[str] = set()
+        self._journal_written = False
+        """A session of real play was logged: the day's backup keeps it like an answer."""
         self.figures = Figures(db.conn, path)
         """The aggregate queries behind `cutcard stats`."""
         self.backups = backups
@@ -238,6 +240,7 @@ class Store:
         """Log a session of real play (committed at once); the entry as kept, with its number."""
         with write_transaction(self.conn, self.path, "log the session"):
             number = insert_entry(self.conn, entry)
+        self._journal_written = True
         return replace(entry, id=number)
 
     def journal(self) -> list[JournalEntry]:
@@ -247,9 +250,10 @@ class Store:
     # --- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """End the session: take the day's backup if answers were recorded (and none was taken today)."""
+        """End the session: take the day's backup if answers or a journal session were recorded (and
+        none was taken today)."""
         try:
-            if self._sessions and self.backups is not None:
+            if (self._sessions or self._journal_written) and self.backups is not None:
                 try:
                     self.backups.after_session(self.conn)
                 except StorageError as e:
