@@ -236,8 +236,12 @@ def test_a_stats_document_names_its_own_game(tmp_path: Path) -> None:
     document = {**STATS, "ruleset": "european", "counting": {"system": "zen"}}
     result = CliRunner().invoke(cli, ["plan", "--stats", _stats_file(tmp_path, document), "--json", "--save"])
     assert result.exit_code == 0, result.output
-    saved = json.loads((Path(os.environ["CUTCARD_HOME"]) / "plan.json").read_text())
+    saved_path = Path(os.environ["CUTCARD_HOME"]) / "plan.json"
+    saved = json.loads(saved_path.read_text())
     assert (saved["ruleset"], saved["system"]) == ("european", "zen")
+    again = CliRunner().invoke(cli, ["plan", "--stats", str(saved_path), "--bankroll", "50000"])
+    assert again.exit_code == 0, again.output
+    assert "european, zen" in again.output
 
 
 def test_a_stopped_build_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -251,7 +251,8 @@ class StatsDocument:
 
 def read_stats(path: Path) -> StatsDocument:
     """The `per_count` table of a document (what `sim --json` writes, or anyone's), checked, and the
-    rule set and count system it names (`sim --json`'s `ruleset` and `counting.system`), if any."""
+    rule set and count system it names (`sim --json`'s `ruleset` and `counting.system`, or a saved
+    plan's `ruleset` and `system`), if any."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
@@ -271,8 +272,8 @@ def read_stats(path: Path) -> StatsDocument:
                                     "numbers mean and second_moment") from None
         if out[-1].rounds < 0:
             raise InvalidInputError(f"{path}: per_count row {i + 1} has {out[-1].rounds} rounds")
-    counting = document.get("counting")
-    system = counting.get("system") if isinstance(counting, dict) else None
+    counting = document.get("counting")  # sim --json names the count there, plan.json at the top
+    system = counting.get("system") if isinstance(counting, dict) else document.get("system")
     ruleset = document.get("ruleset")
     return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
                          system=system if isinstance(system, str) else None)
