@@ -260,6 +260,9 @@ def _set(state: ReplState, args: list[str]) -> None:
     state.prefs = prefs
     console.print(Text.assemble((f"{key} ", "key"), (prefs.shown(key), "title"),
                                 ("  (remembered)", "muted")))
+    if key == "ramp" and " ".join(args[1:]).strip().lower() == "plan":
+        console.print(Text("the plan in force's ramp, in units of its minimum bet: at play one unit is the "
+                           "table's minimum", style="muted"))
 
 
 def _help(state: ReplState, args: list[str]) -> None:
