@@ -212,18 +212,29 @@ def save_plan(home: Path, report: PlanReport) -> Path:
     return path
 
 
-def load_plan(home: Path) -> dict[str, Any]:
-    """The plan in force (`plan.json`), or a one-line error saying how to make one."""
+def plan_document(home: Path) -> dict[str, Any] | None:
+    """The plan in force (`plan.json`) as saved, None where no plan was saved, or a one-line error
+    where the file is not a plan."""
     path = home / PLAN_FILE
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InvalidInputError("no plan yet: make one with `plan --save` (or `plan` in the REPL)") from None
+        return None
     except (OSError, ValueError) as e:
-        raise StorageError(f"{path} is not a readable plan ({e}): make a new one with "
+        raise StorageError(f"{path} is not a plan ({str(e)[:80]}): make a new one with "
                            "`plan --save`") from None
-    if not isinstance(document, dict) or not isinstance(document.get("units"), dict):
+    if not isinstance(document, dict):
         raise StorageError(f"{path} is not a plan: make a new one with `plan --save`")
+    return document
+
+
+def load_plan(home: Path) -> dict[str, Any]:
+    """The plan in force (`plan.json`), or a one-line error saying how to make one."""
+    document = plan_document(home)
+    if document is None:
+        raise InvalidInputError("no plan yet: make one with `plan --save` (or `plan` in the REPL)")
+    if not isinstance(document.get("units"), dict):
+        raise StorageError(f"{home / PLAN_FILE} is not a plan: make a new one with `plan --save`")
     return document
 
 

@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from trainer.planner import PlanReport
     from trainer.planning.journal import JournalEntry, JournalStanding, PlanInForce
 
-PLAN_FILE = "plan.json"
-"""The plan in force, under $CUTCARD_HOME."""
 PLAN_DEFAULTS = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM}
 """What `cutcard plan` assumes unless told: the command the journal suggests leaves them out."""
 
@@ -61,23 +59,18 @@ class _Parsed(click.ParamType[Any]):
 
 def load_plan() -> PlanInForce | None:
     """The plan in force (`$CUTCARD_HOME/plan.json`), or None where no plan was made."""
-    import json
-
     from trainer.core.errors import InvalidInputError
+    from trainer.planner import PLAN_FILE, plan_document
     from trainer.planning.journal import plan_in_force
 
-    path = cutcard_home() / PLAN_FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    document = plan_document(cutcard_home())
+    if document is None:
         return None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InvalidInputError(f"cannot read the plan in force {path}: {e}") from None
     try:
-        return plan_in_force(json.loads(text))
-    except (ValueError, InvalidInputError) as e:
-        raise InvalidInputError(f"the plan in force {path} is not a plan ({str(e)[:80]}): make it again "
-                                "with `cutcard plan`") from None
+        return plan_in_force(document)
+    except InvalidInputError as e:
+        raise InvalidInputError(f"the plan in force {cutcard_home() / PLAN_FILE} is not a plan "
+                                f"({str(e)[:80]}): make it again with `cutcard plan`") from None
 
 
 def today_plan(summary: JournalStanding) -> PlanReport | None:
