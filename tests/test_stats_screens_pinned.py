@@ -92,11 +92,8 @@ def _line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make a Page print each line with its own `Console.print`: rich's own rendering, the reference."""
 
     def flush(page: Page) -> None:
-        for line, crop in page.lines:
-            if crop:
-                page.console.print(line, no_wrap=True, overflow="crop")
-            else:
-                page.console.print(line)
+        for line in page.lines:
+            page.console.print(line, no_wrap=line.no_wrap, overflow=line.overflow)
         page.lines = []
 
     monkeypatch.setattr(Page, "flush", flush)
@@ -108,8 +105,8 @@ def _line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_page_prints_its_lines_as_rich_prints_each(databases: dict[str, Path], width: int, color: bool,
                                                     draw: Callable[..., None],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page prints a line that fits as its text (without colours) or its styled segments, skipping
-    rich's wrapping: the same bytes as rich's printing, also where lines are too wide and wrap (40)."""
+    """A page printed at once is the same bytes as its lines each printed alone, also where lines are
+    too wide and wrap (40)."""
     view = open_read_only(databases["schema 5"])
     assert view is not None
     with view:
