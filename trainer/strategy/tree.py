@@ -16,8 +16,6 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from trainer.strategy.heap import keep_freed_blocks
-
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -148,7 +146,6 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
     Every context's nodes are chosen at once, as a (contexts, compositions) mask in context order."""
     import numpy as np
 
-    keep_freed_blocks()  # every analysis starts here: its large arrays reuse freed memory from now on
     comps = compositions()
     extra = np.array([ctx.extra for ctx in contexts], dtype=np.int64)  # (C, 10)
     pair = np.array([ctx.pair for ctx in contexts], dtype=np.int64)
