@@ -71,3 +71,17 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Leave what collection built (every module, test item and doctest) out of later garbage collections:
     a full collection walked it all again and again, and pytest collects garbage hard at the end."""
     gc.freeze()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ready the compiled simulator once, in the process that starts the xdist workers and before it
+    starts them: on a machine whose numba cache is empty it is compiled here, once, and the workers and
+    the programs tests start load it from the cache instead of each compiling it at the same time.
+    Nothing is done in a worker, in a run without workers, or where numba is not installed."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None or not config.getoption("numprocesses", None):
+        return
+    from trainer.core import load_ruleset
+    from trainer.sim.runner import Plan, letters_of, prepare
+    from trainer.sim.textbook import textbook
+
+    prepare(Plan(ruleset=load_ruleset("casino"), chart=letters_of(textbook)))
