@@ -37,10 +37,9 @@ class _Read:
 
 @functools.cache
 def _read(path: Path) -> _Read:
-    """A module of the tree, parsed once for every check that reads it: each was parsed by two to four
-    checks (some 500 parses of 200 files, a third of this file's time). Only the tree's own modules,
-    which no test changes; the cycle check's own tests write and rewrite theirs and are read afresh.
-    The parse itself is not kept (the trees of the whole tree were some 50 MB)."""
+    """A module of the tree, parsed once for every check that reads it (two to four checks read each).
+    Only the tree's own modules, which no test changes; the cycle check's own tests write and rewrite
+    theirs and are read afresh. The parse itself is not kept (the whole tree's would be large)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     called: list[str] = []

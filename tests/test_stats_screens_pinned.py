@@ -1,9 +1,8 @@
 """What `cutcard stats` prints is pinned: every view, at 80 and 140 columns, coloured and as JSON, on one
 database at one moment, byte for byte, however the lines are printed.
 
-The files in tests/data/stats_screens were printed by the cutcard before the stats path was made faster
-(its queries, value types and printing changed, not a character of what it shows). A change meant to
-alter a screen rewrites the files deliberately: print the view at NOW under TZ=UTC with COLUMNS set (for
+The files in tests/data/stats_screens are the screens as a learner sees them: a change to how stats reads
+or prints its figures changes no character of them. A change meant to alter a screen rewrites the files deliberately: print the view at NOW under TZ=UTC with COLUMNS set (for
 `.color`: COLUMNS=100 FORCE_COLOR=1 TERM=xterm-256color), look at it, and commit it with the change.
 """
 

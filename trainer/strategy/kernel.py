@@ -276,9 +276,9 @@ class DealerKernel:
         The sums are laid out group by group, (groups, B, 5, 10), and a level's hands of one group are one
         run whose product (with its draw orders placed under each hand's total) writes the group's
         (B, 50) block whole: for a short run one product, not one per total, each writing B rows of 10
-        strided by 50 (measured, every run so: the products took 1.7 times as long; a group's 400 bytes
-        in each of B rows strided by the whole width, touching a page per line and product, took twice
-        as long); a long run (`_LONG_RUN`), whose one product would multiply mostly zeros, one per total.
+        strided by 50 (and not a group's 400 bytes in each of B rows strided by the whole width, which
+        touches a page per line and product); a long run (`_LONG_RUN`), whose one product would multiply
+        mostly zeros, one per total.
         """
         import numpy as np
 
@@ -315,14 +315,12 @@ class DealerKernel:
 
 _LONG_RUN = 48
 """A run of as many standing hands or more takes one product per total in `along`: five products of
-(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies (measured on 256 lines: 59 us
-against 52 at 40 rows, 63 against 80 at 60, 90 against 139 at 120)."""
+(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies, which costs more than the four
+extra calls from about this many rows on (`bench/chart.py`)."""
 
 
 def _distinct(keys: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The distinct values, ascending: a sort, where `np.unique` without its indices (and `np.isin`,
-    which calls it) would load `numpy.ma` (some 10 ms of a fresh process) to ask whether the keys are
-    masked."""
+    """The distinct values, ascending, by one sort and a comparison of neighbours."""
     import numpy as np
 
     ordered = np.sort(keys)
@@ -335,7 +333,7 @@ def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[n
     cards in all) and step j, the group's factor (see `along`).
 
     Built group-major: the gathers by group then copy whole rows (B x (depth + 1) each), where a
-    gather along a last axis of a few entries went element by element (measured: half the time)."""
+    gather along a last axis of a few entries goes element by element."""
     import numpy as np
 
     j = np.arange(depth + 1, dtype=np.float64)[None, None, :]

@@ -37,9 +37,8 @@ class Compositions:
     child: NDArray[np.int64]
     """(G, 10): index of the composition with one more card of that value, or BUST."""
     by_counts: dict[bytes, int]
-    """Each composition's index by its counts as ten bytes (see `find`): 3,082 small keys from one
-    buffer, where tuples of counts took some 6,000 objects from lists (a fresh process built these
-    compositions in 3 ms instead of 6)."""
+    """Each composition's index by its counts as ten bytes (see `find`): small keys cut from one buffer,
+    where tuples of counts would each be an object built from a list."""
 
     def find(self, own: Sequence[int]) -> int | None:
         """The index of the composition with these counts by value, ace first (None: there is none)."""
