@@ -180,7 +180,7 @@ def test_an_older_database_is_not_read_until_a_write_brings_it_up_to_date(
     Store.open(old).close()
 
     def read(view: object) -> dict[str, object]:
-        return report_to_json(build_report(view, now=NOW))  # type: ignore[arg-type]
+        return report_to_json(build_report(view, now=NOW))
 
     assert read_consistently(old, read) == read_consistently(current, read)
 
@@ -210,6 +210,6 @@ def test_a_bulk_load_keeps_schema_5s_indexes_and_their_figures(tmp_path: Path) -
     assert schema_of(loaded) == (DATA / "schema.sql").read_text()
 
     def read(view: object) -> dict[str, object]:
-        return report_to_json(build_report(view, now=NOW))  # type: ignore[arg-type]
+        return report_to_json(build_report(view, now=NOW))
 
     assert read_consistently(loaded, read) == read_consistently(recorded, read)
