@@ -61,9 +61,12 @@ class Page:
         self.lines: list[Text] = []
 
     def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
-        if line is None:
-            line = Text()
-        elif no_wrap and overflow == "crop":  # cropped at the console's width rather than wrapped
+        line = line if line is not None else Text()
+        crop = no_wrap and overflow == "crop"  # cropped at the console's width rather than wrapped
+        if self.console.color_system is None:  # no colours: its characters alone print the same
+            line = Text(line.plain, justify=line.justify, overflow="crop" if crop else line.overflow,
+                        no_wrap=crop or line.no_wrap, end=line.end)
+        elif crop:
             line = line.copy()
             line.no_wrap, line.overflow = True, "crop"
         self.lines.append(line)
