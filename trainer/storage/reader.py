@@ -198,8 +198,7 @@ def _check(conn: sqlite3.Connection, path: Path) -> None:
     if not {"attempts", "review_items", "daily"} <= tables:
         raise StorageError(f"{path} is a SQLite database but not a cutcard progress database")
     if version < READ_SCHEMA_VERSION:
-        raise StorageError(f"{path} was written by an older cutcard (schema version {version}); run any "
-                           "drill once with write access to bring it up to date, then read it")
+        raise StorageError(f"{path} is from an older cutcard: run any drill once to update it")
 
 
 def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,
