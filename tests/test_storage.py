@@ -26,7 +26,7 @@ def attempt(**changes: object) -> Attempt:
     base = Attempt(session_id="s1", drill="strategy", item="strategy:hard 16 vs 10", ruleset="casino",
                    prompt="hard 16 vs 10?", data={"cards": ["Td", "6s"], "up": "T"}, expected="stand",
                    given="stand", correct=True, latency_ms=1200, ts=T0, target_ms=3000)
-    return replace(base, **changes)  # type: ignore[arg-type]
+    return replace(base, **changes)
 
 
 def digest(path: Path) -> str:
@@ -159,7 +159,7 @@ BAD_FILES = {
 def test_a_file_that_is_not_a_usable_progress_database_is_refused_and_left_untouched(
         tmp_path: Path, make: object, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "progress.db"
-    make(path)  # type: ignore[operator]
+    make(path)
     for suffix in ("-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     before = digest(path)

@@ -26,7 +26,7 @@ from trainer.repl.completer import PREVIOUS, ArgumentSpec, CommandSpec, OptionSp
 from trainer.repl.prefs import KEYS, Prefs, change, check_key, save_prefs
 
 if TYPE_CHECKING:
-    from trainer.repl.app import ReplState
+    from trainer.repl.state import ReplState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

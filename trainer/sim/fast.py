@@ -10,10 +10,9 @@ every rule the Python engine plays, from one source of truth (the Python engine'
 The kernel is used only where it is available: numba importable and `CUTCARD_SIM` not set to
 `python`. Without it `trainer.sim.engine` plays every run, with the same rules (the reference: the
 round-by-round tests check the kernel against the `Round` state machine on the same shoes). Compiled
-code is cached (numba's `cache=True`) next to this module, or under the user cache directory
-(`$NUMBA_CACHE_DIR`, default `<platformdirs user cache>/cutcard/numba`) when the package directory is
-not writable: the first run on a machine compiles for some seconds, later runs load in a fraction of
-one.
+code is cached (numba's `cache=True`) next to this module, or, where the package directory is not
+writable, in numba's directory of the user cache (`$NUMBA_CACHE_DIR` where the user sets one): the
+first run on a machine compiles for some seconds, later runs load in a fraction of one.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
-from trainer.sim import kernel_cache
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
@@ -73,13 +71,13 @@ def native() -> ModuleType:
 
 
 def _load() -> ModuleType | None:
-    """Import the kernel once, choosing its cache directory first; None when numba cannot load."""
+    """Import the kernel once; None when numba cannot load. numba caches the compiled kernel beside
+    this package, or in the user's cache directory where the package directory is not writable."""
     global _native, _unavailable
     if _native is None and not _unavailable:
         if importlib.util.find_spec("numba") is None:
             _unavailable = True
             return None
-        kernel_cache.choose_directory()
         try:
             from trainer.sim import native as module
         except ImportError:  # numba installed but broken (e.g. built for another numpy)
@@ -320,14 +318,13 @@ class NativeSeat:
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            with kernel_cache.first_call():  # the first compiles the kernel, or loads it from the cache
-                self._kernel.play(
-                    size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
-                    self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
-                    self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
-                    *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
-                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
-                    self._count_sums, results, self._scratch)
+            self._kernel.play(
+                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
+                self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
+                self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
+                *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
+                self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
+                self._count_sums, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:

@@ -36,9 +36,9 @@ if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
 READ_SCHEMA_VERSION = 6
-"""The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
-OLDEST_READABLE = 2
-"""Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
+"""The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal). Only
+that schema is read: reading never migrates, and an older file (written before cutcard's first release)
+is brought up to date by any write."""
 SQLITE_HEADER = b"SQLite format 3\x00"
 T = TypeVar("T")
 
@@ -204,9 +204,8 @@ def _check(conn: sqlite3.Connection, path: Path) -> None:
                            f"knows up to {READ_SCHEMA_VERSION}); upgrade cutcard to read it")
     if not {"attempts", "review_items", "daily"} <= tables:
         raise StorageError(f"{path} is a SQLite database but not a cutcard progress database")
-    if version < OLDEST_READABLE:
-        raise StorageError(f"{path} was written by an older cutcard (schema version {version}); run any "
-                           "drill once with write access to bring it up to date, then read it")
+    if version < READ_SCHEMA_VERSION:
+        raise StorageError(f"{path} is from an older cutcard: run any drill once to update it")
 
 
 def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,
