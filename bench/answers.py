@@ -24,7 +24,7 @@ _CHILD = r"""
 import json, random, statistics, sys, time
 from trainer.core import load_ruleset, parse_cards
 from trainer.core.cards import parse_card
-from drills.strategy import StrategyDrill
+from drills.strategy.basic import StrategyDrill
 from trainer.strategy import chart_for, hand_evs
 rules = load_ruleset("casino")
 chart_for(rules)

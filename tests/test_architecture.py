@@ -181,6 +181,11 @@ def test_the_index_computation_package_exists() -> None:
 
 PACKAGE_ROLES = {
     "drills": "the drills behind one protocol: core and strategy only",
+    "drills/counting": "counting drills: running count to counting a whole table",
+    "drills/dealing": "dealer drills: payouts, colour-up, cut, settle, catch",
+    "drills/strategy": "playing drills: basic strategy and the index plays",
+    "drills/quiz": "the rules quiz and its question bank",
+    "drills/tournament": "tournament drills: the chat-host attack phase",
     "rulesets": "the built-in rule sets as data",
     "trainer": "the package: the program's entry (`__main__`) and the file cache (`chartcache`)",
     "trainer/cli": "the click commands, one registry; never the REPL",

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from drills.index_plays import index_plays
+from drills.strategy.index_plays import index_plays
 from trainer.cli import main
 from trainer.core import find_ruleset
 from trainer.core.actions import Action

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill, quiz_items
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, ListRecorder

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.payout import PayoutDrill
-from drills.quiz import QuizDrill, quiz_items
-from drills.quiz_bank import READING_WORDS, QuizItem
+from drills.dealing.payout import PayoutDrill
+from drills.quiz.bank import READING_WORDS, QuizItem
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.cli import cli
 from trainer.core import (
     Action,

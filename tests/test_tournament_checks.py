@@ -128,7 +128,7 @@ def test_a_missed_attack_comes_back_in_review_through_the_attack_drill(tmp_path:
 
 
 def test_the_attack_drill_asks_each_kind_of_item_it_lists() -> None:
-    from drills.attack import AttackDrill
+    from drills.tournament.attack import AttackDrill
 
     drill = AttackDrill()
     assert drill.cannot_ask("attack:2 rivals:pass", load_ruleset("casino")) is not None

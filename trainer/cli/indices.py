@@ -48,7 +48,7 @@ class Wanted:
 
 def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], list[str]]:
     """The plays `--plays` names that can arise at this table, and a note for each left out."""
-    from drills.index_plays import fits, game_of, index_plays
+    from drills.strategy.index_plays import fits, game_of, index_plays
     from trainer.core.cards import Rank, card
     from trainer.core.errors import InvalidInputError
     from trainer.indices.asked import combos, parse_cell
@@ -185,8 +185,8 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
     `published`: the Illustrious 18 and Fab 4 that fit the table (Hi-Lo only). `computed`: this
     command's standard run for the table and the count, every play that can arise there.
     """
-    from drills.index_plays import SET_TITLES, game_of, plays_for
-    from drills.index_plays import source as published_source
+    from drills.strategy.index_plays import SET_TITLES, game_of, plays_for
+    from drills.strategy.index_plays import source as published_source
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
     from trainer.indices.run import default_jobs, to_index_play

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from drills.base import JSON, Answer, DrillBase, Grade, Question
-from drills.true_count import BANDS
+from drills.counting.true_count import BANDS
 from trainer.core.betting import bet_band
 
 KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul")

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drills.attack import pick_option
 from drills.base import Answer, Grade, Question
+from drills.tournament.attack import pick_option
 from trainer.core.actions import Action
 from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack
 from trainer.core.chat_host.tournament import Tournament

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from drills.base import JSON
-from drills.payout_rounds import (
+from drills.dealing.payout_rounds import (
     SettledSeat,
     deal_blackjack,
     deal_even_money,

@@ -1,6 +1,7 @@
 """Settle a whole table, as at a dealer audition: seat by seat from third base, take, push or pay.
 
-Each question is one seat of a table dealt from a real shoe (`drills.settle_table`); the whole table is
+Each question is one seat of a table dealt from a real shoe (`drills.dealing.settle_table`); the whole table
+is
 shown with the seat to settle marked, in the dealer's order (third base to first base). The answer is
 `take` (the seat's bets are collected; on a surrender `take 5`, the half collected), `push`, or the
 amount paid (`pay 52.50`, `52.50`, or chips: `2 green 1 red`; with `--chips`, the fewest chips). A seat
@@ -22,10 +23,10 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
-from drills.payout import CHIPS_SETTING
-from drills.payout_answers import expected_text, grade_payout, read_chip_setting, read_payout
+from drills.dealing.payout import CHIPS_SETTING
+from drills.dealing.payout_answers import expected_text, grade_payout, read_chip_setting, read_payout
+from drills.dealing.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
 from drills.settings import check_settings, practice_table, read_late_surrender
-from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
 from trainer.core.chips import ChipSet
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money, parse_money

@@ -1,4 +1,5 @@
-"""The deviations drill: a hand, an up card and a Hi-Lo true count; the index play (`drills.index_plays`).
+"""The deviations drill: a hand, an up card and a Hi-Lo true count; the index play
+(`drills.strategy.index_plays`).
 
 The table's rules pick the index card (S17 or H17) and which plays can arise; true counts cluster at
 each play's index and just below it, where the decision flips (on purpose: far more often than a table
@@ -16,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.count_drill import true_count_at
-from drills.index_plays import boundary_count, deal_hand, game_of, plays_for, source
+from drills.counting.count_drill import true_count_at
 from drills.settings import check_settings, practice_table, read_late_surrender
+from drills.strategy.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.cards import Card, Rank, card, say_cards
 from trainer.core.counting import (

@@ -1,7 +1,7 @@
 """Quiz questions as values: `QuizItem`, and the bank of them for a rule set.
 
-A rule set's quiz (`drills.quiz.quiz_items`) is generated: questions from its rule-set data
-(`drills.quiz_table`, `drills.quiz_player`, each listing its generators), so a new TOML file gets its
+A rule set's quiz (`drills.quiz.drill.quiz_items`) is generated: questions from its rule-set data
+(`drills.quiz.dealer`, `drills.quiz.player`, each listing its generators), so a new TOML file gets its
 quiz for free, and the procedures of the seed it comes from (`drills/data/procedures.toml`). Every item
 names the rule it asks about and its basis: the seed's words, or this trainer's reading of the seed
 (`trainer.core.basis`). An item that rests on a reading says so in its wording, and the quiz asks it

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from drills.quiz_bank import QuizItem
+from drills.quiz.bank import QuizItem
 from trainer.core.basis import Basis, BasisKind
 from trainer.core.money import Ratio, format_money
 from trainer.core.rules import Ruleset

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillOptions, Flash, Grade, Lines, Question, refusal
-from drills.count_drill import CountDrill, count_json, shuffled_decks
+from drills.counting.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_cards
 from trainer.core.counting import CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
-from drills.count_drill import (
+from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,

@@ -5,7 +5,7 @@ player reads a strategy card (`chart_action`: Dh is double where allowed, else h
 hands, pairs and three-card hands of every chart cell, never a composition-dependent exception, so
 the chart's play is also the best play for those exact cards. A wrong answer shows the right play and
 what the mistake costs in EV (`hand_evs`). Cells are chosen by how often they come up at the table and
-what a mistake costs, trivial rows rarely (`drills.strategy_cells`), and by an optional mapping of
+what a mistake costs, trivial rows rarely (`drills.strategy.cells`), and by an optional mapping of
 item -> weight (the cells a learner gets wrong, supplied by the progress store). `--hands` narrows the
 cells (hard, soft, pairs, close, missed); `--set cards=two-card|multi-card` the hands dealt for them.
 """
@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
 from drills.settings import check_settings
-from drills.strategy_cells import HANDS, cell_weights, narrow
+from drills.strategy.cells import HANDS, cell_weights, narrow
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.cards import TEN_RANKS, Card, Rank, card, card_of_value, parse_card, parse_cards, say_cards
 from trainer.core.errors import InvalidInputError

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, HandShown, Lines, Question, Rounds, refusal
-from drills.count_drill import CountDrill, count_json, shuffled_decks
-from drills.countdown import exact_deck_times, faster_best
+from drills.counting.count_drill import CountDrill, count_json, shuffled_decks
+from drills.counting.countdown import exact_deck_times, faster_best
 from trainer.core.cards import Card
 from trainer.core.counting import CountSystem, format_count
 from trainer.core.errors import InvalidInputError

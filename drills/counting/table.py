@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Lines, Question, refusal
-from drills.count_drill import CountDrill, count_json
-from drills.table_transcript import round_lines
+from drills.counting.count_drill import CountDrill, count_json
+from drills.counting.table_transcript import round_lines
 from trainer.core.cards import Card
 from trainer.core.counting import CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError

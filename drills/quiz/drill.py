@@ -1,11 +1,11 @@
 """The rules quiz: multiple-choice and true/false questions on the table's rules, procedures and scenarios.
 
-Questions come from the rule set's data and its seed (`drills.quiz_bank`); each explains its answer and
+Questions come from the rule set's data and its seed (`drills.quiz.bank`); each explains its answer and
 names its basis, and `data` carries the rule in question with its `basis` ("seed" or "reading") and
 `source` (the seed file and phrase, or the reason for the reading). The quiz asks what the seed states;
 `--readings` adds the questions whose answers are this trainer's readings of the seed, each worded as
 one. `--set sidebets=21+3,perfect-pairs` (or `all`) adds the pay tables of those side bets
-(`drills.quiz_sidebets`), as the payout and settle drills deal them. `--decks` asks about the shoe of that
+(`drills.quiz.sidebets`), as the payout and settle drills deal them. `--decks` asks about the shoe of that
 many decks. A session goes through the whole quiz in a random
 order before repeating a question.
 """
@@ -17,17 +17,17 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question, Setting, parse_choice
-from drills.quiz_bank import TRUE_FALSE, Generator, QuizItem, basis_note, procedure_items
-from drills.quiz_player import PLAYER_QUESTIONS
-from drills.quiz_sidebets import sidebet_items
-from drills.quiz_table import TABLE_QUESTIONS
+from drills.quiz.bank import TRUE_FALSE, Generator, QuizItem, basis_note, procedure_items
+from drills.quiz.dealer import TABLE_QUESTIONS
+from drills.quiz.player import PLAYER_QUESTIONS
+from drills.quiz.sidebets import sidebet_items
 from drills.settings import check_settings
 from trainer.core.rules import Ruleset
 from trainer.core.sidebets import SideBet, parse_sidebet_names
 
 GENERATORS: tuple[Generator, ...] = (*TABLE_QUESTIONS, *PLAYER_QUESTIONS)
-"""Every rule-set question generator, listed: the table's (`drills.quiz_table`), then the player's
-(`drills.quiz_player`); each returns None where it does not apply."""
+"""Every rule-set question generator, listed: the table's (`drills.quiz.dealer`), then the player's
+(`drills.quiz.player`); each returns None where it does not apply."""
 
 
 def quiz_items(ruleset: Ruleset) -> list[QuizItem]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from drills.quiz_bank import Generator, QuizItem, choice, true_false
-from drills.quiz_table import dealer_word
+from drills.quiz.bank import Generator, QuizItem, choice, true_false
+from drills.quiz.dealer import dealer_word
 from trainer.core.cards import parse_cards
 from trainer.core.legal import may_double
 from trainer.core.money import format_money

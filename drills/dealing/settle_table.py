@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from drills.payout_answers import realistic_bet
+from drills.dealing.payout_answers import realistic_bet
 from trainer.core.actions import Action
 from trainer.core.cards import Card, say_cards
 from trainer.core.chips import ChipSet, Stack

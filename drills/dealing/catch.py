@@ -1,7 +1,7 @@
 """Catch the dealer's mistakes: a table settled out loud, sometimes with one realistic error in it.
 
 A counter gains from catching dealer mistakes, and a dealer trainee learns what the floor looks for.
-Each question is a real table (`drills.settle_table`) that the computer dealer plays out and settles
+Each question is a real table (`drills.dealing.settle_table`) that the computer dealer plays out and settles
 seat by seat, aloud; at the drill's error rate (`--set rate=0.3`, the share of tables with an error) one
 realistic mistake is slipped in: paying a losing hand, short-paying a blackjack (1:1, or 6:5 at a 3:2
 table), paying insurance 1:1, taking a push, busting a soft hand counted hard (A 5 K called 26), or
@@ -20,8 +20,8 @@ from decimal import Decimal
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting
+from drills.dealing.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
 from drills.settings import check_settings
-from drills.settle_table import SeatHabits, SeatToSettle, TableToSettle, deal_table
 from trainer.core.cards import Card, say_cards
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.dealer_errors import (

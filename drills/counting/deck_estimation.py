@@ -20,7 +20,14 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.count_drill import QUICK_MS, CountDrill, clear_of_tie, no_edge_note, slow_verdict, tie_miss
+from drills.counting.count_drill import (
+    QUICK_MS,
+    CountDrill,
+    clear_of_tie,
+    no_edge_note,
+    slow_verdict,
+    tie_miss,
+)
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset

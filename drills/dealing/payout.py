@@ -1,6 +1,7 @@
 """Dealer payout drills: pay blackjacks, insurance, even money, surrenders and split/doubled hands; colour up.
 
-Every expected payout is what the `Round` engine settles on a stacked shoe (`drills.payout_rounds`), so
+Every expected payout is what the `Round` engine settles on a stacked shoe (`drills.dealing.payout_rounds`),
+so
 the drill and the engine cannot disagree. Bets are realistic stacks within the rule set's limits.
 Situations follow the rule set: insurance only where it is offered, even money only where the rule
 set offers it. Practice options, clearly labelled: `--set ratio=6:5` (a 6:5 table) and
@@ -17,7 +18,7 @@ from functools import partial
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.payout_answers import (
+from drills.dealing.payout_answers import (
     NOT_DEALER_CORRECT,
     expected_text,
     grade_payout,
@@ -25,7 +26,7 @@ from drills.payout_answers import (
     read_payout,
     realistic_bet,
 )
-from drills.payout_cases import (
+from drills.dealing.payout_cases import (
     SMALL_UP_CARDS,
     Case,
     Situation,
@@ -37,7 +38,7 @@ from drills.payout_cases import (
     surrender_case,
     winning_cards,
 )
-from drills.payout_rounds import (
+from drills.dealing.payout_rounds import (
     blackjack_payout,
     can_settle_double,
     can_settle_split,

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Flash, Grade, Lines, Question, Setting, refusal
-from drills.count_drill import CountDrill, count_json, shuffled_decks
+from drills.counting.count_drill import CountDrill, count_json, shuffled_decks
 from trainer.core.cards import Card, parse_card
 from trainer.core.counting import RANK_KEYS, CountSystem, format_count, parse_count
 from trainer.core.errors import InvalidInputError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drills.quiz_bank import Generator, QuizItem, choice, true_false
+from drills.quiz.bank import Generator, QuizItem, choice, true_false
 from trainer.core.rules import BlackjackTakes, Reshuffle, Ruleset
 
 
