@@ -15,7 +15,7 @@ from decimal import Decimal
 from trainer.core.actions import Action
 from trainer.core.cards import Card, Rank, card
 from trainer.core.deal import TableDeal
-from trainer.core.events import InsuranceSettled, Settled
+from trainer.core.events import InsuranceSettled, Outcome, Settled
 from trainer.core.hands import hand_total
 from trainer.core.money import Money
 from trainer.core.round import Round
@@ -118,7 +118,7 @@ class SettledHand:
     cards: tuple[Card, ...]
     bet: Money
     doubled: bool
-    outcome: str
+    outcome: Outcome
     net: Money
 
     @property
@@ -206,7 +206,7 @@ def settle_seat(rng: random.Random, ruleset: Ruleset, bet: Money, *, split: bool
             round_.act(Action.SPLIT)
         else:
             round_.act(_decide(rng, round_, stop_at))
-    nets = {e.hand: (e.outcome.value, e.net) for e in round_.events if isinstance(e, Settled)}
+    nets = {e.hand: (e.outcome, e.net) for e in round_.events if isinstance(e, Settled)}
     view = round_.view(0)
     hands = tuple(
         SettledHand(cards=hand.cards, bet=hand_bet, doubled=hand_bet > bet, outcome=nets[i][0],

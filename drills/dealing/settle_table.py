@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from drills.dealing.payout_answers import realistic_bet
+from drills.dealing.payout_rounds import SettledHand
 from trainer.core.actions import Action
 from trainer.core.cards import Card, say_cards
 from trainer.core.chips import ChipSet, Stack
@@ -29,19 +30,6 @@ from trainer.core.sidebets import OUTCOME_WORDS, SideBet
 from trainer.strategy.seats import NormalSeat
 
 ZERO = Decimal(0)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SettledHand:
-    cards: tuple[Card, ...]
-    bet: Money
-    doubled: bool
-    outcome: Outcome
-    net: Money
-
-    @property
-    def total(self) -> int:
-        return hand_total(self.cards)[0]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
