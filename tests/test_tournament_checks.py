@@ -14,14 +14,14 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.core import load_ruleset
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_options, best_attack
-from trainer.core.chat_host.dice import ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.practice.session import ListRecorder
 from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 from trainer.strategy import chart_for
 from trainer.table.tournament_checks import TournamentChecks
+from trainer.tournament.attacks import attack_options, best_attack
+from trainer.tournament.dice import ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 RULES = load_ruleset("chat-host")
 

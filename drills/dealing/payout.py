@@ -1,8 +1,7 @@
 """Dealer payout drills: pay blackjacks, insurance, even money, surrenders and split/doubled hands; colour up.
 
 Every expected payout is what the `Round` engine settles on a stacked shoe (`drills.dealing.payout_rounds`),
-so
-the drill and the engine cannot disagree. Bets are realistic stacks within the rule set's limits.
+so the drill and the engine cannot disagree. Bets are realistic stacks within the rule set's limits.
 Situations follow the rule set: insurance only where it is offered, even money only where the rule
 set offers it. Practice options, clearly labelled: `--set ratio=6:5` (a 6:5 table) and
 `--set surrender=late` (late surrender), since no shipped rule set has either.

@@ -1,8 +1,7 @@
 """Settle a whole table, as at a dealer audition: seat by seat from third base, take, push or pay.
 
-Each question is one seat of a table dealt from a real shoe (`drills.dealing.settle_table`); the whole table
-is
-shown with the seat to settle marked, in the dealer's order (third base to first base). The answer is
+Each question is one seat of a table dealt from a real shoe (`drills.dealing.settle_table`); the whole
+table is shown with the seat to settle marked, in the dealer's order (third base to first base). The answer is
 `take` (the seat's bets are collected; on a surrender `take 5`, the half collected), `push`, or the
 amount paid (`pay 52.50`, `52.50`, or chips: `2 green 1 red`; with `--chips`, the fewest chips). A seat
 that both loses something and wins something (a split hand lost, another won; insurance lost and the

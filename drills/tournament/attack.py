@@ -1,7 +1,7 @@
 """The attack drill (chat-host, seed 002): your cash and your rivals'; pass, or whom do you attack?
 
 Each choice is shown with its chance and its expected cash change; the right choice is the one that
-leaves the largest expected share of the cash in play (`chat_host.attacks`, a reading: the seed names
+leaves the largest expected share of the cash in play (`trainer.tournament.attacks`, a reading: the seed names
 no best choice). Items are `attack:<rivals> rivals:<best>`, `best` being `pass` or `attack`, the same
 items the tournament records when the learner chooses in a real attack phase, so review asks them here.
 """
@@ -13,10 +13,10 @@ from decimal import Decimal
 
 from drills.base import JSON, Answer, DrillBase, Grade, Lines, Question
 from trainer.core.bounds import check_length
-from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack, failed_attack_loss
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import format_money
 from trainer.core.rules import Ruleset
+from trainer.tournament.attacks import AttackOption, attack_options, best_attack, failed_attack_loss
 
 RIVALS = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus")
 CASH = (5, 300)

@@ -1,8 +1,8 @@
 """Where a drill's practice should go: the learner's answers per item, read from the progress database.
 
 The strategy drill asks the chart cells a learner gets wrong more often
-(`drills.strategy.basic.focus_weights`);
-this reads each cell's answers and right answers under the rule set being drilled, as one aggregate query.
+(`drills.strategy.basic.focus_weights`); this reads each cell's answers and right answers under the
+rule set being drilled, as one aggregate query.
 """
 
 from __future__ import annotations

@@ -21,11 +21,11 @@ from fractions import Fraction
 from typing import Protocol
 
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_chance
 from trainer.core.errors import IllegalActionError
 from trainer.core.hands import hand_total
 from trainer.core.money import Money
 from trainer.core.round import SeatView
+from trainer.tournament.attacks import attack_chance
 
 ATTACK_THRESHOLD = Fraction(2, 3)
 """The least chance of winning at which a computer player attacks."""

@@ -29,17 +29,17 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import AttackResult, roll_attack, roll_off
-from trainer.core.chat_host.dice import Dice, DiceShoe, RandomDice, card_of_roll
-from trainer.core.chat_host.players import StatedPolicy, TournamentPolicy
-from trainer.core.chat_host.posts import deal_post, event_posts, face, seat_outcomes, settlement_post
-from trainer.core.chat_host.standings import Entrant, Player, Stage, Standing, ranked
 from trainer.core.errors import IllegalActionError, InvalidInputError, RulesetError
 from trainer.core.events import Dealt
 from trainer.core.money import Money, dollars, to_money
 from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.stakes import affordable_in
+from trainer.tournament.attacks import AttackResult, roll_attack, roll_off
+from trainer.tournament.dice import Dice, DiceShoe, RandomDice, card_of_roll
+from trainer.tournament.players import StatedPolicy, TournamentPolicy
+from trainer.tournament.posts import deal_post, event_posts, face, seat_outcomes, settlement_post
+from trainer.tournament.standings import Entrant, Player, Stage, Standing, ranked
 
 __all__ = ["AttackResult", "Entrant", "Stage", "Standing", "Tournament"]
 

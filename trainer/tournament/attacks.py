@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
-from trainer.core.chat_host.dice import Dice
 from trainer.core.money import Money
+from trainer.tournament.dice import Dice
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
