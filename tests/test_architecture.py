@@ -359,3 +359,72 @@ def test_the_cycle_check_reads_relative_imports(tmp_path: Path) -> None:
     _write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "from . import b\n",
                       "pkg/b.py": "def f():\n    from .a import x\n"})
     assert find_cycle(import_graph(tmp_path, ["pkg"])) == ["pkg.a", "pkg.b", "pkg.a"]
+
+
+# --- the tournament: a game mode of its own, played on the core ------------------------------------
+
+def _is_tournament(rel: str) -> bool:
+    return rel.startswith("trainer/tournament/")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_tournament(_rel(p))], ids=_rel)
+def test_the_tournament_imports_only_the_standard_library_the_core_and_itself(path: Path) -> None:
+    import sys
+
+    for name in _imports(path):
+        top = _top(name)
+        if name.startswith(("trainer.core", "trainer.tournament")) or top in sys.stdlib_module_names \
+                or top == "__future__":
+            continue
+        raise AssertionError(f"{_rel(path)} imports {name}: the tournament imports the core and itself only")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_tournament(_rel(p))], ids=_rel)
+def test_the_tournament_does_no_io(path: Path) -> None:
+    test_core_does_no_io(path)
+
+
+TOURNAMENT_WORDS = ("chat_host", "chathost", "tournament", "attack")
+RULE_RECORD = ("trainer/core/rules.py", "trainer/core/rulesfile.py", "trainer/core/describe.py")
+"""The rule set's own record of the tournament's rules: its type, reading it from a file, describing it."""
+
+
+def _names(path: Path) -> set[str]:
+    """Every name a module's code uses or defines, and its short string constants (keys, not prose)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update((node.name, node.asname or ""))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and " " not in node.value:
+            names.add(node.value)
+    return names
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_core(_rel(p))], ids=_rel)
+def test_nothing_in_the_core_is_about_the_tournament(path: Path) -> None:
+    """The chat-host tournament is a game mode (`trainer/tournament/`), not the rules of blackjack: no module
+    of the core is it or imports it, and no name in the core's code speaks of it, but in the rule set's
+    own record of its rules."""
+    rel = _rel(path)
+    assert not any(word in rel for word in TOURNAMENT_WORDS), f"{rel}: the tournament lives in trainer/tournament/"
+    assert not any(name.startswith("trainer.tournament") for name in _imports(path)), f"{rel} imports the tournament"
+    if rel in RULE_RECORD:
+        return
+    about = sorted(n for n in _names(path) if any(word in n.lower() for word in TOURNAMENT_WORDS))
+    assert not about, f"{rel} names the tournament: {about}"
+
+
+def test_the_tournament_check_sees_a_name(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("def attack_chance(cash):\n    return cash\n", encoding="utf-8")
+    assert "attack_chance" in _names(tmp_path / "m.py")
+    assert all(rel.startswith("trainer/core/") and (ROOT / rel).is_file() for rel in RULE_RECORD)
