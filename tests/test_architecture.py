@@ -428,3 +428,28 @@ def test_the_tournament_check_sees_a_name(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("def attack_chance(cash):\n    return cash\n", encoding="utf-8")
     assert "attack_chance" in _names(tmp_path / "m.py")
     assert all(rel.startswith("trainer/core/") and (ROOT / rel).is_file() for rel in RULE_RECORD)
+
+
+# --- one class per name ---------------------------------------------------------------------------
+
+def class_homes(paths: Iterable[Path], root: Path) -> dict[str, list[str]]:
+    """Class name → the modules that define a class of that name (nested classes included)."""
+    homes: dict[str, list[str]] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, []).append(path.relative_to(root).as_posix())
+    return homes
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """One class per name across trainer/ and drills/: a reader (and a traceback) never has to ask which
+    `Shoe` or `Tally` it is."""
+    paths = [p for p in _modules() if _rel(p).startswith(("trainer/", "drills/"))]
+    shared = {name: homes for name, homes in class_homes(paths, ROOT).items() if len(homes) > 1}
+    assert not shared, f"classes sharing a name: {shared}"
+
+
+def test_the_name_check_sees_two_classes_of_one_name(tmp_path: Path) -> None:
+    _write(tmp_path, {"a.py": "class Shoe:\n    pass\n", "b.py": "def f():\n    class Shoe:\n        pass\n"})
+    assert class_homes(sorted(tmp_path.glob("*.py")), tmp_path) == {"Shoe": ["a.py", "b.py"]}

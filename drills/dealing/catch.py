@@ -53,7 +53,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Slip:
+class TableMistake:
     """The error slipped into a table (or none), and where it is."""
 
     error: str | None
@@ -218,11 +218,11 @@ def _place(where: str | None) -> str:
 
 
 def _slip(rng: random.Random, table: TableToSettle, ruleset: Ruleset,
-          error: str | None) -> tuple[list[Call], Slip] | None:
+          error: str | None) -> tuple[list[Call], TableMistake] | None:
     """The dealer's calls for this table with `error` slipped in, or None if the table cannot have it."""
     calls = [Call(where="dealer", says=_dealer_call(table.dealer))]
     seat_calls = {s.seat: _seat_call(s) for s in table.seats}
-    slip = Slip(error=None, where=None, truth="")
+    slip = TableMistake(error=None, where=None, truth="")
     if error in ("soft-counted-hard", "many-card-16-as-17"):
         made = _dealer_slip(table, error)
         if made is None:
@@ -230,14 +230,14 @@ def _slip(rng: random.Random, table: TableToSettle, ruleset: Ruleset,
         calls[0], forged, truth = made
         for seat in table.seats:  # the dealer settles by the total it called
             seat_calls[seat.seat] = _settle_against(seat, forged)
-        slip = Slip(error=error, where="dealer", truth=truth)
+        slip = TableMistake(error=error, where="dealer", truth=truth)
     elif error is not None:
         candidates = [s for s in table.seats if _fits(s, error, ruleset)]
         if not candidates:
             return None
         seat = rng.choice(candidates)
         seat_calls[seat.seat], truth = _seat_slip(seat, error, ruleset)
-        slip = Slip(error=error, where=str(seat.seat), truth=truth)
+        slip = TableMistake(error=error, where=str(seat.seat), truth=truth)
     calls += [Call(where=str(s.seat), says=seat_calls[s.seat]) for s in table.order()]
     return calls, slip
 

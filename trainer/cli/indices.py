@@ -138,7 +138,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
     """The run of `cutcard indices` for these options (None: the standard run's shoes and samples)."""
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
-    from trainer.indices.compute import Counting
+    from trainer.indices.compute import TrueCountMethod
     from trainer.indices.run import IndexRun
     from trainer.sim.count import TrueCounter
 
@@ -152,7 +152,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
         raise InvalidInputError(f"--samples must be at least 20 per play, not {samples}")
     if shoes < 1:
         raise InvalidInputError(f"--shoes must be at least 1, not {shoes}")
-    counting = Counting(system=load_system(system_name), estimation=estimation, rounding=rounding)
+    counting = TrueCountMethod(system=load_system(system_name), estimation=estimation, rounding=rounding)
     return IndexRun(ruleset=rules, counting=counting, seats=table_seats, shoes=shoes, samples=samples,
                     seed=seed)
 

@@ -22,7 +22,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.progress.days import day_start, local_day, week_start
 from trainer.progress.items import SKILL_ORDER, SOURCES, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
-from trainer.storage.figures import COUNTDOWN_DRILL, Tally, like_prefix
+from trainer.storage.figures import COUNTDOWN_DRILL, AnswerTally, like_prefix
 
 if TYPE_CHECKING:
     from trainer.storage.medians import Group
@@ -245,7 +245,7 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
     for name in totals[since.label]:
         windows = []
         for label, days in spans:
-            tally = totals[label].get(name, Tally(attempts=0, correct=0, latency_ms=0))
+            tally = totals[label].get(name, AnswerTally(attempts=0, correct=0, latency_ms=0))
             windows.append(Window(label=label, days=days, attempts=tally.attempts,
                                   accuracy=_accuracy(tally.attempts, tally.correct),
                                   median_ms=medians[label].get(name) if tally.attempts else None))

@@ -29,7 +29,7 @@ def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
 
 
 @dataclass(slots=True)
-class Tally:
+class Winnings:
     """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
     across jobs, so a simulation split over processes gives the same figures in any order."""
 
@@ -42,7 +42,7 @@ class Tally:
     bets: dict[int, int] = field(default_factory=dict)
     """Rounds played at each initial bet (counting mode)."""
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Winnings) -> None:
         self.rounds += other.rounds
         self.net += other.net
         self.net_squares += other.net_squares
@@ -51,7 +51,7 @@ class Tally:
             self.bets[bet] = self.bets.get(bet, 0) + n
 
 
-def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Tally,
+def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Winnings,
                 *, count: CountPlan | None = None, record: list[int] | None = None,
                 progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).

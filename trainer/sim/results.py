@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 
 
 def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
@@ -80,10 +80,10 @@ class Summary:
         return risk_of_ruin(self.mean, self.sd, bankroll)
 
 
-def summarize(tally: Tally, scale: int) -> Summary:
+def summarize(tally: Winnings, scale: int) -> Summary:
     """The figures of a tally whose results are in `scale`ths of a betting unit.
 
-    >>> summarize(Tally(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
+    >>> summarize(Winnings(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
     0.25
     """
     if tally.rounds == 0:

@@ -19,7 +19,7 @@ from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-class Tally(NamedTuple):
+class AnswerTally(NamedTuple):
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -32,12 +32,12 @@ class WeekTally(NamedTuple):
 
     drill: str
     weeks_ago: int
-    tally: Tally
+    tally: AnswerTally
 
 
 class DayTally(NamedTuple):
     day: date
-    tally: Tally
+    tally: AnswerTally
 
 
 class ItemTally(NamedTuple):
@@ -69,8 +69,8 @@ PACE_INDEX = "idx_attempts_countdown_pace"
 """Schema 5's index of the right count-downs' paces (`trainer.storage.schema` makes it)."""
 
 
-def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
-    return Tally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
+def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> AnswerTally:
+    return AnswerTally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
 
 
 class Figures:
@@ -85,7 +85,7 @@ class Figures:
         return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
                                  (index,)).fetchone() is not None
 
-    def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
+    def drill_totals(self, since: date | None = None) -> dict[str, AnswerTally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
         with guarded(self.path, "total the answers"):
             rows = self.conn.execute(
