@@ -10,16 +10,17 @@ attempts through an index on time), so its cost follows the window. Medians are 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
 
 from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-class AnswerTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerTally:
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -27,7 +28,8 @@ class AnswerTally(NamedTuple):
     latency_ms: int
 
 
-class WeekTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeekTally:
     """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
 
     drill: str
@@ -35,18 +37,21 @@ class WeekTally(NamedTuple):
     tally: AnswerTally
 
 
-class DayTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayTally:
     day: date
     tally: AnswerTally
 
 
-class ItemTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemTally:
     key: ItemKey
     attempts: int
     correct: int
 
 
-class PaceWeek(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaceWeek:
     """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
 
     weeks_ago: int
