@@ -320,14 +320,12 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
 
 
 def plain(value: Any) -> Any:
-    """Value types (named tuples, dataclasses), dates and tuples as JSON values; ratios rounded to what a
-    reader can use."""
+    """Value types (dataclasses), dates and tuples as JSON values; ratios rounded to what a reader can
+    use."""
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, float):
         return round(value, 4)
-    if hasattr(value, "_fields"):  # a named tuple: an object of its fields, not a list
-        return {name: plain(getattr(value, name)) for name in value._fields}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
