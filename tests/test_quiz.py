@@ -35,7 +35,7 @@ def test_questions_carry_the_rule_and_the_source_and_grade_right(ruleset: object
         json.dumps(line)
         assert line["choices"] and question.expected in question.choices
         assert {"ruleset", "question", "kind", "basis", "source", "rule"} <= set(question.data)
-        assert question.data["basis"] == "seed" and "Source: seed " in question.explanation
+        assert question.data["basis"] == "seed" and "Source: “" in question.explanation
         letter = "abcd"[question.choices.index(question.expected)]
         right = drill.grade(question, drill.parse(question, letter))
         assert right.correct and right.detail["source"] == question.data["source"]

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
+from trainer.core.basis import titled
 from trainer.core.cards import Card, full_deck
 from trainer.core.counting import (
     RANK_KEYS,
@@ -47,7 +48,7 @@ def no_edge_note(ruleset: Ruleset) -> str | None:
                "shoe rich in tens and aces")
         basis = ruleset.basis_of("shoe.reshuffle")
         if basis.is_reading:  # say that the reshuffle is this trainer's reading, not the seed's words
-            why += f" (this trainer's reading of seed {ruleset.source}: {basis.why})"
+            why += f" (this trainer's reading of “{ruleset.source_title}”: {titled(basis.why)})"
     return f"Counting gives no edge at {ruleset.name}: {why}. The drill still trains your count."
 
 

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from drills.base import JSON
-from trainer.core.basis import Basis, BasisKind, combined
+from trainer.core.basis import Basis, BasisKind, combined, titled
 from trainer.core.rules import Ruleset, ruleset_to_dict
 
 TRUE_FALSE = ("true", "false")
@@ -92,9 +92,9 @@ def worded(prompt: str, basis: Basis, *, true_false: bool) -> str:
 def basis_note(basis: Basis) -> str:
     """The sentence an explanation ends with: where its answer comes from."""
     if basis.kind is BasisKind.SEED:
-        return f"Source: {basis.source}."
+        return f"Source: {basis.cited}."
     if basis.kind is BasisKind.READING:
-        return f"This trainer's reading, not the seed's words: {basis.why}."
+        return f"This trainer's reading, not the seed's words: {titled(basis.why)}."
     return f"Source: {basis.source}."
 
 

@@ -22,6 +22,7 @@ from drills.quiz.dealer import TABLE_QUESTIONS
 from drills.quiz.player import PLAYER_QUESTIONS
 from drills.quiz.sidebets import sidebet_items
 from drills.settings import check_settings
+from trainer.core.basis import source_title
 from trainer.core.rules import Ruleset
 from trainer.core.sidebets import SideBet, parse_sidebet_names
 
@@ -96,11 +97,11 @@ class QuizDrill(DrillBase):
         readings = sum(i.is_reading and "sidebet" not in i.rule for i in self._all_items(ruleset))
         if self.options.readings:
             scope = (f"{count} questions on the rules of {ruleset.name} ({ruleset.title}), {readings} of "
-                     f"them on this trainer's readings of seed {ruleset.source}, worded as readings.")
+                     f"them on this trainer's readings of “{ruleset.source_title}”, worded as readings.")
         else:
             more = (f" `--readings` adds {readings} on this trainer's readings where the seed is silent."
                     if readings else "")
-            scope = (f"{count} questions on what seed {ruleset.source} states about {ruleset.name} "
+            scope = (f"{count} questions on what “{ruleset.source_title}” states about {ruleset.name} "
                      f"({ruleset.title}).{more}")
         if tables:
             scope += (f" And {tables} on the pay tables of the side bets the table offers (this trainer's "
@@ -144,7 +145,9 @@ class QuizDrill(DrillBase):
 def to_question(item: QuizItem, ruleset: Ruleset, rng: random.Random) -> Question:
     """The drill question for a quiz item (choices shuffled with `rng`)."""
     data: dict[str, JSON] = {"ruleset": ruleset.name, "question": item.key, "kind": item.kind,
-                             "basis": item.basis.kind.value, "source": item.source, "rule": dict(item.rule)}
+                             "basis": item.basis.kind.value, "source": item.source,
+                             "source_title": source_title(item.basis, ruleset.source),
+                             "rule": dict(item.rule)}
     if ruleset.shoe.decks:
         data["decks"] = ruleset.shoe.decks
     return Question(drill="quiz", item=f"quiz:{ruleset.name}:{item.key}", prompt=item.prompt, data=data,

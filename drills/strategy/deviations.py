@@ -21,6 +21,7 @@ from drills.counting.count_drill import true_count_at
 from drills.settings import check_settings, practice_table, read_late_surrender
 from drills.strategy.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
+from trainer.core.basis import titled
 from trainer.core.cards import Card, Rank, card, say_cards
 from trainer.core.counting import (
     CountSystem,
@@ -147,7 +148,7 @@ class DeviationsDrill(DrillBase):
         why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
         basis = ruleset.basis_of("shoe.reshuffle")
         if not ruleset.infinite_deck and basis.is_reading:
-            why += f", this trainer's reading of seed {ruleset.source}: {basis.why}"
+            why += f", this trainer's reading of “{ruleset.source_title}”: {titled(basis.why)}"
         return (f"Counting cannot help at {ruleset.name} ({why}): these indices are for shoe games "
                 "dealt to a cut card; practise them here for such a game (the counts come from such a shoe).")
 
