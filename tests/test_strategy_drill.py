@@ -220,7 +220,7 @@ def test_weights_follow_how_often_a_hand_is_dealt_and_what_a_mistake_costs() -> 
     ("hard", lambda cell, chart: cell.startswith("hard ")),
     ("soft", lambda cell, chart: cell.startswith("soft ")),
     ("pairs", lambda cell, chart: cell.startswith("pair ")),
-    ("close", lambda cell, chart: __import__("drills.strategy.cells").strategy_cells.gap(chart.cells[cell]) < 0.02),
+    ("close", lambda cell, chart: __import__("drills.strategy.cells").strategy.cells.gap(chart.cells[cell]) < 0.02),
 ])
 def test_the_hands_filter_asks_only_its_cells(hands: str, belongs: Any) -> None:
     casino = find_ruleset("casino")
