@@ -453,3 +453,21 @@ def test_no_two_classes_share_a_name() -> None:
 def test_the_name_check_sees_two_classes_of_one_name(tmp_path: Path) -> None:
     _write(tmp_path, {"a.py": "class Shoe:\n    pass\n", "b.py": "def f():\n    class Shoe:\n        pass\n"})
     assert class_homes(sorted(tmp_path.glob("*.py")), tmp_path) == {"Shoe": ["a.py", "b.py"]}
+
+
+# --- the drills by family -------------------------------------------------------------------------
+
+def test_every_drill_lives_in_a_family_and_every_family_holds_a_drill() -> None:
+    """`drills/__init__.py` is the one index: each drill it names is a module of a family subpackage
+    (`drills/counting/...`), and each family holds at least one registered drill."""
+    from drills import DRILLS
+
+    families = {_rel(p.parent) for p in (ROOT / "drills").glob("*/__init__.py")}
+    used = set()
+    for name, (target, _) in DRILLS.items():
+        module, _, cls = target.partition(":")
+        path = ROOT / (module.replace(".", "/") + ".py")
+        assert path.is_file() and f"class {cls}(" in path.read_text(encoding="utf-8"), f"{name}: {target}"
+        assert _rel(path.parent) in families, f"drill {name} lives outside a family: {_rel(path)}"
+        used.add(_rel(path.parent))
+    assert used == families, f"families with no drill: {families - used}"
