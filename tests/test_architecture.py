@@ -136,8 +136,10 @@ def test_core_does_no_io(path: Path) -> None:
 def test_drills_and_strategy_import_only_core_strategy_and_drills(path: Path) -> None:
     for name in _imports(path):
         if name.startswith("trainer"):
-            assert name.startswith(("trainer.core", "trainer.strategy")), \
-                f"{_rel(path)} imports {name}: drills and strategy import core and strategy only"
+            assert name.startswith(("trainer.core", "trainer.strategy")) or (
+                _rel(path).startswith("drills/") and name.startswith("trainer.tournament")), \
+                f"{_rel(path)} imports {name}: drills and strategy import core and strategy only "\
+                "(and the drills the tournament)"
 
 
 @pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/sim/")], ids=_rel)
@@ -190,12 +192,17 @@ def test_the_index_computation_package_exists() -> None:
 
 PACKAGE_ROLES = {
     "drills": "the drills behind one protocol: core and strategy only",
+    "drills/counting": "counting drills: running count to counting a whole table",
+    "drills/dealing": "dealer drills: payouts, colour-up, cut, settle, catch",
+    "drills/strategy": "playing drills: basic strategy and the index plays",
+    "drills/quiz": "the rules quiz and its question bank",
+    "drills/tournament": "tournament drills: the chat-host attack phase",
     "rulesets": "the built-in rule sets as data",
     "trainer": "the package: the program's entry (`__main__`), the file caches (`chartcache`, `statstore`) "
                "and the bet planner's service (`planner`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
-    "trainer/core/chat_host": "the chat-host tournament of seed 002, pure like the rest of the core",
+    "trainer/tournament": "the chat-host tournament of seed 002, a game mode: core only, no I/O",
     "trainer/indices": "index plays computed for a game: core and strategy only",
     "trainer/planning": "the money side's formulas (risk of ruin, bankroll): pure like the core",
     "trainer/practice": "running drills: a drill run, its drivers, launching it",
@@ -375,3 +382,115 @@ def test_the_cycle_check_reads_relative_imports(tmp_path: Path) -> None:
     _write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "from . import b\n",
                       "pkg/b.py": "def f():\n    from .a import x\n"})
     assert find_cycle(import_graph(tmp_path, ["pkg"])) == ["pkg.a", "pkg.b", "pkg.a"]
+
+
+# --- the tournament: a game mode of its own, played on the core ------------------------------------
+
+def _is_tournament(rel: str) -> bool:
+    return rel.startswith("trainer/tournament/")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_tournament(_rel(p))], ids=_rel)
+def test_the_tournament_imports_only_the_standard_library_the_core_and_itself(path: Path) -> None:
+    import sys
+
+    for name in _imports(path):
+        top = _top(name)
+        if name.startswith(("trainer.core", "trainer.tournament")) or top in sys.stdlib_module_names \
+                or top == "__future__":
+            continue
+        raise AssertionError(f"{_rel(path)} imports {name}: the tournament imports the core and itself only")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_tournament(_rel(p))], ids=_rel)
+def test_the_tournament_does_no_io(path: Path) -> None:
+    test_core_does_no_io(path)
+
+
+TOURNAMENT_WORDS = ("chat_host", "chathost", "tournament", "attack")
+RULE_RECORD = ("trainer/core/rules.py", "trainer/core/rulesfile.py", "trainer/core/describe.py")
+"""The rule set's own record of the tournament's rules: its type, reading it from a file, describing it."""
+
+
+def _names(path: Path) -> set[str]:
+    """Every name a module's code uses or defines, and its short string constants (keys, not prose)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update((node.name, node.asname or ""))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and " " not in node.value:
+            names.add(node.value)
+    return names
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_core(_rel(p))], ids=_rel)
+def test_nothing_in_the_core_is_about_the_tournament(path: Path) -> None:
+    """The chat-host tournament is a game mode (`trainer/tournament/`), not the rules of blackjack: no module
+    of the core is it or imports it, and no name in the core's code speaks of it, but in the rule set's
+    own record of its rules."""
+    rel = _rel(path)
+    assert not any(word in rel for word in TOURNAMENT_WORDS), f"{rel}: the tournament lives in trainer/tournament/"
+    assert not any(name.startswith("trainer.tournament") for name in _imports(path)), f"{rel} imports the tournament"
+    if rel in RULE_RECORD:
+        return
+    about = sorted(n for n in _names(path) if any(word in n.lower() for word in TOURNAMENT_WORDS))
+    assert not about, f"{rel} names the tournament: {about}"
+
+
+def test_the_tournament_check_sees_a_name(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("def attack_chance(cash):\n    return cash\n", encoding="utf-8")
+    assert "attack_chance" in _names(tmp_path / "m.py")
+    assert all(rel.startswith("trainer/core/") and (ROOT / rel).is_file() for rel in RULE_RECORD)
+
+
+# --- one class per name ---------------------------------------------------------------------------
+
+def class_homes(paths: Iterable[Path], root: Path) -> dict[str, list[str]]:
+    """Class name → the modules that define a class of that name (nested classes included)."""
+    homes: dict[str, list[str]] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                homes.setdefault(node.name, []).append(path.relative_to(root).as_posix())
+    return homes
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """One class per name across trainer/ and drills/: a reader (and a traceback) never has to ask which
+    `Shoe` or `Tally` it is."""
+    paths = [p for p in _modules() if _rel(p).startswith(("trainer/", "drills/"))]
+    shared = {name: homes for name, homes in class_homes(paths, ROOT).items() if len(homes) > 1}
+    assert not shared, f"classes sharing a name: {shared}"
+
+
+def test_the_name_check_sees_two_classes_of_one_name(tmp_path: Path) -> None:
+    _write(tmp_path, {"a.py": "class Shoe:\n    pass\n", "b.py": "def f():\n    class Shoe:\n        pass\n"})
+    assert class_homes(sorted(tmp_path.glob("*.py")), tmp_path) == {"Shoe": ["a.py", "b.py"]}
+
+
+# --- the drills by family -------------------------------------------------------------------------
+
+def test_every_drill_lives_in_a_family_and_every_family_holds_a_drill() -> None:
+    """`drills/__init__.py` is the one index: each drill it names is a module of a family subpackage
+    (`drills/counting/...`), and each family holds at least one registered drill."""
+    from drills import DRILLS
+
+    families = {_rel(p.parent) for p in (ROOT / "drills").glob("*/__init__.py")}
+    used = set()
+    for name, (target, _) in DRILLS.items():
+        module, _, cls = target.partition(":")
+        path = ROOT / (module.replace(".", "/") + ".py")
+        assert path.is_file() and f"class {cls}(" in path.read_text(encoding="utf-8"), f"{name}: {target}"
+        assert _rel(path.parent) in families, f"drill {name} lives outside a family: {_rel(path)}"
+        used.add(_rel(path.parent))
+    assert used == families, f"families with no drill: {families - used}"

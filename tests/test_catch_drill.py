@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from drills.base import DrillOptions
-from drills.catch import ERRORS, CatchDrill
+from drills.dealing.catch import ERRORS, CatchDrill
 from trainer.core import load_ruleset
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, ListRecorder

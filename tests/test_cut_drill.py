@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from drills.base import Question
-from drills.cut import STACK_SIZES, CutDrill, cut_words, parse_cut, rack_chips
+from drills.dealing.cut import STACK_SIZES, CutDrill, cut_words, parse_cut, rack_chips
 from trainer.core import load_ruleset
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.errors import InvalidInputError

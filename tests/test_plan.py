@@ -245,10 +245,10 @@ def test_a_stats_document_names_its_own_game(tmp_path: Path) -> None:
 
 
 def test_a_stopped_build_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from trainer.sim.engine import Tally
+    from trainer.sim.engine import Winnings
 
     monkeypatch.setattr("trainer.statstore.run_simulation",
-                        lambda *args, **kwargs: runner.Run(tally=Tally(), stopped=True))
+                        lambda *args, **kwargs: runner.Run(tally=Winnings(), stopped=True))
     store = StatsStore(tmp_path / "stats")
     plan = Plan(ruleset=ONE_DECK, chart=letters_of(textbook), counter=_counter())
     with pytest.raises(KeyboardInterrupt):

@@ -13,11 +13,11 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import cli, main
 from trainer.core import load_ruleset
-from trainer.core.chat_host.dice import RandomDice, ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.render import make_console
 from trainer.screens.ask import timed_line
 from trainer.screens.tournament import TournamentUI
+from trainer.tournament.dice import RandomDice, ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 CTRL_C = "\x03"
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill, quiz_items
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, ListRecorder
@@ -35,7 +35,7 @@ def test_questions_carry_the_rule_and_the_source_and_grade_right(ruleset: object
         json.dumps(line)
         assert line["choices"] and question.expected in question.choices
         assert {"ruleset", "question", "kind", "basis", "source", "rule"} <= set(question.data)
-        assert question.data["basis"] == "seed" and "Source: seed " in question.explanation
+        assert question.data["basis"] == "seed" and "Source: “" in question.explanation
         letter = "abcd"[question.choices.index(question.expected)]
         right = drill.grade(question, drill.parse(question, letter))
         assert right.correct and right.detail["source"] == question.data["source"]

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill, quiz_items
-from drills.quiz_sidebets import offered, sidebet_items
+from drills.quiz.drill import QuizDrill, quiz_items
+from drills.quiz.sidebets import offered, sidebet_items
 from trainer.cli import cli
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.cards import parse_cards

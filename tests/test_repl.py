@@ -89,7 +89,8 @@ def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixt
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("rules show european") + CTRL_D, capsys)
     cli_out = CliRunner().invoke(cli, ["rules", "show", "european"]).stdout
-    assert "Source: seed 003_d1b6da76e34160c3.txt" in out and "Source: seed 003_d1b6da76e34160c3.txt" in cli_out
+    assert "Source: “Blackjack, European variant (Finnish)”" in out
+    assert "Source: “Blackjack, European variant (Finnish)”" in cli_out
 
 
 def test_errors_are_shown_and_the_loop_carries_on(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.payout import PayoutDrill
-from drills.quiz import QuizDrill, quiz_items
-from drills.quiz_bank import READING_WORDS, QuizItem
+from drills.dealing.payout import PayoutDrill
+from drills.quiz.bank import READING_WORDS, QuizItem
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.cli import cli
 from trainer.core import (
     Action,
@@ -364,7 +364,7 @@ def test_the_european_notice_says_the_reshuffle_is_a_reading() -> None:
     out = _run("drill", "true-count", "-r", "european", "--seed", "2", "--count", "1", "--jsonl",
                input="0\n")[1]
     notice = json.loads(out.splitlines()[0])["notice"]
-    assert "this trainer's reading of seed 003_d1b6da76e34160c3.txt" in notice
+    assert "this trainer's reading of “Blackjack, European variant (Finnish)”" in notice
     assert "sekoitettuna palvelimella" in notice
 
 

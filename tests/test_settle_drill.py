@@ -12,9 +12,9 @@ import pytest
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions
+from drills.dealing.settle import SEAT_PACE_MS, SettleDrill, pace_ms
+from drills.dealing.settle_table import SeatHabits, TableToSettle, deal_table
 from drills.settings import practice_table
-from drills.settle import SEAT_PACE_MS, SettleDrill, pace_ms
-from drills.settle_table import SeatHabits, TableToSettle, deal_table
 from trainer.core import load_ruleset
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.errors import InvalidInputError

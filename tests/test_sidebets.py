@@ -184,7 +184,7 @@ def test_cutcard_ev_sidebet_shows_the_pay_table_with_chances(capsys: pytest.Capt
 
 def test_the_payout_drill_pays_side_bets_from_their_tables() -> None:
     from drills.base import DrillOptions
-    from drills.payout import PayoutDrill
+    from drills.dealing.payout import PayoutDrill
 
     drill = PayoutDrill(DrillOptions(extra={"sidebets": "21+3,perfect-pairs", "situation": "sidebet"}))
     rng = __import__("random").Random(5)

@@ -18,7 +18,7 @@ from trainer.core.betting import parse_ramp
 from trainer.core.counting import find_system
 from trainer.sim.count import bet_function
 from trainer.sim.counter import Counter
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 from trainer.sim.results import per_count, summarize
 from trainer.sim.runner import Plan, letters_of, play_job
 from trainer.sim.textbook import textbook
@@ -59,8 +59,8 @@ def test_a_flat_ramp_s_per_count_figures_are_the_flat_figures() -> None:
 
 
 def test_the_counts_are_clipped_at_the_reach_and_merged_exactly() -> None:
-    a = Tally(rounds=2, by_count={1: [1, 2, 4], 99: [1, -2, 4]})
-    a.add(Tally(rounds=1, by_count={1: [1, 3, 9]}))
+    a = Winnings(rounds=2, by_count={1: [1, 2, 4], 99: [1, -2, 4]})
+    a.add(Winnings(rounds=1, by_count={1: [1, 3, 9]}))
     assert a.by_count == {1: [2, 5, 13], 99: [1, -2, 4]}
     assert [r.true_count for r in per_count(a, 1)] == [1, 99]
 

@@ -14,7 +14,7 @@ from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day
-from trainer.progress.scheduling import ItemKey, Standing
+from trainer.progress.scheduling import ItemKey, ReviewStage
 from trainer.storage import SCHEMA_VERSION, Store
 from trainer.storage.schema import MIGRATION_NAMES
 
@@ -124,7 +124,7 @@ def test_the_review_item_is_per_rule_set(tmp_path: Path) -> None:
         europe = store.review_item(ItemKey(drill="strategy", item=cell, ruleset="european"))
         assert casino is not None and europe is not None
         assert (casino.last_correct, europe.last_correct) == (False, True)
-        assert casino.standing is Standing.LEARNING and casino.due_ts == T0 + 60
+        assert casino.standing is ReviewStage.LEARNING and casino.due_ts == T0 + 60
 
 
 # --- files that are not ours ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from drills.catch import CatchDrill
+from drills.dealing.catch import CatchDrill
 from trainer.cli import cli
 from trainer.core import Shoe, load_ruleset
 from trainer.core.dealer_errors import ERRORS
@@ -73,7 +73,7 @@ def auto_round(t: TableSession) -> None:
 
 
 def test_the_catch_drill_and_the_table_share_one_list_of_mistakes() -> None:
-    import drills.catch as catch
+    import drills.dealing.catch as catch
 
     assert catch.ERRORS is ERRORS
 

@@ -14,14 +14,14 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.core import load_ruleset
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_options, best_attack
-from trainer.core.chat_host.dice import ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.practice.session import ListRecorder
 from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 from trainer.strategy import chart_for
 from trainer.table.tournament_checks import TournamentChecks
+from trainer.tournament.attacks import attack_options, best_attack
+from trainer.tournament.dice import ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 RULES = load_ruleset("chat-host")
 
@@ -128,7 +128,7 @@ def test_a_missed_attack_comes_back_in_review_through_the_attack_drill(tmp_path:
 
 
 def test_the_attack_drill_asks_each_kind_of_item_it_lists() -> None:
-    from drills.attack import AttackDrill
+    from drills.tournament.attack import AttackDrill
 
     drill = AttackDrill()
     assert drill.cannot_ask("attack:2 rivals:pass", load_ruleset("casino")) is not None

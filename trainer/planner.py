@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import InvalidInputError, StorageError
-from trainer.planning.ramp import BetPlan, CountRow, Figures, TableLimits, evaluate, optimal, simplify
+from trainer.planning.ramp import BetPlan, CountRow, RampFigures, TableLimits, evaluate, optimal, simplify
 from trainer.sim.counter import Mistakes
 from trainer.sim.results import CountStats
 from trainer.sim.runner import Plan
@@ -50,7 +50,7 @@ class ErrorCost:
 class LearnerFigures:
     """The plan's ramp as the learner plays it today (`--errors`)."""
 
-    figures: Figures
+    figures: RampFigures
     source: str
     costs: tuple[ErrorCost, ...]
 

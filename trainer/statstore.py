@@ -27,7 +27,7 @@ from typing import Any
 
 from trainer.chartcache import FileCache
 from trainer.planning.ramp import TableLimits, optimal
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 from trainer.sim.game import make_game
 from trainer.sim.results import CountStats, per_count
 from trainer.sim.runner import Plan, run_simulation
@@ -153,7 +153,7 @@ class StatsStore(FileCache):
 
 def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: int, *,
                 built: bool) -> Statistics:
-    tally = Tally(rounds=sum(s[0] for s in sums.values()), by_count=sums)
+    tally = Winnings(rounds=sum(s[0] for s in sums.values()), by_count=sums)
     return Statistics(key=key, rows=per_count(tally, scale), rounds=tally.rounds, blocks=blocks, scale=scale,
                       sums=sums, built=built)
 

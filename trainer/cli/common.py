@@ -92,7 +92,7 @@ def load_chart(rules: Ruleset, *, quiet: bool = False) -> Chart:
     if quiet or has_chart(rules) or not sys.stderr.isatty():
         return chart_for(rules)
     from trainer.render import make_console
-    from trainer.render.chart import chart_progress
+    from trainer.render.strategy_chart import chart_progress
 
     with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
         return chart_for(rules, progress=progress)

@@ -25,7 +25,7 @@ from trainer.cli.common import (
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
-    from trainer.sim.counter import Counter, IndexPlay
+    from trainer.sim.counter import ChartChange, Counter
     from trainer.sim.results import Summary
     from trainer.sim.runner import Plan
 
@@ -185,7 +185,7 @@ def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp
     ramp = parse_ramp(ramp_text) if ramp_text else default_ramp(spread)
     check_ramp(ramp, spread)
     source = indices or ("published" if system.name == "hi-lo" else "none")
-    plays: tuple[IndexPlay, ...] = ()
+    plays: tuple[ChartChange, ...] = ()
     insurance: int | None = None
     words = ""
     if source != "none":

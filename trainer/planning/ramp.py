@@ -97,7 +97,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Figures:
+class RampFigures:
     """What a ramp earns and risks (money per round or per hour)."""
 
     ev_per_round: float
@@ -131,7 +131,7 @@ class BetPlan:
     ramp: tuple[Step, ...]
     """Bets from the highest count at the minimum (and every count below it) to the first count at the
     top bet (and every count above it)."""
-    figures: Figures
+    figures: RampFigures
     kelly_multiple: float
     status: str
     """`target`: the risk is the target; `capped`: the table's maximum or the spread holds the risk
@@ -358,7 +358,7 @@ def _trimmed(counts: Sequence[int], bets: Sequence[float]) -> tuple[Step, ...]:
     return tuple(Step(true_count=counts[i], bet=bets[i]) for i in range(first, last + 1))
 
 
-def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error: float) -> Figures:
+def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error: float) -> RampFigures:
     mu, var = _moments(game, bets, bet_error)
     sd = math.sqrt(var)
     per_hour = limits.rounds_per_hour
@@ -367,7 +367,7 @@ def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error:
     score = 1e6 / n0 if mu > 0 else 0.0
     average = math.fsum(f * b for f, b in zip(game.freq, _erring(bets, bet_error)[0] if bet_error else bets,
                                                strict=True))
-    return Figures(
+    return RampFigures(
         ev_per_round=mu, ev_per_round_se=se, sd_per_round=sd, ev_per_hour=mu * per_hour,
         ev_per_hour_se=se * per_hour, sd_per_hour=sd * math.sqrt(per_hour), average_bet=average,
         di=1000 * mu / sd if sd > 0 else 0.0, score=score,
@@ -380,7 +380,7 @@ def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error:
 
 
 def evaluate(rows: Sequence[CountRow], ramp: Sequence[Step], limits: TableLimits, *,
-             bet_error: float = 0.0) -> Figures:
+             bet_error: float = 0.0) -> RampFigures:
     """The figures of a given ramp (bets beyond its ends as its end steps) on these statistics."""
     game = _game(rows)
     return _figures(game, [bet_at(ramp, t) for t in game.counts], limits, bet_error)

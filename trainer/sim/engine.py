@@ -29,7 +29,7 @@ def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
 
 
 @dataclass(slots=True)
-class Tally:
+class Winnings:
     """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
     across jobs, so a simulation split over processes gives the same figures in any order."""
 
@@ -46,7 +46,7 @@ class Tally:
     follows, clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
     result per unit of its initial bet (in result units): what a bet ramp is planned from."""
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Winnings) -> None:
         self.rounds += other.rounds
         self.net += other.net
         self.net_squares += other.net_squares
@@ -64,7 +64,7 @@ COUNT_REACH = 99
 real shoe gets there) is tallied at the nearer end."""
 
 
-def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Tally,
+def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Winnings,
                 *, count: CountPlan | None = None, record: list[int] | None = None,
                 progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
@@ -266,4 +266,4 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     tally.wagered += wagered if counting else rounds
     for b, n in bets.items():
         tally.bets[b] = tally.bets.get(b, 0) + n
-    tally.add(Tally(by_count=by_count))
+    tally.add(Winnings(by_count=by_count))

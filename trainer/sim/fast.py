@@ -39,7 +39,7 @@ from trainer.sim.counter import (
     check_counting,
     table_sets,
 )
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 from trainer.sim.game import Game
 from trainer.sim.hands import STATES
 from trainer.sim.plays import Lookup, UpPlays
@@ -88,7 +88,7 @@ def _load() -> ModuleType | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Counting:
+class CounterInts:
     """What the kernel needs of a counter (or of a flat bettor who makes strategy mistakes)."""
 
     tag: Sequence[int]
@@ -107,7 +107,7 @@ class Counting:
     bets: list[int]
 
 
-def counting_for(game: Game, counter: Counter) -> Counting:
+def counting_for(game: Game, counter: Counter) -> CounterInts:
     """A counter as the kernel reads it (the tables of `count_plan`)."""
     rules = game.ruleset
     check_counting(rules)
@@ -116,13 +116,14 @@ def counting_for(game: Game, counter: Counter) -> Counting:
     most = 52 * rules.shoe.decks + 1
     pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale).divisors(most)
     first, bets = _ramp(counter)
-    return Counting(tag=game.codes.tag, initial=int(system.initial_running_count(rules.shoe.decks) * scale),
-                    burn_shown=rules.shoe.burn_shown,
-                    mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
-                    rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
-                    divs=[d for _, d in pairs],
-                    insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
-                    bet_first=first, bet_low=counter.spread[0], bets=bets)
+    return CounterInts(tag=game.codes.tag,
+                       initial=int(system.initial_running_count(rules.shoe.decks) * scale),
+                       burn_shown=rules.shoe.burn_shown,
+                       mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
+                       rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
+                       divs=[d for _, d in pairs],
+                       insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
+                       bet_first=first, bet_low=counter.spread[0], bets=bets)
 
 
 def _ramp(counter: Counter) -> tuple[int, list[int]]:
@@ -131,11 +132,11 @@ def _ramp(counter: Counter) -> tuple[int, list[int]]:
     return ramp_table(counter.ramp, counter.spread)
 
 
-def flat_counting(game: Game) -> Counting:
+def flat_counting(game: Game) -> CounterInts:
     """One unit every round and no count: a flat bettor whose strategy mistakes need the count path."""
-    return Counting(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
-                    rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
-                    bet_low=1, bets=[1])
+    return CounterInts(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
+                       rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
+                       bet_low=1, bets=[1])
 
 
 TABLE_RUNNING = 64
@@ -143,7 +144,7 @@ TABLE_RUNNING = 64
 Hi-Lo shoe stays within ±40 all but never) and divides beyond them."""
 
 
-def true_count_table(c: Counting, reach: int) -> Array:
+def true_count_table(c: CounterInts, reach: int) -> Array:
     """int8 [cards left, running count + reach]: the true count of `c` for running counts (in tag
     units) from -reach to reach - 1, `layout.OFF_TABLE` where it is beyond an int8 (the kernel then
     divides). Integer arithmetic throughout, as `trainer.sim.count.whole_count`."""
@@ -200,7 +201,7 @@ class NativeSeat:
     shuffling: the tests deal the kernel the very shoes `Round` played.
     """
 
-    def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
+    def __init__(self, game: Game, tables: TableSets, counting: CounterInts | None, mistakes: Mistakes,
                  rng: random.Random, slips: random.Random, recorded: Shoes | None = None) -> None:
         self._kernel = native()
         rules = game.ruleset
@@ -302,7 +303,7 @@ class NativeSeat:
         self._rng[:] = _stream(rng)
         self._slip[:] = _stream(slips)
 
-    def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
+    def play_rounds(self, rounds: int, tally: Winnings, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
         """Play `rounds` rounds from a fresh shoe, adding to `tally` (see `engine.play_rounds`)."""
         st = self._state
@@ -343,7 +344,7 @@ class NativeSeat:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
         if self._counting:
             rows = np.flatnonzero(self._count_sums[:, 0])
-            tally.add(Tally(by_count={int(i) - k.COUNT_REACH: [int(x) for x in self._count_sums[i]]
+            tally.add(Winnings(by_count={int(i) - k.COUNT_REACH: [int(x) for x in self._count_sums[i]]
                                       for i in rows}))
 
 
@@ -351,7 +352,7 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
                 slips: random.Random, rng: random.Random, recorded: Shoes | None = None) -> NativeSeat:
     """The compiled seat of a plan's game: the tables `play_job` would give the Python engine."""
     if counter is not None:
-        counting: Counting | None = counting_for(game, counter)
+        counting: CounterInts | None = counting_for(game, counter)
         low, charts = charts_by_count(lookup, counter)
         tables = table_sets(game, charts, low, mistakes, slips)
     else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 
 
 def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
@@ -53,10 +53,10 @@ class CountStats:
                 "second_moment": self.second_moment}
 
 
-def per_count(tally: Tally, scale: int) -> tuple[CountStats, ...]:
+def per_count(tally: Winnings, scale: int) -> tuple[CountStats, ...]:
     """The tally's rounds by true count at round start, lowest first (empty without a counter).
 
-    >>> per_count(Tally(rounds=3, by_count={2: [2, 3, 9], -1: [1, -2, 4]}), 2)[1]
+    >>> per_count(Winnings(rounds=3, by_count={2: [2, 3, 9], -1: [1, -2, 4]}), 2)[1]
     CountStats(true_count=2, rounds=2, mean=0.75, second_moment=1.125)
     """
     return tuple(CountStats(true_count=tc, rounds=n, mean=net / (n * scale),
@@ -109,10 +109,10 @@ class Summary:
         return risk_of_ruin(self.mean, self.sd, bankroll)
 
 
-def summarize(tally: Tally, scale: int) -> Summary:
+def summarize(tally: Winnings, scale: int) -> Summary:
     """The figures of a tally whose results are in `scale`ths of a betting unit.
 
-    >>> summarize(Tally(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
+    >>> summarize(Winnings(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
     0.25
     """
     if tally.rounds == 0:

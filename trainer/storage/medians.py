@@ -21,8 +21,9 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from trainer.progress.days import day_start
 
@@ -31,7 +32,8 @@ TIME_BUCKET_MS = 100
 BY_DRILL_AND_TIME = "idx_attempts_drill_latency_ms_ts"
 
 
-class Group(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
     """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
 
     key: tuple[Any, ...]

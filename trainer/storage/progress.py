@@ -15,9 +15,10 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
@@ -63,7 +64,8 @@ class Connected(Protocol):
     def path(self) -> Path: ...
 
 
-class RecentAnswer(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecentAnswer:
     """One of a criterion's latest answers (`ready`)."""
 
     correct: bool

@@ -19,9 +19,10 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
 from trainer.core.errors import StorageError
@@ -43,7 +44,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 T = TypeVar("T")
 
 
-class DueEntry(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DueEntry:
     """One due item as `review --dry-run` lists it."""
 
     drill: str

@@ -23,7 +23,7 @@ from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
-from trainer.progress.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
+from trainer.progress.scheduling import ItemKey, ReviewItem, ReviewStage, schedule_answer
 from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
@@ -101,7 +101,7 @@ def review_row(item: ReviewItem) -> tuple[Any, ...]:
 def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
     drill, item, ruleset, card, due_ts, standing, first_ts, last_ts, attempts, correct, last_correct = row
     return ReviewItem(key=ItemKey(drill=drill, item=item, ruleset=ruleset), card=card, due_ts=due_ts,
-                      standing=Standing(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
+                      standing=ReviewStage(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
                       correct=correct, last_correct=bool(last_correct))
 
 
