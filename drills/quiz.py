@@ -39,8 +39,8 @@ def quiz_items(ruleset: Ruleset) -> list[QuizItem]:
         raise AssertionError(f"duplicate quiz keys for {ruleset.name}: {sorted(keys)}")
     return items
 
-_TRUE = ("t", "true", "y", "yes")
-_FALSE = ("f", "false", "n", "no")
+_TRUE_FALSE_WORDS = {"t": "true", "y": "true", "yes": "true", "f": "false", "n": "false", "no": "false"}
+"""A true/false question also takes t/f and y/n (besides its letters a and b)."""
 
 
 class QuizDrill(DrillBase):
@@ -127,13 +127,8 @@ class QuizDrill(DrillBase):
         return to_question(chosen, self._table(ruleset), rng)
 
     def parse(self, question: Question, text: str) -> Answer:
-        given = text.strip().lower()
-        if question.choices == TRUE_FALSE:
-            if given in _TRUE:
-                return Answer(text=text, value="true")
-            if given in _FALSE:
-                return Answer(text=text, value="false")
-        return Answer(text=text, value=parse_choice(question, text))
+        words = _TRUE_FALSE_WORDS if question.choices == TRUE_FALSE else None
+        return Answer(text=text, value=parse_choice(question, text, words))
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         return Grade(correct=answer.value == question.expected, expected=question.expected,
