@@ -254,7 +254,8 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
         pays = side.ratio(outcome)
         assert pays is not None
         stack = bet_paying(pays.pay, high=min(highest, lowest * 5))
-        return sidebet_case(side, outcome, stack.value, winning_cards(rng, side, outcome), stack)
+        cards, dealer_blackjack = winning_cards(rng, side, outcome)
+        return sidebet_case(side, outcome, stack.value, cards, stack, dealer_blackjack=dealer_blackjack)
     split = can_settle_split(table) and (not can_settle_double(table) or rng.random() < 0.7)
     return _settle_case(rng, table, settings, split)
 
@@ -338,7 +339,8 @@ def _sidebet_for_item(rng: random.Random, settings: PayoutSettings, rest: str, i
                                 "(e.g. payout:sidebet 21+3:flush:5)") from None
     if side.ratio(outcome) is None:
         raise InvalidInputError(f"{side.name} pays nothing on {outcome!r}")
-    case = sidebet_case(side, outcome, stake, winning_cards(rng, side, outcome))
+    cards, dealer_blackjack = winning_cards(rng, side, outcome)
+    case = sidebet_case(side, outcome, stake, cards, dealer_blackjack=dealer_blackjack)
     if not _payable(settings, case.amount):
         raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
     return case
