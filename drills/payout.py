@@ -133,8 +133,14 @@ def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[Situation, ...]
     found = [name for name in settings.situations
              if (bool(settings.sidebets) if name is Situation.SIDEBET else _offers(table, name))]
     if not found:
+        hints = []
+        if Situation.SIDEBET in settings.situations:
+            hints.append("side bets need --set sidebets=21+3 (or another side bet)")
+        if Situation.SURRENDER in settings.situations:
+            hints.append("surrender can be practised with --set surrender=late")
+        hint = "; ".join(hints) or "insurance, even money and surrender are not offered everywhere"
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
-                                "(insurance, even money and surrender are not offered everywhere)")
+                                f"({hint})")
     return tuple(found)
 
 

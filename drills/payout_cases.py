@@ -8,6 +8,8 @@ to check the grade, never the answer itself.
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -24,7 +26,7 @@ from trainer.core.chips import Stack, fewest_chips
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
-from trainer.core.sidebets import OUTCOME_WORDS, SideBet, SideBetKind
+from trainer.core.sidebets import OUTCOME_WORDS, SideBet, SideBetKind, outcomes_of
 
 SMALL_UP_CARDS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 
@@ -236,16 +238,66 @@ def read_cards(bet: SideBet, cards: tuple[Card, ...], *, dealer_blackjack: bool 
 
 
 def winning_cards(rng: random.Random, bet: SideBet, outcome: str) -> tuple[tuple[Card, ...], bool]:
-    """Cards that make `outcome` on `bet`, drawn at random from a full deck of suited cards until they
-    do, and whether the dealer has a blackjack (drawn too where a line depends on it, else False)."""
-    deck = [card(rank, suit) for rank in Rank for suit in Suit]
-    dealer_matters = _dealer_matters(bet)
-    aces = [c for c in deck if c.is_ace]
-    for _ in range(200_000):
-        cards = tuple(rng.choice(deck) for _ in range(bet.kind.cards_read))
-        if bet.kind is SideBetKind.DEALER_BLACKJACK:  # insurance is offered only under an ace
-            cards = (rng.choice(aces), *cards[1:])
-        dealer_blackjack = dealer_matters and rng.random() < 0.5
-        if bet.paid_outcome(cards, dealer_blackjack=dealer_blackjack) == outcome:
-            return cards, dealer_blackjack
-    raise InvalidInputError(f"no cards make a {outcome} on {bet.name}")  # pragma: no cover
+    """Cards that make `outcome` on `bet`, with the chances of cards drawn at random from a full deck
+    of suited cards until they do, and whether the dealer has a blackjack (drawn too where a line
+    depends on it, else False).
+
+    Drawn from the winning hands at once, not by redrawing until one wins: Lucky Ladies' top line came
+    once in some 5,400 draws, 21+3's suited trips once in 2,700."""
+    if bet.kind.cards_read == 2:
+        return rng.choice(_winning_pairs(bet, outcome))
+    kinds = _winning_triple_kinds(bet, outcome)
+    (ranks, suits), = rng.choices([k for k, _ in kinds], weights=[w for _, w in kinds])
+    rank_triple, suit_triple = rng.choice(_rank_triples()[ranks]), rng.choice(_suit_triples()[suits])
+    return tuple(card(r, s) for r, s in zip(rank_triple, suit_triple, strict=True)), False
+
+
+@functools.cache
+def _rank_triples() -> dict[tuple[str, ...], list[tuple[Rank, ...]]]:
+    """Every ordered triple of ranks by what its ranks make at three-card poker (trips, a straight),
+    read with three different suits."""
+    found: dict[tuple[str, ...], list[tuple[Rank, ...]]] = {}
+    odd_suits = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+    for ranks in itertools.product(Rank, repeat=3):
+        cards = [card(r, s) for r, s in zip(ranks, odd_suits, strict=True)]
+        made = outcomes_of(SideBetKind.THREE_CARD_POKER, cards)
+        found.setdefault(tuple(made), []).append(ranks)
+    return found
+
+
+@functools.cache
+def _suit_triples() -> dict[bool, list[tuple[Suit, ...]]]:
+    """Every ordered triple of suits, by whether it is a flush."""
+    found: dict[bool, list[tuple[Suit, ...]]] = {True: [], False: []}
+    for suits in itertools.product(Suit, repeat=3):
+        found[len(set(suits)) == 1].append(suits)
+    return found
+
+
+@functools.cache
+def _winning_triple_kinds(bet: SideBet, outcome: str) -> tuple[tuple[tuple[tuple[str, ...], bool], int], ...]:
+    """The (ranks' kind, flush) pairs that `bet` pays `outcome` on, each weighed by its triples."""
+    kinds = []
+    for ranks, rank_triples in _rank_triples().items():
+        for flush, suit_triples in _suit_triples().items():
+            sample = [card(r, s) for r, s in zip(rank_triples[0], suit_triples[0], strict=True)]
+            if bet.paid_outcome(sample) == outcome:
+                kinds.append(((ranks, flush), len(rank_triples) * len(suit_triples)))
+    if not kinds:
+        raise InvalidInputError(f"no cards make a {outcome} on {bet.name}")
+    return tuple(kinds)
+
+
+_DECK = tuple(card(rank, suit) for rank in Rank for suit in Suit)
+
+
+@functools.cache
+def _winning_pairs(bet: SideBet, outcome: str) -> tuple[tuple[tuple[Card, ...], bool], ...]:
+    """Every (two cards, dealer blackjack) that `bet` pays `outcome` on, the up card an ace for insurance."""
+    flags = (False, True) if _dealer_matters(bet) else (False,)
+    firsts = [c for c in _DECK if c.is_ace] if bet.kind is SideBetKind.DEALER_BLACKJACK else _DECK
+    found = tuple(((a, b), flag) for a in firsts for b in _DECK for flag in flags
+                  if bet.paid_outcome((a, b), dealer_blackjack=flag) == outcome)
+    if not found:
+        raise InvalidInputError(f"no cards make a {outcome} on {bet.name}")
+    return found

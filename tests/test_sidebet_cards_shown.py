@@ -12,12 +12,13 @@ from click.testing import CliRunner
 
 from drills.base import DrillOptions, Lines, Question
 from drills.payout import PayoutDrill
+from drills.payout_cases import _winning_triple_kinds, winning_cards
 from drills.settle import SettleDrill
 from trainer.cli import cli
 from trainer.core import load_ruleset
 from trainer.core.cards import parse_card
 from trainer.core.errors import InvalidInputError
-from trainer.core.sidebets import builtin_sidebets
+from trainer.core.sidebets import builtin_sidebets, find_sidebet
 
 CASINO = load_ruleset("casino")
 SUITED = re.compile(r"^(10|[2-9AJQK])[♣♦♥♠]$")
@@ -89,3 +90,17 @@ def test_an_insurance_side_bet_says_whose_cards_it_reads() -> None:
     question = drill.ask(random.Random(1), CASINO)
     cards_line = next(line for line in shown(question) if line.startswith("Cards: "))
     assert re.fullmatch(r"Cards: dealer A[♣♦♥♠] up, (10|[JQK])[♣♦♥♠] in the hole", cards_line), cards_line
+
+
+def test_21_3_hands_are_drawn_with_the_chances_of_three_cards_drawn_at_random() -> None:
+    """Triples of 52 suited cards drawn with replacement: 13 x 4 suited trips, 12 straights x 6 orders x 4
+    suits of straight flush, 13 x 60 plain trips, 72 x 60 plain straights, 2,112 other ranks x 4 flushes."""
+    bet = find_sidebet("21+3")
+    weights = {o: sum(w for _, w in _winning_triple_kinds(bet, o)) for o, _ in bet.pays}
+    assert weights == {"suited-trips": 52, "straight-flush": 288, "three-of-a-kind": 780, "straight": 4320,
+                       "flush": 8448}
+    rng = random.Random(4)
+    for outcome in weights:
+        for _ in range(50):
+            cards, dealer = winning_cards(rng, bet, outcome)
+            assert bet.paid_outcome(cards) == outcome and not dealer
