@@ -107,6 +107,14 @@ class Question:
         return line
 
 
+def timed_through_flash(question: Question) -> bool:
+    """Whether the answer's time runs through cards the program flashed at its own pace (a countdown at
+    `--speed`, the speed count's rounds): that time is the program's, not the learner's. A flash timed
+    from the prompt after it (the running count), or turned by the learner's keys, is not."""
+    return any(isinstance(shown, Rounds) or (isinstance(shown, Flash) and shown.clock_from_first
+                                              and not shown.by_key) for shown in question.show)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Answer:
     """A parsed answer: the user's text and its value in the drill's own terms."""
@@ -115,6 +123,10 @@ class Answer:
     value: JSON
     latency_ms: int | None = None
     """How long the answer took, filled in by the session before grading (a countdown's seconds per deck)."""
+    pace: str | None = None
+    """Whose pace `latency_ms` is, filled in by the session too: 'learner' (answered at a terminal, the
+    cards turned by the learner), 'program' (the time runs through a flash the program paced) or
+    'script' (piped or machine-mode answers); None before the session says."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

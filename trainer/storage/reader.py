@@ -34,7 +34,7 @@ from trainer.storage.progress import ProgressFigures
 if TYPE_CHECKING:
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 5
+READ_SCHEMA_VERSION = 6
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
 OLDEST_READABLE = 2
 """Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
