@@ -231,13 +231,16 @@ class ProgressFigures(ReviewHistory):
 
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
-    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
-        """Per session (key: (session_id,)): answers, right and median answer time of one drill."""
+    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float, *,
+                        learner_only: bool = False) -> list[Group]:
+        """Per session (key: (session_id,)): answers, right and median answer time of one drill; with
+        `learner_only`, of the answers timed at the learner's own pace (their speed)."""
         if not session_ids:
             return []
         marks = ", ".join("?" for _ in session_ids)
+        paced = f" AND {learner_paced(self.conn)}" if learner_only else ""
         return self.groups(("session_id",), since_ts=since_ts,
-                           where=f"drill = ? AND session_id IN ({marks})", args=(drill, *session_ids))
+                           where=f"drill = ? AND session_id IN ({marks}){paced}", args=(drill, *session_ids))
 
     def session_started(self, session_id: str) -> float | None:
         """When a session's first answer was recorded (None: it recorded none)."""
