@@ -51,7 +51,7 @@ def test_a_recap_compares_with_the_previous_sessions_and_says_when_misses_come_b
         script = run_recap(store, [piped], now=ticks.t)
     # a script's answers have no time of the learner's: no median, no faster or slower
     assert script[2].startswith("basic strategy (casino) session: 2 answered, ")
-    assert script[2].endswith("%), no time of yours (a script answered)")
+    assert script[2].endswith("%), a script's answers, untimed")
     assert script[3].startswith("  your previous 2 sessions: ") and script[3].endswith(("better", "worse",
                                                                                          "about the same"))
     right_before = sum(g.correct for g in first.grades)

@@ -91,8 +91,7 @@ def _seconds(ms: float | None) -> str:
 
 def _not_timed(pace: str) -> str:
     """What a session's recap says for its speed when no answer was timed at the learner's own pace."""
-    return ("no time of yours (a script answered)" if pace == "script" else
-            "no time of yours (the flash set the pace)")
+    return "a script's answers, untimed" if pace == "script" else "timed by the flash"
 
 
 def session_recap(source: Readable, session: DrillRun, *, now: float) -> list[str]:
