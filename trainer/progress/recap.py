@@ -131,8 +131,9 @@ def session_recap(source: Readable, session: DrillRun, *, now: float) -> list[st
             if typical is not None and my_median is not None:
                 pace = ", faster" if my_median < 0.95 * typical else (
                     ", slower" if my_median > 1.05 * typical else ", same pace")
+            median = f", median {_seconds(typical)}" if typical is not None else ""
             lines.append(f"  your previous {len(groups)} session{'s' if len(groups) != 1 else ''}: "
-                         f"{before:.0%} right, median {_seconds(typical)} — this one {verdict}{pace}")
+                         f"{before:.0%} right{median} — this one {verdict}{pace}")
     else:
         lines.append("  your first session of this drill: the next one is compared with it")
     misses = progress.session_misses(drill, sid, started)
