@@ -20,6 +20,7 @@ from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
 from trainer.core.errors import InvalidInputError, RulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
+    PLAY_KEYS,
     BlackjackTakes,
     DealerRules,
     Double,
@@ -321,6 +322,8 @@ def read_basis(where: str, data: Mapping[str, Any], ruleset: Ruleset, base: Rule
             out[key] = given[key]
         elif base is not None and not _sets(data, key) and key in base.basis:
             out[key] = base.basis[key]
+        elif key in PLAY_KEYS:  # how this trainer plays, whatever the file says
+            out[key] = Basis(kind=BasisKind.READING, why=PLAY_KEYS[key])
         else:
             out[key] = user_basis(where)
     return RuleBasis.of(out)
