@@ -189,3 +189,21 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
 
     return [("Cards", cards), ("Deal", dealing), ("Play", playing), ("Payouts", paying),
             ("Table", limits)]
+
+
+CHART_KEYS = ("shoe.decks", "dealer.hits_soft_17", "dealer.peek", "dealer.hole_card",
+              "dealer.blackjack_takes", "dealer.natural", "player.double", "player.double_after_split",
+              "player.max_hands", "player.split", "player.split_aces_one_card", "player.resplit_aces",
+              "player.surrender", "payouts.blackjack", "payouts.split_21_is_blackjack", "payouts.push")
+"""The rule keys a basic-strategy chart and its house edge depend on (it never insures)."""
+
+
+def chart_readings(ruleset: Ruleset) -> list[tuple[str, Basis]]:
+    """The rules a strategy chart rests on that are this trainer's readings of the seed, not its words
+    (moot ones left out: they change nothing the chart plays)."""
+    found = []
+    for key in CHART_KEYS:
+        basis = ruleset.basis_of(key)
+        if basis.is_reading and not basis.why.startswith("moot"):
+            found.append((key, basis))
+    return found
