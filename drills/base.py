@@ -217,6 +217,9 @@ class DrillBase:
     means here ('' for the option's own help). The drill's help and completion offer only these."""
     set_keys: ClassVar[tuple[Setting, ...]] = ()
     """The `--set KEY=VALUE` keys this drill reads; any other key is refused."""
+    game: ClassVar[str | None] = None
+    """The one rule set this drill belongs to (the chat-host attacks), which `cutcard drill` runs it at
+    unless `--ruleset` names another that has it; None: any rule set."""
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         self.options = options or DrillOptions()
