@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from trainer.core.bounds import quoted
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import InvalidInputError, UnknownNameError
 from trainer.core.rules import Ruleset
 
 JSON = Any
@@ -227,7 +227,7 @@ class DrillBase:
         unknown = sorted(set(self.options.extra) - set(known))
         if unknown:
             allowed = ", ".join(known) if known else "none"
-            raise InvalidInputError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
+            raise UnknownNameError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         raise NotImplementedError

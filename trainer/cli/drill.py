@@ -218,6 +218,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
     from drills import find_drill, make_drill
     from drills.base import DrillOptions
+    from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.core.rulesfile import load_ruleset
     from trainer.practice.launch import open_store, rng_for, run_plan
     from trainer.progress.review import offered_items
@@ -236,7 +237,14 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     indices = chosen.pop("indices", None)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
-    drill = make_drill(name, options)
+    if options.system:  # a count system file that cannot be read is an error found while running (1)
+        from trainer.core.counting import load_system
+
+        load_system(options.system)
+    try:
+        drill = make_drill(name, options)
+    except InvalidInputError as e:  # the files read, an option or setting the drill cannot take (2)
+        raise UnknownNameError(str(e)) from None
     if indices == "computed":
         from drills.deviations import DeviationsDrill
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError
+from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     PLAY_KEYS,
@@ -463,7 +463,8 @@ def find_ruleset(name: str) -> Ruleset:
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
     known = ", ".join(builtin_rulesets())
-    raise RulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml file)")
+    raise UnknownRulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml "
+                              "file)")
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
@@ -479,5 +480,8 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             raise RulesetError(f"{path.name}: base = {_show(data['base'])} must name a built-in rule set "
                                f"({', '.join(builtin_rulesets())}), not a file: copy the keys you need "
                                "from that file instead")
-        base = find_ruleset(data["base"])
+        try:
+            base = find_ruleset(data["base"])
+        except UnknownRulesetError as e:  # the file's own word: an error found while reading it
+            raise RulesetError(f"{path.name}: base: {e}") from None
     return parse_ruleset(data, path=str(path), base=base)
