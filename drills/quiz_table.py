@@ -210,7 +210,8 @@ def dealer_ignores_players(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return true_false("dealer-ignores-players", r,
                       f"the {d} may stand on 16 when every player still in the hand has less.", False,
-                      f"The {d}'s play is mechanical: it never depends on the players' hands.",
+                      f"The {d}'s play is mechanical: it draws by the rules whatever totals the players "
+                      "hold (only when every player hand is already settled does it draw nothing).",
                       "dealer.hits_soft_17")
 
 
