@@ -60,7 +60,9 @@ def _listed(path: Path, *args: str) -> list[tuple[str, str, str]]:
     """(what, drill title, rule set) of each line the dry run lists."""
     result = CliRunner().invoke(cli, ["review", "--dry-run", "--db", str(path), *args])
     assert result.exit_code == 0, result.output
-    found = re.findall(r"^\s+\d+\. (.+) — ([^,]+), ([\w-]+): .+$", result.output, flags=re.MULTILINE)
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    joined = re.sub(r"\n {6}(?=\S)", " — ", result.output)  # an entry wrapped onto a second line
+    found = re.findall(r"^\s+\d+\. (.+) — ([^,]+), ([\w-]+): .+$", joined, flags=re.MULTILINE)
     return [(what, title, ruleset) for what, title, ruleset in found]
 
 

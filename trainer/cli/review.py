@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 DRY_RUN_SHOWN = 30
 """Questions `--dry-run` lists without `--limit` (the rest are counted)."""
+WIDTH = 79
+"""The widest line `--dry-run` prints as one (an 80-column terminal)."""
 MOST_NEW_PER_DAY = 9999
 """The most new items a day `--new` takes (Anki's own bound)."""
 
@@ -100,7 +102,10 @@ def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: fl
                 when = "missed last time"
             else:
                 when = "due now" if now - due.due_ts < 60 else f"overdue by {describe_wait(now - due.due_ts)}"
-            lines.append(f"{number:>4}. {what} — {where}: {when}")
+            line = f"{number:>4}. {what} — {where}: {when}"
+            if len(line) > WIDTH:  # the drill, rule set and why on a line of their own
+                line = f"{number:>4}. {what}\n{'':6}{where}: {when}"
+            lines.append(line)
         left = header.due_now + header.new_today - len(lines) if len(upcoming) > shown else 0
         return header.line(), lines, left, [n for n in queue.notes if n.startswith("skipped")]
 

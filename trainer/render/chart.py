@@ -13,6 +13,7 @@ from rich.text import Text
 
 from trainer.core.describe import chart_readings
 from trainer.core.rules import Ruleset
+from trainer.core.rulesfile import builtin_rulesets
 from trainer.strategy import Chart, HandEVs
 from trainer.strategy.chart import ROWS, UPS, cell_key, row_label, up_label
 
@@ -84,8 +85,9 @@ def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
     parts += [Text(""), edge]
     readings = chart_readings(ruleset)
     if readings:
+        shown = ruleset.name if ruleset.name in builtin_rulesets() else ruleset.path
         parts.append(Text(f"Rests on this trainer's readings of the seed, not its words: "
-                          f"{', '.join(key for key, _ in readings)} (`rules show {ruleset.name}` says why).",
+                          f"{', '.join(key for key, _ in readings)} (`rules show {shown}` says why).",
                           style="muted"))
     parts.append(Text(""))
     if chart.exceptions:
