@@ -121,11 +121,13 @@ class ShoeMoment:
         if not self.counted:
             raise ValueError("this moment was drawn without its cards: it has no running count")
         twice = _twice_tags(system, self.decks)
-        start = Fraction(system.initial_running_count(self.decks))
+        start = system.initial_running_count(self.decks)
         sum_twice = sum(map(twice.__getitem__, self.positions))
         if not self.seen:
             sum_twice = twice[-1] - sum_twice
-        return _plain(start + Fraction(sum_twice, 2))
+        if isinstance(start, int) and sum_twice % 2 == 0:  # whole tags (most systems): no Fraction
+            return start + sum_twice // 2
+        return _plain(Fraction(start) + Fraction(sum_twice, 2))
 
 
 def _plain(value: Fraction) -> Count:
