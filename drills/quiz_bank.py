@@ -20,7 +20,7 @@ from typing import Any
 
 from drills.base import JSON
 from trainer.core.basis import Basis, BasisKind, combined
-from trainer.core.rules import Ruleset, ruleset_to_dict
+from trainer.core.rules import PLAY_KEYS, Ruleset, ruleset_to_dict
 
 TRUE_FALSE = ("true", "false")
 READING_WORDS = "in this trainer's reading of the seed, "
@@ -72,12 +72,15 @@ def rule_basis(ruleset: Ruleset, *keys: str, item: str = "") -> tuple[Basis, dic
     values: dict[str, JSON] = {}
     for key in keys:
         section, _, name = key.partition(".")
+        if key in PLAY_KEYS:  # how this trainer plays: a basis, no value
+            continue
         values[key] = plain[section][name] if name else plain[section]
     basis = item_source(ruleset, item) or combined(ruleset.basis_of(key) for key in keys)
     if basis is None:
         raise AssertionError(f"a rule question needs the rule keys it asks about ({ruleset.name})")
     shown = "; ".join(f"[{section}] {name} = {_toml(v)}"
                       for (section, _, name), v in ((k.partition("."), v) for k, v in values.items()))
+    shown = shown or "how this trainer plays every rule set"
     return basis, {"keys": values, "rule_set": f"{ruleset.name}: {shown}"}
 
 

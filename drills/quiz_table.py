@@ -215,6 +215,15 @@ def dealer_ignores_players(r: Ruleset) -> QuizItem:
                       "dealer.hits_soft_17")
 
 
+def dealer_all_settled(r: Ruleset) -> QuizItem:
+    d = dealer_word(r)
+    what = "turns the hole card and draws nothing" if r.dealer.hole_card else "takes no second card"
+    return true_false("dealer-all-settled", r,
+                      f"when every player hand has busted, the {d} still draws to 17.", False,
+                      f"With no hand left to play against, the {d} {what}: those cards stay in the shoe.",
+                      "dealer.draws_when_settled")
+
+
 TABLE_QUESTIONS: tuple[Generator, ...] = (
     decks,
     reshuffle,
@@ -234,5 +243,6 @@ TABLE_QUESTIONS: tuple[Generator, ...] = (
     dealer_hard_17,
     dealer_soft_18,
     dealer_ignores_players,
+    dealer_all_settled,
 )
 """The questions on the shoe, the dealer and the table, in the order the quiz lists them."""
