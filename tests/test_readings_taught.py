@@ -50,7 +50,7 @@ WRONG_SENTENCE = {
 """The sentence each of the issue's six cited instead (a phrase of it), which states another fact."""
 
 
-def _item(ruleset: str, key: str):  # type: ignore[no-untyped-def]
+def _item(ruleset: str, key: str):
     return next(i for i in quiz_items(find_ruleset(ruleset)) if i.key == key)
 
 
@@ -95,8 +95,8 @@ def test_every_sentence_the_quiz_sources_name_occurs_in_its_seed() -> None:
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_every_quoted_phrase_of_every_question_and_rule_occurs_in_its_seed(ruleset: object) -> None:
     assert SEEDS is not None
-    bases = [b for _, b in ruleset.basis.items()]  # type: ignore[attr-defined]
-    bases += [i.basis for i in quiz_items(ruleset)]  # type: ignore[arg-type]
+    bases = [b for _, b in ruleset.basis.items()]
+    bases += [i.basis for i in quiz_items(ruleset)]
     for basis in bases:
         if basis.kind is BasisKind.SEED:
             seed = _flat((SEEDS / basis.file).read_text(encoding="utf-8"))
@@ -112,16 +112,16 @@ def test_every_quoted_phrase_of_every_question_and_rule_occurs_in_its_seed(rules
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_the_dealer_draw_with_every_hand_settled_is_a_labelled_reading(ruleset: object) -> None:
     r = ruleset
-    basis = r.basis_of("dealer.draws_when_settled")  # type: ignore[attr-defined]
+    basis = r.basis_of("dealer.draws_when_settled")
     assert basis.is_reading and "settled" in basis.why
-    said = [s for _, sentences in rule_card(r) for s in sentences  # type: ignore[arg-type]
+    said = [s for _, sentences in rule_card(r) for s in sentences
             if "dealer.draws_when_settled" in s.keys]
-    assert len(said) == 1 and said[0].basis(r).is_reading  # type: ignore[arg-type, union-attr]
-    code, out = _run("rules", "show", r.name, "--json")  # type: ignore[attr-defined]
+    assert len(said) == 1 and said[0].basis(r).is_reading
+    code, out = _run("rules", "show", r.name, "--json")
     assert code == 0
     entry = json.loads(out)["basis"]["dealer.draws_when_settled"]
     assert entry["basis"] == "reading" and "settled" in entry["reading"]
-    code, card = _run("rules", "show", r.name)  # type: ignore[attr-defined]
+    code, card = _run("rules", "show", r.name)
     flat = _flat(card.replace("│", " "))
     assert "already settled" in flat and "reading: " + _flat(basis.why)[:30] in flat
 
@@ -144,18 +144,18 @@ def test_eight_deck_deal_order_is_a_reading_on_the_card() -> None:
     eight = find_ruleset("eight-deck")
     assert eight.basis_of("dealer.hole_card_first").is_reading
     said = next(s for _, ss in rule_card(eight) for s in ss if "dealer.hole_card_first" in s.keys)
-    assert "second card to each player" in said.text and said.basis(eight).is_reading  # type: ignore[union-attr]
+    assert "second card to each player" in said.text and said.basis(eight).is_reading
 
 
 def test_chat_host_attack_ties_and_pushes_are_labelled_readings() -> None:
     chat = find_ruleset("chat-host")
     card = {s.text: s for _, ss in rule_card(chat) for s in ss}
     ties = next(s for text, s in card.items() if "tie fails" in text)
-    assert ties.basis(chat).is_reading  # type: ignore[union-attr]
+    assert ties.basis(chat).is_reading
     attacks = next(s for text, s in card.items() if text.startswith("After each round, attacks"))
-    assert "higher" not in attacks.text and not attacks.basis(chat).is_reading  # type: ignore[union-attr]
+    assert "higher" not in attacks.text and not attacks.basis(chat).is_reading
     push = next(s for text, s in card.items() if "pushes" in text and "ties" in text)
-    assert push.basis(chat).is_reading  # type: ignore[union-attr]
+    assert push.basis(chat).is_reading
     # where a seed states ties, the card quotes it
     for name in ("casino", "european", "eight-deck"):
         assert find_ruleset(name).basis_of("payouts.push").kind is BasisKind.SEED, name

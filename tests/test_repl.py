@@ -184,7 +184,8 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
                       "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
                       "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
                       "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"},
-                      "indices": {"ruleset": "european", "system": "ko"}}
+                      "indices": {"ruleset": "european", "system": "ko"},
+                      "plan": {"ruleset": "european", "system": "ko"}}
     assert Prefs().default_map() == {}
 
 
@@ -302,15 +303,15 @@ def typed() -> Iterator[object]:
 
 
 def test_read_key_waits_for_an_allowed_key_in_either_case(typed: object) -> None:
-    typed.send_text("x?\rH")  # type: ignore[attr-defined]
+    typed.send_text("x?\rH")
     assert read_key("hit or stand? ", {"h": "hit", "s": "stand"}) == "h"
 
 
 def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
-    typed.send_text(CTRL_C)  # type: ignore[attr-defined]
+    typed.send_text(CTRL_C)
     with pytest.raises(KeyboardInterrupt):
         read_key("? ", {"h": "hit"})
-    typed.send_text(CTRL_D)  # type: ignore[attr-defined]
+    typed.send_text(CTRL_D)
     with pytest.raises(EOFError):
         read_key("? ", {"h": "hit"})
 

@@ -21,7 +21,7 @@ RULES = load_ruleset("chat-host")
 class KeepOrder(random.Random):
     """A generator whose shuffle leaves the player list as it is, so tests know the dealing order."""
 
-    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[object]) -> None:
         return None
 
 

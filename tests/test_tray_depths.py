@@ -119,9 +119,9 @@ def test_tray_depths_are_those_of_a_tables_round_starts(name: str) -> None:
 # --- close calls and impossible answers --------------------------------------------------------------
 
 
-def _close_question(drill: object, ruleset: Ruleset, rng: random.Random):  # type: ignore[no-untyped-def]
+def _close_question(drill: object, ruleset: Ruleset, rng: random.Random):
     for _ in range(500):
-        question = drill.ask(rng, ruleset)  # type: ignore[attr-defined]
+        question = drill.ask(rng, ruleset)
         if "close_call" in question.data:
             return question
     raise AssertionError("no close call in 500 trays")
@@ -145,7 +145,7 @@ def test_deck_estimation_accepts_either_reading_of_a_close_call_and_says_so() ->
 
 @pytest.mark.parametrize("make", [TrueCountDrill, lambda: BetDrill(DrillOptions(extra={"mix": "table"}))])
 def test_count_drills_accept_the_answer_of_the_reading_across_the_line(make: object) -> None:
-    drill, rng = make(), random.Random(7)  # type: ignore[operator]
+    drill, rng = make(), random.Random(7)
     ruleset = find_ruleset("casino")
     seen_other = False
     for _ in range(40):

@@ -10,10 +10,9 @@ every rule the Python engine plays, from one source of truth (the Python engine'
 The kernel is used only where it is available: numba importable and `CUTCARD_SIM` not set to
 `python`. Without it `trainer.sim.engine` plays every run, with the same rules (the reference: the
 round-by-round tests check the kernel against the `Round` state machine on the same shoes). Compiled
-code is cached (numba's `cache=True`) next to this module, or under the user cache directory
-(`$NUMBA_CACHE_DIR`, default `<platformdirs user cache>/cutcard/numba`) when the package directory is
-not writable: the first run on a machine compiles for some seconds, later runs load in a fraction of
-one.
+code is cached (numba's `cache=True`) next to this module, or, where the package directory is not
+writable, in numba's directory of the user cache (`$NUMBA_CACHE_DIR` where the user sets one): the
+first run on a machine compiles for some seconds, later runs load in a fraction of one.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
-from trainer.sim import kernel_cache
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
@@ -73,13 +71,13 @@ def native() -> ModuleType:
 
 
 def _load() -> ModuleType | None:
-    """Import the kernel once, choosing its cache directory first; None when numba cannot load."""
+    """Import the kernel once; None when numba cannot load. numba caches the compiled kernel beside
+    this package, or in the user's cache directory where the package directory is not writable."""
     global _native, _unavailable
     if _native is None and not _unavailable:
         if importlib.util.find_spec("numba") is None:
             _unavailable = True
             return None
-        kernel_cache.choose_directory()
         try:
             from trainer.sim import native as module
         except ImportError:  # numba installed but broken (e.g. built for another numpy)
@@ -280,6 +278,7 @@ class NativeSeat:
         self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
         self._bet_counts = _own(np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64))
+        self._count_sums = _own(np.zeros((2 * k.COUNT_REACH + 1, 3), dtype=np.int64))
         self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
         self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
         self._out = _own(np.zeros(3, dtype=np.int64))
@@ -291,7 +290,8 @@ class NativeSeat:
         """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
         scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
         other = copy.copy(self)
-        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_out", "_rng", "_slip"):
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_count_sums", "_out",
+                     "_rng", "_slip"):
             setattr(other, name, _own(getattr(self, name)))
         return other
 
@@ -313,18 +313,18 @@ class NativeSeat:
         out = self._out
         out[:] = 0
         self._bet_counts[:] = 0
+        self._count_sums[:] = 0
         done = 0
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            with kernel_cache.first_call():  # the first compiles the kernel, or loads it from the cache
-                self._kernel.play(
-                    size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
-                    self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
-                    self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
-                    *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
-                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts, results,
-                    self._scratch)
+            self._kernel.play(
+                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
+                self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
+                self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
+                *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
+                self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
+                self._count_sums, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
@@ -341,6 +341,10 @@ class NativeSeat:
         for bet, n in enumerate(self._bet_counts.tolist()):
             if n:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
+        if self._counting:
+            rows = np.flatnonzero(self._count_sums[:, 0])
+            tally.add(Tally(by_count={int(i) - k.COUNT_REACH: [int(x) for x in self._count_sums[i]]
+                                      for i in rows}))
 
 
 def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: Mistakes,

@@ -43,11 +43,10 @@ def _kernel_options() -> dict[str, Any]:
     """How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The
     kernels allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the
     runtime's only work would be reference counts: an atomic increment and decrement of every array a
-    round touches, which numba's pruning cannot remove from a loop this branchy. With them the counting
-    kernel spent two thirds of its time in `NRT_incref`/`NRT_decref` (perf, 5 M Hi-Lo rounds); without,
-    it plays 2.5x faster. Numba refuses to compile a kernel that would need the runtime, so none can
-    creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same kernels
-    with the runtime, slower but alike."""
+    round touches, which numba's pruning cannot remove from a loop this branchy, and which would take
+    most of a counting kernel's time. Numba refuses to compile a kernel that would need the runtime, so
+    none can creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same
+    kernels with the runtime, slower but alike."""
     options: dict[str, Any] = {"cache": True, "nogil": True}
     if hasattr(getattr(numba.core.options, "DefaultOptions", None), "_nrt"):
         options["_nrt"] = False
@@ -65,9 +64,8 @@ C wrappers a call from Python would need."""
 inlined = njit(**_CALLED_FROM_KERNELS, forceinline=True)
 """Inlined into every caller: the per-card and per-round steps. `forceinline` marks them `alwaysinline`
 for LLVM, which inlines their machine code. Numba's own `inline="always"` copies a function's IR into
-each call site and types it again there: that doubled the kernel's first compile (21.5 s against
-9.8 s, `bench/sim.py`), and its kernel played slower (the new one 1.17x its hands/s flat, 1.18x
-counting, in one run)."""
+each call site and types it again there, which makes the kernel's first compile far longer and its
+rounds no faster (`bench/sim.py` times both)."""
 
 
 @inlined

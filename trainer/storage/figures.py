@@ -80,11 +80,6 @@ class Figures:
         self.conn = conn
         self.path = path
 
-    def _has(self, index: str) -> bool:
-        """Whether the database has this index (a schema 3 or 4 file, read as it is, has fewer)."""
-        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-                                 (index,)).fetchone() is not None
-
     def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
         with guarded(self.path, "total the answers"):
@@ -144,7 +139,7 @@ class Figures:
         The answers' paces are read through the index on (drill, time); the weeks and their medians are
         counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            if drill == COUNTDOWN_DRILL and self._has(PACE_INDEX):  # the paces kept in an index
+            if drill == COUNTDOWN_DRILL:  # the paces kept in an index
                 rows = self.conn.execute(
                     f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {PACE_INDEX} "
                     f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ?",

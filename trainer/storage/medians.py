@@ -79,10 +79,9 @@ def _band(bucket: int) -> tuple[int, int]:
     return bucket * TIME_BUCKET_MS, (bucket + 1) * TIME_BUCKET_MS
 
 
-def window_medians(conn: sqlite3.Connection, firsts: list[date], *,
-                   indexed: bool = True) -> list[dict[str, float]] | None:
+def window_medians(conn: sqlite3.Connection, firsts: list[date]) -> list[dict[str, float]] | None:
     """Each drill's exact median answer time from each local day of `firsts` to now (None: the two steps
-    disagreed). `indexed`: the attempts have their (drill, latency_ms, ts) index."""
+    disagreed)."""
     if not firsts:
         return []
     earliest = min(firsts)
@@ -111,15 +110,10 @@ def window_medians(conn: sqlite3.Connection, firsts: list[date], *,
     band_values: dict[tuple[str, int], list[list[int]]] = {}
     for (drill, bucket), expected in wanted.items():
         low, high = _band(bucket)
-        if indexed:  # one seek per millisecond of the band, each reading only the window's answers
-            answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
-                                   "WHERE drill = ? AND "
-                                   f"latency_ms IN ({', '.join(map(str, range(low, high)))}) AND ts >= ?",
-                                   (drill, day_start(earliest))).fetchall()
-        else:
-            answers = conn.execute("SELECT latency_ms, ts FROM attempts WHERE drill = ? "
-                                   "AND latency_ms >= ? AND latency_ms < ? AND ts >= ?",
-                                   (drill, low, high, day_start(earliest))).fetchall()
+        # one seek per millisecond of the band, each reading only the window's answers
+        answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
+                               f"WHERE drill = ? AND latency_ms IN ({', '.join(map(str, range(low, high)))}) "
+                               "AND ts >= ?", (drill, day_start(earliest))).fetchall()
         values = [sorted(ms for ms, ts in answers if ts >= start) for start in starts]
         if any(len(values[i]) != n for i, n in expected.items()):
             return None
