@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 
 from drills.base import Drill, DrillOptions
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import UnknownNameError
 
 DRILLS: dict[str, tuple[str, str]] = {
     "running-count": ("drills.counting.running_count:RunningCountDrill",
@@ -42,7 +42,7 @@ def find_drill(name: str) -> type[Drill]:
         target, _ = DRILLS[name.strip().lower()]
     except KeyError:
         known = ", ".join(DRILLS)
-        raise InvalidInputError(f"no drill named {name!r} (drills: {known})") from None
+        raise UnknownNameError(f"no drill named {name!r} (drills: {known})") from None
     module_name, class_name = target.split(":")
     drill: type[Drill] = getattr(importlib.import_module(module_name), class_name)
     return drill

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from trainer.core.bounds import check_length, quoted
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import InvalidInputError, UnknownNameError
 from trainer.core.rules import Ruleset
 
 JSON = Any
@@ -233,6 +233,9 @@ class DrillBase:
     means here ('' for the option's own help). The drill's help and completion offer only these."""
     set_keys: ClassVar[tuple[Setting, ...]] = ()
     """The `--set KEY=VALUE` keys this drill reads; any other key is refused."""
+    game: ClassVar[str | None] = None
+    """The one rule set this drill belongs to (the chat-host attacks), which `cutcard drill` runs it at
+    unless `--ruleset` names another that has it; None: any rule set."""
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         self.options = options or DrillOptions()
@@ -240,7 +243,7 @@ class DrillBase:
         unknown = sorted(set(self.options.extra) - set(known))
         if unknown:
             allowed = ", ".join(known) if known else "none"
-            raise InvalidInputError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
+            raise UnknownNameError(f"{self.name} has no setting {unknown[0]!r} (settings: {allowed})")
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         raise NotImplementedError

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import InvalidInputError, UnknownNameError
 from trainer.core.money import Ratio
 from trainer.core.rules import Ruleset, Surrender
 
@@ -16,7 +16,7 @@ def check_settings(drill: str, extra: Mapping[str, str], known: tuple[str, ...])
     unknown = sorted(set(extra) - set(known))
     if unknown:
         allowed = ", ".join(known) if known else "none"
-        raise InvalidInputError(f"{drill} has no setting {unknown[0]!r} (settings: {allowed})")
+        raise UnknownNameError(f"{drill} has no setting {unknown[0]!r} (settings: {allowed})")
 
 
 def read_late_surrender(drill: str, extra: Mapping[str, str]) -> bool:

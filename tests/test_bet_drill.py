@@ -65,8 +65,12 @@ def test_every_ramp_step_is_asked_and_graded_under_every_setting(ramp: str, esti
             f"your ramp bets {bet} unit{'s' if bet != 1 else ''}")
         assert drill.grade(question, _answer(drill, question, str(bet), 900)).correct
         wrong = drill.grade(question, _answer(drill, question, str(bet + 1)))
-        assert not wrong.correct and wrong.verdict == "1 unit too many"
-        assert wrong.explanation.startswith(f"The bet is {bet} unit{'s' if bet != 1 else ''}; you said {bet + 1}.")
+        if data.get("close_call", {}).get("also_accepted") == bet + 1:  # the other reading of a close call
+            assert wrong.correct and "close call" in wrong.verdict
+        else:
+            assert not wrong.correct and wrong.verdict == "1 unit too many"
+            assert wrong.explanation.startswith(f"The bet is {bet} unit{'s' if bet != 1 else ''}; "
+                                                f"you said {bet + 1}.")
         asked.add(bet)
     # each bet of the ramp comes up (the drill asks them alike, from real shoes dealt until one fits)
     assert asked == {steps.low, *(units for _, units in steps.steps)}

@@ -80,7 +80,6 @@ def test_the_text_report_names_the_figures() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--spread", "12-1", "--count", "hi-lo"], "spread '12-1'"),
     (["--hands", "0"], "--hands must be"),
-    (["--count", "nonesuch"], "no count system named 'nonesuch'"),
     (["--count", "hi-lo", "--ramp", "1:1,2"], "ramp step '2'"),
     (["--count", "ko", "--indices"], "index plays are published for Hi-Lo"),
     (["--count", "hi-lo", "--ruleset", "eight-deck"], "counting cannot help"),
@@ -93,6 +92,12 @@ def test_bad_input_is_one_line_and_exit_1(args: list[str], message: str,
     assert main(["sim", "--hands", "1000", *args]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cutcard: ") and message in err and err.count("\n") == 1
+
+
+def test_an_unknown_count_system_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--hands", "1000", "--count", "nonesuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cutcard: ") and "no count system named 'nonesuch'" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("option", "choices"), [("--estimation", "'full', 'half', 'quarter', 'exact'"),

@@ -18,7 +18,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_chart_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "chart", "--ruleset", "casino", "--json")
     document = json.loads(out)
-    assert code == 0 and set(document) == {"ruleset", "ev", "house_edge_pct", "cells", "exceptions"}
+    assert code == 0 and set(document) == {"ruleset", "ev", "house_edge_pct", "house_edge_total_dependent_pct",
+                                          "cells", "exceptions", "readings"}
     assert document["cells"]["hard 16 vs 10"]["action"] == "H"
     assert document["cells"]["pair A-A vs A"]["ev"]["split"] > document["cells"]["pair A-A vs A"]["ev"]["hit"]
 

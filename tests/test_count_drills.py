@@ -118,15 +118,19 @@ def test_deck_estimation_reads_the_tray_to_the_unit(estimation: str, unit: Fract
         exact = Fraction(data["cards_left"], 52)
         answer = Fraction(question.expected)
         assert (answer / unit).denominator == 1
-        assert abs(answer - exact) < unit / 2  # never a tie: one answer is right
+        assert abs(answer - exact) < unit / 2 or (abs(answer - exact) == unit / 2 and answer > exact)
+        if estimation != "exact":  # a tray within an eighth of a unit of a tie is a close call
+            assert ("close_call" in data) == (abs(abs(answer - exact) - unit / 2) < unit / 8), data
         assert answer == round_decks(exact, data["estimation"])
         assert data["shoe_cards"] == ruleset.shoe.decks * 52 == data["discarded"] + data["cards_left"]
         assert drill.grade(question, _answer(drill, question, question.expected)).correct
 
 
 def test_deck_estimation_grades_too_many_and_too_few() -> None:
-    drill = DeckEstimationDrill()
-    question = drill.ask(random.Random(1), CASINO, item="deck-estimation:6d:half:3.5")
+    drill, rng = DeckEstimationDrill(), random.Random(1)
+    question = drill.ask(rng, CASINO, item="deck-estimation:6d:half:3.5")
+    while "close_call" in question.data:  # a tray clear of the lines: one reading is right
+        question = drill.ask(rng, CASINO, item="deck-estimation:6d:half:3.5")
     assert question.expected == "3.5"
     assert drill.grade(question, _answer(drill, question, "4")).verdict == "0.5 deck too many"
     assert drill.grade(question, _answer(drill, question, "2½")).verdict == "1 deck too few"

@@ -35,7 +35,15 @@ from trainer.core import (
     parse_cards,
 )
 from trainer.core.errors import IllegalActionError, InvalidInputError
-from trainer.core.events import DealerStood, Dealt, HoleCardTurned, InsuranceSettled, Peeked, Settled
+from trainer.core.events import (
+    DealerDrew,
+    DealerStood,
+    Dealt,
+    HoleCardTurned,
+    InsuranceSettled,
+    Peeked,
+    Settled,
+)
 from trainer.strategy import GENERIC_CHART
 from trainer.table.session import TableSession
 
@@ -373,6 +381,17 @@ def v_blackjack_beats_21(r: Ruleset, item: QuizItem) -> None:
     assert round_.results[0] == r.payouts.blackjack.pay(Decimal(10))
 
 
+def v_tie_pushes(r: Ruleset, item: QuizItem) -> None:
+    round_ = play(r, ["T 9"], "T", "9")
+    assert round_.results == (Decimal(0),) and item.answer.startswith("a push")
+
+
+def v_dealer_all_settled(r: Ruleset, item: QuizItem) -> None:
+    round_ = play(r, ["T 6"], "T", "6", draws="T", policy=first(Action.HIT))
+    assert round_.results == (Decimal(-10),)
+    assert not any(isinstance(e, DealerDrew) for e in round_.events) and not truth(item)
+
+
 def v_dealer_blackjack_collects(r: Ruleset, item: QuizItem) -> None:
     assert play(r, ["T T"], "A", "K").results == (Decimal(-10),) and item.answer == "it loses"
 
@@ -463,6 +482,7 @@ VERIFIERS: dict[str, Callable[[Ruleset, QuizItem], None]] = {
     "surrender": v_surrender, "blackjack-ratio": v_blackjack_ratio,
     "blackjack-amount": v_blackjack_amount, "both-blackjacks": v_both_blackjacks,
     "blackjack-beats-21": v_blackjack_beats_21, "dealer-blackjack-collects": v_dealer_blackjack_collects,
+    "tie-pushes": v_tie_pushes, "dealer-all-settled": v_dealer_all_settled,
     "insurance-offered": v_insurance_offered, "insurance-ratio": v_insurance_ratio,
     "insurance-most": v_insurance_most, "insurance-exactly-half": v_insurance_exactly_half,
     "insurance-wins": v_insurance_wins, "insurance-net": v_insurance_net,

@@ -45,8 +45,9 @@ def test_count_items_of_a_system_from_a_users_file_are_skipped_with_a_note(tmp_p
     assert result.exit_code == 0, result.output
     questions = [json.loads(line) for line in result.stdout.splitlines() if '"prompt"' in line]
     assert [q["item"] for q in questions] == ["true-count:hi-lo:half:floor:+2"]
-    for item in ("true-count:mine:half:floor:-2", "running-count:mine:0.50s"):
-        assert f"item {item!r} (casino): the count system 'mine' is not built in" in result.stderr
+    for item in ("true count -2, mine (half-deck estimate, floor) (true count, casino)",
+                 "running count at 0.5 s a card, mine (running count, casino)"):
+        assert f"skipped {item}: the count system 'mine' is not built in" in result.stderr
 
 
 def test_a_session_with_the_users_system_file_asks_its_items(tmp_path: Path) -> None:

@@ -43,7 +43,8 @@ def no_cache() -> object:
 
 def test_chart_json_document() -> None:
     document = json.loads(json.dumps(chart_for(load_ruleset("casino")).to_json()))
-    assert set(document) == {"ruleset", "ev", "house_edge_pct", "cells", "exceptions"}
+    assert set(document) == {"ruleset", "ev", "house_edge_pct", "house_edge_total_dependent_pct", "cells",
+                             "exceptions"}
     assert document["house_edge_pct"] == pytest.approx(-100 * document["ev"])
     cells = document["cells"]
     assert len(cells) == (17 + 9 + 10) * 10

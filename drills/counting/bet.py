@@ -1,7 +1,9 @@
 """Bet: a running count and a discard tray before a round, and the bet your ramp makes there, in units.
 
-The situation is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set dealt to a
-depth the game reaches, never past its cut card. A game reshuffled every round bets every round from a
+The situation is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set at a round
+start of a table of it, never past its cut card; a tray within an eighth of a unit of the line between
+two deck readings is a close call (`drills.counting.count_drill.close_call`): the bet by the reading across
+the line is accepted too, and the grade says so. A game reshuffled every round bets every round from a
 fresh shoe, so there the drill deals a cut-card shoe of the same decks instead, and says so. The true
 count comes from the running count and the tray read to the session's `--estimation` and `--rounding`
 (half deck and floor by default), and the bet from the learner's ramp, `--set ramp=TC:UNITS,...` (the
@@ -12,7 +14,8 @@ Casino Vérité biases its drills. Timed: a counter bets in 2 s.
 
 Machine mode (`data`): `system`, `running_count`, `decks_left` (the divisor, read to the estimation),
 `exact_decks_left`, `cards_left`, `shoe_decks`, `cards_behind_cut`, `estimation`, `rounding`, `ramp`
-(its text) and `true_count`. The expected answer is `BetRamp.parse(ramp).units_at(true_count)`, and
+(its text) and `true_count`, and on a close call `close_call` (as the true-count drill's, `also_accepted`
+the bet by the other reading). The expected answer is `BetRamp.parse(ramp).units_at(true_count)`, and
 `true_count` is `true_count(running_count, decks_left, rounding)`.
 """
 
@@ -24,15 +27,14 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
+from drills.base import JSON, Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
 from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,
-    clear_of_tie,
+    close_call,
     count_json,
     slow_verdict,
-    tie_miss,
     true_count_at,
 )
 from drills.settings import check_settings
@@ -44,6 +46,7 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
+    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Reshuffle, Ruleset
@@ -132,15 +135,13 @@ class BetDrill(CountDrill):
             return true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
 
         def miss(moment: ShoeMoment) -> float:
-            tie = tie_miss(moment.cards_left, estimation)
             if band is not None:
-                return abs(bet_band(count_at(moment)) - band) + tie
+                return abs(bet_band(count_at(moment)) - band)
             if units is not None:
-                return abs(ramp.units_at(count_at(moment)) - units) + tie
-            return tie
+                return abs(ramp.units_at(count_at(moment)) - units)
+            return 0
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation),
-                                      counted=system)
+        moment, _ = draw_moment_where(rules, rng, miss)
         running = moment.running_count(system)
         divisor = estimate_decks_left(moment.cards_left, estimation)
         count = true_count_at(running, moment.cards_left, estimation, rounding)
@@ -154,6 +155,11 @@ class BetDrill(CountDrill):
         if estimation is Estimation.EXACT:
             shown.append(Lines(lines=(f"{moment.cards_left} cards left",)))
         shown.append(Lines(lines=(f"Your ramp: {ramp.text}",)))
+        close = close_call(moment.cards_left, estimation)
+        closeness: dict[str, JSON] = {}
+        if close is not None:
+            other = ramp.units_at(true_count(running, close.other, rounding.value))
+            closeness = {"close_call": {**close.to_json(), "also_accepted": other}}
         return Question(
             drill=self.name,
             item=item or bet_item(system.name, count),
@@ -170,6 +176,7 @@ class BetDrill(CountDrill):
                 "rounding": rounding.value,
                 "ramp": ramp.text,
                 "true_count": count,
+                **closeness,
             },
             expected=str(bet),
             target_ms=QUICK_MS,
@@ -190,7 +197,16 @@ class BetDrill(CountDrill):
         verdict = slow_verdict(answer.latency_ms) if off == 0 else \
             f"{_units(abs(off))} too {'many' if off > 0 else 'few'}"
         why = question.explanation
-        if off:
+        close = question.data.get("close_call")
+        estimation = Estimation(str(question.data["estimation"]))
+        call = close_call(int(str(question.data["cards_left"])), estimation)
+        accepted = isinstance(close, dict) and answer.value == close.get("also_accepted")
+        if call is not None and off and accepted:
+            verdict = call.words(estimation)
+            why = (f"Right: {verdict}: by {format_decks(call.other)} decks your ramp bets "
+                   f"{_units(answer.value)}. {why[:1].upper()}{why[1:]}")
+            off = 0
+        elif off:
             why = f"The bet is {_units(expected)}; you said {answer.value}. {why[:1].upper()}{why[1:]}"
         return Grade(correct=off == 0, expected=question.expected, given=str(answer.value),
                      explanation=why, verdict=verdict,

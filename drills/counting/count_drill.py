@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Question
@@ -18,6 +19,7 @@ from trainer.core.counting import (
     estimate_decks_left,
     find_system,
     format_count,
+    format_decks,
     load_system,
     parse_count,
     true_count,
@@ -184,22 +186,55 @@ def true_count_at(running: Count, cards_left: int, estimation: str, rounding: st
 _UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}
 
 
-def clear_of_tie(estimation: Estimation) -> Callable[[int], bool]:
-    """`cards_left` -> whether a tray is clear of a tie (`tie_miss` 0), for `draw_moment`."""
-    return lambda cards_left: not tie_miss(cards_left, estimation)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseCall:
+    """A tray within an eighth of an estimation unit of the line between two readings: its picture,
+    drawn to an eighth of a row, cannot be read either way, so the reading across the line is accepted
+    too (and the grade says it was a close call)."""
+
+    cards_from_line: Fraction
+    """How far the cards left are from the line between the two readings (a tie goes up)."""
+    within: Fraction
+    """The tolerance: an eighth of the unit, in cards (3.25 of a half deck)."""
+    read: Fraction
+    """The reading on this side of the line: the expected one, in decks."""
+    other: Fraction
+    """The reading on the other side of the line, in decks."""
+
+    def words(self, estimation: Estimation) -> str:
+        """'a close call: the tray is 2 cards from the line between 3 and 3.5 decks left, and within
+        3.25 cards of it (an eighth of the half deck) either reading is accepted'."""
+        away = f"{float(self.cards_from_line):g} card{'' if self.cards_from_line == 1 else 's'}"
+        low, high = sorted((self.read, self.other))
+        return (f"a close call: the tray is {away} from the line between {format_decks(low)} and "
+                f"{format_decks(high)} decks left, and within {float(self.within):g} cards of it (an eighth "
+                f"of the {estimation.value} deck) either reading is accepted")
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"cards_from_line": float(self.cards_from_line), "within_cards": float(self.within),
+                "decks_left": float(self.read), "also_accepted_decks_left": float(self.other)}
 
 
-def tie_miss(cards_left: int, estimation: Estimation) -> float:
-    """0 for a tray clear of a tie between two estimates, else 0.5: reading it to the unit has one answer.
+def close_call(cards_left: int, estimation: Estimation) -> CloseCall | None:
+    """The close call a tray is, or None for a tray clear of the line between two readings (and under
+    exact estimation, which reads no tray).
 
-    A tray within an eighth of a unit of a tie cannot be read either way off its picture (drawn to an
-    eighth of a row), so the tray drills deal such a moment again. Exact estimation has no ties.
-
-    >>> tie_miss(182, Estimation.HALF), tie_miss(170, Estimation.HALF), tie_miss(100, Estimation.EXACT)
-    (0, 0.5, 0)
+    >>> close_call(182, Estimation.HALF) is None, close_call(170, Estimation.HALF).other
+    (True, Fraction(3, 1))
+    >>> close_call(169, Estimation.HALF).other, close_call(166, Estimation.HALF).cards_from_line
+    (Fraction(3, 1), Fraction(3, 1))
     """
-    size = _UNIT_CARDS.get(estimation)  # 13, 26 or 52 cards
-    if size is None:
-        return 0
-    tie = (2 * (cards_left // size) + 1) * size  # the nearest tie, doubled
-    return 0.5 if cards_left >= size and 4 * abs(2 * cards_left - tie) < size else 0
+    size = _UNIT_CARDS.get(estimation)
+    unit = estimation.unit
+    if size is None or unit is None or cards_left < size:
+        return None
+    line = Fraction(2 * (cards_left // size) + 1, 2) * size  # the nearest line between two readings
+    away = abs(cards_left - line)
+    within = Fraction(size, 8)
+    if away >= within:
+        return None
+    read = estimate_decks_left(cards_left, estimation)
+    other = read - unit if cards_left >= line else read + unit
+    if other < unit:
+        return None
+    return CloseCall(cards_from_line=away, within=within, other=other, read=read)

@@ -4,12 +4,16 @@ A counter divides by the decks still to be dealt, and reads them off the discard
 the stack of discards, subtracted from the shoe. The tray is drawn with a scale of the shoe; the answer
 is the decks left to the session's estimation unit (`--estimation`: half a deck by default, or full or
 quarter; `exact` is for the true-count drill, so here it reads to the quarter deck). Every tray is a
-real shoe (`trainer.core.shoe_depths`) dealt to a depth the game reaches, never past its cut card (on a
-game reshuffled every round, within one round); a tray within an eighth of a unit of a tie is dealt
-again, so one answer is right. A review item names the decks left; shoes are dealt until one shows it.
+real shoe (`trainer.core.shoe_depths`) at a round start as a table of the rule set reaches it, never past
+its cut card (on a game reshuffled every round, within one round), trays near the line between two
+readings as often as at the table: within an eighth of a unit of that line (3.25 cards of a half deck)
+the tray cannot be read either way off its picture, so the reading across the line is accepted too and
+the grade says it was a close call (`drills.counting.count_drill.close_call`). More decks than the shoe holds
+is graded as an impossible answer. A review item names the decks left; shoes are dealt until one shows it.
 
 Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`,
-`cards_behind_cut`; the expected answer is `round_decks(cards_left / 52, estimation)`.
+`cards_behind_cut`, and `close_call` on a close call (`cards_from_line`, `within_cards`, `decks_left`,
+`also_accepted_decks_left`); the expected answer is `round_decks(cards_left / 52, estimation)`.
 """
 
 from __future__ import annotations
@@ -20,14 +24,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.counting.count_drill import (
-    QUICK_MS,
-    CountDrill,
-    clear_of_tie,
-    no_edge_note,
-    slow_verdict,
-    tie_miss,
-)
+from drills.counting.count_drill import QUICK_MS, CountDrill, close_call, no_edge_note, slow_verdict
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -53,8 +50,9 @@ class DeckEstimationDrill(CountDrill):
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
-        lines.append("Each tray is a real shoe of the table dealt to a depth the game reaches, never past "
-                     "the cut card; trays too close to call between two answers are dealt again.")
+        lines.append("Each tray is a real shoe of the table at a round start, as often as the table deals "
+                     "it, never past the cut card; a tray within an eighth of a unit of the line between "
+                     "two readings is a close call: either reading is right.")
         notes = (practice_note(ruleset), no_edge_note(ruleset))
         return lines + [note for note in notes if note]
 
@@ -68,10 +66,11 @@ class DeckEstimationDrill(CountDrill):
 
         def miss(moment: ShoeMoment) -> float:
             off = 0 if wanted is None else abs(estimate_decks_left(moment.cards_left, estimation) - wanted)
-            return float(off / unit) + tie_miss(moment.cards_left, estimation)
+            return float(off / unit)
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation), cards=False)
+        moment, _ = draw_moment_where(rules, rng, miss, cards=False)
         cards_left, discarded = moment.cards_left, moment.dealt
+        close = close_call(cards_left, estimation)
         estimate = estimate_decks_left(cards_left, estimation)
         answer = format_decks(estimate)
         rare = ""
@@ -84,7 +83,8 @@ class DeckEstimationDrill(CountDrill):
             prompt=f"Decks left? (to the {estimation.value} deck)",
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
                   "decks": decks, "estimation": estimation.value,
-                  "cards_behind_cut": moment.cards_behind_cut},
+                  "cards_behind_cut": moment.cards_behind_cut,
+                  **({"close_call": close.to_json()} if close else {})},
             expected=answer,
             target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
@@ -107,14 +107,25 @@ class DeckEstimationDrill(CountDrill):
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         given, expected = parse_decks(answer.value), parse_decks(question.expected)
+        decks, estimation = int(question.data["decks"]), Estimation(question.data["estimation"])
+        close = close_call(int(question.data["cards_left"]), estimation)
         off = given - expected
         verdict = slow_verdict(answer.latency_ms)
-        if off:
+        said = ""
+        if given > decks:
+            verdict = f"impossible: a {decks}-deck shoe never has more than {decks} decks left"
+            said = f"{question.expected} decks are left; you said {answer.value}, more than the whole shoe. "
+        elif close is not None and given == close.other:
+            off = Fraction(0)
+            verdict = close.words(estimation)
+            said = f"Right: {verdict[0].upper()}{verdict[1:]}. "
+        elif off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \
                       f"{'too many' if off > 0 else 'too few'}"
-        said = "" if off == 0 else f"{question.expected} decks are left; you said {answer.value}. "
-        return Grade(correct=off == 0, expected=question.expected, given=answer.value,
-                     explanation=said + question.explanation, verdict=verdict)
+            said = f"{question.expected} decks are left; you said {answer.value}. "
+        return Grade(correct=off == 0 and given <= decks, expected=question.expected, given=answer.value,
+                     explanation=said + question.explanation, verdict=verdict,
+                     detail={"close_call": True} if close is not None and given != expected else {})
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)

@@ -5,14 +5,18 @@ the shoe, and the running count divided by the decks left and made whole by `--r
 default); see `trainer.core.counting` for the exact rules, ties included. With `exact` estimation the
 cards left are stated, since no tray can be read to the card. Timed: a trained counter answers in 2 s.
 
-Every question is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set dealt to a
-depth the game reaches, so the running count and the tray come as a player meets them. A review item
-names a true count; the drill deals shoes until one reaches it (at most `TRIES`, then the closest, and
-says so). Trays within an eighth of a unit of an estimation tie are dealt again.
+Every question is a real shoe (`trainer.core.shoe_depths`): a shuffled shoe of the rule set at a round
+start of a table of it, so the running count and the tray come as often as a player meets them. A
+review item names a true count; the drill deals shoes until one reaches it (at most `TRIES`, then the
+closest, and says so). A tray within an eighth of a unit of the line between two deck readings is a close
+call (`drills.counting.count_drill.close_call`): the true count by the reading across the line is accepted
+too, and the grade says so.
 
 Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the session's estimation:
 the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
-`shoe_decks`, `cards_behind_cut`, `system`. The expected answer is
+`shoe_decks`, `cards_behind_cut`, `system`, and on a close call `close_call` (`cards_from_line`,
+`within_cards`, `decks_left`, `also_accepted_decks_left`, `also_accepted`: the true count by that
+reading). The expected answer is
 `true_count(running_count, decks_left, rounding)`; estimating `decks_left` again changes nothing, so
 `round_decks(decks_left, estimation)` agrees.
 """
@@ -24,16 +28,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
+from drills.base import JSON, Answer, DrillOptions, Grade, Lines, Question, Tray, refusal
 from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,
-    clear_of_tie,
+    close_call,
     count_json,
     off_words,
     slow_verdict,
-    tie_miss,
     true_count_at,
 )
 from trainer.core.counting import (
@@ -43,6 +46,7 @@ from trainer.core.counting import (
     estimate_decks_left,
     format_count,
     format_decks,
+    true_count,
 )
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -88,9 +92,10 @@ class TrueCountDrill(CountDrill):
         unit = "the exact decks left (cards left / 52)" if self.estimation is Estimation.EXACT else \
             f"decks left to the {self.estimation.value} deck (ties up, never below one unit)"
         lines = [*super().intro(ruleset), f"True count = running count / {unit}, then {rules}.",
-                 "Each question is a real shoe of the table dealt to a depth the game reaches (never past "
-                 "the cut card), so the counts come as often as at the table; a review item asks for its "
-                 "true count on purpose, dealing shoes until one reaches it."]
+                 "Each question is a real shoe of the table at a round start (never past the cut card), so "
+                 "the counts and trays come as often as at the table; a tray within an eighth of a unit of "
+                 "the line between two deck readings is a close call, graded by either reading. A review "
+                 "item asks for its true count on purpose, dealing shoes until one reaches it."]
         note = practice_note(ruleset)
         return [*lines, note] if note else lines
 
@@ -103,14 +108,12 @@ class TrueCountDrill(CountDrill):
             system, estimation, rounding, target = self._item(item)
 
         def miss(moment: ShoeMoment) -> float:
-            tie = tie_miss(moment.cards_left, estimation)
             if target is None:
-                return tie
+                return 0
             count = true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
-            return abs(_band(count) - target) + tie
+            return abs(_band(count) - target)
 
-        moment, _ = draw_moment_where(rules, rng, miss, cards_left_fits=clear_of_tie(estimation),
-                                      counted=system)
+        moment, _ = draw_moment_where(rules, rng, miss)
         cards_left, discarded = moment.cards_left, moment.dealt
         running = moment.running_count(system)
         divisor = estimate_decks_left(cards_left, estimation)
@@ -133,6 +136,11 @@ class TrueCountDrill(CountDrill):
         if target is not None and _band(answer) != target:
             rare = (f"No shoe of {TRIES} dealt here reached a true count of {_band_words(target)}; "
                     f"this is the closest. ")
+        close = close_call(cards_left, estimation)
+        closeness: dict[str, JSON] = {}
+        if close is not None:
+            closeness = {"close_call": {**close.to_json(),
+                                        "also_accepted": true_count(running, close.other, rounding.value)}}
         return Question(
             drill=self.name,
             item=item or f"{self.name}:{system.name}:{estimation.value}:{rounding.value}:{band:+d}",
@@ -147,6 +155,7 @@ class TrueCountDrill(CountDrill):
                 "cards_behind_cut": moment.cards_behind_cut,
                 "estimation": estimation.value,
                 "rounding": rounding.value,
+                **closeness,
             },
             expected=str(answer),
             target_ms=QUICK_MS,
@@ -185,5 +194,15 @@ class TrueCountDrill(CountDrill):
         verdict = slow_verdict(answer.latency_ms) if correct else off_words(off)
         said = "" if correct else (f"The true count is {format_count(expected)}; you said "
                                    f"{format_count(answer.value)}. ")
+        close = question.data.get("close_call")
+        if isinstance(close, dict):
+            estimation = Estimation(str(question.data["estimation"]))
+            call = close_call(int(str(question.data["cards_left"])), estimation)
+            other = close.get("also_accepted")
+            if call is not None and not correct and answer.value == other:
+                verdict = call.words(estimation)
+                said = (f"Right: {verdict}; by {format_decks(call.other)} decks the true count is "
+                        f"{format_count(answer.value)}. ")
+                correct = True
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
                      explanation=said + question.explanation, verdict=verdict)

@@ -20,7 +20,7 @@ from typing import Any
 
 from drills.base import JSON
 from trainer.core.basis import Basis, BasisKind, combined, titled
-from trainer.core.rules import Ruleset, ruleset_to_dict
+from trainer.core.rules import PLAY_KEYS, Ruleset, ruleset_to_dict
 
 TRUE_FALSE = ("true", "false")
 READING_WORDS = "in this trainer's reading of the seed, "
@@ -65,18 +65,22 @@ class QuizItem:
 
 
 Generator = Callable[[Ruleset], "QuizItem | None"]
-def rule_basis(ruleset: Ruleset, *keys: str) -> tuple[Basis, dict[str, JSON]]:
-    """The basis and `rule` data of a question on rule-set keys such as 'dealer.hits_soft_17'."""
+def rule_basis(ruleset: Ruleset, *keys: str, item: str = "") -> tuple[Basis, dict[str, JSON]]:
+    """The basis and `rule` data of a question on rule-set keys such as 'dealer.hits_soft_17': the
+    sentence of the seed that states the question's fact (`item_source`), else the keys' bases."""
     plain = ruleset_to_dict(ruleset)
     values: dict[str, JSON] = {}
     for key in keys:
         section, _, name = key.partition(".")
+        if key in PLAY_KEYS:  # how this trainer plays: a basis, no value
+            continue
         values[key] = plain[section][name] if name else plain[section]
-    basis = combined(ruleset.basis_of(key) for key in keys)
+    basis = item_source(ruleset, item) or combined(ruleset.basis_of(key) for key in keys)
     if basis is None:
         raise AssertionError(f"a rule question needs the rule keys it asks about ({ruleset.name})")
     shown = "; ".join(f"[{section}] {name} = {_toml(v)}"
                       for (section, _, name), v in ((k.partition("."), v) for k, v in values.items()))
+    shown = shown or "how this trainer plays every rule set"
     return basis, {"keys": values, "rule_set": f"{ruleset.name}: {shown}"}
 
 
@@ -110,7 +114,7 @@ def _toml(value: JSON) -> str:
 
 def true_false(key: str, ruleset: Ruleset, statement: str, value: bool, why: str, *rules: str) -> QuizItem:
     """A true/false item about the rule-set keys `rules`."""
-    basis, rule = rule_basis(ruleset, *rules)
+    basis, rule = rule_basis(ruleset, *rules, item=key)
     return QuizItem(key=key, prompt=worded(statement, basis, true_false=True),
                     answer=TRUE_FALSE[0 if value else 1], explanation=why, basis=basis, rule=rule)
 
@@ -119,9 +123,36 @@ def choice(key: str, ruleset: Ruleset, prompt: str, answer: str, wrong: tuple[st
            why: str, *rules: str) -> QuizItem:
     """A multiple-choice item; the wrong choices must differ from the answer and from each other."""
     others = tuple(dict.fromkeys(w for w in wrong if w != answer))
-    basis, rule = rule_basis(ruleset, *rules)
+    basis, rule = rule_basis(ruleset, *rules, item=key)
     return QuizItem(key=key, prompt=worded(prompt, basis, true_false=False), answer=answer,
                     wrong=others[:3], explanation=why, basis=basis, rule=rule)
+
+
+# --- the sentence each question rests on ------------------------------------------------------
+
+
+@cache
+def _item_sources() -> dict[tuple[str, str], Basis]:
+    text = resources.files("drills").joinpath("data/quiz_sources.toml").read_text(encoding="utf-8")
+    out: dict[tuple[str, str], Basis] = {}
+    for entry in tomllib.loads(text)["source"]:
+        if "reading" in entry:
+            basis = Basis(kind=BasisKind.READING, why=entry["reading"])
+        else:
+            quote = entry["quote"]
+            basis = Basis(kind=BasisKind.SEED, file=entry["seed"],
+                          quotes=(quote,) if isinstance(quote, str) else tuple(quote),
+                          english=entry.get("english", ""))
+        out[entry["seed"], entry["item"]] = basis
+    return out
+
+
+def item_source(ruleset: Ruleset, item: str) -> Basis | None:
+    """The basis `drills/data/quiz_sources.toml` gives the question `item` of the rule set's seed: the
+    sentence that states its fact, or the reading where none does; None where the question's rule keys
+    say it. Each such question asks what the trainer always does (a dealer's 16 draws, a split hand carries
+    the bet), so the seed's sentence holds for any rule file that names that seed."""
+    return _item_sources().get((ruleset.source, item))
 
 
 # --- the seeds' procedures ---------------------------------------------------------------------

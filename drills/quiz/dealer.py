@@ -210,8 +210,18 @@ def dealer_ignores_players(r: Ruleset) -> QuizItem:
     d = dealer_word(r)
     return true_false("dealer-ignores-players", r,
                       f"the {d} may stand on 16 when every player still in the hand has less.", False,
-                      f"The {d}'s play is mechanical: it never depends on the players' hands.",
+                      f"The {d}'s play is mechanical: it draws by the rules whatever totals the players "
+                      "hold (only when every player hand is already settled does it draw nothing).",
                       "dealer.hits_soft_17")
+
+
+def dealer_all_settled(r: Ruleset) -> QuizItem:
+    d = dealer_word(r)
+    what = "turns the hole card and draws nothing" if r.dealer.hole_card else "takes no second card"
+    return true_false("dealer-all-settled", r,
+                      f"when every player hand has busted, the {d} still draws to 17.", False,
+                      f"With no hand left to play against, the {d} {what}: those cards stay in the shoe.",
+                      "dealer.draws_when_settled")
 
 
 TABLE_QUESTIONS: tuple[Generator, ...] = (
@@ -233,5 +243,6 @@ TABLE_QUESTIONS: tuple[Generator, ...] = (
     dealer_hard_17,
     dealer_soft_18,
     dealer_ignores_players,
+    dealer_all_settled,
 )
 """The questions on the shoe, the dealer and the table, in the order the quiz lists them."""

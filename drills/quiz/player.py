@@ -196,6 +196,13 @@ def blackjack_beats_21(r: Ruleset) -> QuizItem:
                   f"A natural beats every hand but a natural, so it is paid {ratio}.", "payouts.blackjack")
 
 
+def tie_pushes(r: Ruleset) -> QuizItem:
+    d = dealer_word(r)
+    return choice("tie-pushes", r, f"You stand on 19 and the {d} stands on 19. What happens to your bet?",
+                  "a push: it comes back", ["you win even money", "you lose it", "half of it comes back"],
+                  f"A hand that ties the {d}'s total pushes.", "payouts.push")
+
+
 def dealer_blackjack_collects(r: Ruleset) -> QuizItem | None:
     if not (r.dealer.natural and r.dealer.hole_card):
         return None
@@ -338,6 +345,7 @@ PLAYER_QUESTIONS: tuple[Generator, ...] = (
     blackjack_amount,
     both_naturals,
     blackjack_beats_21,
+    tie_pushes,
     dealer_blackjack_collects,
     insurance_offered,
     insurance_ratio,

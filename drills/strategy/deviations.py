@@ -242,7 +242,7 @@ class DeviationsDrill(DrillBase):
                 return int(running // 1)
             return true_count_at(running, moment.cards_left, self.estimation, self.rounding)
 
-        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted), counted=counted)
+        moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
         return moment, wanted, count_of(moment)
 
     def parse(self, question: Question, text: str) -> Answer:

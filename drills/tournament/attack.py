@@ -50,21 +50,28 @@ def attack_notes(options: list[AttackOption], cash: dict[str, Decimal]) -> tuple
                  f"expected cash {float(o.cash_change):+.2f}" for o in options)
 
 
+def has_attacks(ruleset: Ruleset) -> bool:
+    """True for a rule set with the chat-host tournament's attack phase."""
+    return ruleset.tournament is not None and ruleset.tournament.attacks
+
+
 class AttackDrill(DrillBase):
     """A chat-host attack phase: the best choice by the expected share of the cash in play."""
 
     name = "attack"
     title = "chat-host attacks"
     target_ms = None
+    game = "chat-host"
 
     def items(self, ruleset: Ruleset) -> list[str] | None:
-        if self.cannot_ask("attack:2 rivals:pass", ruleset):
-            return None
+        if not has_attacks(ruleset):
+            return None  # new items come from the game that has an attack phase
         return [f"attack:{n} rivals:{best}" for n in range(2, 5) for best in ("pass", "attack")]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
-        if ruleset.tournament is None or not ruleset.tournament.attacks:
-            return f"{ruleset.name} has no attack phase (the chat-host tournament has)"
+        """Only a malformed item: an attack phase is the chat-host's whatever rule set an item was
+        recorded under (before the drill ran at chat-host by itself, `cutcard drill attack` recorded its
+        items under the default casino rule set), so every recorded item can be reviewed."""
         try:
             parse_attack_item(item)
         except InvalidInputError as e:

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from trainer import __version__
-from trainer.cli.common import FilePath, Settings, drop_stdout, run_guarded
+from trainer.cli.common import DatabasePath, Settings, drop_stdout, run_guarded
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("trainer.cli.rules", "The rule sets, and one rule set in full."),
@@ -67,7 +67,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db", type=FilePath(dir_okay=False), default=None,
+@click.option("--db", "db", type=DatabasePath(dir_okay=False), default=None,
               help="Progress database to use instead of $CUTCARD_HOME/progress.db.")
 @click.version_option(__version__, "--version", prog_name="cutcard")
 @click.pass_context

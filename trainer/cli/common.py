@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from trainer.core.errors import TrainerError
+from trainer.core.errors import TrainerError, UsageError
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -36,6 +36,19 @@ class FilePath(click.Path):
             return super().convert(value, param, ctx)
         except ValueError:
             self.fail(f"{str(value)!r} is no file name (it holds a NUL character)", param, ctx)
+
+
+class DatabasePath(FilePath):
+    """`--db PATH`: a file in a folder that exists. A typo in the folder is a usage error, and nothing is
+    created (the default database's folder under `$CUTCARD_HOME` is created on first use instead)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = super().convert(value, param, ctx)
+        folder = Path(os.fsdecode(path)).expanduser().parent
+        if not folder.is_dir():
+            self.fail(f"the folder {str(folder)!r} does not exist: create it first, or give a database in "
+                      "a folder that does", param, ctx)
+        return path
 
 
 class Number(click.ParamType[float]):
@@ -126,7 +139,7 @@ def db_option(func: F) -> F:
         if value:
             ctx.ensure_object(Settings).db = value
 
-    return click.option("--db", type=FilePath(dir_okay=False), default=None, expose_value=False,
+    return click.option("--db", type=DatabasePath(dir_okay=False), default=None, expose_value=False,
                         callback=remember,
                         help="Progress database (default: $CUTCARD_HOME/progress.db).")(func)
 
@@ -181,9 +194,11 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
 
     `default_map` gives option defaults per subcommand (the REPL's `use` and `set` remembered settings).
 
-    A `TrainerError` (bad input, bad rule set, unusable database) prints `cutcard: <message>` and exits
-    1; a usage error (a bad option value, a missing argument) prints one line naming the option, the
-    value and what is allowed, and exits 2; Ctrl-C (click turns it into `Abort`) exits 130;
+    The one place errors become exit statuses. A `UsageError` (a rule set, count system, drill, setting
+    or value the command does not know) prints `cutcard: <message>` and exits 2, as click's own usage
+    errors (a bad option value, a missing argument: one line naming the option, the value and what is
+    allowed) do; any other `TrainerError` (found while running: a broken rule file, an unusable database)
+    exits 1; Ctrl-C (click turns it into `Abort`) exits 130;
     anything else is a bug and says so in one line (set CUTCARD_DEBUG=1 for the traceback). Output cut
     short by its reader (`cutcard export | head -1`) is not an error: the rest is dropped quietly and the
     status is 0 (the group's `invoke` sees the broken pipe before click's own handler, which would exit 1).
@@ -197,7 +212,10 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
     except BrokenPipeError:  # the last buffered output, flushed after the reader left
         drop_stdout()
         return 0
-    except TrainerError as e:
+    except UsageError as e:  # a name or value the command does not know, as a bad option
+        click.echo(f"cutcard: {e}", err=True)
+        return 2
+    except TrainerError as e:  # an error found while running
         click.echo(f"cutcard: {e}", err=True)
         return 1
     except click.exceptions.Abort:

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from drills import DRILLS
 from trainer.cli.common import (
@@ -215,18 +216,35 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
             click.echo(f"{drill_name:<{width}}  {help_text}")
         return
 
-    from drills import make_drill
+    from drills import find_drill, make_drill
     from drills.base import DrillOptions
+    from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.core.rulesfile import load_ruleset
     from trainer.practice.launch import open_store, rng_for, run_plan
+    from trainer.progress.review import offered_items
 
+    game: str | None = getattr(find_drill(name), "game", None)
+    if game is not None:  # a drill of one game runs at it unless --ruleset names one that has it
+        source = click.get_current_context().get_parameter_source("ruleset")
+        if source in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
+            ruleset = game
     rules = load_ruleset(ruleset)
+    if game is not None and rules.name != game and offered_items(make_drill(name), rules) is None:
+        raise click.UsageError(f"{name} is a {game} drill, and {rules.name} does not have it (leave out "
+                               f"--ruleset, or give a rule set based on {game})")
     if name == "strategy":  # the one drill that reads a chart: computed first, with a progress bar
         load_chart(rules, quiet=jsonl)
     indices = chosen.pop("indices", None)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
-    drill = make_drill(name, options)
+    if options.system:  # a count system file that cannot be read is an error found while running (1)
+        from trainer.core.counting import load_system
+
+        load_system(options.system)
+    try:
+        drill = make_drill(name, options)
+    except InvalidInputError as e:  # the files read, an option or setting the drill cannot take (2)
+        raise UnknownNameError(str(e)) from None
     if indices == "computed":
         from drills.strategy.deviations import DeviationsDrill
 

@@ -35,6 +35,10 @@ DEFAULT_SAMPLES = 800
 DEFAULT_SHOES = 1200
 """Shoes of six decks; a shoe of fewer decks deals as many cards in all (2 decks: 3,600 shoes)."""
 DEFAULT_SEED = 1
+MOST_SAMPLES = 100_000
+"""The most exact EVs a play `--samples` takes: some minutes a play on one core."""
+MOST_SHOES = 1_000_000
+"""The most shoes `--shoes` deals for the pool of depleted shoes."""
 SOURCES = ("published", "computed")
 
 
@@ -97,8 +101,9 @@ def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], 
         match = published.get((_name(asked), both))
         applies = match is not None and fits(match, table)
         out.append(Wanted(asked=asked, published=match if applies else None))
-    if not out and not notes:
-        raise InvalidInputError("no plays to compute")
+    if not out:
+        why = "; ".join(notes) if notes else "none was named"
+        raise InvalidInputError(f"no plays to compute at {rules.name}: {why}")
     return out, notes
 
 
@@ -221,9 +226,9 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
               help="Which plays: a set, or cells such as 16v10, '10,10 vs 6', '12v4:stand/hit' "
                    "(repeat, or separate with commas) [all].")
 @json_option
-@click.option("--samples", type=int, default=DEFAULT_SAMPLES, show_default=True,
-              help="Exact EV evaluations per play.")
-@click.option("--shoes", type=int, default=None,
+@click.option("--samples", type=click.IntRange(20, MOST_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
+              help=f"Exact EV evaluations per play (20 to {MOST_SAMPLES:,}).")
+@click.option("--shoes", type=click.IntRange(1, MOST_SHOES), default=None,
               help=f"Shoes dealt to the cut card for the pool of depleted shoes [{DEFAULT_SHOES:,} of six "
                    "decks, as many cards in all for fewer decks].")
 @click.option("--seats", type=int, default=None, help="Seats at the table (default: a full table).")

@@ -81,7 +81,8 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
         dealing.append_said("The dealer takes one card first, then each player gets two; the dealer's "
                             "second card comes after every player has played.", "dealer.hole_card")
     elif dealer.hole_card_first:
-        dealing.append_said("The dealer's first card is dealt face down (the hole card), the second face up.",
+        dealing.append_said("One card to each player, the dealer's first card face down (the hole card), a "
+                            "second card to each player, then the dealer's up card.",
                             "dealer.hole_card", "dealer.hole_card_first")
     else:
         dealing.append_said("One card face up to each player, one face up to the dealer, a second card to "
@@ -100,6 +101,12 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
                                 f"blackjack then {takes}.", "dealer.peek", "dealer.blackjack_takes")
     soft = "hits soft 17" if dealer.hits_soft_17 else "stands on all 17s, soft 17 included"
     dealing.append_said(f"The dealer draws to 17 and {soft}.", "dealer.hits_soft_17")
+    if dealer.hole_card:
+        dealing.append_said("When every player hand is already settled (busted, or paid), the dealer turns "
+                            "the hole card and draws nothing.", "dealer.draws_when_settled")
+    else:
+        dealing.append_said("When every player hand is already settled (busted, or paid), the dealer takes "
+                            "no second card.", "dealer.draws_when_settled")
     if not dealer.natural:
         dealing.append_said("The dealer has no blackjack: a two-card 21 is an ordinary 21.", "dealer.natural")
 
@@ -139,6 +146,7 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
     else:
         paying.append_said(f"Blackjack pays {pay.blackjack} and beats every other hand, the dealer's "
                            "two-card 21 included.", "payouts.blackjack", "dealer.natural")
+    paying.append_said("A hand that ties the dealer's total pushes: the bet comes back.", "payouts.push")
     paying.append_said("A two-card 21 after a split counts as blackjack." if pay.split_21_is_blackjack
                        else "A two-card 21 after a split is not a blackjack: it pays even money.",
                        "payouts.split_21_is_blackjack")
@@ -170,12 +178,32 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
                            f"{t.bet_timer[0]}-{t.bet_timer[1]} s timer.",
                            "tournament.players", "table.bankroll", "tournament.bet_timer")
         if t.attacks:
-            limits.append_said("After each round, attacks: both roll 1..their cash; a higher attacker roll "
+            limits.append_said("After each round, attacks: both roll 1..their cash; a successful attack "
                                "eliminates the defender, a failed attacker loses half their cash (rounded "
                                "down).", "tournament.attacks")
+            limits.append_said("An attack succeeds only with a strictly higher attacker roll: a tie fails.",
+                               "tournament.attack_ties")
     else:
         limits.append_said(f"`play` seats you with {format_money(table.bankroll)} in chips.",
                            "table.bankroll")
 
     return [("Cards", cards), ("Deal", dealing), ("Play", playing), ("Payouts", paying),
             ("Table", limits)]
+
+
+CHART_KEYS = ("shoe.decks", "dealer.hits_soft_17", "dealer.peek", "dealer.hole_card",
+              "dealer.blackjack_takes", "dealer.natural", "player.double", "player.double_after_split",
+              "player.max_hands", "player.split", "player.split_aces_one_card", "player.resplit_aces",
+              "player.surrender", "payouts.blackjack", "payouts.split_21_is_blackjack", "payouts.push")
+"""The rule keys a basic-strategy chart and its house edge depend on (it never insures)."""
+
+
+def chart_readings(ruleset: Ruleset) -> list[tuple[str, Basis]]:
+    """The rules a strategy chart rests on that are this trainer's readings of the seed, not its words
+    (moot ones left out: they change nothing the chart plays)."""
+    found = []
+    for key in CHART_KEYS:
+        basis = ruleset.basis_of(key)
+        if basis.is_reading and not basis.why.startswith("moot"):
+            found.append((key, basis))
+    return found

@@ -25,3 +25,17 @@ class StorageError(TrainerError):
 
 class ShoeExhaustedError(TrainerError):
     """A stacked shoe ran out of the cards it was given."""
+
+
+class UsageError(TrainerError):
+    """A command given a name or value it does not know (a rule set, a count system, a drill, a setting or
+    its value): the command line exits 2 for it, as for a bad option, where an error found while running
+    exits 1 (`trainer.cli.common.run_guarded`)."""
+
+
+class UnknownNameError(InvalidInputError, UsageError):
+    """A name or value that is none of those known: a count system, a drill, a setting or its value."""
+
+
+class UnknownRulesetError(RulesetError, UsageError):
+    """A rule-set name that is neither built in nor a file."""

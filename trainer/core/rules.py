@@ -189,13 +189,14 @@ class Ruleset:
         return dataclasses.replace(self, shoe=shoe, basis=_basis_with_decks(self, decks, cut))
 
     def rule_keys(self) -> list[str]:
-        """Every rule key of the rule set as 'section.key', in file order (tournament keys where present)."""
+        """Every rule key of the rule set as 'section.key', in file order (tournament keys where present),
+        then the keys of how this trainer runs every round (`PLAY_KEYS`), which carry a basis but no value."""
         keys = []
         for section in RULE_SECTIONS:
             value = getattr(self, section)
             if value is not None:
                 keys += [f"{section}.{f.name}" for f in dataclasses.fields(value)]
-        return keys
+        return keys + [key for key in PLAY_KEYS if getattr(self, key.partition(".")[0]) is not None]
 
     @property
     def source_title(self) -> str:
@@ -205,10 +206,32 @@ class Ruleset:
     def basis_of(self, key: str) -> Basis:
         """The basis of one rule key; a key with none recorded is the rule file's own (`user`)."""
         found = self.basis.get(key)
-        return found if found is not None else Basis(kind=BasisKind.USER, file=self.path.rsplit("/", 1)[-1])
+        if found is not None:
+            return found
+        if key in PLAY_KEYS and key in self.rule_keys():
+            return Basis(kind=BasisKind.READING, why=PLAY_KEYS[key])
+        return Basis(kind=BasisKind.USER, file=self.path.rsplit("/", 1)[-1])
 
 
 RULE_SECTIONS = ("shoe", "dealer", "player", "payouts", "table", "tournament")
+
+PLAY_KEYS: dict[str, str] = {
+    "dealer.draws_when_settled": (
+        "no seed says what the dealer does when every player hand is already settled (busted, "
+        "surrendered or paid as a natural); this trainer plays as casinos do: the dealer draws no card, "
+        "so the cards a counter would see stay in the shoe"),
+    "payouts.push": (
+        "the rule file does not say what a tie pays; this trainer pushes it: the bet comes back"),
+    "tournament.attack_ties": (
+        "the seed's attacks are «HG style»: this trainer reads a successful attack as a strictly higher "
+        "attacker roll, so a tie is a failed attack"),
+}
+"""How this trainer plays where no rule-set value says: key -> the reading, in one line. A rule set has
+the keys of its sections (the tournament's only where it has one).
+
+A rule-set file words a key's basis in its `[basis]` table like any rule key (a seed quote where its seed
+says it); a file that does not gets the reading here. The keys hold no value: the trainer always plays so,
+and a rule-set file cannot set them."""
 
 
 def _basis_with_decks(ruleset: Ruleset, decks: int, cut: tuple[int, int]) -> RuleBasis:

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError
+from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
+    PLAY_KEYS,
     BlackjackTakes,
     DealerRules,
     Double,
@@ -326,6 +327,8 @@ def read_basis(where: str, data: Mapping[str, Any], ruleset: Ruleset, base: Rule
             out[key] = given[key]
         elif base is not None and not _sets(data, key) and key in base.basis:
             out[key] = base.basis[key]
+        elif key in PLAY_KEYS:  # how this trainer plays, whatever the file says
+            out[key] = Basis(kind=BasisKind.READING, why=PLAY_KEYS[key])
         else:
             out[key] = user_basis(where)
     return RuleBasis.of(out)
@@ -465,7 +468,8 @@ def find_ruleset(name: str) -> Ruleset:
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
     known = ", ".join(builtin_rulesets())
-    raise RulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml file)")
+    raise UnknownRulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml "
+                              "file)")
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
@@ -481,5 +485,8 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             raise RulesetError(f"{path.name}: base = {_show(data['base'])} must name a built-in rule set "
                                f"({', '.join(builtin_rulesets())}), not a file: copy the keys you need "
                                "from that file instead")
-        base = find_ruleset(data["base"])
+        try:
+            base = find_ruleset(data["base"])
+        except UnknownRulesetError as e:  # the file's own word: an error found while reading it
+            raise RulesetError(f"{path.name}: base: {e}") from None
     return parse_ruleset(data, path=str(path), base=base)

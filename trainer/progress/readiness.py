@@ -60,6 +60,10 @@ class Criterion:
     def timed(self) -> bool:
         """A criterion on answer times: it counts only times of the learner's own pace."""
         return self.measure in ("pace", "in_time", "in_pace")
+    answers: str = ""
+    """What its window counts, where not "answers" (or "table plays" at the table)."""
+    counts: bool = False
+    """A count at the table: where counting gives no edge, the checklist sends the learner to a shoe game."""
 
 
 CRITERIA: tuple[Criterion, ...] = (
@@ -68,7 +72,8 @@ CRITERIA: tuple[Criterion, ...] = (
               data_equals=(("decks", 1), ("per_flash", 1)), alike="a deck turned a card at a time"),
     Criterion(key="table-count", track="counter", title="running count exact at the table",
               families=("running-count:", "table:"), source="play", per_ruleset=True, target=0.98,
-              window=100, practise="cutcard play --ruleset {ruleset}"),
+              window=100, practise="cutcard play --ruleset {ruleset}", answers="count checks at the table",
+              counts=True),
     Criterion(key="true-count", track="counter", title="true-count conversion within 2 s",
               families=("true-count:",), measure="in_time", within_ms=2000, target=0.95, window=100,
               practise="cutcard drill true-count"),
@@ -80,7 +85,7 @@ CRITERIA: tuple[Criterion, ...] = (
     Criterion(key="bets", track="counter", title="bets by the count", families=("bet:",), target=0.95,
               window=100, practise="cutcard drill bet"),
     Criterion(key="rounds", track="counter", title="table rounds logged", measure="rounds", target=1000,
-              per_ruleset=True, practise="cutcard play --ruleset {ruleset}"),
+              per_ruleset=True, practise="cutcard play --ruleset {ruleset}", counts=True),
     Criterion(key="payout-3:2", track="dealer", title="blackjack 3:2 at dealer pace",
               families=("payout:bj 3:2:",), measure="in_pace", target=0.98, window=50,
               practise="cutcard drill payout --set ratio=3:2"),
@@ -130,7 +135,7 @@ class Check:
         if c.measure == "rounds":
             return f"≥ {c.target:,.0f} rounds"
         share = f"≥ {100 * c.target:g}% of the last {c.window}"
-        where = " table plays" if c.source == "play" else " answers"
+        where = f" {c.answers}" if c.answers else (" table plays" if c.source == "play" else " answers")
         how = {"in_time": f" right within {(c.within_ms or 0) / 1000:g} s",
                "in_pace": " right at the drill's dealer pace"}.get(c.measure, " right")
         extra = ", every chart cell seen" if c.all_cells else ""
@@ -180,11 +185,16 @@ def _pace(answers: list[RecentAnswer], criterion: Criterion) -> tuple[str, dict[
     return figure, measured, passed
 
 
-def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[str] | None) -> Check:
-    """One criterion measured on the database, over its own window."""
+def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[str] | None, *,
+          counting_helps: bool = True) -> Check:
+    """One criterion measured on the database, over its own window. Where counting gives no edge
+    (`counting_helps` false), a count at the table is practised at a shoe game instead."""
     progress = view.progress
     only = ruleset if criterion.per_ruleset else None
     practise = criterion.practise.format(ruleset=ruleset)
+    if criterion.counts and not counting_helps:
+        practise = (f"counting gives no edge at {ruleset}: count at a shoe game, "
+                    f"{criterion.practise.format(ruleset=DEFAULT_RULESET)}")
     if criterion.measure == "rounds":
         rounds = progress.table_rounds(only)
         return Check(criterion=criterion, figure=f"{rounds:,} rounds", measured={"rounds": rounds},
@@ -244,7 +254,8 @@ def assess(view: ReadOnly, *, ruleset: str | None = None,
     name = ruleset or view.progress.latest_ruleset("play") or DEFAULT_RULESET
     rules = load_ruleset(name)
     keys = [key for _kind, _n, key in chart_cells(rules)]
-    return Readiness(ruleset=rules.name, checks=tuple(check(view, c, rules.name, keys) for c in criteria))
+    return Readiness(ruleset=rules.name, checks=tuple(
+        check(view, c, rules.name, keys, counting_helps=rules.counting_helps) for c in criteria))
 
 
 def readiness_to_json(readiness: Readiness) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 Every answer, in any mode, reschedules its review item with fsrs (`trainer.progress.scheduling`, inside
 `Store.record`), so `cutcard review` only has to choose what to ask next:
 
-1. due items, those last answered wrong first, then by the day they fell due, shuffled within a day so
-   that drills mix. A miss from an earlier session is due at once (a review right after a drill starts
+1. due items, those last answered wrong first, then by the day they fell due, in a mixed order within a
+   day so that drills interleave (the day's own order: `review --dry-run` lists the same one). A miss
+   from an earlier session is due at once (a review right after a drill starts
    with what the drill missed); the queue is read again as answers reschedule items, so a miss in this
    run comes back once its relearning step (minutes) has passed, and an item answered right is not
    asked again until fsrs says it is due;
@@ -15,23 +16,29 @@ Every answer, in any mode, reschedules its review item with fsrs (`trainer.progr
    of them adds to the reviews of the days to come.
 
 The queue is a lazy plan of `(DrillRun, item)` pairs for `practice.launch.run_plan`, one `DrillRun` per drill
-and rule set; it reads the time from an injectable `Clock`, so tests run it on a fake one.
+and rule set; it reads the time from an injectable `Clock`, so tests run it on a fake one. `review
+--dry-run` builds the same queue on a read-only view of the database (`upcoming`): what it lists is what
+`review` asks next, in that order, until an answer changes the queue (a miss comes back after its step).
+The order depends on the day and the database alone, never on the session's random source.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from importlib.util import find_spec
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from trainer.core.errors import RulesetError, TrainerError
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import find_ruleset
-from trainer.practice.session import Clock, DrillRun
+from trainer.practice.session import Clock, DrillRun, Recorder
 from trainer.progress.days import day_start, local_day
+from trainer.progress.items import drill_title, item_name
 from trainer.progress.scheduling import ItemKey, ReviewItem
 
 if TYPE_CHECKING:
@@ -52,6 +59,38 @@ def due_count(store: Store, now: float) -> int:
     Reading it imports no drill: the queue loads the drill registry only when it plans a review.
     """
     return store.due_count(now)
+
+
+class QueueSource(Protocol):
+    """What the queue reads: the store (`review`), or a read-only view of it (`review --dry-run`)."""
+
+    def due_items(self, now: float, *, ruleset: str | None = None, limit: int = 500) -> list[ReviewItem]: ...
+
+    def review_item(self, key: ItemKey) -> ReviewItem | None: ...
+
+    def next_due_ts(self, *, ruleset: str | None = None) -> float | None: ...
+
+    def known_items(self, drill: str, ruleset: str) -> set[str]: ...
+
+    def introduced_since(self, ts: float) -> int: ...
+
+    def latest_ruleset(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Upcoming:
+    """One question the queue will ask: the session asking it, its item (None: a fresh question of a
+    drill that lists no items), and the review item's schedule where it is due (None: new)."""
+
+    session: DrillRun
+    item: str | None
+    due: ReviewItem | None
+
+
+def _order_key(day: int, key: ItemKey) -> bytes:
+    """Where an item falls among the day's due items of its kind: a hash of the day and the item, so that
+    drills interleave and every reader of the same database on the same day gets the same order."""
+    return hashlib.blake2b(f"{day}|{key.drill}|{key.item}|{key.ruleset}".encode(), digest_size=8).digest()
 
 
 def _drills() -> ModuleType:
@@ -82,10 +121,13 @@ def _drill_available(name: str) -> bool:
 class ReviewQueue:
     """What `cutcard review` asks, in order; `plan()` is consumed by a driver one question at a time."""
 
-    def __init__(self, store: Store, *, rng: random.Random, clock: Clock | None = None,
+    def __init__(self, store: Store | QueueSource, *, rng: random.Random, clock: Clock | None = None,
                  ruleset: Ruleset | None = None, limit: int | None = None,
-                 new_per_day: int = NEW_PER_DAY, drill_names: Iterable[str] | None = None) -> None:
+                 new_per_day: int = NEW_PER_DAY, drill_names: Iterable[str] | None = None,
+                 recorder: Recorder | None = None) -> None:
         self.store = store
+        self.recorder: Recorder = recorder if recorder is not None else cast("Recorder", store)
+        """Where the sessions record (the store; `upcoming` asks nothing, so a dry run records nowhere)."""
         self.rng = rng
         self.clock = clock or Clock()
         self.ruleset = ruleset
@@ -99,19 +141,32 @@ class ReviewQueue:
         self.skipped: set[ItemKey] = set()
         """Due items this run could not ask (their drill, rule set or settings are unavailable here)."""
         self._sessions: dict[tuple[str, str], DrillRun | None] = {}
+        self._previewing = False
+        """Reading the plan without answering (`upcoming`): an item listed once is not a stuck one."""
         self._rulesets: dict[str, Ruleset | None] = {}
 
     def plan(self) -> Iterator[tuple[DrillRun, str | None]]:
         """Due items first, then new ones; stops at `limit` questions or when both run out."""
+        for entry in self.entries():
+            yield entry.session, entry.item
+
+    def entries(self) -> Iterator[Upcoming]:
+        """`plan`, each question with its schedule where it is due."""
         yield from self._due()
         yield from self._new()
+
+    def upcoming(self, count: int) -> list[Upcoming]:
+        """The next `count` questions as `review` would ask them if no answer changed the queue: the plan
+        itself, read without asking anything (`review --dry-run`)."""
+        self._previewing = True
+        return list(itertools.islice(self.entries(), count))
 
     def _full(self) -> bool:
         return self.limit is not None and self.served >= self.limit
 
     # --- due items ------------------------------------------------------------------------------
 
-    def _due(self) -> Iterator[tuple[DrillRun, str | None]]:
+    def _due(self) -> Iterator[Upcoming]:
         # items asked in this run and the due time they had then: one not rescheduled since (its drill
         # asked about another item, a bug) is not asked again, with a note, so the run always ends
         served_at: dict[ItemKey, float] = {}
@@ -125,6 +180,8 @@ class ReviewQueue:
                 if i.key in skipped:
                     continue
                 if served_at.get(i.key) == i.due_ts:  # asked and answered, yet not rescheduled
+                    if self._previewing:
+                        continue  # listed already: nothing was answered
                     skipped.add(i.key)
                     self.notes.append(f"the {i.key.drill} item {i.key.item!r} ({i.key.ruleset}) is still "
                                       "due: its drill asked about another item instead (a bug in that drill)")
@@ -148,7 +205,7 @@ class ReviewQueue:
                 served_at[item.key] = item.due_ts
                 self.served += 1
                 asked += 1
-                yield session, item.key.item
+                yield Upcoming(session=session, item=item.key.item, due=current)
             if asked == 0:
                 return
 
@@ -157,21 +214,22 @@ class ReviewQueue:
         reason = session.drill.cannot_ask(key.item, session.ruleset)
         if reason is None:
             return True
-        self.notes.append(f"skipped the {key.drill} item {key.item!r} ({key.ruleset}): {reason}")
+        self.notes.append(f"skipped {item_name(key.item)} ({drill_title(key.drill)}, {key.ruleset}): "
+                          f"{reason}")
         return False
 
     def _mixed(self, items: list[ReviewItem]) -> list[ReviewItem]:
-        """Misses first, then by the day they fell due; shuffled within each, so drills interleave."""
+        """Misses first, then by the day they fell due; mixed within each (`_order_key`: today's order),
+        so drills interleave."""
+        today = local_day(self.clock.now()).toordinal()
         ordered: list[ReviewItem] = []
         for _, group in itertools.groupby(items, key=lambda i: (i.last_correct, local_day(i.due_ts))):
-            chunk = list(group)
-            self.rng.shuffle(chunk)
-            ordered.extend(chunk)
+            ordered.extend(sorted(group, key=lambda i: _order_key(today, i.key)))
         return ordered
 
     # --- new items ------------------------------------------------------------------------------
 
-    def _new(self) -> Iterator[tuple[DrillRun, str | None]]:
+    def _new(self) -> Iterator[Upcoming]:
         if self._full():
             return
         now = self.clock.now()
@@ -194,8 +252,9 @@ class ReviewQueue:
                 sources.append((name, session, None))
                 continue
             known = self.store.known_items(name, ruleset.name)
-            fresh = [item for item in offered if item not in known]
-            self.rng.shuffle(fresh)
+            today = local_day(now).toordinal()
+            fresh = sorted((item for item in offered if item not in known), key=lambda item: _order_key(
+                today, ItemKey(drill=name, item=item, ruleset=ruleset.name)))
             if fresh:
                 sources.append((name, session, deque(fresh)))
         while sources and remaining > 0:
@@ -213,7 +272,7 @@ class ReviewQueue:
                         continue  # answered meanwhile, in a drill session or another trainer
                 remaining -= 1
                 self.served += 1
-                yield session, item
+                yield Upcoming(session=session, item=item, due=None)
 
     def _ruleset_for_new(self) -> Ruleset:
         if self.ruleset is not None:
@@ -248,9 +307,11 @@ class ReviewQueue:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
         from trainer.progress.drill_focus import prepare_bests
+        from trainer.storage import Store
 
-        prepare_bests(drill, self.store)  # a countdown beats the learner's own best
-        return DrillRun(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock,
+        if isinstance(self.store, Store):  # a countdown beats the learner's own best (a dry run asks nothing)
+            prepare_bests(drill, self.store)
+        return DrillRun(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.recorder, clock=self.clock,
                        source="review")
 
     def _find_ruleset(self, name: str) -> Ruleset | None:

@@ -69,7 +69,15 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
     console.print(table)
     console.print("index: play 'above' at that count or more; n: exact EVs computed; gain %: what the "
                   "index play gains over the basic play per hand, two counts past the index.")
-    console.print(f"{run.samples} exact EVs a play from {run.shoes} shoes dealt with {run.seats} seats; "
+    got = sorted({result.samples for _, _, result in rows})
+    short = [n for n in got if n < run.samples]
+    if not short:
+        evs = f"{run.samples} exact EVs a play"
+    else:  # the shoes reached the play's situation fewer times than asked: say what each play rests on
+        low, high = got[0], got[-1]
+        evs = (f"{low if low == high else f'{low} to {high}'} exact EVs a play ({run.samples} asked: the "
+               f"shoes met {'the plays' if len(rows) > 1 else 'the play'} no more often)")
+    console.print(f"{evs} from {run.shoes} shoes dealt with {run.seats} seats; "
                   f"{count} with {run.counting.estimation}-deck estimation, {run.counting.rounding}. "
                   f"{computed} computed, the rest from the cache; "
                   f"{seconds:.1f} s.")

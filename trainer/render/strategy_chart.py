@@ -11,7 +11,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
+from trainer.core.describe import chart_readings
 from trainer.core.rules import Ruleset
+from trainer.core.rulesfile import builtin_rulesets
 from trainer.strategy import Chart, HandEVs
 from trainer.strategy.chart import ROWS, UPS, cell_key, row_label, up_label
 
@@ -74,9 +76,20 @@ def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
     grid.add_row(*sections[:2])
     parts: list[Table | Text] = [grid, Text(""), sections[2], Text(""), legend_table(chart)]
     edge = Text.assemble(("House edge ", "title"), (f"{chart.house_edge_pct:.3f}%", "money"),
-                         " of the original bet, played by this chart"
-                         + (" (the player has the edge)" if chart.house_edge_pct < 0 else ""))
-    parts += [Text(""), edge, Text("")]
+                         " of the original bet, played by this chart, hands of three cards or more by "
+                         "the letter of their total"
+                         + (" (the player has the edge)" if chart.house_edge_pct < 0 else "") + "; ",
+                         (f"{chart.total_dependent_edge_pct:.3f}%", "money"),
+                         " with those hands played by their best total-dependent play (the total-dependent "
+                         "optimum, as published tables give it).")
+    parts += [Text(""), edge]
+    readings = chart_readings(ruleset)
+    if readings:
+        shown = ruleset.name if ruleset.name in builtin_rulesets() else ruleset.path
+        parts.append(Text(f"Rests on this trainer's readings of the seed, not its words: "
+                          f"{', '.join(key for key, _ in readings)} (`rules show {shown}` says why).",
+                          style="muted"))
+    parts.append(Text(""))
     if chart.exceptions:
         parts.append(Text(f"Composition-dependent exceptions ({len(chart.exceptions)}): these cards play "
                           "unlike their total", style="title"))

@@ -34,6 +34,7 @@ from trainer.storage.progress import ProgressFigures
 
 if TYPE_CHECKING:
     from trainer.planning.journal import JournalEntry
+    from trainer.progress.scheduling import ItemKey, ReviewItem
     from trainer.storage.store import StoredAttempt
 
 READ_SCHEMA_VERSION = 7
@@ -95,6 +96,39 @@ class ReadOnly:
                 "ORDER BY last_correct, due_ts LIMIT ?", (*args, limit)).fetchall()
         return [DueEntry(drill=d, item=i, ruleset=r, due_ts=t, last_correct=bool(c))
                 for d, i, r, t, c in rows]
+
+    # the review queue's reads (`review --dry-run` builds the queue `review` asks): `queue_reads`, which
+    # loads fsrs, is imported here only, off the stats path
+
+    def due_items(self, now: float, *, ruleset: str | None = None, limit: int = 500) -> list[ReviewItem]:
+        from trainer.storage import queue_reads
+
+        with guarded(self.path, "read the review queue"):
+            return queue_reads.due_items(self.conn, now, ruleset, limit)
+
+    def review_item(self, key: ItemKey) -> ReviewItem | None:
+        from trainer.storage import queue_reads
+
+        with guarded(self.path, "read a review item"):
+            return queue_reads.review_item(self.conn, key)
+
+    def next_due_ts(self, *, ruleset: str | None = None) -> float | None:
+        from trainer.storage import queue_reads
+
+        with guarded(self.path, "read the review queue"):
+            return queue_reads.next_due_ts(self.conn, ruleset)
+
+    def known_items(self, drill: str, ruleset: str) -> set[str]:
+        from trainer.storage import queue_reads
+
+        with guarded(self.path, "read the review items"):
+            return queue_reads.known_items(self.conn, drill, ruleset)
+
+    def latest_ruleset(self) -> str | None:
+        from trainer.storage import queue_reads
+
+        with guarded(self.path, "read the last answer"):
+            return queue_reads.latest_ruleset(self.conn)
 
     def introduced_since(self, ts: float) -> int:
         """How many items were first answered at or after `ts` (the daily new-item limit)."""

@@ -23,7 +23,8 @@ from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
-from trainer.progress.scheduling import ItemKey, ReviewItem, ReviewStage, schedule_answer
+from trainer.progress.scheduling import ItemKey, ReviewItem, schedule_answer
+from trainer.storage import queue_reads
 from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
@@ -31,6 +32,7 @@ from trainer.storage.figures import Figures
 from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
+from trainer.storage.queue_reads import REVIEW_COLUMNS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,8 +45,6 @@ class StoredAttempt:
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
                    "correct", "latency_ms", "target_ms", "verdict", "ts", "source", "pace")
-REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
-                  "attempts", "correct", "last_correct")
 
 INSERT_ATTEMPT = (f"INSERT INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
                   f"VALUES ({', '.join('?' for _ in ATTEMPT_COLUMNS)})")
@@ -59,7 +59,6 @@ SAVE_REVIEW_ITEM = (
     "ON CONFLICT (drill, item, ruleset) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in REVIEW_COLUMNS[3:] if c != "first_ts")
 )
-REVIEW_SELECT = f"SELECT {', '.join(REVIEW_COLUMNS)} FROM review_items"
 ADD_ANSWER_TIME = (
     "INSERT INTO answer_times (drill, latency_ms, answers) VALUES (?, ?, 1) "
     "ON CONFLICT (drill, latency_ms) DO UPDATE SET answers = answers + 1"
@@ -96,13 +95,6 @@ def review_row(item: ReviewItem) -> tuple[Any, ...]:
     """A review item as the values of a `review_items` row, in `REVIEW_COLUMNS` order."""
     return (item.key.drill, item.key.item, item.key.ruleset, item.card, item.due_ts, item.standing.value,
             item.first_ts, item.last_ts, item.attempts, item.correct, int(item.last_correct))
-
-
-def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
-    drill, item, ruleset, card, due_ts, standing, first_ts, last_ts, attempts, correct, last_correct = row
-    return ReviewItem(key=ItemKey(drill=drill, item=item, ruleset=ruleset), card=card, due_ts=due_ts,
-                      standing=ReviewStage(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
-                      correct=correct, last_correct=bool(last_correct))
 
 
 class Store:
@@ -165,9 +157,7 @@ class Store:
     # --- the review queue -----------------------------------------------------------------------
 
     def _review_item(self, key: ItemKey) -> ReviewItem | None:
-        row = self.conn.execute(f"{REVIEW_SELECT} WHERE drill = ? AND item = ? AND ruleset = ?",
-                                (key.drill, key.item, key.ruleset)).fetchone()
-        return None if row is None else _review_item(row)
+        return queue_reads.review_item(self.conn, key)
 
     def review_item(self, key: ItemKey) -> ReviewItem | None:
         """One review item's schedule, or None if it was never answered."""
@@ -176,11 +166,8 @@ class Store:
 
     def due_items(self, now: float, *, ruleset: str | None = None, limit: int = 500) -> list[ReviewItem]:
         """Items due at `now`: those last answered wrong first, then the longest overdue."""
-        where, args = self._due_filter(now, ruleset)
         with guarded(self.path, "read the review queue"):
-            rows = self.conn.execute(f"{REVIEW_SELECT} WHERE {where} ORDER BY last_correct, due_ts LIMIT ?",
-                                     (*args, limit)).fetchall()
-        return [_review_item(row) for row in rows]
+            return queue_reads.due_items(self.conn, now, ruleset, limit)
 
     def due_count(self, now: float, *, ruleset: str | None = None) -> int:
         """How many items are due at `now` (`trainer.storage.due.count_due`, the one due count)."""
@@ -189,10 +176,8 @@ class Store:
 
     def next_due_ts(self, *, ruleset: str | None = None) -> float | None:
         """When the next item falls due (None: no items yet)."""
-        where, args = ("ruleset = ?", (ruleset,)) if ruleset else ("1", ())
         with guarded(self.path, "read the review queue"):
-            row = self.conn.execute(f"SELECT min(due_ts) FROM review_items WHERE {where}", args).fetchone()
-        return None if row[0] is None else float(row[0])
+            return queue_reads.next_due_ts(self.conn, ruleset)
 
     @staticmethod
     def _due_filter(now: float, ruleset: str | None) -> tuple[str, tuple[Any, ...]]:
@@ -202,9 +187,7 @@ class Store:
     def known_items(self, drill: str, ruleset: str) -> set[str]:
         """The items of a drill under a rule set that have been answered at least once."""
         with guarded(self.path, "read the review items"):
-            rows = self.conn.execute("SELECT item FROM review_items WHERE drill = ? AND ruleset = ?",
-                                     (drill, ruleset)).fetchall()
-        return {row[0] for row in rows}
+            return queue_reads.known_items(self.conn, drill, ruleset)
 
     def introduced_since(self, ts: float) -> int:
         """How many items were answered for the first time at or after `ts` (the daily new-item limit)."""
@@ -215,8 +198,7 @@ class Store:
     def latest_ruleset(self) -> str | None:
         """The rule set of the most recent answer (review serves new items for it by default)."""
         with guarded(self.path, "read the last answer"):
-            row = self.conn.execute("SELECT ruleset FROM attempts ORDER BY id DESC LIMIT 1").fetchone()
-        return None if row is None else str(row[0])
+            return queue_reads.latest_ruleset(self.conn)
 
     # --- reading attempts back ------------------------------------------------------------------
 

@@ -217,9 +217,76 @@ class ChartBuilder:
         self.tick(6, self.steps)
         ev, ev_by_up = self.game_ev(draft, by_chart, chart_splits)
         exceptions = self.exceptions(draft, listed, conditioned, dealt)
+        by_total = self.total_dependent(draft, by_chart)
+        ev_total_dependent, _ = self.game_ev(draft, by_total, self.split_values(by_total))
         self.tick(7, self.steps)
         return Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=ev, cells=cells,
-                     exceptions=exceptions, ev_by_up=ev_by_up)
+                     exceptions=exceptions, ev_by_up=ev_by_up, ev_total_dependent=ev_total_dependent)
+
+    def total_dependent(self, chart: Chart, by_chart: Values) -> Values:
+        """The values of the game played by the chart on two-card hands and, on hands of three cards or
+        more (split hands' too), by the best total-dependent play: for each hard or soft total and up
+        card, the one of hit or stand whose EV, summed over every such hand of the unsplit seat weighted
+        by the chance of its cards being dealt against that up card, is the higher.
+
+        A total's hit values depend only on the totals a hit can reach, which are decided first: hard
+        totals from 21 down (a hit on a hard total makes a higher hard total), then soft ones from 21 down
+        (a soft hit makes a higher soft total or any hard one)."""
+        import numpy as np
+
+        table, pay = self.engine.table, self.engine.pay
+        decisions = self.chart_decisions(chart)
+        many = table.cards >= 3
+        lo, hi = table.offsets[0], table.offsets[1]  # the unsplit seat's hands: the first context
+        seat = np.zeros(len(many), dtype=np.bool_)
+        seat[lo:hi] = True
+        weight = self._dealt_chances(np.flatnonzero(many & seat))
+        values = by_chart
+        for soft in (False, True):
+            for total in range(21, 11 if soft else 3, -1):
+                group = many & (table.total == total) & (table.soft == soft)
+                asked = np.flatnonzero(group & seat)
+                if not len(asked):
+                    continue
+                w = weight[asked]
+                hits = (w * values.hit[asked]).sum(axis=0) > (w * pay.stand[asked]).sum(axis=0)  # (10 up,)
+                chosen = np.where(hits, HIT, STAND).astype(np.int8)
+                members = np.flatnonzero(group)
+                if (decisions[members] == chosen).all():
+                    continue
+                decisions[members] = chosen
+                values = evaluate(table, pay, decisions=decisions, like=values)
+        return values
+
+    def _dealt_chances(self, nodes: NDArray[np.int64]) -> NDArray[np.float64]:
+        """(n, 10 up) the chance that the seat's first cards are those of each node given (zero at the
+        others), against each up card: drawn from the shoe less the up card, or, for the infinite deck,
+        independently."""
+        import numpy as np
+
+        table = self.engine.table
+        own = compositions().own[table.composition[nodes]].astype(np.int64)  # (m, 10 values)
+        size = own.sum(axis=1)
+        counts = np.array(self.shoe.values, dtype=np.int64)
+        log_fact = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, max(int(counts.sum()), 32) + 1)))))
+        out = np.zeros((len(table.total), 10))
+        for col in range(10):
+            if self.shoe.infinite:
+                p = counts / counts.sum()
+                logs = (log_fact[size] - log_fact[own].sum(axis=1)
+                        + (own * np.log(p)[None, :]).sum(axis=1))
+            else:
+                left = counts.copy()
+                left[col] -= 1
+                if left[col] < 0:
+                    continue
+                fits: NDArray[np.bool_] = np.asarray((own <= left[None, :]).all(axis=1))
+                rest = np.where(fits[:, None], left[None, :] - own, 0)
+                logs = ((log_fact[left][None, :] - log_fact[own] - log_fact[rest]).sum(axis=1)
+                        - (log_fact[left.sum()] - log_fact[size] - log_fact[left.sum() - size]))
+                logs = np.where(fits, logs, -np.inf)
+            out[nodes, col] = np.exp(logs)
+        return out
 
     def initial_action(self, chart: Chart, hand: tuple[int, ...], u: int, *, can_split: bool) -> str:
         kind, number = category(hand)

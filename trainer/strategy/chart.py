@@ -10,7 +10,9 @@ EVs are per unit of the original bet and, where the dealer peeks, conditioned on
 
 The house edge is the exact EV of the whole game played by the chart: every two-card hand takes its
 cell's action (made legal as `letters.resolve` reads it), every later decision follows the chart by
-total, split hands too. Insurance and even money are never taken.
+total, split hands too. Insurance and even money are never taken. Beside it, `total_dependent_edge_pct`
+plays hands of three cards or more by their best total-dependent play (a hard 16 of three cards may
+stand where the two-card 16 hits): the figure published total-dependent tables give.
 """
 
 from __future__ import annotations
@@ -132,6 +134,10 @@ class Chart:
     exceptions: tuple[Deviation, ...] = ()
     ev_by_up: dict[str, float] = field(default_factory=dict)
     """The game's EV per up card (before the peek), keyed by up label."""
+    ev_total_dependent: float = 0.0
+    """The game's EV played by the chart on two-card hands and by the best total-dependent play on
+    hands of three cards or more (`ChartBuilder.total_dependent`): what published total-dependent
+    house edges give."""
     _letters: dict[tuple[str, int, int], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -146,8 +152,15 @@ class Chart:
 
     @property
     def house_edge_pct(self) -> float:
-        """The house edge in percent of the original bet."""
+        """The house edge in percent of the original bet, played by this chart: every later decision by
+        the chart's letter for its total (three-card hands as the two-card cell reads)."""
         return -100.0 * self.ev
+
+    @property
+    def total_dependent_edge_pct(self) -> float:
+        """The house edge in percent with hands of three cards or more played by their best
+        total-dependent play (the total-dependent optimum published tables give)."""
+        return -100.0 * self.ev_total_dependent
 
     def lookup(self, kind: str, number: int, up: int) -> str:
         """The letter of a cell in O(1): kind 'hard' | 'soft' | 'pair', a total or the pair's value
@@ -164,6 +177,7 @@ class Chart:
             "ruleset": self.ruleset,
             "ev": self.ev,
             "house_edge_pct": self.house_edge_pct,
+            "house_edge_total_dependent_pct": self.total_dependent_edge_pct,
             "cells": {key: cell.to_json() for key, cell in self.cells.items()},
             "exceptions": [d.to_json() for d in self.exceptions],
         }
@@ -178,6 +192,7 @@ class Chart:
         del document["exceptions"]  # kept below in the cache's own compact form
         document["fingerprint"] = self.fingerprint
         document["ev_by_up"] = self.ev_by_up
+        document["ev_total_dependent"] = self.ev_total_dependent
         document["exceptions"] = [[list(d.cards), d.up, d.chart, d.best, d.gain] for d in self.exceptions]
         return document
 
@@ -191,4 +206,5 @@ class Chart:
         exceptions = tuple(Deviation(cards=tuple(c), up=u, chart=a, best=b, gain=g)
                            for c, u, a, b, g in document["exceptions"])
         return cls(ruleset=document["ruleset"], fingerprint=document["fingerprint"], ev=document["ev"],
-                   cells=cells, exceptions=exceptions, ev_by_up=dict(document["ev_by_up"]))
+                   cells=cells, exceptions=exceptions, ev_by_up=dict(document["ev_by_up"]),
+                   ev_total_dependent=float(document["ev_total_dependent"]))
