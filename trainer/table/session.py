@@ -95,6 +95,26 @@ class Scorecard:
     fouls: list[str] = field(default_factory=list)
     """Each graded foul call or miss: 'caught', 'missed' or 'false call'."""
 
+    def round_settled(self, net: Money) -> None:
+        self.rounds += 1
+        self.net += net
+
+    def corrected(self, correction: Money) -> None:
+        """The floor took back `correction` (negative: paid it) after a caught dealer error."""
+        self.net -= correction
+
+    def bet(self, check: BetCheck) -> None:
+        self.bets.append(check)
+
+    def play(self, verdict: Verdict) -> None:
+        self.plays.append(verdict)
+
+    def count(self, grade: CountGrade) -> None:
+        self.counts.append(grade)
+
+    def foul(self, verdict: str) -> None:
+        self.fouls.append(verdict)
+
     @property
     def bets_right(self) -> int:
         return sum(b.correct for b in self.bets)
@@ -304,14 +324,14 @@ class TableSession:
             self.graded.record(recorded, grade, latency)
         if isinstance(outcome, BetPlaced):
             if outcome.check is not None:
-                self.tally.bets.append(outcome.check)
+                self.tally.bet(outcome.check)
             self.start_round(outcome.bet)
         elif isinstance(outcome, PlayMade):
             self._current().act(outcome.verdict.action)
-            self.tally.plays.append(outcome.verdict)
+            self.tally.play(outcome.verdict)
             self.play_computers()
         elif isinstance(outcome, CountGiven):
-            self.tally.counts.append(outcome.count)
+            self.tally.count(outcome.count)
         elif isinstance(outcome, FoulCalled):
             self._called(outcome)
         return grade
@@ -322,12 +342,12 @@ class TableSession:
         else:
             self.fouls.called_at(outcome.where)
         if outcome.grade is not None:
-            self.tally.fouls.append(outcome.grade.verdict)
+            self.tally.foul(outcome.grade.verdict)
         if outcome.caught:
             self.fouls.fix()  # the floor fixes it: from now on the round shows as it truly was
             if self.settled:  # the money and the count as the floor leaves them
                 self.bankroll -= outcome.correction
-                self.tally.net -= outcome.correction
+                self.tally.corrected(outcome.correction)
                 self.keeper.reveal(outcome.revealed)
 
     def act(self, action: Action) -> Verdict:
@@ -346,8 +366,7 @@ class TableSession:
         net = self.paid(self.learner)
         self.settled = True
         self.bankroll += net
-        self.tally.rounds += 1
-        self.tally.net += net
+        self.tally.round_settled(net)
         self.keeper.end_round(self.shown_events())
         return net
 

@@ -76,8 +76,16 @@ def option_lines(options: list[AttackOption]) -> list[str]:
 
 @dataclass(slots=True)
 class TournamentTally:
+    """The learner's graded decisions in the tournament, for the summary."""
+
     plays: list[Verdict] = field(default_factory=list)
     attacks: list[AttackCheck] = field(default_factory=list)
+
+    def play(self, verdict: Verdict) -> None:
+        self.plays.append(verdict)
+
+    def attack(self, check: AttackCheck) -> None:
+        self.attacks.append(check)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -300,10 +308,10 @@ class TournamentChecks:
         if outcome.grade is not None:
             self.graded.record(asked, outcome.grade, latency)
         if isinstance(outcome, PlayMade):
-            self.tally.plays.append(outcome.verdict)
+            self.tally.play(outcome.verdict)
             t.act(outcome.verdict.action)
         elif isinstance(outcome, AttackChosen):
-            self.tally.attacks.append(outcome.check)
+            self.tally.attack(outcome.check)
             target = outcome.check.chosen.target
             if target is None:
                 t.pass_attack()
