@@ -144,3 +144,10 @@ def test_a_foul_call_is_read_and_graded_from_the_call_window(chart) -> None:  # 
         FoulCall(view=view(chart, round_=round_)).parse("f 1")
     clean = FoulCall(view=view(chart, round_=round_, calls=dataclasses.replace(calls, slip=None)))
     assert clean.grade(Answer(text="ok", value=None)).grade is None  # a clean round closed: nothing graded
+
+
+def test_every_kind_of_the_contract_has_its_type_registered() -> None:
+    from trainer.table.decisions import KINDS
+    from trainer.table.session import CHECKS
+
+    assert set(CHECKS) == set(KINDS)  # a new kind: its type, and one line in CHECKS

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from drills.base import Answer, Grade
 from trainer.core.betting import bet_item
+from trainer.core.bounds import check_length
 from trainer.core.counting import CountSystem, estimate_decks_left, format_count, format_decks, true_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
@@ -104,6 +105,7 @@ class BetDecision:
     def parse(self, text: str) -> Answer:
         """A bet in dollars ('20', '$20'), within the table's limits and the learner's chips."""
         lo, hi = self.view.min_bet, self.view.max_bet
+        check_length(text.strip(), "an answer")
         try:
             bet = parse_money(text.strip().lstrip("$"))
         except TrainerError as e:

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from drills.base import Answer, Grade
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.bounds import check_length
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
@@ -129,6 +130,7 @@ class CountDecision:
         return Decision(kind="count", question=q)
 
     def parse(self, text: str) -> Answer:
+        check_length(text.strip(), "an answer")
         return Answer(text=text.strip(), value=str(parse_count(text)))
 
     def grade(self, answer: Answer) -> CountGiven:

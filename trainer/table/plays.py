@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from drills.base import Answer, Grade
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
+from trainer.core.bounds import check_length
 from trainer.core.counting import estimate_decks_left
 from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase
@@ -158,6 +159,7 @@ class PlayDecision:
         return Decision(kind=kind, question=q)
 
     def parse(self, text: str) -> Answer:
+        check_length(text.strip(), "an answer")
         return read_play([a.value for a in _ORDER if a in self.view.legal], text)
 
     def grade(self, answer: Answer) -> PlayMade:
