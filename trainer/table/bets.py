@@ -23,7 +23,7 @@ from trainer.core.counting import CountSystem, estimate_decks_left, format_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
 from trainer.core.rules import Ruleset
-from trainer.table.decisions import Decision, Outcome, TableView, count_json, question
+from trainer.table.decisions import Answered, Decision, TableView, count_json, question
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,7 +38,7 @@ class BetCheck:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BetPlaced(Outcome):
+class BetPlaced(Answered):
     """A bet taken: the round is dealt with it (`check` None when bets are not graded here)."""
 
     bet: Money
@@ -72,7 +72,7 @@ def ramp_bet(view: TableView, units: int) -> Money:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BetDecision:
-    """The bet the learner owes before the next deal (`Check`)."""
+    """The bet the learner owes before the next deal (`DecisionCheck`)."""
 
     view: TableView
 

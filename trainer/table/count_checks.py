@@ -32,8 +32,8 @@ from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
 from trainer.table.decisions import (
+    Answered,
     Decision,
-    Outcome,
     TableView,
     count_json,
     question,
@@ -58,7 +58,7 @@ class CountGrade:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CountGiven(Outcome):
+class CountGiven(Answered):
     """A count answered."""
 
     count: CountGrade
@@ -104,7 +104,7 @@ def grade_true(running: int | Fraction, cards_left: int, estimation: str, roundi
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CountDecision:
-    """A count check (`Check`): `asked` is 'running count' or 'true count'."""
+    """A count check (`DecisionCheck`): `asked` is 'running count' or 'true count'."""
 
     view: TableView
     asked: str

@@ -5,12 +5,12 @@ and `item` are the matching drill's (`strategy:hard 16 vs 10`, `deviations:s17:1
 `running-count:hi-lo:0.50s`, `true-count:hi-lo:half:floor:+2`, `bet:hi-lo:tc+2`), so that review and
 stats treat a table mistake like a drill mistake.
 
-Each kind of decision is a small type of its own (`Check`: `bets.BetCheck`, `plays.PlayCheck`,
-`count_checks.CountCheck`, `foul_calls.FoulCall`) over a `TableView`, a frozen snapshot of the table:
-`ask` words the question, `parse` reads an answer (a malformed or illegal one raises
-`InvalidInputError`), and `grade` returns an `Outcome` value, which `TableSession` records (through a
-`DrillRun` with `source="play"`, the moment it is given) and applies, in one place. Nothing here
-changes the table.
+Each kind of decision is a small type of its own (`DecisionCheck`: `bets.BetDecision`,
+`plays.PlayDecision`, `count_checks.CountDecision`, `foul_calls.FoulCall`) over a `TableView`, a
+frozen snapshot of the table: `ask` words the question, `parse` reads an answer (a malformed or
+illegal one raises `InvalidInputError`), and `grade` returns an `Answered` value, which `TableSession`
+records (through a `DrillRun` with `source="play"`, the moment it is given) and applies, in one place.
+Nothing here changes the table.
 
 Review items the table records that no drill asks (`insurance:<system>:tc+N` for a count system with
 no insurance index in the data; `attack:...` from the tournament) are skipped by `cutcard review` with
@@ -137,7 +137,7 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Outcome:
+class Answered:
     """What a graded answer does at the table; `TableSession` records the grade and applies the rest."""
 
     grade: Grade | None
@@ -146,7 +146,7 @@ class Outcome:
     """The question recorded with the grade when it is not the one asked (a foul call's own)."""
 
 
-class Check(Protocol):
+class DecisionCheck(Protocol):
     """One kind of decision over a `TableView`: its question, its reading of an answer, its grade."""
 
     def ask(self) -> Decision:
@@ -157,14 +157,14 @@ class Check(Protocol):
         """The learner's answer read; a malformed or illegal one raises `InvalidInputError`."""
         ...
 
-    def grade(self, answer: Answer) -> Outcome:
+    def grade(self, answer: Answer) -> Answered:
         """The grade of a parsed answer and what it does at the table (nothing is changed here)."""
         ...
 
 
 class TableGrader(DrillBase):
     """The drill the table's attempts are recorded under in its `DrillRun` ("play"): it asks, reads and
-    grades nothing itself (each decision's `Check` does); its questions carry the matching drill's
+    grades nothing itself (each decision's `DecisionCheck` does); its questions carry the matching drill's
     name, so each attempt is recorded under that drill."""
 
     name: ClassVar[str] = "play"

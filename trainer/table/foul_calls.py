@@ -15,8 +15,8 @@ The call window of a round opens when the dealer has settled it and closes when 
 
 A clean round closed without a call records nothing. Each call's attempt carries the round's number,
 the error (or none), where it was, what the dealer did and what was right (`data`). `FoulCall` is the
-decision (`decisions.Check`); the session applies its outcome: the place called, and after a catch the
-floor's fix.
+decision (`decisions.DecisionCheck`); the session applies its outcome: the place called, and after a
+catch the floor's fix.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.events import DealerStood, Event, InsuranceSettled, Settled, seen_cards
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, dollars, format_money, signed_dollars
-from trainer.table.decisions import Decision, Outcome, RoundFacts, TableView, question
+from trainer.table.decisions import Answered, Decision, RoundFacts, TableView, question
 from trainer.table.fouls import DealerMistake
 
 CALL_PROMPT = "ok, or call a foul: f SEAT (f 3) or f dealer?"
@@ -43,7 +43,7 @@ OK_WORDS = ("ok", "o", "no", "n", "clean", "none")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FoulCalled(Outcome):
+class FoulCalled(Answered):
     """A call made (`where`), or the round's calls closed (`where` None)."""
 
     where: str | None
@@ -206,10 +206,10 @@ def corrections(view: TableView) -> list[Event]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FoulCall:
-    """The call the learner may make on the round in play or just settled (`Check`): 'f 3', 'f dealer',
-    or 'ok', which closes the round's calls. A seat may be called as soon as it is paid (a natural paid
-    at once), the dealer's hand once it has played. A catch has the floor fix the dealer's mistake,
-    money and count included."""
+    """The call the learner may make on the round in play or just settled (`DecisionCheck`): 'f 3',
+    'f dealer', or 'ok', which closes the round's calls. A seat may be called as soon as it is paid (a
+    natural paid at once), the dealer's hand once it has played. A catch has the floor fix the dealer's
+    mistake, money and count included."""
 
     view: TableView
 

@@ -18,8 +18,8 @@ from trainer.core.round import Phase
 from trainer.strategy import chart_action
 from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
 from trainer.table.decisions import (
+    Answered,
     Decision,
-    Outcome,
     RoundFacts,
     TableView,
     count_json,
@@ -37,7 +37,7 @@ OFFER_WORDS = {
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayMade(Outcome):
+class PlayMade(Answered):
     """A play or offer answered: the learner's seat takes `verdict.action`."""
 
     verdict: Verdict
@@ -122,7 +122,7 @@ def play_grade(verdict: Verdict) -> Grade:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayDecision:
-    """The learner's play, or insurance / even-money offer, for the hand in turn (`Check`)."""
+    """The learner's play, or insurance / even-money offer, for the hand in turn (`DecisionCheck`)."""
 
     view: TableView
 

@@ -45,7 +45,7 @@ from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict
 from trainer.table.bets import BetCheck, BetDecision, BetPlaced
 from trainer.table.count_checks import CountDecision, CountGiven, CountGrade, CountKeeper
-from trainer.table.decisions import Check, Decision, Outcome, RoundFacts, TableGrader, TableView
+from trainer.table.decisions import Answered, Decision, DecisionCheck, RoundFacts, TableGrader, TableView
 from trainer.table.foul_calls import FoulCall, FoulCalled, corrections
 from trainer.table.fouls import DealerErrors
 from trainer.table.plays import PlayDecision, PlayMade, judge
@@ -71,7 +71,7 @@ def make_decider(kind: str) -> Decider:
     return NormalSeat() if kind == "normal" else HardSeat()
 
 
-CHECKS: dict[str, Callable[[TableView], Check]] = {
+CHECKS: dict[str, Callable[[TableView], DecisionCheck]] = {
     "bet": lambda view: BetDecision(view=view),
     "action": lambda view: PlayDecision(view=view),
     "insurance": lambda view: PlayDecision(view=view),
@@ -308,13 +308,13 @@ class TableSession:
         asked = dataclasses.replace(decision.question, data=data)
         return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
 
-    def _answer(self, check: Check, text: str, latency_ms: int | None,
+    def _answer(self, check: DecisionCheck, text: str, latency_ms: int | None,
                 asked: Question | None) -> Grade | None:
         latency = self.graded.elapsed_ms() if latency_ms is None else latency_ms
         parsed = dataclasses.replace(check.parse(text), latency_ms=latency)
         return self._apply(check.grade(parsed), latency, asked)
 
-    def _apply(self, outcome: Outcome, latency: int, asked: Question | None) -> Grade | None:
+    def _apply(self, outcome: Answered, latency: int, asked: Question | None) -> Grade | None:
         """Record an outcome's grade (with the question `asked`, unless it brings its own) and carry it
         out: the one place a decision changes the table."""
         grade = outcome.grade

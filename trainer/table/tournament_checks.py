@@ -9,7 +9,7 @@ recorded as an `attack:<rivals> rivals:<best>` item (`best` = `pass` or `attack`
 asks in review. Bets are not graded: counting cannot help with dice. Computer players keep their
 stated policies; nothing here changes how they play.
 
-The decisions have the table's shape (`decisions.Check`): a bet, a play and an attack phase are each a
+The decisions have the table's shape (`decisions.DecisionCheck`): a bet, a play and an attack phase are each a
 type over a frozen `GameView` of the tournament, whose `grade` returns an outcome that
 `TournamentChecks` records and carries out, in one place.
 """
@@ -34,7 +34,7 @@ from trainer.core.rules import Ruleset
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
-from trainer.table.decisions import Check, Decision, Outcome, TableGrader, question
+from trainer.table.decisions import Answered, Decision, DecisionCheck, TableGrader, question
 from trainer.table.plays import PlayMade, read_play
 
 BET_NOTE = "Counting cannot help with dice (every card an independent roll): bets are not graded."
@@ -116,14 +116,14 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BetMade(Outcome):
+class BetMade(Answered):
     """A bet for the tournament's round (not graded: counting cannot help with dice)."""
 
     bet: Money
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AttackChosen(Outcome):
+class AttackChosen(Answered):
     """The learner's choice in an attack phase."""
 
     check: AttackCheck
@@ -131,7 +131,7 @@ class AttackChosen(Outcome):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentBet:
-    """The learner's bet (`Check`); taken, never graded."""
+    """The learner's bet (`DecisionCheck`); taken, never graded."""
 
     view: GameView
 
@@ -165,7 +165,7 @@ def _seat(view: GameView) -> SeatView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentPlay:
-    """The learner's play of the hand in turn (`Check`), against the chat-host chart."""
+    """The learner's play of the hand in turn (`DecisionCheck`), against the chat-host chart."""
 
     view: GameView
 
@@ -210,7 +210,7 @@ class TournamentPlay:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackPhase:
-    """The learner's choice in an attack phase (`Check`): pass, or a rival to attack."""
+    """The learner's choice in an attack phase (`DecisionCheck`): pass, or a rival to attack."""
 
     view: GameView
 
@@ -244,7 +244,7 @@ class AttackPhase:
         return AttackChosen(grade=grade, check=check)
 
 
-CHECKS: dict[str, Callable[[GameView], Check]] = {
+CHECKS: dict[str, Callable[[GameView], DecisionCheck]] = {
     "bet": lambda view: TournamentBet(view=view),
     "action": lambda view: TournamentPlay(view=view),
     "attack": lambda view: AttackPhase(view=view),
@@ -296,7 +296,7 @@ class TournamentChecks:
         parsed = dataclasses.replace(check.parse(text), latency_ms=latency)
         return self._apply(decision.question, check.grade(parsed), latency)
 
-    def _apply(self, asked: Question, outcome: Outcome, latency: int) -> Grade | None:
+    def _apply(self, asked: Question, outcome: Answered, latency: int) -> Grade | None:
         """Record an outcome's grade and carry it out: the one place a decision changes the game."""
         t, me = self.t, self.learner
         if isinstance(outcome, BetMade):
