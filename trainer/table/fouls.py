@@ -4,8 +4,8 @@ then does and says instead of the truth.
 The round (`Round`) is always settled right; a `DealerMistake` is what the computer dealer did instead
 at one place: the events it replaced (a `Settled` paid wrong, an `InsuranceSettled` paid 1:1, a
 `DealerStood` called on the wrong total, and every seat settled against that total) and the events it
-never did (the cards it should have drawn). (The catch drill's `Slip` is another thing: the words for
-an error in a table drawn on paper.) The kinds of error and their review items are
+never did (the cards it should have drawn). (The catch drill's `TableMistake` is another thing: an
+error in a table drawn for the drill, in words.) The kinds of error and their review items are
 `trainer.core.dealer_errors`'s, the catch drill's. A round has at most one slip; `DealerErrors` decides
 it at the moment it would be seen: a natural paid at once as it is paid, everything else when the
 dealer settles the table.

@@ -20,11 +20,11 @@ if TYPE_CHECKING:  # types only: `cutcard play --help` loads no engine, and the 
     # for the chat host alone
     import random
 
-    from trainer.core.chat_host.tournament import Tournament
     from trainer.core.rules import Ruleset
     from trainer.strategy import StrategyTable
     from trainer.strategy.indexplay import IndexPlay
     from trainer.table.tournament_checks import TournamentChecks
+    from trainer.tournament.game import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -94,19 +94,21 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                    rounding=options.rounding, quiet=options.jsonl)
         if not options.jsonl:
             console.print(f"Index plays: {words}.")
+    from trainer.screens.ask import plain_input, plain_key, plain_line
+
+    pace = "script" if options.jsonl or plain_input() else "learner"  # whose answer times
     with open_store(settings) as store:
         session = TableSession(rules, table_chart, seats=seats, rng=rng_for(options.seed),
                                system=options.system,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
                                estimation=options.estimation, rounding=options.rounding, recorder=store,
-                               index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors)
+                               index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
+                               pace=pace)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 
             TableMachine(session, sys.stdin, sys.stdout).run(options.rounds)
             return
-        from trainer.screens.ask import plain_input, plain_key, plain_line
-
         if not plain_input():
             TableUI(session, console).run(options.rounds)
             return
@@ -116,6 +118,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
 def _tournament(options: PlayOptions, rules: Ruleset, settings: HasDbPath, chart: LoadChart) -> None:
     """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
     from trainer.render import make_console
+    from trainer.screens.ask import plain_input
     from trainer.screens.tournament import play_tournament, seat_tournament
     from trainer.table.tournament_checks import TournamentChecks
 
@@ -130,7 +133,8 @@ def _tournament(options: PlayOptions, rules: Ruleset, settings: HasDbPath, chart
     game_chart = chart(rules, quiet=options.jsonl)
     with open_store(settings) as store:
         def checks(tournament: Tournament) -> TournamentChecks:
-            return TournamentChecks(tournament, options.name, game_chart, rng=rng, recorder=store)
+            pace = "script" if options.jsonl or plain_input() else "learner"  # whose answer times
+            return TournamentChecks(tournament, options.name, game_chart, rng=rng, recorder=store, pace=pace)
 
         if options.jsonl:
             from trainer.table.machine import TournamentMachine

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drills.base import Answer, Grade
+from drills.base import Answer, Grade, Question, parse_choice
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.bounds import check_length
 from trainer.core.counting import estimate_decks_left
@@ -97,16 +97,20 @@ def item_of(view: TableView, verdict: Verdict) -> tuple[str, str]:
     return "strategy", f"strategy:{verdict.hand}"
 
 
-def read_play(options: list[str], text: str) -> Answer:
-    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal `options`."""
-    said = " ".join(text.strip().lower().split())
-    word = OFFER_WORDS.get(said) or PLAY_WORDS.get(said)
-    if word == "insure" and "even-money" in options:
-        word = "even-money"
-    if word is None or word not in options:
-        what = f"{text.strip()!r} is not" if word is None else f"{word} is not allowed here:"
-        raise InvalidInputError(f"{what} one of {', '.join(options)}")
-    return Answer(text=text.strip(), value=word)
+PLAY_KEYS = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r", "insure": "i",
+             "even-money": "e", "decline": "n"}
+"""The key of each play and offer answer, as the table screen shows them (h hit · s stand · n no)."""
+
+
+def read_play(options: tuple[str, ...], text: str) -> Answer:
+    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal `options`: read as
+    every choice is (`parse_choice`), with the play's keys."""
+    words = {**PLAY_WORDS, **OFFER_WORDS}
+    if "even-money" in options:  # under an ace, 'insure' for a blackjack is even money
+        words.update({said: "even-money" for said, word in OFFER_WORDS.items() if word == "insure"})
+    keyed = Question(drill="", item="", prompt="", data={}, expected="", choices=options,
+                     keys=tuple(PLAY_KEYS[o] for o in options))
+    return Answer(text=text.strip(), value=parse_choice(keyed, text, words))
 
 
 def play_grade(verdict: Verdict) -> Grade:
@@ -160,7 +164,7 @@ class PlayDecision:
 
     def parse(self, text: str) -> Answer:
         check_length(text.strip(), "an answer")
-        return read_play([a.value for a in _ORDER if a in self.view.legal], text)
+        return read_play(tuple(a.value for a in _ORDER if a in self.view.legal), text)
 
     def grade(self, answer: Answer) -> PlayMade:
         verdict = judge(self.view, Action(str(answer.value)))

@@ -147,10 +147,11 @@ class TableSession:
                  system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
                  estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
-                 indices_words: str = "", dealer_errors: float = 0.0) -> None:
+                 indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script") -> None:
         """`index_plays`: the index plays judged at the learner's true count (published or computed,
         `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter.
-        `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never)."""
+        `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never). `pace`: whose
+        pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in machine mode)."""
         check_seats(ruleset, seats)
         if not 0 <= dealer_errors <= 1:
             raise InvalidInputError(f"--dealer-errors is the share of rounds with a dealer error, 0 to 1, "
@@ -175,7 +176,7 @@ class TableSession:
         self.last_bet: Money | None = None
         self.graded = DrillRun(drill=TableGrader(), ruleset=ruleset, rng=rng,
                                recorder=recorder if recorder is not None else ListRecorder(),
-                               clock=clock or Clock(), source="play")
+                               clock=clock or Clock(), source="play", pace=pace)
         """Records every graded decision (source "play"), as a drill session does its answers."""
         self.settled = False
         """The round in play has been settled into the bankroll (`end_round`)."""

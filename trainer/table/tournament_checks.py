@@ -4,7 +4,7 @@ Every play is checked against the chat-host chart (the exact engine's, for the i
 host's one card) and recorded under the strategy drill's cell (`strategy:hard 17 vs 9`, rule set
 chat-host). Every attack phase the learner is in is graded too: each choice (no attack, or an attack on
 each rival) is weighed by its chance, its expected cash change and the expected share of the cash in
-play it leaves the learner (`chat_host.attacks.attack_options`); the best share is the right choice,
+play it leaves the learner (`trainer.tournament.attacks.attack_options`); the best share is the right choice,
 recorded as an `attack:<rivals> rivals:<best>` item (`best` = `pass` or `attack`), which the attack drill
 asks in review. Bets are not graded: counting cannot help with dice. Computer players keep their
 stated policies; nothing here changes how they play.
@@ -21,12 +21,10 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from drills.attack import pick_option
-from drills.base import Answer, Grade, Question
+from drills.base import Answer, Grade, Question, parse_choice
+from drills.tournament.attack import PASS_WORDS
 from trainer.core.actions import Action
 from trainer.core.bounds import check_length
-from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack
-from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, dollars, format_money, parse_money, to_money
 from trainer.core.round import SeatView
@@ -36,6 +34,8 @@ from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
 from trainer.table.decisions import Answered, Decision, DecisionCheck, TableGrader, question
 from trainer.table.plays import PlayMade, read_play
+from trainer.tournament.attacks import AttackOption, attack_options, best_attack
+from trainer.tournament.game import Tournament
 
 BET_NOTE = "Counting cannot help with dice (every card an independent roll): bets are not graded."
 
@@ -196,7 +196,7 @@ class TournamentPlay:
 
     def parse(self, text: str) -> Answer:
         check_length(text.strip(), "an answer")
-        return read_play(list(self.choices()), text)
+        return read_play(self.choices(), text)
 
     def grade(self, answer: Answer) -> PlayMade:
         verdict = self.judge(Action(str(answer.value)))
@@ -231,8 +231,10 @@ class AttackPhase:
         return Decision(kind="attack", question=q)
 
     def parse(self, text: str) -> Answer:
+        """Pass, or a rival: read as every listed choice is (`parse_choice`), with the attack drill's
+        words for passing."""
         check_length(text.strip(), "an answer")
-        return Answer(text=text.strip(), value=pick_option(self.view.options(), text).word)
+        return Answer(text=text.strip(), value=parse_choice(self.ask().question, text, PASS_WORDS))
 
     def grade(self, answer: Answer) -> AttackChosen:
         options = self.view.options()
@@ -256,14 +258,17 @@ class TournamentChecks:
     """Asks, grades and records the learner's decisions in a `Tournament`, then carries them out."""
 
     def __init__(self, tournament: Tournament, learner: str, chart: StrategyTable, *,
-                 rng: random.Random, recorder: Recorder | None = None, clock: Clock | None = None) -> None:
+                 rng: random.Random, recorder: Recorder | None = None, clock: Clock | None = None,
+                 pace: str = "script") -> None:
+        """`pace`: whose pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in
+        machine mode)."""
         self.t = tournament
         self.learner = learner
         self.chart = chart
         self.tally = TournamentTally()
         self.graded = DrillRun(drill=TableGrader(), ruleset=tournament.ruleset, rng=rng,
                                recorder=recorder if recorder is not None else ListRecorder(),
-                               clock=clock or Clock(), source="play")
+                               clock=clock or Clock(), source="play", pace=pace)
 
     def view(self) -> GameView:
         """The tournament now, as the learner's decisions read it."""
