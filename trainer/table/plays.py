@@ -113,6 +113,11 @@ def read_play(options: tuple[str, ...], text: str) -> Answer:
     return Answer(text=text.strip(), value=parse_choice(keyed, text, words))
 
 
+def parse_play(q: Question, text: str) -> Answer:
+    """A play or offer answer to a decision's question, among the options it lists (`read_play`)."""
+    return read_play(tuple(str(o) for o in q.data["options"]), text)
+
+
 def play_grade(verdict: Verdict) -> Grade:
     """The check of a play (`advice`) as a drill grade."""
     detail: dict[str, object] = {"hand": verdict.hand}
