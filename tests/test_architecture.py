@@ -182,7 +182,7 @@ def test_the_index_computation_package_exists() -> None:
 PACKAGE_ROLES = {
     "drills": "the drills behind one protocol: core and strategy only",
     "rulesets": "the built-in rule sets as data",
-    "trainer": "the package: the program's entry (`__main__`) and the file cache (`chartcache`)",
+    "trainer": "the package: the program's entry (`__main__`), the file cache (`chartcache`), safe scratch files (`files`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
     "trainer/core/chat_host": "the chat-host tournament of seed 002, pure like the rest of the core",

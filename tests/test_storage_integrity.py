@@ -22,8 +22,9 @@ from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.practice.session import Attempt
 from trainer.storage import Store
-from trainer.storage.backups import BackupShelf, backup_folder, copy_database, restore, verify
+from trainer.storage.backups import BackupShelf, backup_folder, copy_database, verify
 from trainer.storage.integrity import load_state, note_failure
+from trainer.storage.restore import restore
 
 T0 = datetime(2026, 3, 2, 12).timestamp()  # a Monday, noon local time
 DAY = 86400.0
@@ -150,7 +151,7 @@ def test_db_check_reports_the_damage_and_restore_brings_back_the_newest_good_bac
     out, err = capsys.readouterr()
     assert out.strip() and "damaged" in err and str(backups[0].path) in err
 
-    assert main(["db", "restore", backups[0].path.name]) == 0  # a name from `db backups` will do
+    assert main(["db", "restore", "--yes", backups[0].path.name]) == 0  # a name from `db backups` will do
     out = capsys.readouterr().out
     assert "restored" in out and "replaced" in out
     with Store.open(db) as store:

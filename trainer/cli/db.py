@@ -56,19 +56,36 @@ def backup(file: Path | None) -> None:
 
 @command.command("restore")
 @click.argument("file", type=FilePath(dir_okay=False, path_type=Path))
+@click.option("--yes", "-y", is_flag=True, help="Replace without asking (needed when not at a terminal).")
 @db_option
-def restore_backup(file: Path) -> None:
-    """Put the backup FILE in place of the database, after checking it. The database it replaces is
-    kept beside it (`progress.db.replaced-<time>`). FILE may be a name listed by `cutcard db backups`."""
-    from trainer.core.errors import StorageError
+def restore_backup(file: Path, yes: bool) -> None:
+    """Put the backup FILE in place of the database, after checking it and showing what each holds.
+    The database it replaces is kept beside it (`progress.db.replaced-<time>`). FILE may be a name
+    listed by `cutcard db backups`."""
+    import sys
+
+    from trainer.core.errors import StorageError, excerpt
     from trainer.practice.launch import backup_shelf
-    from trainer.storage.backups import restore
+    from trainer.storage.restore import check_backup, holding, restore
 
     shelf = backup_shelf(settings())
     source = file if file.exists() or file.is_absolute() else shelf.folder / file
     if not source.exists():
-        raise StorageError(f"{file} does not exist (the backups are listed by `cutcard db backups`)")
+        raise StorageError(f"{excerpt(str(file))} does not exist (the backups are listed by "
+                           "`cutcard db backups`)")
     db = settings().db_path
+    check_backup(source)
+    if db.exists():
+        click.echo(f"now:    {db}: {holding(db).shown()}")
+        click.echo(f"backup: {source}: {holding(source).shown()}")
+        if not yes:
+            if not sys.stdin.isatty():
+                raise click.UsageError("restore replaces the database: add --yes to confirm when not "
+                                       "at a terminal")
+            if not click.confirm("Replace the database with the backup (the database is kept beside it)?",
+                                 default=False):
+                click.echo("Nothing was changed.")
+                return
     kept = restore(source, db)
     replaced = f"; the database it replaced is kept as {kept}" if kept else ""
     click.echo(f"restored {db} from {source}{replaced}")

@@ -25,3 +25,24 @@ class StorageError(TrainerError):
 
 class ShoeExhaustedError(TrainerError):
     """A stacked shoe ran out of the cards it was given."""
+
+
+EXCERPT_CHARS = 60
+"""The most of a bad value a one-line error quotes."""
+
+
+def escaped(text: str) -> str:
+    """`text` with every control character (an escape sequence that would retitle or repaint the
+    terminal, a newline that would split a one-line message) written as a Python escape: `\\x1b`."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A bad value as a one-line error quotes it: control characters escaped, cut to about `limit`
+    characters with the length said (a 100 KB value is never echoed whole)."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        return f"{escaped(text[:limit])}… ({len(text):,} characters)"
+    return escaped(text)

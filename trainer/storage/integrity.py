@@ -16,14 +16,15 @@ A database that fails is refused with one line that says what to do, and is left
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from trainer.core.errors import StorageError
+from trainer.files import write_atomically
 
 QUICK_CHECK_BYTES = 32 * 2**20
 """Up to this size (about 130,000 answers) the whole file is quick-checked on every write-open."""
@@ -60,13 +61,8 @@ def load_state(db: Path) -> CheckState:
 
 def save_state(db: Path, state: CheckState) -> None:
     """Remember `state` (quietly skipped where the folder cannot be written: nothing else depends on it)."""
-    target = state_path(db)
-    try:
-        scratch = target.with_name(target.name + ".tmp")
-        scratch.write_text(json.dumps(asdict(state)), encoding="utf-8")
-        os.replace(scratch, target)
-    except OSError:
-        pass
+    with suppress(OSError):  # a fresh scratch name, never a fixed one a symlink could be planted at
+        write_atomically(state_path(db), json.dumps(asdict(state)).encode())
 
 
 def note_failure(db: Path, why: str) -> None:

@@ -23,12 +23,13 @@ from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
 from trainer.progress.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
-from trainer.storage.backups import BackupShelf
+from trainer.storage.backups import BackupShelf, CopyFailed
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
+from trainer.storage.restore import recover, refuse_orphaned_wal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,6 +118,8 @@ class Store:
         """Where the day's automatic backup goes when a session that recorded answers ends."""
         self.on_problem = on_problem
         """Told, in one line, of a backup that could not be made (the session itself went fine)."""
+        self._stopped = ""
+        """Why this store takes no more answers (a backup's check found the database damaged)."""
 
     @classmethod
     def open(cls, path: Path | str, *, backups: BackupShelf | None = None,
@@ -124,6 +127,10 @@ class Store:
         """Open (creating if needed) and migrate the database at `path`; refuse one that is not ours or
         is damaged (naming the newest of `backups` to restore)."""
         path = Path(path)
+        recover(path)  # a restore killed before its swap: its leftovers go, the database is as it was
+        refuse_orphaned_wal(path)
+        if backups is not None:
+            backups.clean()
         return cls(connect(path, newest_backup=backups.newest if backups else None), path, backups=backups,
                    on_problem=on_problem)
 
@@ -135,6 +142,8 @@ class Store:
 
     def record(self, attempt: Attempt) -> None:
         """Commit one graded answer and reschedule its review item, together (a crash loses nothing)."""
+        if self._stopped:
+            raise StorageError(self._stopped)
         conn = self.conn
         key = ItemKey(drill=attempt.drill, item=attempt.item, ruleset=attempt.ruleset)
         with write_transaction(conn, self.path, "record the answer"):
@@ -232,15 +241,27 @@ class Store:
 
     # --- lifetime -------------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """End the session: take the day's backup if answers were recorded (and none was taken today)."""
+    def back_up(self) -> None:
+        """Take the automatic backup that is due (`BackupShelf.due`) if answers were recorded. A copy
+        that fails its check stops this store's writes (the database is probably damaged); one that
+        cannot be written (a full disk) is only reported."""
+        if not self._sessions or self.backups is None or self._stopped:
+            return
         try:
-            if self._sessions and self.backups is not None:
-                try:
-                    self.backups.after_session(self.conn)
-                except StorageError as e:
-                    if self.on_problem is not None:
-                        self.on_problem(f"no backup today: {e}")
+            self.backups.after_session(self.conn)
+        except CopyFailed as e:
+            if self.on_problem is not None:
+                self.on_problem(f"no backup this time: {e}")
+        except StorageError as e:
+            self._stopped = f"{self.path} is probably damaged (its backup failed its check); nothing more " \
+                            "is written to it: run `cutcard db check`"
+            if self.on_problem is not None:
+                self.on_problem(f"no backup: {e}")
+
+    def close(self) -> None:
+        """End the session: take the automatic backup that is due if answers were recorded."""
+        try:
+            self.back_up()
         finally:
             self.conn.close()
 
