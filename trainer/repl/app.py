@@ -9,6 +9,7 @@ command needs it, so the prompt appears at once.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
 import threading
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from trainer.core.errors import TrainerError
 from trainer.repl.prefs import Prefs, load_prefs, save_prefs
 
 if TYPE_CHECKING:
@@ -134,7 +136,8 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         for line in TOUR:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
         state.prefs = dataclasses.replace(prefs, toured=True)
-        save_prefs(home, state.prefs)
+        with contextlib.suppress(TrainerError):  # a read-only home: the tour shows again next time
+            save_prefs(home, state.prefs)
     from prompt_toolkit import PromptSession
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory
