@@ -284,13 +284,14 @@ def test_db_commands_are_in_the_repl_registry() -> None:
 
 
 def test_a_large_file_checks_the_tables_every_answer_writes(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above QUICK_CHECK_BYTES only `WRITE_TABLES` are quick-checked on open (measured: 81 ms against
-    3 s for the whole 1M-answer file); damage there is still refused before a write."""
+    """Above both thresholds every table but `attempts` has its integrity_check on open (see
+    bench/integrity.py); damage there is still refused before a write."""
     import trainer.storage.integrity as integrity
 
     db = home / "progress.db"
     make_db(db)
     monkeypatch.setattr(integrity, "QUICK_CHECK_BYTES", 0)
+    monkeypatch.setattr(integrity, "INTEGRITY_CHECK_BYTES", 0)
     conn = sqlite3.connect(db)
     root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'review_items'").fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]

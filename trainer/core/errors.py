@@ -23,6 +23,10 @@ class StorageError(TrainerError):
     """The progress database cannot be opened, read or written."""
 
 
+class DamagedDatabaseError(StorageError):
+    """The progress database is damaged: SQLite found it malformed, or a stored value cannot be read."""
+
+
 class ShoeExhaustedError(TrainerError):
     """A stacked shoe ran out of the cards it was given."""
 

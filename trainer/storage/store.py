@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.core.errors import StorageError
+from trainer.core.errors import DamagedDatabaseError, StorageError
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
@@ -291,8 +291,15 @@ def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
      target_ms, verdict, ts, source) = row
+    try:
+        facts = json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        facts = None
+    if not isinstance(facts, dict) or not isinstance(ts, (int, float)) or not isinstance(latency_ms, int):
+        raise DamagedDatabaseError(f"answer {row_id} holds a value cutcard never writes (its data, time or "
+                                   "answer time)")
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
-                      data=json.loads(data), expected=expected, given=given, correct=bool(correct),
+                      data=facts, expected=expected, given=given, correct=bool(correct),
                       latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
                       source=source)
     return StoredAttempt(id=row_id, attempt=attempt)
