@@ -21,7 +21,7 @@ from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.practice.session import Attempt
 from trainer.storage import Store
-from trainer.storage import restore as restore_module
+from trainer.storage.diagnosis import foreign_objects
 from trainer.storage.restore import restore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,5 +216,5 @@ def test_schema_objects_match_what_opening_makes(tmp_path: Path) -> None:
     db = tmp_path / "progress.db"
     Store.open(db).close()
     with sqlite3.connect(db) as conn:
-        assert restore_module.foreign_objects(conn) == []
+        assert foreign_objects(conn) == []
     conn.close()

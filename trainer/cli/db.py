@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from trainer.cli.common import FilePath, db_option, emit_json, json_option, settings
+from trainer.cli.common import FilePath, db_option, emit_json, json_option, one_line, settings
 
 
 @click.group("db")
@@ -26,19 +26,20 @@ def _database() -> Path:
 @command.command("check")
 @db_option
 def check() -> None:
-    """Run SQLite's full integrity check on the database (it is never written to here)."""
+    """Run SQLite's full integrity check on the database (it is never written to here), and tell apart
+    what else keeps cutcard from using it: a newer cutcard's file, a read-only medium or folder, a stray
+    journal, missing tables."""
     from trainer.core.errors import StorageError
     from trainer.practice.launch import backup_shelf
-    from trainer.storage.backups import check_database
-    from trainer.storage.integrity import damaged_message
+    from trainer.storage.diagnosis import diagnose
 
     path = _database()
-    found, answers = check_database(path)
-    if found:
-        for problem in found:
-            click.echo(f"  {' '.join(problem.split())}")
-        raise StorageError(damaged_message(path, found, backup_shelf(settings()).newest()))
-    click.echo(f"{path}: ok (full integrity check passed; {answers:,} answers)")
+    found = diagnose(path, newest_backup=backup_shelf(settings()).newest())
+    if found.verdict != "ok":
+        for problem in found.details[:5]:
+            click.echo(f"  {one_line(problem)}")
+        raise StorageError(found.message)
+    click.echo(f"{path}: ok (full integrity check passed; {found.answers:,} answers)")
 
 
 @command.command("backup")

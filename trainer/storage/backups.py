@@ -132,20 +132,6 @@ def read_only(path: Path) -> sqlite3.Connection:
         raise StorageError(f"cannot open {path}: {e}") from None
 
 
-def check_database(path: Path) -> tuple[list[str], int]:
-    """`cutcard db check`: what the full check finds wrong with `path`, and how many answers it holds.
-
-    The result is remembered (a failure makes the next write-open check in full)."""
-    found = verify(path)
-    if found:
-        note_failure(path, found[0])
-        return found, 0
-    with closing(read_only(path)) as conn:
-        answers = int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
-    save_state(path, CheckState(last_full_ts=time.time()))
-    return [], answers
-
-
 class CopyFailed(StorageError):
     """A backup copy that could not be written (a read-only folder, a full disk): the database itself
     is not in question."""

@@ -4,7 +4,7 @@ The order (`restore`):
 
 1. the backup is checked in full (`backups.verify`) and must hold only what cutcard's schema makes at
    its version: a trigger, a view or a table of its own would run or lie in the user's database
-   (`foreign_objects`);
+   (`trainer.storage.diagnosis.foreign_objects`);
 2. it is copied, with SQLite's backup API, to a fresh scratch file beside the database
    (`.progress.db.<pid>.<random>.restoring`), made self-contained (no `-wal`) and flushed to disk;
 3. the database in use is checkpointed (answers a killed trainer left in its `-wal` go into the file
@@ -21,7 +21,6 @@ a new empty one (`refuse_orphaned_wal`): SQLite would delete that `-wal` and the
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import sqlite3
@@ -30,8 +29,6 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
 from trainer.files import (
@@ -43,8 +40,8 @@ from trainer.files import (
 )
 from trainer.storage.backups import read_only, verify
 from trainer.storage.connection import SQLITE_HEADER
+from trainer.storage.diagnosis import foreign_objects
 from trainer.storage.integrity import CheckState, Clock, save_state, state_path
-from trainer.storage.schema import MIGRATION_NAMES, MIGRATION_SET, MIGRATIONS
 
 SCRATCH_SUFFIX = ".restoring"
 
@@ -78,33 +75,6 @@ def holding(path: Path) -> Holding:
     except (sqlite3.Error, StorageError) as e:
         return Holding(answers=None, newest_ts=None, problem=" ".join(str(e).split())[:80])
     return Holding(answers=int(count), newest_ts=None if newest is None else float(newest))
-
-
-_OBJECTS = "SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-
-
-@functools.cache
-def schema_objects(applied: int) -> frozenset[tuple[str, str, str]]:
-    """(type, name, table) of every table, index, view and trigger that cutcard's first `applied`
-    migrations make: built once in memory."""
-    with closing(sqlite3.connect(":memory:")) as conn:
-        db = Database(conn, execute_plugins=False)
-        stop = MIGRATION_NAMES[applied] if applied < len(MIGRATION_NAMES) else None
-        MIGRATIONS.apply(db, stop_before=stop)
-        return frozenset((str(t), str(n), str(b)) for t, n, b in conn.execute(_OBJECTS))
-
-
-def foreign_objects(conn: sqlite3.Connection) -> list[str]:
-    """The triggers, views, tables and indexes in a database that cutcard's schema does not make at the
-    database's own version (empty: none)."""
-    applied = [row[0] for row in conn.execute(
-        f"SELECT name FROM {MIGRATIONS.migrations_table} WHERE migration_set = ? ORDER BY rowid",
-        (MIGRATION_SET,))]
-    if applied != MIGRATION_NAMES[:len(applied)]:
-        return [f"schema changes this cutcard does not know ({', '.join(applied)[:80]})"]
-    expected = schema_objects(len(applied))
-    found = {(str(t), str(n), str(b)) for t, n, b in conn.execute(_OBJECTS)}
-    return [f"{kind} {name!r}" for kind, name, _ in sorted(found - expected)]
 
 
 def check_backup(backup: Path) -> None:
