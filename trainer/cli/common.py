@@ -32,10 +32,14 @@ class FilePath(click.Path):
     ValueError, which click lets through) is a usage error like any other bad path."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = os.fsencode(str(value))
+        if len(text) > 4095 or any(len(part) > 255 for part in text.split(b"/")):
+            self.fail(f"{excerpt(repr(str(value)))} is no file name (longer than the system allows)",
+                      param, ctx)
         try:
             return super().convert(value, param, ctx)
         except ValueError:
-            self.fail(f"{str(value)!r} is no file name (it holds a NUL character)", param, ctx)
+            self.fail(f"{excerpt(repr(str(value)))} is no file name (it holds a NUL character)", param, ctx)
 
 
 def cutcard_home() -> Path:

@@ -15,11 +15,16 @@ def command() -> None:
 
 
 def _database() -> Path:
+    import stat
+
+    from trainer.core.errors import StorageError
+
     path = settings().db_path
     if not path.exists():
-        from trainer.core.errors import StorageError
-
         raise StorageError(f"{path} does not exist yet: answer a drill first")
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise StorageError(f"{path} is not a regular file (a folder, a device or a pipe), not a progress "
+                           "database")
     return path
 
 
@@ -77,6 +82,7 @@ def restore_backup(file: Path, yes: bool) -> None:
     db = settings().db_path
     check_backup(source)
     if db.exists():
+        _database()  # a regular file (a pipe would block the count below for ever)
         click.echo(f"now:    {db}: {holding(db).shown()}")
         click.echo(f"backup: {source}: {holding(source).shown()}")
         if not yes:

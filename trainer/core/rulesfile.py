@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError
+from trainer.core.errors import InvalidInputError, RulesetError, excerpt
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     BlackjackTakes,
@@ -433,7 +433,7 @@ def _named(name: str) -> Ruleset | None:
     """The built-in whose file bears `name` (`casino` in casino.toml), if there is one: one file read,
     not all of them (a fresh process's chart needs only its own rule set). The built-ins' names are
     their files' names and no alias is another's name (tested), so this is what the full search finds."""
-    if not name.replace("-", "").isalnum():  # a file name of letters, digits and dashes, or no file
+    if len(name) > 64 or not name.replace("-", "").isalnum():  # letters, digits and dashes, or no file
         return None
     if not (shipped("rulesets") / f"{name}.toml").is_file():
         return None
@@ -460,7 +460,8 @@ def find_ruleset(name: str) -> Ruleset:
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
     known = ", ".join(builtin_rulesets())
-    raise RulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml file)")
+    raise RulesetError(f"no rule set named {excerpt(repr(name))} (built-in: {known}; or give a path to a "
+                       ".toml file)")
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

@@ -105,6 +105,8 @@ def verify(path: Path, *, full: bool = True) -> list[str]:
     """What is wrong with a backup (empty: a sound cutcard database): the full check (or, not `full`,
     the quick one), then our schema."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return [f"{path.name} is not a regular file (a folder, a device or a pipe)"]
         with path.open("rb") as f:
             if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
                 return [f"{path.name} is not a SQLite database"]

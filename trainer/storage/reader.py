@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
@@ -169,6 +170,8 @@ def open_read_only(path: Path | str, *, prefer_mode_ro: bool = False,
         return None
     if path.is_dir():
         raise StorageError(f"{path} is a folder, not a progress database")
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise StorageError(f"{path} is not a regular file (a device or a pipe), not a progress database")
     try:
         with path.open("rb") as f:
             header = f.read(len(SQLITE_HEADER))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import stat
 import time
 from contextlib import closing, suppress
 from dataclasses import dataclass
@@ -95,6 +96,8 @@ def restore(backup: Path, db: Path, *, clock: Clock = time.time) -> Path | None:
     """Put `backup` in place of database `db` (the steps in the module's docstring). The database it
     replaced is kept as `<db>.replaced-<time>`; returns that path (None: there was none)."""
     check_backup(backup)
+    if db.exists() and not stat.S_ISREG(db.stat().st_mode):
+        raise StorageError(f"{db} is not a regular file (a folder, a device or a pipe); nothing was changed")
     try:
         db.parent.mkdir(parents=True, exist_ok=True)
         copy = scratch_for(db, SCRATCH_SUFFIX)
