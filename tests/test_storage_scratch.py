@@ -135,3 +135,37 @@ def test_a_backup_on_a_full_disk_reports_one_line_and_leaves_nothing(
         store.record(attempt(2))
     with pytest.raises(StorageError, match="exists already"):
         shelf_at(cutcard_home, [T0]).take(db)
+
+
+def test_a_session_is_backed_up_when_the_newest_backup_is_older_than_30_minutes(cutcard_home: Path) -> None:
+    """On main the automatic backup was daily: after a 45-minute session of 403 answers the only backup
+    held 6."""
+    clock = [T0]
+    session(cutcard_home, clock, 1)  # the day's first: daily
+    clock[0] += 20 * 60
+    session(cutcard_home, clock, 2)  # 20 minutes later: the newest is recent enough
+    clock[0] += 15 * 60
+    session(cutcard_home, clock, 3)  # 35 minutes after it: a session backup
+    kinds = [b.kind for b in shelf_at(cutcard_home, clock).backups()]
+    assert kinds == ["session", "daily"]
+    newest = shelf_at(cutcard_home, clock).newest()
+    assert newest is not None
+    with Store.open(newest) as store:
+        assert store.attempt_count() == 3
+
+
+def test_session_backups_roll_and_keep_to_a_size_bound(cutcard_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import trainer.storage.backups as backups
+
+    clock = [T0]
+    for n in range(20):  # twenty sessions, each 31 minutes after the last, on one day
+        session(cutcard_home, clock, n)
+        clock[0] += 31 * 60
+    shelf = shelf_at(cutcard_home, clock)
+    kinds = [b.kind for b in shelf.backups()]
+    assert kinds.count("session") == backups.SESSION_KEPT and kinds.count("daily") == 1
+    size = shelf.backups()[0].size
+    monkeypatch.setattr(backups, "KEPT_BYTES", 3 * size)
+    session(cutcard_home, clock, 99)
+    left = shelf_at(cutcard_home, clock).backups()
+    assert len(left) == 3 and sum(b.size for b in left) <= 3 * size + size

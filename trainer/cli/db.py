@@ -102,7 +102,8 @@ def restore_backup(file: Path, yes: bool) -> None:
 @json_option
 @db_option
 def list_backups(as_json: bool) -> None:
-    """The backups of the database: one a day when a session ends, the last 7 days and 4 weeks kept."""
+    """The backups of the database: taken when a session ends (daily, and when the newest is older than 30
+    minutes); the last 7 days, 4 weeks and 12 sessions kept."""
     from datetime import datetime
 
     from trainer.practice.launch import backup_shelf
@@ -120,11 +121,11 @@ def list_backups(as_json: bool) -> None:
                    "last_full_check": checked, "failure": state.failure or None})
         return
     if not backups:
-        click.echo(f"No backups yet in {shelf.folder}: one is taken each day a drill or review ends.")
+        click.echo(f"No backups yet in {shelf.folder}: one is taken when a drill or review ends.")
     else:
         click.echo(f"Backups of {shelf.db} in {shelf.folder} (newest first):")
         for b in backups:
-            click.echo(f"  {b.day.isoformat()}  {b.kind:<6}  {b.size / 2**20:8.1f} MiB  {b.path.name}")
+            click.echo(f"  {b.day.isoformat()}  {b.kind:<7}  {b.size / 2**20:8.1f} MiB  {b.path.name}")
     if state.last_full_ts:
         when = datetime.fromtimestamp(state.last_full_ts).isoformat(sep=" ", timespec="minutes")
         click.echo(f"Last full integrity check passed {when}.")

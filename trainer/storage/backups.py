@@ -1,8 +1,10 @@
 """Backups of the progress database, kept as Anki keeps them.
 
-At most one automatic backup a day, taken when a session that recorded answers ends; the last 7 daily
-and 4 weekly ones are kept (`rotate`), in `$CUTCARD_HOME/backups/`. Every copy is made with SQLite's
-backup API (a consistent snapshot even while another trainer writes), then verified: a full
+When a session that recorded answers ends, an automatic backup is taken if none was today ('daily') or
+the newest is older than 30 minutes ('session'), as Anki backs up every 30 minutes of study and on close;
+rotation (`rotate`) keeps the last 7 days, 4 weeks and 12 sessions within 2 GiB, in
+`$CUTCARD_HOME/backups/`, and deletes only files its manifest lists as its own. Every copy is made with
+SQLite's backup API (a consistent snapshot even while another trainer writes), then verified: a full
 `integrity_check` of the copy and the schema check a database gets on opening. A copy that fails is
 deleted and the failure noted, so the next write-open checks the database itself in full. Restoring
 one is `trainer.storage.restore`.
