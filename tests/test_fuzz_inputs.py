@@ -22,6 +22,8 @@ from trainer.repl.prefs import Prefs, change
 
 FOLDER = Path(tempfile.mkdtemp(prefix="cutcard-fuzz-"))
 TOML = FOLDER / "mine.toml"
+EXAMPLES = int(os.environ.get("CUTCARD_FUZZ_EXAMPLES", "20"))
+"""Inputs per fuzzed family: a few seconds in the suite; set CUTCARD_FUZZ_EXAMPLES for a long run."""
 LONGEST_LINE = 500
 """One-line errors quote at most a short excerpt: no line near the 100 KB values echoed on main."""
 
@@ -88,7 +90,7 @@ PINNED = [
 
 
 @pytest.mark.parametrize("kind", list(READERS))
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(document=st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=6))
 def test_fuzzed_user_files_are_accepted_or_refused_in_one_line(kind: str, document: dict[str, object]) -> None:
     TOML.write_text(toml_text(document), encoding="utf-8")
@@ -97,7 +99,7 @@ def test_fuzzed_user_files_are_accepted_or_refused_in_one_line(kind: str, docume
 
 
 @pytest.mark.parametrize("kind", list(READERS))
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(raw=st.one_of(st.sampled_from(PINNED), st.text(max_size=300)))
 def test_fuzzed_raw_text_as_a_user_file_is_refused_in_one_line(kind: str, raw: str) -> None:
     TOML.write_text(raw, encoding="utf-8", errors="surrogatepass")
@@ -121,7 +123,7 @@ ODD = ["a" * 300, "a" * 300 + ".toml", "9" * 5000, "pink=" + "9" * 29, "/dev/zer
 
 
 @pytest.mark.parametrize("template", ARGUMENTS, ids=[" ".join(t[:2]) for t in ARGUMENTS])
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(word=st.one_of(st.sampled_from(ODD), st.text(st.characters(exclude_characters="\x00"), max_size=60)))
 @example(word="9" * 5000)
 def test_fuzzed_arguments_are_accepted_or_refused_in_one_line(template: list[str], word: str) -> None:
