@@ -149,3 +149,14 @@ def test_the_repls_use_and_set_system_refuse_a_bad_file_in_one_line(tmp_path: Pa
     with pytest.raises(TrainerError) as raised:
         change(Prefs(), key, str(path))
     assert "\n" not in str(raised.value) and len(str(raised.value)) < LONGEST_LINE
+
+
+def test_a_rule_set_title_cannot_retitle_the_terminal(tmp_path: Path) -> None:
+    """On main `title = "\\u001b]0;OWNED\\u0007"` reached the terminal raw and retitled it."""
+    path = tmp_path / "evil.toml"
+    path.write_text('name = "evil"\nbase = "casino"\ntitle = "\\u001b]0;OWNED\\u0007 Evil"\n', encoding="utf-8")
+    with CliRunner().isolation(input="") as (out, _err, _both):
+        status = main(["rules", "show", str(path)])
+        shown = out.getvalue().decode()
+    assert status == 0 and "\x1b]0" not in shown and "\x07" not in shown
+    assert "\\x1b]0;OWNED\\x07 Evil" in shown

@@ -5,6 +5,7 @@ refused."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sqlite3
@@ -198,18 +199,33 @@ def test_restore_shows_both_files_and_wants_a_yes_off_a_terminal(
     assert answers(db) == BACKUP
 
 
-def test_restore_on_a_read_only_folder_is_one_line(scene: tuple[Path, Path],
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("error", [errno.EROFS, errno.EACCES, errno.ENOSPC])
+@pytest.mark.parametrize("command", ["restore", "backup"])
+def test_backup_and_restore_on_read_only_or_full_media_are_one_line(
+        scene: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        error: int, command: str) -> None:
+    """On main `db backup` and `db restore` on read-only media or a full disk ended in an internal error.
+    (The tests run as root, who writes into read-only folders: the system's refusal is simulated where
+    the scratch file is made, and a full disk where the copy is flushed.)"""
     db, backup = scene
-    if os.geteuid() == 0:
-        pytest.skip("root writes into read-only folders")
-    folder = db.parent
-    os.chmod(folder, 0o555)
-    try:
-        assert main(["db", "restore", "--yes", "--db", str(db), str(backup)]) == 1
-    finally:
-        os.chmod(folder, 0o755)
-    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    before = answers(db)
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise OSError(error, os.strerror(error))
+
+    if error == errno.ENOSPC:
+        monkeypatch.setattr(os, "fsync", refused)
+    else:
+        monkeypatch.setattr("trainer.storage.restore.scratch_for", refused)
+        monkeypatch.setattr("trainer.storage.backups.scratch_for", refused)
+    argv = ["db", "restore", "--yes", "--db", str(db), str(backup)] if command == "restore" else \
+        ["db", "backup", "--db", str(db)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and os.strerror(error) in err and "internal" not in err
+    monkeypatch.undo()
+    assert answers(db) == before
+    assert leftovers(db.parent) == [] and not [p for p in db.parent.rglob("*.partial*")]
 
 
 def test_schema_objects_match_what_opening_makes(tmp_path: Path) -> None:
