@@ -153,7 +153,7 @@ def test_db_check_reports_the_damage_and_restore_brings_back_the_newest_good_bac
 
     assert main(["db", "restore", "--yes", backups[0].path.name]) == 0  # a name from `db backups` will do
     out = capsys.readouterr().out
-    assert "restored" in out and "replaced" in out
+    assert "Restored" in out and "replaced" in out
     with Store.open(db) as store:
         assert store.attempt_count() == 400
     assert main(["db", "check"]) == 0

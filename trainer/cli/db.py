@@ -83,19 +83,23 @@ def restore_backup(file: Path, yes: bool) -> None:
     check_backup(source)
     if db.exists():
         _database()  # a regular file (a pipe would block the count below for ever)
-        click.echo(f"now:    {db}: {holding(db).shown()}")
-        click.echo(f"backup: {source}: {holding(source).shown()}")
+        click.echo(f"The database: {db}")
+        click.echo(f"  {holding(db).shown()}")
+        click.echo(f"The backup:   {source}")
+        click.echo(f"  {holding(source).shown()}")
         if not yes:
             if not sys.stdin.isatty():
                 raise click.UsageError("restore replaces the database: add --yes to confirm when not "
                                        "at a terminal")
-            if not click.confirm("Replace the database with the backup (the database is kept beside it)?",
+            if not click.confirm("Replace the database with the backup (it is kept beside it)?",
                                  default=False):
                 click.echo("Nothing was changed.")
                 return
     kept = restore(source, db)
-    replaced = f"; the database it replaced is kept as {kept}" if kept else ""
-    click.echo(f"restored {db} from {source}{replaced}")
+    click.echo(f"Restored {db.name} from {source.name}.")
+    if kept:
+        click.echo("The database it replaced is kept as")
+        click.echo(f"  {kept}")
 
 
 @command.command("backups")
@@ -123,7 +127,8 @@ def list_backups(as_json: bool) -> None:
     if not backups:
         click.echo(f"No backups yet in {shelf.folder}: one is taken when a drill or review ends.")
     else:
-        click.echo(f"Backups of {shelf.db} in {shelf.folder} (newest first):")
+        click.echo(f"Backups of {shelf.db}, newest first, in")
+        click.echo(f"  {shelf.folder}:")
         for b in backups:
             click.echo(f"  {b.day.isoformat()}  {b.kind:<7}  {b.size / 2**20:8.1f} MiB  {b.path.name}")
     if state.last_full_ts:
