@@ -32,7 +32,10 @@ class FilePath(click.Path):
     ValueError, which click lets through) is a usage error like any other bad path."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        text = os.fsencode(str(value))
+        try:
+            text = os.fsencode(str(value))
+        except UnicodeError:  # a lone surrogate no system name can hold
+            self.fail(f"{excerpt(ascii(str(value)))} is no file name", param, ctx)
         if len(text) > 4095 or any(len(part) > 255 for part in text.split(b"/")):
             self.fail(f"{excerpt(repr(str(value)))} is no file name (longer than the system allows)",
                       param, ctx)
