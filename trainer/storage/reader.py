@@ -156,14 +156,16 @@ def _connect(path: Path, mode: str) -> sqlite3.Connection:
 
 
 def open_read_only(path: Path | str, *, prefer_mode_ro: bool = False,
-                   newest_backup: Callable[[], Path | None] | None = None) -> ReadOnly | None:
+                   newest_backup: Callable[[], Path | None] | None = None,
+                   check: bool = True) -> ReadOnly | None:
     """A read-only view of the database at `path`, or None when there is none (no progress yet).
 
     Raises `StorageError` (one line) for a file that is not a cutcard progress database, a damaged one,
     or one written by a newer cutcard. A file an integrity check has found damaged (remembered beside
     it, `trainer.storage.integrity`) is reported as such, naming `newest_backup()` to restore, rather
     than read: its figures cannot be trusted. `prefer_mode_ro` skips the immutable open (a re-read after
-    a writer changed the file).
+    a writer changed the file). `check`: quick-check a file up to `READ_CHECK_BYTES` first (the REPL's
+    toolbar, redrawn after every command, leaves that to the commands).
     """
     path = Path(path)
     if not path.exists():
@@ -195,7 +197,7 @@ def open_read_only(path: Path | str, *, prefer_mode_ro: bool = False,
             continue
         try:
             _check(conn, path)
-            found = problems(conn) if path.stat().st_size <= READ_CHECK_BYTES else []
+            found = problems(conn) if check and path.stat().st_size <= READ_CHECK_BYTES else []
         except BaseException:
             conn.close()
             raise
@@ -228,17 +230,17 @@ def _check(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,
-                      newest_backup: Callable[[], Path | None] | None = None) -> T | None:
+                      newest_backup: Callable[[], Path | None] | None = None, check: bool = True) -> T | None:
     """`read(view)` on a read-only view of `path` (None: no database); read again `mode=ro` when a writer
     changed the file during an immutable read, so a figure never mixes two states of the file."""
-    view = open_read_only(path, newest_backup=newest_backup)
+    view = open_read_only(path, newest_backup=newest_backup, check=check)
     if view is None:
         return None
     with view:
         result = _in_one_snapshot(view, read)
         if not view.changed():
             return result
-    again = open_read_only(path, prefer_mode_ro=True, newest_backup=newest_backup)
+    again = open_read_only(path, prefer_mode_ro=True, newest_backup=newest_backup, check=check)
     if again is None:
         return None
     with again:
