@@ -234,3 +234,11 @@ def test_schema_objects_match_what_opening_makes(tmp_path: Path) -> None:
     with sqlite3.connect(db) as conn:
         assert foreign_objects(conn) == []
     conn.close()
+
+
+def test_a_restore_never_lands_beside_an_orphaned_wal(tmp_path: Path, scene: tuple[Path, Path]) -> None:
+    db, backup = scene
+    db.rename(tmp_path / "moved.db")  # its -wal, with answers, stays
+    with pytest.raises(StorageError, match="missing but"):
+        restore(backup, db)
+    assert not db.exists()

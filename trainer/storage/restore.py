@@ -96,6 +96,7 @@ def restore(backup: Path, db: Path, *, clock: Clock = time.time) -> Path | None:
     """Put `backup` in place of database `db` (the steps in the module's docstring). The database it
     replaced is kept as `<db>.replaced-<time>`; returns that path (None: there was none)."""
     check_backup(backup)
+    refuse_orphaned_wal(db)  # a missing database's -wal would be replayed into the restored file
     if db.exists() and not stat.S_ISREG(db.stat().st_mode):
         raise StorageError(f"{db} is not a regular file (a folder, a device or a pipe); nothing was changed")
     try:
