@@ -5,12 +5,15 @@ refused."""
 
 from __future__ import annotations
 
+import atexit
 import errno
+import functools
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -58,18 +61,27 @@ def env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-@pytest.fixture
-def scene(tmp_path: Path) -> tuple[Path, Path]:
-    """A database of OLD answers committed to the file and WAL_ANSWERS more left in its `-wal` by a
-    writer killed -9; and a good backup of BACKUP answers."""
-    db = tmp_path / "progress.db"
+@functools.cache
+def _scene() -> Path:
+    """Made once a process (a killed child costs a second): see `scene`."""
+    folder = Path(tempfile.mkdtemp(prefix="cutcard-restore-"))
+    atexit.register(shutil.rmtree, folder, True)
+    db = folder / "progress.db"
     record(db, range(OLD))
     subprocess.run([sys.executable, "-c", WRITER, str(db), str(OLD), str(OLD + WAL_ANSWERS)], env=env(),
                    check=False)
     assert db.with_name("progress.db-wal").stat().st_size > 0
-    backup = tmp_path / "good.db"
-    record(backup, range(BACKUP))
-    return db, backup
+    record(folder / "good.db", range(BACKUP))
+    return folder
+
+
+@pytest.fixture
+def scene(tmp_path: Path) -> tuple[Path, Path]:
+    """A database of OLD answers committed to the file and WAL_ANSWERS more left in its `-wal` by a
+    writer killed -9 (the two files as that writer left them); and a good backup of BACKUP answers."""
+    for name in ("progress.db", "progress.db-wal", "good.db"):
+        shutil.copyfile(_scene() / name, tmp_path / name)
+    return tmp_path / "progress.db", tmp_path / "good.db"
 
 
 def answers(db: Path) -> int:
