@@ -160,3 +160,17 @@ def test_a_rule_set_title_cannot_retitle_the_terminal(tmp_path: Path) -> None:
         shown = out.getvalue().decode()
     assert status == 0 and "\x1b]0" not in shown and "\x07" not in shown
     assert "\\x1b]0;OWNED\\x07 Evil" in shown
+
+
+def test_figures_for_absurd_sizes_are_true() -> None:
+    """On main `indices --samples 10**12` claimed 10**12 in its footer after 5,164 evaluations, and
+    `review --dry-run --new 10**12` estimated 166,666,666,667 minutes."""
+    from types import SimpleNamespace
+
+    from trainer.render.indices import samples_line
+
+    line = samples_line(SimpleNamespace(samples=10**12), [2000, 3164])  # type: ignore[arg-type]
+    assert line.startswith("3,164 exact EVs a play at most (5,164 in all;") and "10**12" not in line
+    assert samples_line(SimpleNamespace(samples=400), [400, 400]) == "400 exact EVs a play"  # type: ignore[arg-type]
+    status, err = run(["review", "--dry-run", "--new", str(10**12)])
+    assert status == 2 and "9999" in err

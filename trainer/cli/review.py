@@ -12,6 +12,10 @@ DRY_RUN_SHOWN = 30
 """Due items `--dry-run` lists one by one (the rest are counted)."""
 
 
+MOST_NEW = 9999
+"""The most new items a day `--new` takes (Anki's own bound): a day's estimate stays a day's."""
+
+
 @click.command("review")
 @click.option("--ruleset", "-r", "ruleset", default=None, metavar="NAME|PATH",
               help="Only this rule set's items, and new items for it (default: every rule set; new items "
@@ -19,8 +23,8 @@ DRY_RUN_SHOWN = 30
 @seed_option
 @click.option("--limit", "-n", type=click.IntRange(min=1), default=None,
               help="Ask at most this many questions (default: until nothing is due).")
-@click.option("--new", "new_per_day", type=click.IntRange(min=0), default=None,
-              help="New items a day (default: 20).")
+@click.option("--new", "new_per_day", type=click.IntRange(min=0, max=MOST_NEW), default=None,
+              help=f"New items a day (default: 20; at most {MOST_NEW:,}, as Anki allows).")
 @click.option("--jsonl", is_flag=True, help="Machine mode: JSON question and grade lines.")
 @click.option("--dry-run", is_flag=True,
               help="Show what is due, in the order it would be asked, and change nothing.")

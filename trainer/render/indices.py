@@ -43,6 +43,16 @@ def _gain_near(result: PlayResult) -> str:
     return ""
 
 
+def samples_line(run: IndexRun, done: Sequence[int]) -> str:
+    """How many exact EVs each play got: the number asked for, or, when the shoes held fewer positions
+    than that, the most any play got (a footer never claims more than was computed)."""
+    most = max(done, default=0)
+    if most >= run.samples:
+        return f"{run.samples} exact EVs a play"
+    return (f"{most:,} exact EVs a play at most ({sum(done):,} in all; {run.samples:,} asked, more than the "
+            "shoes hold)")
+
+
 def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, IndexPlay | None, PlayResult]],
                   *, notes: Sequence[str], seconds: float, computed: int) -> None:
     system = run.counting.system
@@ -69,7 +79,8 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
     console.print(table)
     console.print("index: play 'above' at that count or more; n: exact EVs computed; gain %: what the "
                   "index play gains over the basic play per hand, two counts past the index.")
-    console.print(f"{run.samples} exact EVs a play from {run.shoes} shoes dealt with {run.seats} seats; "
+    console.print(f"{samples_line(run, [r.samples for _, _, r in rows])} from {run.shoes} shoes dealt with "
+                  f"{run.seats} seats; "
                   f"{count} with {run.counting.estimation}-deck estimation, {run.counting.rounding}. "
                   f"{computed} computed, the rest from the cache; "
                   f"{seconds:.1f} s.")
