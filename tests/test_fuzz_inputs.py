@@ -174,3 +174,22 @@ def test_figures_for_absurd_sizes_are_true() -> None:
     assert samples_line(SimpleNamespace(samples=400), [400, 400]) == "400 exact EVs a play"  # type: ignore[arg-type]
     status, err = run(["review", "--dry-run", "--new", str(10**12)])
     assert status == 2 and "9999" in err
+
+
+def test_control_characters_stored_in_the_database_are_shown_escaped(cutcard_home: Path) -> None:
+    from trainer.practice.session import Attempt
+    from trainer.storage import Store
+
+    cutcard_home.mkdir(parents=True)
+    with Store.open(cutcard_home / "progress.db") as store:
+        store.record(Attempt(session_id="s", drill="strategy", item="strategy:\x1b]0;OWNED\x07",
+                             ruleset="casino\x1b[2J", prompt="?", data={}, expected="a", given="b",
+                             correct=False, latency_ms=900, ts=1_780_000_000.0, target_ms=3000))
+    with CliRunner().isolation(input="") as (out, _err, _both):
+        assert main(["review", "--dry-run"]) == 0
+        shown = out.getvalue().decode()
+    assert "\\x1b]0;OWNED\\x07" in shown and "\x1b" not in shown and "\x07" not in shown
+    with CliRunner().isolation(input="") as (out, _err, _both):
+        assert main(["stats"]) == 0  # the rule set's stored name, through rich
+        shown = out.getvalue().decode()
+    assert "casino\\x1b[2J" in shown and "\x1b" not in shown

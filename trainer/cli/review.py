@@ -67,6 +67,7 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
 
 def _dry_run(ruleset: str | None, new_per_day: int, limit: int | None, now: float) -> None:
     """The header and the due items in words, read-only: nothing is asked, recorded or created."""
+    from trainer.core.errors import escaped
     from trainer.practice.launch import newest_backup
     from trainer.progress.items import drill_title, item_name
     from trainer.progress.recap import review_header
@@ -83,7 +84,7 @@ def _dry_run(ruleset: str | None, new_per_day: int, limit: int | None, now: floa
         for e in entries:
             when = "missed last time" if not e.last_correct else (
                 "due now" if now - e.due_ts < 60 else f"overdue by {describe_wait(now - e.due_ts)}")
-            lines.append(f"  {item_name(e.item)} — {drill_title(e.drill)}, {e.ruleset}: {when}")
+            lines.append(escaped(f"  {item_name(e.item)} — {drill_title(e.drill)}, {e.ruleset}: {when}"))
         return header.line(), lines, header.due_now
 
     found = read_consistently(settings().db_path, read, newest_backup=newest_backup(settings()))
