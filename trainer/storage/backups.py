@@ -309,6 +309,8 @@ class BackupShelf:
         try:
             copy_database(conn, target, full=full)
         except CopyFailed:
+            if target.exists():  # another trainer ending a session at the same moment took this one
+                return None
             raise
         except StorageError as e:
             note_failure(self.db, str(e))
