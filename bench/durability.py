@@ -5,6 +5,9 @@ random moment; an answer counts as acknowledged once its grade line ("right"/"wr
 (stdout unbuffered), and every acknowledged answer must be found afterwards (at most one more per kill:
 committed, not yet printed). Then `db check` must pass and no `.partial` or scratch file may be left.
 
+Restores: `db restore --yes` killed -9 at a random moment; the next start must find the old database
+whole or the backup restored, never anything else, and no scratch file.
+
 Concurrency: WRITERS processes record ANSWERS answers each into one file while READERS processes loop
 `cutcard stats --json`; every answer must be there and no process may fail.
 
@@ -80,6 +83,44 @@ def kill_run(home: Path, kills: int, rng: random.Random) -> dict[str, int]:
     return {"acknowledged": acknowledged, "found": found, "check": check.returncode, "left": len(leftovers)}
 
 
+OPEN = "import sys\nfrom trainer.storage import Store\nStore.open(sys.argv[1]).close()"
+"""The next start: opening the store tidies what a killed restore left."""
+
+
+def restore_kill_run(home: Path, kills: int, rng: random.Random) -> dict[str, int]:
+    """`db restore --yes` of a backup holding fewer answers, killed -9 at a random moment: afterwards the
+    database holds either all its answers or exactly the backup's, and the next start leaves no scratch."""
+    db = home / "progress.db"
+    backup = home / "spare.db"
+    backup.unlink(missing_ok=True)
+    subprocess.run([sys.executable, "-m", "trainer", "db", "backup", str(backup)], env=env(home), check=True,
+                   capture_output=True)
+    spare = answers(backup)
+    outcomes = {"old": 0, "restored": 0, "lost": 0}
+    for n in range(kills):
+        yes = subprocess.Popen(["yes", "--", "1"], stdout=subprocess.PIPE)  # more answers than the backup
+        drill = subprocess.run([sys.executable, "-m", "trainer", "drill", "true-count", "--count", "5",
+                                "--seed", str(1000 + n)], stdin=yes.stdout, env=env(home),
+                               capture_output=True)
+        yes.kill()
+        yes.wait()
+        assert drill.returncode == 0, drill.stderr
+        before = answers(db)
+        child = subprocess.Popen([sys.executable, "-m", "trainer", "db", "restore", "--yes", str(backup)],
+                                 env=env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, 1.2))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        subprocess.run([sys.executable, "-c", OPEN, str(db)], env=env(home), check=True)
+        found = answers(db)
+        outcomes["old" if found == before else "restored" if found == spare else "lost"] += 1
+    leftovers = [p for p in home.glob(".progress.db.*")]
+    print(f"restores killed: {kills}; afterwards the old database whole {outcomes['old']}, the backup "
+          f"restored {outcomes['restored']}, anything else {outcomes['lost']}; scratch files left "
+          f"{len(leftovers)}")
+    return {**outcomes, "left": len(leftovers)}
+
+
 WRITER = textwrap.dedent("""
     import sys
     from trainer.practice.session import Attempt
@@ -132,11 +173,13 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=4)
     parser.add_argument("--readers", type=int, default=2)
     parser.add_argument("--answers", type=int, default=400)
+    parser.add_argument("--restores", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cutcard-durability-") as folder:
         home = Path(folder)
         kill_run(home, args.kills, random.Random(args.seed))
+        restore_kill_run(home, args.restores, random.Random(args.seed))
         concurrency_run(home, args.writers, args.readers, args.answers)
 
 
