@@ -1,7 +1,7 @@
 """`db check` tells apart a damaged file, a newer cutcard's, one it cannot write (medium, folder, file),
-a stray journal and missing tables, each with its own advice (issue 34: on main all but the last were
-"damaged, restore the newest backup", which for a newer cutcard's file drops the newer answers, and a file
-missing a table passed as ok)."""
+a stray journal and missing tables, each with its own advice (issue 34): "damaged, restore the newest
+backup" for a newer cutcard's file would drop the answers it recorded, and a file missing a table is
+unusable however sound its pages."""
 
 from __future__ import annotations
 

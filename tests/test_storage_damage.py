@@ -65,7 +65,7 @@ def damage_json_under_the_stability_index(db: Path) -> None:
 @pytest.mark.parametrize("size", ["small", "large"])
 def test_json_damage_under_an_expression_index_is_refused_before_a_write(
         cutcard_home: Path, monkeypatch: pytest.MonkeyPatch, size: str) -> None:
-    """On main a drill committed into a file `db check` called damaged (only quick_check ran)."""
+    """quick_check passes this damage; a drill must not commit into a file `db check` calls damaged."""
     cutcard_home.mkdir(parents=True)
     db = make(cutcard_home)
     if size == "large":  # as a file above both thresholds is checked
@@ -80,7 +80,7 @@ def test_json_damage_under_an_expression_index_is_refused_before_a_write(
 
 def test_a_backup_that_fails_its_check_stops_the_sessions_writes(
         cutcard_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On main a quiz session found its daily backup's check failing and went on writing."""
+    """A session whose backup's check fails writes no more into the database it copied."""
     cutcard_home.mkdir(parents=True)
     db = cutcard_home / "progress.db"
     told: list[str] = []
@@ -111,8 +111,8 @@ READ_VIEWS = [["stats"], ["review", "--dry-run"], ["export"], ["export", "--form
 @pytest.mark.parametrize("damage", ["page", "truncated", "json", "data-type"])
 def test_read_views_say_in_one_line_that_the_file_is_damaged(
         cutcard_home: Path, capsys: pytest.CaptureFixture[str], damage: str) -> None:
-    """On main `stats`, `review --dry-run` and `export` showed 17 damaged files without a word, and
-    `export` failed with an internal error on a truncated file and on invalid stored JSON."""
+    """`stats`, `review --dry-run` and `export` never show figures from a damaged file, and a truncated
+    file or invalid stored JSON is no internal error."""
     cutcard_home.mkdir(parents=True)
     db = make(cutcard_home, answers=400)
     good = shelf(cutcard_home).newest()

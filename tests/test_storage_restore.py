@@ -103,8 +103,8 @@ STEPS = [("fsync", 1), ("link", 1), ("replace", 1), ("replace", 2)]
 @pytest.mark.parametrize(("call", "when"), STEPS, ids=[f"{c}-{w}" for c, w in STEPS])
 def test_a_restore_killed_at_any_step_loses_nothing(scene: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch,
                                                    call: str, when: int) -> None:
-    """On main, a restore killed at its second rename left no progress.db, and the next drill made an
-    empty one (SQLite deleted the orphaned -wal): 405 answers became 383."""
+    """A restore killed between two renames could leave no progress.db, and the next drill an empty one
+    (SQLite deleting the orphaned -wal and the answers in it): here every step is a kill point."""
     db, backup = scene
     real: Callable[..., Any] = getattr(os, call)
     calls = [0]
@@ -169,7 +169,7 @@ def test_a_stray_restoring_file_is_neither_used_nor_removed(scene: tuple[Path, P
 
 
 def test_a_symlink_at_the_old_scratch_name_is_not_followed(scene: tuple[Path, Path], tmp_path: Path) -> None:
-    """On main `db restore` wrote the backup through a symlink at `.progress.db.restoring` into another
+    """A restore writing through a symlink planted at a fixed scratch name would overwrite another
     program's SQLite file."""
     db, backup = scene
     victim = tmp_path / "other-program.sqlite"
@@ -188,7 +188,7 @@ def test_a_symlink_at_the_old_scratch_name_is_not_followed(scene: tuple[Path, Pa
     "CREATE INDEX idx_extra ON attempts (given)",
 ])
 def test_a_backup_holding_what_the_schema_does_not_make_is_refused(scene: tuple[Path, Path], extra: str) -> None:
-    """On main a backup holding a trigger was restored, and the next answer deleted every other one."""
+    """A trigger restored with a backup would run on the next answer (this one deletes every other)."""
     db, backup = scene
     with sqlite3.connect(backup) as conn:
         conn.execute(extra)
@@ -216,7 +216,7 @@ def test_restore_shows_both_files_and_wants_a_yes_off_a_terminal(
 def test_backup_and_restore_on_read_only_or_full_media_are_one_line(
         scene: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         error: int, command: str) -> None:
-    """On main `db backup` and `db restore` on read-only media or a full disk ended in an internal error.
+    """`db backup` and `db restore` on read-only media or a full disk: one line, nothing changed.
     (The tests run as root, who writes into read-only folders: the system's refusal is simulated where
     the scratch file is made, and a full disk where the copy is flushed.)"""
     db, backup = scene

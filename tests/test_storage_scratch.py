@@ -40,8 +40,7 @@ def session(home: Path, clock: list[float], n: int) -> None:
 
 
 def test_the_check_state_is_never_written_through_a_planted_symlink(tmp_path: Path) -> None:
-    """On main `db check` overwrote an unrelated text file through a symlink at
-    `progress.db-check.json.tmp`."""
+    """A symlink planted at `progress.db-check.json.tmp` must not make `db check` overwrite its target."""
     db = tmp_path / "progress.db"
     Store.open(db).close()
     victim = tmp_path / "notes.txt"
@@ -75,7 +74,7 @@ def test_a_failed_write_leaves_no_scratch_file(tmp_path: Path, monkeypatch: pyte
 
 
 def test_rotation_never_deletes_files_it_did_not_make(cutcard_home: Path) -> None:
-    """On main rotation deleted 19 of 28 unrelated `progress-2026-10-NN.db` files."""
+    """Files merely named like backups are not rotation's to delete."""
     folder = cutcard_home / "backups"
     folder.mkdir(parents=True)
     strangers = [folder / f"progress-2026-02-{day:02d}.db" for day in range(1, 29)]
@@ -138,8 +137,7 @@ def test_a_backup_on_a_full_disk_reports_one_line_and_leaves_nothing(
 
 
 def test_a_session_is_backed_up_when_the_newest_backup_is_older_than_30_minutes(cutcard_home: Path) -> None:
-    """On main the automatic backup was daily: after a 45-minute session of 403 answers the only backup
-    held 6."""
+    """A daily backup alone would hold none of a long session's answers; Anki backs up every 30 minutes."""
     clock = [T0]
     session(cutcard_home, clock, 1)  # the day's first: daily
     clock[0] += 20 * 60
