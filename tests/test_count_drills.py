@@ -11,9 +11,9 @@ import pytest
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions, Lines, Question, Tray
-from drills.countdown import CountdownDrill
-from drills.deck_estimation import DeckEstimationDrill
-from drills.true_count import TrueCountDrill
+from drills.counting.countdown import CountdownDrill
+from drills.counting.deck_estimation import DeckEstimationDrill
+from drills.counting.true_count import TrueCountDrill
 from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, round_decks, true_count
 from trainer.core.errors import InvalidInputError

@@ -16,8 +16,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from drills.base import DrillOptions, Flash, Rounds
-from drills.countdown import CountdownDrill
-from drills.speed_count import SpeedCountDrill
+from drills.counting.countdown import CountdownDrill
+from drills.counting.speed_count import SpeedCountDrill
 from trainer.cli import cli
 from trainer.core.cards import parse_card, parse_cards
 from trainer.core.counting import find_system, format_count

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drills.base import DrillOptions
-from drills.countdown import CountdownDrill
+from drills.counting.countdown import CountdownDrill
 from trainer.cli import cli, main
 from trainer.core.rulesfile import find_ruleset
 from trainer.practice.session import Attempt, Clock, DrillRun, ListRecorder

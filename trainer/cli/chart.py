@@ -20,6 +20,6 @@ def command(ruleset: str, as_json: bool) -> None:
         emit_json(chart.to_json())
         return
     from trainer.render import make_console
-    from trainer.render.chart import print_chart
+    from trainer.render.strategy_chart import print_chart
 
     print_chart(make_console(), chart, rules)

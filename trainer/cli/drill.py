@@ -228,7 +228,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
                                                    if value is not None})
     drill = make_drill(name, options)
     if indices == "computed":
-        from drills.deviations import DeviationsDrill
+        from drills.strategy.deviations import DeviationsDrill
 
         if isinstance(drill, DeviationsDrill):
             from drills.settings import practice_table
@@ -243,7 +243,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         from trainer.practice.session import DrillRun
 
         if name == "strategy":  # the hands a learner gets wrong come up more often
-            from drills.strategy import StrategyDrill
+            from drills.strategy.basic import StrategyDrill
             from trainer.progress.drill_focus import strategy_weights
 
             if isinstance(drill, StrategyDrill):

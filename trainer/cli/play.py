@@ -22,8 +22,8 @@ from trainer.cli.common import (
 from trainer.core.betting import DEFAULT_RAMP
 
 if TYPE_CHECKING:
-    from trainer.core.chat_host.tournament import Tournament
     from trainer.core.rules import Ruleset
+    from trainer.tournament.game import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4

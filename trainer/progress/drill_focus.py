@@ -1,7 +1,8 @@
 """Where a drill's practice should go: the learner's answers per item, read from the progress database.
 
-The strategy drill asks the chart cells a learner gets wrong more often (`drills.strategy.focus_weights`);
-this reads each cell's answers and right answers under the rule set being drilled, as one aggregate query.
+The strategy drill asks the chart cells a learner gets wrong more often
+(`drills.strategy.basic.focus_weights`); this reads each cell's answers and right answers under the
+rule set being drilled, as one aggregate query.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from drills.strategy import focus_weights
+from drills.strategy.basic import focus_weights
 
 if TYPE_CHECKING:
     from trainer.storage import Store

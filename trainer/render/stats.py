@@ -19,7 +19,7 @@ from rich.text import Span, Text
 from trainer.progress.items import drill_title
 from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
 from trainer.render import Page
-from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
+from trainer.render.graphs import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
 
 HEAT = ("░", "▒", "▓", "█")

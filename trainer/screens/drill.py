@@ -136,7 +136,7 @@ def _show_grade(console: Console, session: DrillRun, question: Question, grade: 
     trail = grade.detail.get("trail")
     explanation = grade.explanation
     if isinstance(trail, list) and trail:  # the cards are drawn below: no need to list them in words
-        from drills.running_count import CARD_BY_CARD
+        from drills.counting.running_count import CARD_BY_CARD
 
         explanation = explanation.partition(CARD_BY_CARD)[0]
     if explanation:

@@ -16,9 +16,6 @@ from rich.console import Console
 from rich.text import Text
 
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_chance
-from trainer.core.chat_host.posts import face
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.hands import total_words
 from trainer.core.money import dollars, parse_money
@@ -27,6 +24,9 @@ from trainer.render import Page
 from trainer.screens.ask import read_line, timed_line
 from trainer.screens.keys import read_key
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks, option_lines
+from trainer.tournament.attacks import attack_chance
+from trainer.tournament.game import Entrant, Stage, Tournament
+from trainer.tournament.posts import face
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
 COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus", "Hal")

@@ -284,9 +284,9 @@ class BackupShelf:
         """Take the automatic backup that is due (`due`), then rotate; None: none was due.
 
         The backup's verification is the database's full integrity check, at most once a day: every
-        day for a file up to `QUICK_CHECK_BYTES`, once a week above (20 s on a 239 MiB file; the
-        other days a quick check of the copy, under 2 s there). Its result is remembered, and a copy
-        that fails its check marks the database as damaged (no more writes until it is checked)."""
+        day for a file up to `QUICK_CHECK_BYTES`, once a week above, where it takes many seconds (the
+        other days a quick check of the copy). Its result is remembered, and a copy that fails its
+        check marks the database as damaged (no more writes until it is checked)."""
         kind = self.due()
         if kind is None:
             return None

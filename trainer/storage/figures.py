@@ -10,16 +10,17 @@ attempts through an index on time), so its cost follows the window. Medians are 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
 
 from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-class Tally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerTally:
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -27,26 +28,30 @@ class Tally(NamedTuple):
     latency_ms: int
 
 
-class WeekTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeekTally:
     """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
 
     drill: str
     weeks_ago: int
-    tally: Tally
+    tally: AnswerTally
 
 
-class DayTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayTally:
     day: date
-    tally: Tally
+    tally: AnswerTally
 
 
-class ItemTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemTally:
     key: ItemKey
     attempts: int
     correct: int
 
 
-class PaceWeek(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaceWeek:
     """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
 
     weeks_ago: int
@@ -69,8 +74,8 @@ PACE_INDEX = "idx_attempts_countdown_pace"
 """Schema 5's index of the right count-downs' paces (`trainer.storage.schema` makes it)."""
 
 
-def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
-    return Tally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
+def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> AnswerTally:
+    return AnswerTally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
 
 
 class Figures:
@@ -80,12 +85,7 @@ class Figures:
         self.conn = conn
         self.path = path
 
-    def _has(self, index: str) -> bool:
-        """Whether the database has this index (a schema 3 or 4 file, read as it is, has fewer)."""
-        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-                                 (index,)).fetchone() is not None
-
-    def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
+    def drill_totals(self, since: date | None = None) -> dict[str, AnswerTally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
         with guarded(self.path, "total the answers"):
             rows = self.conn.execute(
@@ -144,7 +144,7 @@ class Figures:
         The answers' paces are read through the index on (drill, time); the weeks and their medians are
         counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            if drill == COUNTDOWN_DRILL and self._has(PACE_INDEX):  # the paces kept in an index
+            if drill == COUNTDOWN_DRILL:  # the paces kept in an index
                 rows = self.conn.execute(
                     f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {PACE_INDEX} "
                     f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ?",

@@ -1,18 +1,17 @@
 """Finding a damaged progress database before anything is written to it.
 
 When the store opens for writing, SQLite checks the file, as much of `PRAGMA integrity_check` as the
-open can afford (measured by bench/integrity.py):
+open can afford (`bench/integrity.py` times each part on a million answers):
 
 - up to `INTEGRITY_CHECK_BYTES` (some 9,000 answers) the whole file's `integrity_check`: every page,
   every table against each of its indexes, expression indexes over stored JSON included;
 - above it, `integrity_check` of every table an answer writes that has an index of its own besides
   `attempts` (sessions, review items, the daily roll-up: each against all its indexes, so damage inside
-  JSON under the review items' expression index is found; opening bench/stats.py's 1M-answer database
-  costs 0.2 s with it; a quick_check of the same tables, blind to index contents, 56 ms; the
-  integrity_check of every table 1.1 s), plus a whole-file `quick_check` (pages and records, not
-  index contents) while the file is below `QUICK_CHECK_BYTES`. On a larger file the roll-ups kept in
-  their key's order alone (no index to disagree with) are checked, and the `attempts` table's indexes
-  compared with it, by the full check only: over 20 s there for `attempts`, too long for every drill.
+  JSON under the review items' expression index is found), plus a whole-file `quick_check` (pages and
+  records, not index contents) while the file is below `QUICK_CHECK_BYTES`. On a larger file the
+  roll-ups kept in their key's order alone (no index to disagree with) are checked, and the `attempts`
+  table's indexes compared with it, by the full check only: on years of answers it takes many seconds,
+  too long for the start of every drill.
 
 The full `integrity_check` runs at most once a day, on the copy the daily backup makes (see
 `trainer.storage.backups`: daily for a small file, weekly for a large one), by `cutcard db check`, and on

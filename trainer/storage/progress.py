@@ -2,7 +2,7 @@
 
 Exact medians without `LIMIT … OFFSET`: each drill's over the recent windows and all time come from the
 100 ms roll-ups and the answers of the median's own band (`trainer.storage.medians`); elsewhere, and where
-those roll-ups are missing or disagree, the answers of a span are grouped by answer time (a few thousand
+those roll-ups disagree with the answers, the answers of a span are grouped by answer time (a few thousand
 distinct milliseconds however many answers) and the median is read where the running count passes the
 middle, for every group at once. The weekly charts and the split by source read the weekly roll-up
 (`week_times`, once for every grouping: `trainer.storage.weeks`), whose medians are good to 0.1 s. Skills
@@ -15,15 +15,15 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
-    BY_DRILL_AND_TIME,
     TIME_BUCKET_MS,
     Group,
     all_time_medians,
@@ -64,7 +64,8 @@ class Connected(Protocol):
     def path(self) -> Path: ...
 
 
-class RecentAnswer(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecentAnswer:
     """One of a criterion's latest answers (`ready`)."""
 
     correct: bool
@@ -107,17 +108,6 @@ class ProgressFigures(ReviewHistory):
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
-        with guarded(path, "read the schema"):
-            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-        self.cover = COVER_INDEX if COVER_INDEX in names else None
-        """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
-        self.answer_times = "answer_times" in names
-        self.week_times = "week_times" in names
-        self.day_times = "day_times" in names and "answer_buckets" in names
-        """The 100 ms roll-ups of schema 4 (`trainer.storage.medians`); without them, exact medians count
-        the answers themselves."""
-        self._by_drill_and_time = BY_DRILL_AND_TIME in names
-        self._know_indexes(names)
 
     @classmethod
     def on(cls, holder: Connected) -> ProgressFigures:
@@ -136,7 +126,7 @@ class ProgressFigures(ReviewHistory):
         if until_ts is not None:
             conditions.append("ts < ?")
             values.append(until_ts)
-        source = f"attempts INDEXED BY {self.cover}" if self.cover and since_ts is not None else "attempts"
+        source = f"attempts INDEXED BY {COVER_INDEX}" if since_ts is not None else "attempts"
         sql = counts_sql(keys, " AND ".join(conditions), rights=rights, source=source)
         with guarded(self.path, "compute answer times"):
             return medians(self.conn.execute(sql, values), len(keys))
@@ -147,14 +137,8 @@ class ProgressFigures(ReviewHistory):
         (to `until`'s): answers, right, and the median answer time to 0.1 s; key (name, Monday).
 
         Not `by_week`: over all those weeks together (key (name, "")). Reads the weekly roll-up
-        (`week_times`, a row per 100 ms of answer time); a schema-2 database, read as it is, groups its
-        attempts instead (exact, slower)."""
+        (`week_times`, a row per 100 ms of answer time)."""
         last = (until or date.max).isoformat()
-        if not self.week_times:
-            week = "date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days')" if by_week else "''"
-            key = {"drill": "drill", "skill": SKILL_SQL, "source": "source"}[what]
-            found = self.groups((key, week), since_ts=_day_start(first_week))
-            return [g for g in found if g.key[1] <= last]
         key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
         week = "week" if by_week else "''"
         sql = (f"SELECT {key} AS k, {week} AS w, bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} AS v, "
@@ -165,13 +149,11 @@ class ProgressFigures(ReviewHistory):
 
     def weeks_from(self, first_week: date) -> WeeklyFigures:
         """The weekly figures from the week of `first_week` on, for several groupings: the roll-up read
-        once (`trainer.storage.weeks`), or these queries where there is none."""
-        return WeekRows(self.conn, self.path, first_week) if self.week_times else self
+        once (`trainer.storage.weeks`)."""
+        return WeekRows(self.conn, self.path, first_week)
 
     def weekly_split(self, first_week: date) -> list[Group]:
         """Per source and drill since the week of `first_week`: answers, right (no medians)."""
-        if not self.week_times:
-            return self.groups(("source", "drill"), since_ts=_day_start(first_week))
         with guarded(self.path, "read the answers by source"):
             rows = self.conn.execute(
                 "SELECT source, drill, sum(answers), sum(correct) FROM week_times WHERE week >= ? "
@@ -185,15 +167,13 @@ class ProgressFigures(ReviewHistory):
         the answers since the earliest (each answer time counted once per window it falls in)."""
         if not firsts:
             return []
-        if self.day_times:
-            with guarded(self.path, "compute answer times"):
-                quick = window_medians(self.conn, firsts, indexed=self._by_drill_and_time)
-            if quick is not None:
-                return [dict(found) for found in quick]
+        with guarded(self.path, "compute answer times"):
+            quick = window_medians(self.conn, firsts)
+        if quick is not None:
+            return [dict(found) for found in quick]
         starts = [day_start(first) for first in firsts]
         counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
-        source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
-        sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
+        sql = (f"SELECT drill, latency_ms, {counts} FROM attempts INDEXED BY {COVER_INDEX} WHERE ts >= ? "
                "GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
         found: list[dict[str, float | None]] = [{} for _ in starts]
         with guarded(self.path, "compute answer times"):
@@ -211,13 +191,10 @@ class ProgressFigures(ReviewHistory):
         """Every drill's exact all-time median answer time: from the 100 ms roll-up and the answer counts
         of each median's band, else per drill its per-millisecond answer counts walked in time order up
         to the middle (a few thousand rows, not every answer)."""
-        if self.day_times:
-            with guarded(self.path, "compute answer times"):
-                quick = all_time_medians(self.conn)
-            if quick is not None:
-                return dict(quick)
-        if not self.answer_times:
-            return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
+        with guarded(self.path, "compute answer times"):
+            quick = all_time_medians(self.conn)
+        if quick is not None:
+            return dict(quick)
         found: dict[str, float | None] = {}
         with guarded(self.path, "compute answer times"):
             totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times "
@@ -332,11 +309,6 @@ class ProgressFigures(ReviewHistory):
 
 def _monday(day: date) -> str:
     return (day - timedelta(days=day.weekday())).isoformat()
-
-
-def _day_start(day: date) -> float:
-    monday = day - timedelta(days=day.weekday())
-    return datetime(monday.year, monday.month, monday.day).timestamp()
 
 
 def _like_prefix(prefix: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -19,14 +19,16 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import DamagedDatabaseError, StorageError
+from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
-from trainer.progress.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
+from trainer.progress.scheduling import ItemKey, ReviewItem, ReviewStage, schedule_answer
 from trainer.storage.backups import BackupShelf, CopyFailed
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 from trainer.storage.restore import recover, refuse_orphaned_wal
@@ -100,7 +102,7 @@ def review_row(item: ReviewItem) -> tuple[Any, ...]:
 def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
     drill, item, ruleset, card, due_ts, standing, first_ts, last_ts, attempts, correct, last_correct = row
     return ReviewItem(key=ItemKey(drill=drill, item=item, ruleset=ruleset), card=card, due_ts=due_ts,
-                      standing=Standing(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
+                      standing=ReviewStage(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
                       correct=correct, last_correct=bool(last_correct))
 
 
@@ -112,6 +114,8 @@ class Store:
         self.db = db
         self.path = path
         self._sessions: set[str] = set()
+        self._journal_written = False
+        """A session of real play was logged: the day's backup keeps it like an answer."""
         self.figures = Figures(db.conn, path)
         """The aggregate queries behind `cutcard stats`."""
         self.backups = backups
@@ -239,13 +243,28 @@ class Store:
                                     (ts,)).fetchone()
         return int(row[0]), int(row[1])
 
+    # --- the journal of real play ---------------------------------------------------------------
+
+    def add_journal_entry(self, entry: JournalEntry) -> JournalEntry:
+        """Log a session of real play (committed at once); the entry as kept, with its number."""
+        if self._stopped:
+            raise StorageError(self._stopped)
+        with write_transaction(self.conn, self.path, "log the session"):
+            number = insert_entry(self.conn, entry)
+        self._journal_written = True
+        return replace(entry, id=number)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal, by date."""
+        return read_entries(self.conn, self.path)
+
     # --- lifetime -------------------------------------------------------------------------------
 
     def back_up(self) -> None:
-        """Take the automatic backup that is due (`BackupShelf.due`) if answers were recorded. A copy
-        that fails its check stops this store's writes (the database is probably damaged); one that
-        cannot be written (a full disk) is only reported."""
-        if not self._sessions or self.backups is None or self._stopped:
+        """Take the automatic backup that is due (`BackupShelf.due`) if answers or a journal session
+        were recorded. A copy that fails its check stops this store's writes (the database is probably
+        damaged); one that cannot be written (a full disk) is only reported."""
+        if not (self._sessions or self._journal_written) or self.backups is None or self._stopped:
             return
         try:
             self.backups.after_session(self.conn)
@@ -259,7 +278,8 @@ class Store:
                 self.on_problem(f"no backup: {e}")
 
     def close(self) -> None:
-        """End the session: take the automatic backup that is due if answers were recorded."""
+        """End the session: take the automatic backup that is due if answers or a journal session were
+        recorded."""
         try:
             self.back_up()
         finally:
