@@ -113,7 +113,9 @@ def test_a_roll_up_that_disagrees_with_the_answers_is_not_believed(tmp_path: Pat
         assert view.progress.drill_medians() == exact_all
 
 
-UNDO_5 = ("DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
+UNDO_7 = ("ALTER TABLE attempts DROP COLUMN pace", "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",
+          "PRAGMA user_version = 6")
+UNDO_5 = (*UNDO_7, "DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
           "DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
           "DROP INDEX idx_review_items_stability",
           "DELETE FROM _sqlite_migrations WHERE name = '0005_review_pace_stability_indexes'", "PRAGMA user_version = 4")
@@ -122,12 +124,12 @@ UNDO_4 = ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_d
 
 
 def as_schema_4(db: Path) -> None:
-    """Undo migration 0005, as a file written by the cutcard before it is."""
+    """Undo migrations 0006 and 0005, as a file written by the cutcard before them is."""
     _undo(db, UNDO_5)
 
 
 def as_schema_3(db: Path) -> None:
-    """Undo migrations 0005 and 0004, as a file written by an older cutcard is."""
+    """Undo migrations 0006, 0005 and 0004, as a file written by an older cutcard is."""
     _undo(db, UNDO_5 + UNDO_4)
 
 

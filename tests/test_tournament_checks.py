@@ -65,7 +65,7 @@ def test_a_wrong_play_and_a_poor_attack_are_graded_and_recorded() -> None:
     assert options["B"]["chance"] == float(Fraction(209, 220))
     assert options["B"]["cash_change"] == float(-Fraction(11, 220) * 55)
     assert attack.question.expected == "C"  # taking out the $110 rival leaves the most of the cash
-    poor = checks.answer(attack, "1")  # B, the $10 player
+    poor = checks.answer(attack, "b")  # B, the $10 player, listed second (b) after pass (a)
     assert poor is not None and not poor.correct and poor.given == "B" and poor.expected == "C"
     assert "attacking B leaves you" in poor.explanation and "attacking C was best" in poor.explanation
     assert "B" not in t.alive()  # the attack was made, and it succeeded

@@ -12,7 +12,10 @@ gone. MISSING is a word (low, neutral or high: the cards with a plus, zero or mi
 one tag) or ranks (A, 2-9, T); it is right when every card it names carries the missing card's tag.
 Otherwise (an unbalanced count, or several cards removed) the answer is the final running count only.
 
-Your best comes from your history, passed in by the caller (`set_best`): drills never read the store.
+Your best comes from your history, passed in by the caller (`set_best_lookup`): drills never read the
+store. Only a time of the learner's own counts (a deck turned by their keys at a terminal): a `--speed`
+flash is the program's pace and a piped or `--jsonl` answer a script's, so neither is a best nor beats
+one; and a best is of the same item (system, decks, checkout) turned as many cards at a time.
 
 Machine mode (`data`): `system`, `cards` (shown, in order), `flashes` (the same cards as they are turned:
 one list per flash, in order), `per_flash`, `seconds_per_card` (null: turned by key), `missing` (how many
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -111,12 +114,21 @@ class CountdownDrill(CountDrill):
         if not text.isdecimal() or not 1 <= int(text) <= 5:
             raise InvalidInputError(f"--set missing={text} is not allowed: expected 1 to 5 cards removed")
         self.missing = int(text)
-        self.best: float | None = None
-        """The learner's fastest exact countdown so far, in seconds per deck (None: none yet)."""
+        self._best_lookup: BestLookup = lambda item, per_flash: None
+        self._bests: dict[tuple[str, int], float | None] = {}
 
-    def set_best(self, seconds_per_deck: float | None) -> None:
-        """The learner's best time per deck, read from their history by the caller."""
-        self.best = seconds_per_deck
+    def set_best_lookup(self, lookup: BestLookup) -> None:
+        """Where the learner's best comes from: their history, read by the caller (drills never read the
+        store), for an item turned so many cards at a time, their own pace only."""
+        self._best_lookup = lookup
+        self._bests.clear()
+
+    def best(self, item: str, per_flash: int) -> float | None:
+        """The best seconds per deck to beat at this item and cards per flash: like against like."""
+        key = (item, per_flash)
+        if key not in self._bests:
+            self._bests[key] = self._best_lookup(item, per_flash)
+        return self._bests[key]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         return refusal(lambda: self._item(item))
@@ -232,20 +244,28 @@ class CountdownDrill(CountDrill):
         if answer.latency_ms is not None:
             per_deck = answer.latency_ms / 1000 / (len(question.data["cards"]) / 52)
             detail["seconds_per_deck"] = round(per_deck, 1)
-            explanation += f". {per_deck:.1f} s a deck: " + pace_words(per_deck, correct, self.best)
-            if self.best is not None:
-                detail["best_seconds_per_deck"] = round(self.best, 1)
+            detail["pace"] = answer.pace
+            if answer.pace != "learner":  # the flash's pace or a script's: not a time of the learner's
+                return Grade(correct=correct, expected=question.expected, given=_given(given),
+                             explanation=explanation + f". {per_deck:.1f} s a deck, " +
+                             not_yours(answer.pace, question.data.get("seconds_per_card")),
+                             verdict=verdict, detail=detail)
+            best = self.best(question.item, int(question.data["per_flash"]))
+            explanation += f". {per_deck:.1f} s a deck: " + pace_words(per_deck, correct, best)
+            if best is not None:
+                detail["best_seconds_per_deck"] = round(best, 1)
             if correct and per_deck <= PROFESSIONAL_SECONDS:
                 verdict = "professional pace"
-            if correct and self.best is not None and per_deck < self.best:
+            if correct and best is not None and per_deck < best:
                 verdict = (verdict + ", " if verdict else "") + "a new best"
-        shown_given = given["count"] + (", " + given["named"] if given["named"] else "")
-        return Grade(correct=correct, expected=question.expected, given=shown_given,
+        return Grade(correct=correct, expected=question.expected, given=_given(given),
                      explanation=explanation, verdict=verdict, detail=detail)
 
     def after(self, question: Question, grade: Grade) -> str | None:
-        """An exact countdown faster than the best so far is the best to beat from now on."""
-        self.best = faster_best(self.best, grade)
+        """An exact countdown of the learner's own pace faster than the best so far is the best to beat
+        from now on, at that item and cards per flash."""
+        key = (question.item, int(question.data["per_flash"]))
+        self._bests[key] = faster_best(self.best(*key), grade)
         return None
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
@@ -255,23 +275,54 @@ class CountdownDrill(CountDrill):
             fast = sum(t <= PROFESSIONAL_SECONDS for t in timed)
             mean = sum(timed) / len(timed)
             lines.append(f"this session: best {min(timed):.1f} s a deck, mean {mean:.1f} s "
-                         f"over {len(timed)} exact countdowns; {fast} at professional pace (under "
-                         f"{PROFESSIONAL_SECONDS:g} s)")
-        if self.best is not None:
-            lines.append(f"your best ever: {self.best:.1f} s a deck")
+                         f"over {len(timed)} exact countdowns at your own pace; {fast} at professional pace "
+                         f"(under {PROFESSIONAL_SECONDS:g} s)")
+        others = sum(g.detail.get("pace") not in (None, "learner") for g in grades)
+        if others:
+            lines.append(f"{others} countdown{'s' if others > 1 else ''} timed by a flash or a script: not "
+                         "your pace, so not counted as yours")
+        for (item, per_flash), best in self._bests.items():
+            if best is not None:
+                lines.append(f"your best ever: {best:.1f} s a deck ({_like(item, per_flash)})")
         return lines
 
 
+BestLookup = Callable[[str, int], "float | None"]
+"""(item, cards per flash) -> the learner's best seconds per deck there, at their own pace."""
+
+
+def _given(given: dict[str, str]) -> str:
+    return given["count"] + (", " + given["named"] if given["named"] else "")
+
+
+def _like(item: str, per_flash: int) -> str:
+    """What a best is the best of: 'hi-lo, 1 deck, a card at a time'."""
+    _, system, decks, *_checkout = item.split(":")
+    number = int(decks.removesuffix("d"))
+    cards = "a card" if per_flash == 1 else f"{per_flash} cards"
+    return f"{system}, {number} deck{'s' if number > 1 else ''}, {cards} at a time"
+
+
+def not_yours(pace: str | None, seconds_per_card: object) -> str:
+    """Why a time is not the learner's: whose pace it is (the flash's, a script's)."""
+    if pace == "program":
+        return (f"the flash's pace ({seconds_per_card} s a card): the program's time, not yours, so it "
+                "is no best and counts for no speed figure")
+    return ("answered by a script (piped or --jsonl): not your time, so it is no best and counts for no "
+            "speed figure")
+
+
 def exact_deck_times(grades: Sequence[Grade]) -> list[float]:
-    """The seconds per deck of the exact decks among `grades` (a miscounted deck has no time)."""
+    """The seconds per deck of the exact decks among `grades` timed at the learner's own pace (a
+    miscounted deck has no time; a flash's or a script's is not the learner's)."""
     return [float(g.detail["seconds_per_deck"]) for g in grades
-            if g.correct and "seconds_per_deck" in g.detail]
+            if g.correct and "seconds_per_deck" in g.detail and g.detail.get("pace") == "learner"]
 
 
 def faster_best(best: float | None, grade: Grade) -> float | None:
-    """The best seconds per deck after this grade: its time if exact and faster."""
+    """The best seconds per deck after this grade: its time if exact, the learner's own and faster."""
     per_deck = grade.detail.get("seconds_per_deck")
-    if not grade.correct or per_deck is None:
+    if not grade.correct or per_deck is None or grade.detail.get("pace") != "learner":
         return best
     return float(per_deck) if best is None else min(best, float(per_deck))
 

@@ -4,7 +4,8 @@ The way casino counters train for a full table: a shuffled deck (`--decks N` for
 rounds to `--seats` seats (3 by default) and the dealer, and each round is flashed whole, for
 `--speed` seconds a card (0.3 by default: table pace), then taken away. The count is asked once, after
 the deck; the clock runs from the first round to the answer, and the grade reports the time per deck
-(52 cards shown) against your own best.
+(52 cards shown). That time is mostly the flash's, which the program paces: it is recorded as the
+program's pace and is never a personal best (the countdown's key-turned decks are).
 
 How the rounds are dealt (a simple model, said as it is): one burn card face down, then each round
 deals a card to each seat, the dealer's up card, a second card to each seat and the dealer's hole card;
@@ -27,7 +28,6 @@ from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, HandShown, Lines, Question, Rounds, refusal
 from drills.counting.count_drill import CountDrill, count_json, shuffled_decks
-from drills.counting.countdown import exact_deck_times, faster_best
 from trainer.core.cards import Card
 from trainer.core.counting import CountSystem, format_count
 from trainer.core.errors import InvalidInputError
@@ -85,12 +85,6 @@ class SpeedCountDrill(CountDrill):
         self.speed = self.options.speed or DEFAULT_SPEED
         self.decks = self.options.decks or 1
         self.seats = self.options.seats
-        self.best: float | None = None
-        """The learner's fastest exact deck so far, in seconds per deck (None: none yet)."""
-
-    def set_best(self, seconds_per_deck: float | None) -> None:
-        """The learner's best time per deck, read from their history by the caller."""
-        self.best = seconds_per_deck
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         return [*super().intro(ruleset),
@@ -153,35 +147,21 @@ class SpeedCountDrill(CountDrill):
         if answer.latency_ms is None:
             return grade
         per_deck = answer.latency_ms / 1000 / (len(question.data["cards"]) / 52)
-        detail = {**grade.detail, "seconds_per_deck": round(per_deck, 1)}
-        if self.best is not None:
-            detail["best_seconds_per_deck"] = round(self.best, 1)
-        words = f"{per_deck:.1f} s a deck"
-        verdict = grade.verdict
-        if not grade.correct:
-            words += " (time counts only with the count exact)"
-        elif self.best is None:
-            words += ": your first timed exact deck"
-        elif per_deck < self.best:
-            words += f": a new best (was {self.best:.1f} s)"
-            verdict = "a new best"
-        else:
-            words += f"; your best is {self.best:.1f} s"
+        detail = {**grade.detail, "seconds_per_deck": round(per_deck, 1), "pace": answer.pace}
+        # the rounds are flashed at the program's pace: the time per deck is mostly the flash's, so it is
+        # reported, never a best (a script's answer is no one's time at all)
+        whose = ("answered by a script: not your time" if answer.pace == "script" else
+                 f"the rounds flashed at {question.data['seconds_per_card']:g} s a card: the flash's pace, "
+                 "not a best")
+        words = f"{per_deck:.1f} s a deck ({whose})"
         explanation = f"{grade.explanation} {words}." if grade.explanation else f"{words}."
         return Grade(correct=grade.correct, expected=grade.expected, given=grade.given,
-                     explanation=explanation, verdict=verdict, detail=detail)
-
-    def after(self, question: Question, grade: Grade) -> str | None:
-        """An exact deck faster than the best so far is the best to beat from now on."""
-        self.best = faster_best(self.best, grade)
-        return None
+                     explanation=explanation, verdict=grade.verdict, detail=detail)
 
     def summary(self, grades: Sequence[Grade]) -> list[str]:
         lines = super().summary(grades)
-        timed = exact_deck_times(grades)
-        if timed:
-            lines.append(f"this session: best {min(timed):.1f} s a deck over {len(timed)} exact deck"
-                         f"{'s' if len(timed) > 1 else ''} at {self.speed:g} s a card")
-        if self.best is not None:
-            lines.append(f"your best ever: {self.best:.1f} s a deck")
+        exact = sum(g.correct for g in grades)
+        if exact:
+            lines.append(f"this session: {exact} exact deck{'s' if exact > 1 else ''} at {self.speed:g} s a "
+                         "card (the flash sets the pace: no time here is a best)")
         return lines

@@ -138,7 +138,9 @@ class CatchDrill(DrillBase):
                 raise InvalidInputError(reason)
             wanted: str | None = item.removeprefix("catch:")
         else:
-            wanted = rng.choice(ERRORS) if rng.random() < self.rate else "clean"
+            # only a mistake this table can have (no insurance short-paid where none is offered)
+            possible = [e for e in ERRORS if self.cannot_ask(f"catch:{e}", ruleset) is None]
+            wanted = rng.choice(possible) if rng.random() < self.rate else "clean"
         seats = min(self.options.seats, ruleset.table.seats)
         habits = SeatHabits(insure=1.0 if wanted == "insurance-short" else 0.3)
         for _ in range(5000):

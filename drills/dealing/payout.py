@@ -133,8 +133,14 @@ def offered(ruleset: Ruleset, settings: PayoutSettings) -> tuple[Situation, ...]
     found = [name for name in settings.situations
              if (bool(settings.sidebets) if name is Situation.SIDEBET else _offers(table, name))]
     if not found:
+        hints = []
+        if Situation.SIDEBET in settings.situations:
+            hints.append("side bets need --set sidebets=21+3 (or another side bet)")
+        if Situation.SURRENDER in settings.situations:
+            hints.append("surrender can be practised with --set surrender=late")
+        hint = "; ".join(hints) or "insurance, even money and surrender are not offered everywhere"
         raise InvalidInputError(f"{ruleset.name} has none of the situations {', '.join(settings.situations)} "
-                                "(insurance, even money and surrender are not offered everywhere)")
+                                f"({hint})")
     return tuple(found)
 
 
@@ -254,7 +260,8 @@ def _new_case(rng: random.Random, table: Ruleset, settings: PayoutSettings, situ
         pays = side.ratio(outcome)
         assert pays is not None
         stack = bet_paying(pays.pay, high=min(highest, lowest * 5))
-        return sidebet_case(side, outcome, stack.value, winning_cards(rng, side, outcome), stack)
+        cards, dealer_blackjack = winning_cards(rng, side, outcome)
+        return sidebet_case(side, outcome, stack.value, cards, stack, dealer_blackjack=dealer_blackjack)
     split = can_settle_split(table) and (not can_settle_double(table) or rng.random() < 0.7)
     return _settle_case(rng, table, settings, split)
 
@@ -338,7 +345,8 @@ def _sidebet_for_item(rng: random.Random, settings: PayoutSettings, rest: str, i
                                 "(e.g. payout:sidebet 21+3:flush:5)") from None
     if side.ratio(outcome) is None:
         raise InvalidInputError(f"{side.name} pays nothing on {outcome!r}")
-    case = sidebet_case(side, outcome, stake, winning_cards(rng, side, outcome))
+    cards, dealer_blackjack = winning_cards(rng, side, outcome)
+    case = sidebet_case(side, outcome, stake, cards, dealer_blackjack=dealer_blackjack)
     if not _payable(settings, case.amount):
         raise InvalidInputError(f"{format_money(case.amount)} cannot be paid in {settings.chips.describe()}")
     return case

@@ -31,7 +31,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.money import Money, Ratio, format_money, parse_money
 from trainer.core.rules import Double, Ruleset, Surrender
 from trainer.core.shoe import Shoe
-from trainer.core.sidebets import SideBet, parse_sidebet_names
+from trainer.core.sidebets import SideBet, SideBetKind, parse_sidebet_names
 
 SEAT_PACE_MS = {"take": 1500, "push": 1500, "win": 2500, "blackjack": 3000, "double": 3000,
                 "surrender": 2000, "even-money": 2000, "insurance": 3500, "split": 5000, "sidebet": 3500}
@@ -85,6 +85,9 @@ class SettleDrill(DrillBase):
         self.surrender = read_late_surrender(self.name, extra)
         self.sidebets: tuple[SideBet, ...] = (parse_sidebet_names(extra["sidebets"])
                                               if "sidebets" in extra else ())
+        if any(bet.kind is SideBetKind.DEALER_BLACKJACK for bet in self.sidebets):
+            raise InvalidInputError("sidebets: insurance is this table's own bet, offered under an ace and "
+                                    "settled as insurance: name the other side bets")
         self._shoe: Shoe | None = None
         self._shoe_table: Ruleset | None = None
         self._queue: list[tuple[TableToSettle, SeatToSettle]] = []
@@ -352,5 +355,6 @@ def _seat_json(seat: SeatToSettle) -> dict[str, JSON]:
         data["even_money"] = True
     if seat.sidebet is not None:
         data["sidebet"] = {"name": seat.sidebet.bet.name, "stake": format_money(seat.sidebet.stake),
-                           "pays": {o: str(r) for o, r in seat.sidebet.bet.pays}}
+                           "pays": {o: str(r) for o, r in seat.sidebet.bet.pays},
+                           "cards": [str(c) for c in seat.sidebet.cards]}
     return data

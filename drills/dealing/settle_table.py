@@ -26,7 +26,7 @@ from trainer.core.money import Money, format_money
 from trainer.core.round import Round
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
-from trainer.core.sidebets import OUTCOME_WORDS, SideBet
+from trainer.core.sidebets import OUTCOME_WORDS, SideBet, SideBetKind
 from trainer.strategy.seats import NormalSeat
 
 ZERO = Decimal(0)
@@ -38,6 +38,8 @@ class SideBetResult:
     stake: Money
     outcome: str | None
     net: Money
+    cards: tuple[Card, ...] = ()
+    """The cards the side bet read (the player's first two, and the dealer's up card for 21+3)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,14 +99,20 @@ class SeatToSettle:
         net = self.hands[0].net
         return "win" if net > 0 else "push" if net == 0 else "lose"
 
+    @property
+    def suited(self) -> bool:
+        """Whether this seat's cards are shown with suits: a side bet on it pays on them."""
+        return self.sidebet is not None and self.sidebet.bet.needs_suits
+
     def lines(self, chips: bool) -> list[str]:
         """The seat as the dealer sees it at settlement time."""
         bet = f"bet ${format_money(self.bet)}" + (f" ({self.stack})" if chips else "")
         parts = [bet]
+        suits = self.suited
         if self.even_money is not None:
-            parts.append(f"{say_cards(self.hands[0].cards)}: blackjack, took even money")
+            parts.append(f"{say_cards(self.hands[0].cards, suits=suits)}: blackjack, took even money")
         elif self.surrendered:
-            parts.append(f"{say_cards(self.hands[0].cards)}: surrendered")
+            parts.append(f"{say_cards(self.hands[0].cards, suits=suits)}: surrendered")
         else:
             for number, hand in enumerate(self.hands, start=1):
                 name = f"hand {number}: " if len(self.hands) > 1 else ""
@@ -112,7 +120,7 @@ class SeatToSettle:
                         "bust" if hand.total > 21 else str(hand.total))
                 doubled = f", doubled to ${format_money(hand.bet)}" if hand.doubled else ""
                 split_bet = f", ${format_money(hand.bet)}" if len(self.hands) > 1 and not hand.doubled else ""
-                parts.append(f"{name}{say_cards(hand.cards)} ({what}{doubled}{split_bet})")
+                parts.append(f"{name}{say_cards(hand.cards, suits=suits)} ({what}{doubled}{split_bet})")
         if self.insurance is not None:
             parts.append(f"insured ${format_money(self.insurance[0])}")
         if self.sidebet is not None:
@@ -146,11 +154,13 @@ class SeatToSettle:
         if self.sidebet is not None:
             side = self.sidebet
             if side.outcome is None:
-                says.append(f"{side.bet.name} ${format_money(side.stake)} loses: take it")
+                read = f" ({say_cards(side.cards, suits=True)})" if side.cards else ""
+                says.append(f"{side.bet.name} ${format_money(side.stake)}{read} loses: take it")
             else:
                 ratio = side.bet.ratio(side.outcome)
                 says.append(f"{side.bet.name} ${format_money(side.stake)} has a "
-                            f"{OUTCOME_WORDS[side.outcome]}, {ratio}: pay ${format_money(side.net)}")
+                            f"{OUTCOME_WORDS[side.outcome]} ({say_cards(side.cards, suits=True)}), {ratio}: "
+                            f"pay ${format_money(side.net)}")
         return f"Seat {self.seat}: " + "; ".join(says) + "."
 
 
@@ -174,7 +184,13 @@ class TableToSettle:
     def dealer_line(self) -> str:
         says = ("blackjack" if self.dealer_blackjack else
                 f"busts with {self.dealer_total}" if self.dealer_total > 21 else f"has {self.dealer_total}")
-        return f"Dealer: {say_cards(self.dealer)}  ({says})"
+        return f"Dealer: {say_cards(self.dealer, suits=self.suited)}  ({says})"
+
+    @property
+    def suited(self) -> bool:
+        """Whether the dealer's cards are shown with suits: a seat's side bet reads the up card (21+3)."""
+        return any(s.suited and s.sidebet is not None and s.sidebet.bet.kind is SideBetKind.THREE_CARD_POKER
+                   for s in self.seats)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -233,7 +249,7 @@ def deal_table(rng: random.Random, table: Ruleset, shoe: Shoe, seats: int, numbe
             cards = list(view.hands[0].cards[:2]) if len(view.hands) == 1 else _first_two(round_, seat)
             read = [*cards, round_.up_card] if bet.kind.cards_read == 3 else cards
             outcome = bet.paid_outcome(read, dealer_blackjack=dealer_blackjack)
-            side = SideBetResult(bet=bet, stake=amount, outcome=outcome,
+            side = SideBetResult(bet=bet, stake=amount, outcome=outcome, cards=tuple(read),
                                  net=bet.settle(amount, read, dealer_blackjack=dealer_blackjack))
         result.append(SeatToSettle(seat=seat + 1, stack=stack, hands=hands, insurance=insurance,
                                    even_money=even, surrendered=surrendered, sidebet=side))

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from drills.base import JSON, Answer, DrillBase, Grade, Lines, Question
-from trainer.core.bounds import check_length
+from drills.base import JSON, Answer, DrillBase, Grade, Lines, Question, parse_choice
 from trainer.core.errors import InvalidInputError
 from trainer.core.money import format_money
 from trainer.core.rules import Ruleset
@@ -39,21 +38,16 @@ def parse_attack_item(item: str) -> tuple[int, str]:
     return count, best
 
 
-def pick_option(options: list[AttackOption], text: str) -> AttackOption:
-    """The choice typed: pass (or Enter), a rival's number in the list, or their name (a unique start)."""
-    said = text.strip()
-    check_length(said, "a choice")
-    if said.lower() in ("", "pass", "p", "no", "n", "none", "0"):
-        return options[0]
-    rivals = options[1:]
-    if said.isdecimal() and len(said) <= 2 and 1 <= int(said) <= len(rivals):
-        return rivals[int(said) - 1]
-    exact = [o for o in rivals if o.word.lower() == said.lower()]
-    starts = [o for o in rivals if o.word.lower().startswith(said.lower())]
-    picked = exact or (starts if len(starts) == 1 else [])
-    if not picked:
-        raise InvalidInputError(f"{said!r} is none of {', '.join(o.word for o in rivals)} (or pass)")
-    return picked[0]
+PASS_WORDS = {"": "pass", "p": "pass", "no": "pass", "n": "pass", "none": "pass", "no attack": "pass"}
+"""What else a learner may type to pass (Enter too), besides the choice's letter or the word."""
+
+
+def attack_notes(options: list[AttackOption], cash: dict[str, Decimal]) -> tuple[str, ...]:
+    """What each choice is shown with: a rival's cash, the chance to win and the expected cash change
+    (the expected share, which decides, is told with the grade)."""
+    return tuple("no attack" if o.target is None else
+                 f"${format_money(cash[o.word])}, you win {100 * float(o.chance):.0f}%, "
+                 f"expected cash {float(o.cash_change):+.2f}" for o in options)
 
 
 class AttackDrill(DrillBase):
@@ -79,8 +73,8 @@ class AttackDrill(DrillBase):
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         return ["Attack phase: both sides roll 1..their cash; a failed attack costs half your cash. "
-                "Pass, or name the rival (or their number) that leaves you the largest expected share "
-                "of the cash in play."]
+                "Pass, or attack the rival that leaves you the largest expected share of the cash in "
+                "play: type the choice's letter or the name (Enter passes)."]
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         if item:
@@ -97,9 +91,6 @@ class AttackDrill(DrillBase):
                 break
         lines = [f"You have ${format_money(cash['You'])}; a failed attack pays "
                  f"${format_money(failed_attack_loss(cash['You']))} to the bank."]
-        for number, o in enumerate(options[1:], 1):
-            lines.append(f"  {number}) {o.word} ${format_money(cash[o.word])}: you win "
-                         f"{100 * float(o.chance):.0f}%, expected cash {float(o.cash_change):+.2f}")
         data: dict[str, JSON] = {
             "ruleset": ruleset.name, "cash": {n: format_money(c) for n, c in cash.items()},
             "options": [{"target": o.target, "chance": float(o.chance), "cash_change": float(o.cash_change)}
@@ -108,11 +99,11 @@ class AttackDrill(DrillBase):
         kind = "pass" if best.target is None else "attack"
         return Question(drill=self.name, item=f"attack:{rivals} rivals:{kind}",
                         prompt="Pass, or whom do you attack?", data=data, expected=best.word,
-                        choices=tuple(o.word for o in options), show=(Lines(lines=tuple(lines)),))
+                        choices=tuple(o.word for o in options), notes=attack_notes(options, cash),
+                        show=(Lines(lines=tuple(lines)),))
 
     def parse(self, question: Question, text: str) -> Answer:
-        options = self._options(question)
-        return Answer(text=text.strip(), value=pick_option(options, text).word)
+        return Answer(text=text.strip(), value=parse_choice(question, text, PASS_WORDS))
 
     def _options(self, question: Question) -> list[AttackOption]:
         cash = {str(n): Decimal(str(c)) for n, c in dict(question.data["cash"]).items()}

@@ -248,11 +248,9 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
             if isinstance(drill, StrategyDrill):
                 drill.set_weights(strategy_weights(store, rules.name))
-        set_best = getattr(drill, "set_best", None)
-        if callable(set_best):  # drills timed per deck beat the learner's own best
-            from trainer.progress.drill_focus import best_pace
+        from trainer.progress.drill_focus import prepare_bests
 
-            set_best(best_pace(store, name))
+        prepare_bests(drill, store)  # a countdown beats the learner's own best
         session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,

@@ -3,8 +3,9 @@ and the journal of real play (`cutcard export --journal`) in the same two format
 
 Both formats carry the same fields: the attempt's row id, its session, the UTC time as epoch seconds and
 as ISO 8601, the drill, item and rule set, the prompt and its data, the expected and given answers,
-whether it was right, the answer time, the drill's target pace, and where it was given (`source`:
-`drill`, `review` or `play`).
+whether it was right, the answer time, the drill's target pace, where it was given (`source`:
+`drill`, `review` or `play`), and whose pace the answer time is (`pace`: `learner`, `program`, `script`
+or `unknown`, `trainer.practice.session.PACES`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from trainer.practice.session import Attempt
 
 FORMATS = ("csv", "json")
 FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",
-          "given", "correct", "latency_ms", "target_ms", "verdict", "source")
+          "given", "correct", "latency_ms", "target_ms", "verdict", "source", "pace")
 
 
 def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
@@ -43,6 +44,7 @@ def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
         "target_ms": attempt.target_ms,
         "verdict": attempt.verdict,
         "source": attempt.source,
+        "pace": attempt.pace,
     }
 
 

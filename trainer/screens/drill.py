@@ -12,7 +12,7 @@ from prompt_toolkit import PromptSession
 from rich.console import Console
 from rich.text import Text
 
-from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
+from drills.base import Flash, Grade, Lines, Question, Rounds, Tray, choice_labels
 from trainer.core.errors import InvalidInputError
 from trainer.practice.batch import Plan, RunSummary, says_the_answer, summary_lines
 from trainer.practice.session import DrillRun
@@ -57,8 +57,8 @@ def show_question(console: Console, question: Question, *, wait: bool = False) -
 
             console.file.flush()
             first = _first_shown(play_rounds(shown))
-    for index, choice in enumerate(question.choices):
-        console.print(f"  [key]{chr(ord('a') + index)})[/] {choice}")
+    for key, label in choice_labels(question):
+        console.print(Text.assemble("  ", (f"{key})", "key"), f" {label}"))
     return first
 
 

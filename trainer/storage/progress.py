@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
+from trainer.storage.figures import learner_paced
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
     TIME_BUCKET_MS,
@@ -207,13 +208,16 @@ class ProgressFigures(ReviewHistory):
 
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
-    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
-        """Per session (key: (session_id,)): answers, right and median answer time of one drill."""
+    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float, *,
+                        learner_only: bool = False) -> list[Group]:
+        """Per session (key: (session_id,)): answers, right and median answer time of one drill; with
+        `learner_only`, of the answers timed at the learner's own pace (their speed)."""
         if not session_ids:
             return []
         marks = ", ".join("?" for _ in session_ids)
+        paced = f" AND {learner_paced(self.conn)}" if learner_only else ""
         return self.groups(("session_id",), since_ts=since_ts,
-                           where=f"drill = ? AND session_id IN ({marks})", args=(drill, *session_ids))
+                           where=f"drill = ? AND session_id IN ({marks}){paced}", args=(drill, *session_ids))
 
     def session_started(self, session_id: str) -> float | None:
         """When a session's first answer was recorded (None: it recorded none)."""
@@ -256,11 +260,11 @@ class ProgressFigures(ReviewHistory):
 
     # --- readiness (`cutcard ready`) ------------------------------------------------------------
 
-    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
-               ruleset: str | None = None, data_equals: tuple[str, str] | None = None,
-               correct_only: bool = False) -> list[RecentAnswer]:
-        """The latest `limit` answers to items of these families (newest first), optionally only from one
-        source, one rule set, with one data key equal to a value, or only right ones."""
+    def _answers_where(self, prefixes: tuple[str, ...], *, source: str | None = None,
+                       ruleset: str | None = None,
+                       data_equals: tuple[tuple[str, str | int], ...] = ()) -> tuple[str, list[Any]]:
+        """The SQL condition (and its arguments) of the answers to items of these families, optionally
+        only from one source, one rule set, and with data keys equal to values."""
         conditions = ["(" + " OR ".join("item LIKE ? ESCAPE '\\'" for _ in prefixes) + ")"]
         args: list[Any] = [_like_prefix(p) for p in prefixes]
         if source is not None:
@@ -269,17 +273,39 @@ class ProgressFigures(ReviewHistory):
         if ruleset is not None:
             conditions.append("ruleset = ?")
             args.append(ruleset)
-        if data_equals is not None:
+        for key, value in data_equals:
             conditions.append("json_extract(data, ?) = ?")
-            args.extend([f"$.{data_equals[0]}", data_equals[1]])
+            args.extend([f"$.{key}", value])
+        return " AND ".join(conditions), args
+
+    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
+               ruleset: str | None = None, data_equals: tuple[tuple[str, str | int], ...] = (),
+               correct_only: bool = False, learner_only: bool = False) -> list[RecentAnswer]:
+        """The latest `limit` answers to items of these families (newest first), optionally only from one
+        source, one rule set, with data keys equal to values, only right ones, or only those timed at
+        the learner's own pace."""
+        where, args = self._answers_where(prefixes, source=source, ruleset=ruleset, data_equals=data_equals)
         if correct_only:
-            conditions.append("correct = 1")
+            where += " AND correct = 1"
+        if learner_only:
+            where += f" AND {learner_paced(self.conn)}"
         sql = (f"SELECT correct, latency_ms, target_ms, {SECONDS_PER_DECK} FROM attempts "
-               f"WHERE {' AND '.join(conditions)} ORDER BY ts DESC, id DESC LIMIT ?")
+               f"WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?")
         with guarded(self.path, "read the latest answers"):
             rows = self.conn.execute(sql, (*args, limit)).fetchall()
         return [RecentAnswer(correct=bool(c), latency_ms=int(ms), target_ms=t, seconds_per_deck=pace)
                 for c, ms, t, pace in rows]
+
+    def paces(self, prefixes: tuple[str, ...], *, source: str | None = None, ruleset: str | None = None,
+              data_equals: tuple[tuple[str, str | int], ...] = ()) -> dict[str, int]:
+        """How many answers to items of these families were timed at each pace (`PACES`), all time; a
+        database from before schema 6 kept none: all 'unknown'."""
+        where, args = self._answers_where(prefixes, source=source, ruleset=ruleset, data_equals=data_equals)
+        pace = "pace" if learner_paced(self.conn) != "0" else "'unknown'"
+        with guarded(self.path, "count the answers by pace"):
+            rows = self.conn.execute(f"SELECT {pace}, count(*) FROM attempts WHERE {where} GROUP BY 1",
+                                     args).fetchall()
+        return {str(p): int(n) for p, n in rows}
 
     def table_rounds(self, ruleset: str | None = None) -> int:
         """Distinct table rounds logged: play attempts told apart by session and their data's `round`."""

@@ -247,5 +247,26 @@ def _m0006(db: Database) -> None:
     db.execute("CREATE INDEX idx_journal_day ON journal (day, id)")
 
 
+@_migration("0007_attempt_pace")
+def _m0007(db: Database) -> None:
+    """Whose pace each answer's time is (`trainer.practice.session.PACES`): 'learner', 'program' or
+    'script', written with every answer from now on.
+
+    Older answers get what their rows prove, else 'unknown' (not 'script': a learner's answer at a
+    terminal and a script's left the same kind of row): an answer timed under 0.1 s is a script's (no
+    one reads a question and answers that fast; piped and machine-mode answers were timed from the
+    question line); a count-down at `--speed` or a speed count (cards flashed at the program's pace,
+    the clock from the first card) that took at least its flash is the program's. 'unknown' times are
+    not the learner's own: bests, speed figures and `ready` leave them out."""
+    db.execute("ALTER TABLE attempts ADD COLUMN pace TEXT NOT NULL DEFAULT 'unknown'")
+    db.execute("UPDATE attempts SET pace = 'script' WHERE latency_ms < 100")
+    db.execute(
+        "UPDATE attempts SET pace = 'program' WHERE pace = 'unknown' "
+        "AND drill IN ('countdown', 'speed-count') "
+        "AND json_extract(data, '$.seconds_per_card') IS NOT NULL "
+        "AND latency_ms >= 1000 * json_extract(data, '$.seconds_per_card') "
+        "* json_array_length(data, '$.cards')")
+
+
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema this cutcard writes; stored in `PRAGMA user_version`."""

@@ -43,7 +43,7 @@ class StoredAttempt:
 
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
-                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source")
+                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source", "pace")
 REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
                   "attempts", "correct", "last_correct")
 
@@ -90,7 +90,7 @@ def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
     return (attempt.session_id, attempt.drill, attempt.item, attempt.ruleset, attempt.prompt,
             json.dumps(attempt.data, default=str, sort_keys=True, ensure_ascii=False), attempt.expected,
             attempt.given, int(attempt.correct), attempt.latency_ms, attempt.target_ms, attempt.verdict,
-            attempt.ts, attempt.source)
+            attempt.ts, attempt.source, attempt.pace)
 
 
 def review_row(item: ReviewItem) -> tuple[Any, ...]:
@@ -310,7 +310,7 @@ def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
 
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
-     target_ms, verdict, ts, source) = row
+     target_ms, verdict, ts, source, pace) = row
     try:
         facts = json.loads(data)
     except (ValueError, TypeError, RecursionError):
@@ -321,5 +321,5 @@ def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
                       data=facts, expected=expected, given=given, correct=bool(correct),
                       latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
-                      source=source)
+                      source=source, pace=pace)
     return StoredAttempt(id=row_id, attempt=attempt)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drills.base import Answer, Grade, Question
-from drills.tournament.attack import pick_option
+from drills.base import Answer, Grade, Question, parse_choice
+from drills.tournament.attack import PASS_WORDS
 from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import dollars, format_money, parse_money
@@ -177,7 +177,7 @@ class TournamentChecks:
     def _parse(self, q: Question, text: str) -> Answer:
         if q.data["kind"] == "action":
             return parse_play(q, text)
-        return Answer(text=text.strip(), value=pick_option(self.options(), text).word)
+        return Answer(text=text.strip(), value=parse_choice(q, text, PASS_WORDS))
 
     def _grade(self, q: Question, answer: Answer) -> Grade:
         if q.data["kind"] == "action":
