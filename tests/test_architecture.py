@@ -198,8 +198,8 @@ PACKAGE_ROLES = {
     "drills/quiz": "the rules quiz and its question bank",
     "drills/tournament": "tournament drills: the chat-host attack phase",
     "rulesets": "the built-in rule sets as data",
-    "trainer": "the package: the program's entry (`__main__`), the file caches (`chartcache`, `statstore`) "
-               "and the bet planner's service (`planner`)",
+    "trainer": "the package: the program's entry (`__main__`), the file caches (`chartcache`, `statstore`), "
+               "the bet planner's service (`planner`) and safe scratch files (`files`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
     "trainer/tournament": "the chat-host tournament of seed 002, a game mode: core only, no I/O",

@@ -22,8 +22,9 @@ from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.practice.session import Attempt
 from trainer.storage import Store
-from trainer.storage.backups import BackupShelf, backup_folder, copy_database, restore, verify
+from trainer.storage.backups import BackupShelf, backup_folder, copy_database, verify
 from trainer.storage.integrity import load_state, note_failure
+from trainer.storage.restore import restore
 
 T0 = datetime(2026, 3, 2, 12).timestamp()  # a Monday, noon local time
 DAY = 86400.0
@@ -150,9 +151,9 @@ def test_db_check_reports_the_damage_and_restore_brings_back_the_newest_good_bac
     out, err = capsys.readouterr()
     assert out.strip() and "damaged" in err and str(backups[0].path) in err
 
-    assert main(["db", "restore", backups[0].path.name]) == 0  # a name from `db backups` will do
+    assert main(["db", "restore", "--yes", backups[0].path.name]) == 0  # a name from `db backups` will do
     out = capsys.readouterr().out
-    assert "restored" in out and "replaced" in out
+    assert "Restored" in out and "replaced" in out
     with Store.open(db) as store:
         assert store.attempt_count() == 400
     assert main(["db", "check"]) == 0
@@ -283,13 +284,14 @@ def test_db_commands_are_in_the_repl_registry() -> None:
 
 
 def test_a_large_file_checks_the_tables_every_answer_writes(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above QUICK_CHECK_BYTES only `WRITE_TABLES` are quick-checked on open (a fraction of the whole
-    file's check); damage there is still refused before a write."""
+    """Above both thresholds every table but `attempts` has its integrity_check on open (see
+    bench/integrity.py); damage there is still refused before a write."""
     import trainer.storage.integrity as integrity
 
     db = home / "progress.db"
     make_db(db)
     monkeypatch.setattr(integrity, "QUICK_CHECK_BYTES", 0)
+    monkeypatch.setattr(integrity, "INTEGRITY_CHECK_BYTES", 0)
     conn = sqlite3.connect(db)
     root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'review_items'").fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]

@@ -9,11 +9,10 @@ is only slower: the result is computed again, never an error.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
+from trainer.files import write_atomically
 from trainer.strategy.cache import install_cache
 
 _KEY = re.compile(r"^[A-Za-z0-9_.-]+$")
@@ -40,13 +39,11 @@ class FileCache:
             return None
 
     def save(self, key: str, data: bytes) -> None:
-        """Write atomically (a temporary file renamed over the old one), so readers never see half."""
+        """Write atomically (a fresh scratch file renamed over the old one, removed if the write fails),
+        so readers never see half and a full disk leaves nothing behind."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{self.what}-", suffix=".tmp")
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, self._path(key))
+            write_atomically(self._path(key), data)
         except OSError:
             return
 

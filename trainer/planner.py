@@ -12,14 +12,13 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import InvalidInputError, StorageError
+from trainer.files import write_atomically
 from trainer.planning.ramp import BetPlan, CountRow, RampFigures, TableLimits, evaluate, optimal, simplify
 from trainer.sim.counter import Mistakes
 from trainer.sim.results import CountStats
@@ -197,16 +196,14 @@ def plan_file_document(report: PlanReport) -> dict[str, Any]:
 
 
 def save_plan(home: Path, report: PlanReport) -> Path:
-    """Keep the plan in force as `home/plan.json`, written whole (a temporary file renamed over it)."""
+    """Keep the plan in force as `home/plan.json`, written whole (a fresh scratch file renamed over it,
+    removed if the write fails)."""
     document = plan_file_document(report)
     # the journal reads `ror` as the plan's own risk; the target is `target_ror`
     path = home / PLAN_FILE
     try:
         home.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=home, prefix=".plan-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(document, out, indent=2)
-        os.replace(tmp, path)
+        write_atomically(path, json.dumps(document, indent=2).encode())
     except OSError as e:
         raise StorageError(f"cannot write {path}: {e.strerror or e}") from None
     return path

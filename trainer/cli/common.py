@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from trainer.core.errors import TrainerError, UsageError
+from trainer.core.errors import TrainerError, UsageError, excerpt
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -33,9 +33,16 @@ class FilePath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
+            text = os.fsencode(str(value))
+        except UnicodeError:  # a lone surrogate no system name can hold
+            self.fail(f"{excerpt(ascii(str(value)))} is no file name", param, ctx)
+        if len(text) > 4095 or any(len(part) > 255 for part in text.split(b"/")):
+            self.fail(f"{excerpt(repr(str(value)))} is no file name (longer than the system allows)",
+                      param, ctx)
+        try:
             return super().convert(value, param, ctx)
         except ValueError:
-            self.fail(f"{str(value)!r} is no file name (it holds a NUL character)", param, ctx)
+            self.fail(f"{excerpt(repr(str(value)))} is no file name (it holds a NUL character)", param, ctx)
 
 
 class DatabasePath(FilePath):
@@ -213,28 +220,39 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
         drop_stdout()
         return 0
     except UsageError as e:  # a name or value the command does not know, as a bad option
-        click.echo(f"cutcard: {e}", err=True)
+        click.echo(f"cutcard: {one_line(str(e))}", err=True)
         return 2
     except TrainerError as e:  # an error found while running
-        click.echo(f"cutcard: {e}", err=True)
+        click.echo(f"cutcard: {one_line(str(e))}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
     except click.UsageError as e:
-        click.echo(usage_line(e), err=True)
+        click.echo(one_line(usage_line(e)), err=True)
         return e.exit_code
     except click.ClickException as e:
-        click.echo(f"cutcard: {e.format_message()}", err=True)
+        click.echo(f"cutcard: {one_line(e.format_message())}", err=True)
         return e.exit_code
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
             raise
-        click.echo(f"cutcard: internal error: {type(e).__name__}: {e} "
+        click.echo(f"cutcard: internal error: {type(e).__name__}: {one_line(str(e))} "
                    "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
         return 70
     # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
     return status if isinstance(status, int) else 0
+
+
+MESSAGE_CHARS = 400
+"""The longest one-line error printed: a message that quotes a huge value is cut (the value's own
+excerpt is the first defence, `trainer.core.errors.excerpt`)."""
+
+
+def one_line(message: str) -> str:
+    """A message as one line on the terminal: runs of white space made one space, control characters
+    escaped (a rule-set title could otherwise retitle the terminal), at most `MESSAGE_CHARS`."""
+    return excerpt(message.replace("\n", " "), MESSAGE_CHARS)
 
 
 def usage_line(error: click.UsageError) -> str:

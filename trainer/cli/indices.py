@@ -216,7 +216,8 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
     results, _ = run_plays(run, wanted, default_jobs(run, len(wanted)), quiet=quiet)
     words = f"computed for {rules.name} and {run.counting.system.name}"
     plays = tuple(to_index_play(r, words) for r in results if r.index is not None)
-    return plays, f"{words} ({run.samples} exact EVs a play), {len(plays)} plays"
+    done = max((r.samples for r in results), default=0)
+    return plays, f"{words} ({min(done, run.samples)} exact EVs a play), {len(plays)} plays"
 
 
 @click.command("indices")

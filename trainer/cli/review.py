@@ -16,8 +16,8 @@ DRY_RUN_SHOWN = 30
 """Questions `--dry-run` lists without `--limit` (the rest are counted)."""
 WIDTH = 79
 """The widest line `--dry-run` prints as one (an 80-column terminal)."""
-MOST_NEW_PER_DAY = 9999
-"""The most new items a day `--new` takes (Anki's own bound)."""
+MOST_NEW = 9999
+"""The most new items a day `--new` takes (Anki's own bound): a day's estimate stays a day's."""
 
 
 @click.command("review")
@@ -27,7 +27,7 @@ MOST_NEW_PER_DAY = 9999
 @seed_option
 @click.option("--limit", "-n", type=click.IntRange(min=1), default=None,
               help="Ask at most this many questions (default: until nothing is due).")
-@click.option("--new", "new_per_day", type=click.IntRange(min=0, max=MOST_NEW_PER_DAY), default=None,
+@click.option("--new", "new_per_day", type=click.IntRange(min=0, max=MOST_NEW), default=None,
               help="New items a day (default: 20; at most 9999).")
 @click.option("--jsonl", is_flag=True, help="Machine mode: JSON question and grade lines.")
 @click.option("--dry-run", is_flag=True,
@@ -75,6 +75,7 @@ def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: fl
     builds (`ReviewQueue.upcoming`) on a read-only view; nothing is asked, recorded or created."""
     import random
 
+    from trainer.core.errors import escaped
     from trainer.practice.launch import newest_backup
     from trainer.practice.session import Clock, ListRecorder
     from trainer.progress.items import drill_title, item_name
@@ -105,7 +106,7 @@ def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: fl
             line = f"{number:>4}. {what} — {where}: {when}"
             if len(line) > WIDTH:  # the drill, rule set and why on a line of their own
                 line = f"{number:>4}. {what}\n{'':6}{where}: {when}"
-            lines.append(line)
+            lines.append(escaped(line) if "\n" not in line else "\n".join(map(escaped, line.split("\n"))))
         left = header.due_now + header.new_today - len(lines) if len(upcoming) > shown else 0
         return header.line(), lines, left, [n for n in queue.notes if n.startswith("skipped")]
 
@@ -122,5 +123,5 @@ def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: fl
     if left > 0:
         click.echo(f"  … then {left} more (--limit N lists more)")
     for note in notes:
-        click.echo(f"  {note}")
+        click.echo(escaped(f"  {note}"))
     click.echo("(dry run: nothing was asked or changed)")

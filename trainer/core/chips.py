@@ -16,7 +16,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from trainer.core.bounds import MAX_CHIPS, check_digits, check_length, quoted
-from trainer.core.errors import InvalidInputError
+from trainer.core.errors import InvalidInputError, excerpt
 from trainer.core.money import Money, format_money
 
 _VALUE = re.compile(r"\$?[0-9]{1,9}(?:\.[0-9]{1,2})?")
@@ -92,12 +92,14 @@ def parse_chip_set(text: str) -> ChipSet:
     """
     chips: list[Chip] = []
     for part in filter(None, (p.strip() for p in re.split(r"[,;]", text))):
-        match = re.fullmatch(r"([a-z]+)\s*[=:]\s*\$?(\d+(?:\.\d{1,2})?)", part.lower())
-        if match is None:
-            raise InvalidInputError(f"{part!r} is not a chip: expected colour=value, e.g. 'pink=2.50'")
+        match = re.fullmatch(r"([a-z]+)\s*[=:]\s*\$?(\d{1,9}(?:\.\d{1,2})?)", part.lower())
+        if match is None:  # at most nine digits of dollars, as `_VALUE` reads a chip's value
+            raise InvalidInputError(f"{excerpt(repr(part))} is not a chip: expected colour=value with a "
+                                    "value under $1,000,000,000, e.g. 'pink=2.50'")
         chips.append(Chip(colour=match.group(1), value=Decimal(match.group(2))))
     if not chips:
-        raise InvalidInputError(f"{text!r} names no chips: expected e.g. 'white=1, red=5, green=25'")
+        raise InvalidInputError(f"{excerpt(repr(text))} names no chips: expected e.g. "
+                                "'white=1, red=5, green=25'")
     return ChipSet(tuple(chips))
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card
-from trainer.core.errors import InvalidInputError, UnknownNameError
+from trainer.core.errors import InvalidInputError, UnknownNameError, excerpt
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 Count = int | Fraction
@@ -285,8 +285,8 @@ def find_system(name: str) -> CountSystem:
         if wanted == system.name or wanted in system.aliases:
             return system
     known = ", ".join(builtin_systems())
-    raise UnknownNameError(f"no count system named {name!r} (built-in: {known}; or give a path to a "
-                           ".toml file)")
+    raise UnknownNameError(f"no count system named {excerpt(repr(name))} (built-in: {known}; or give a "
+                           "path to a .toml file)")
 
 
 def load_system(name_or_path: str | Path) -> CountSystem:

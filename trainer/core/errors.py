@@ -23,6 +23,10 @@ class StorageError(TrainerError):
     """The progress database cannot be opened, read or written."""
 
 
+class DamagedDatabaseError(StorageError):
+    """The progress database is damaged: SQLite found it malformed, or a stored value cannot be read."""
+
+
 class ShoeExhaustedError(TrainerError):
     """A stacked shoe ran out of the cards it was given."""
 
@@ -39,3 +43,24 @@ class UnknownNameError(InvalidInputError, UsageError):
 
 class UnknownRulesetError(RulesetError, UsageError):
     """A rule-set name that is neither built in nor a file."""
+
+
+EXCERPT_CHARS = 60
+"""The most of a bad value a one-line error quotes."""
+
+
+def escaped(text: str) -> str:
+    """`text` with every control character (an escape sequence that would retitle or repaint the
+    terminal, a newline that would split a one-line message) written as a Python escape: `\\x1b`."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A bad value as a one-line error quotes it: control characters escaped, cut to about `limit`
+    characters with the length said (a 100 KB value is never echoed whole)."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        return f"{escaped(text[:limit])}… ({len(text):,} characters)"
+    return escaped(text)

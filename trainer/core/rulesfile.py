@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError
+from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError, excerpt
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     PLAY_KEYS,
@@ -441,7 +441,7 @@ def _named(name: str) -> Ruleset | None:
     """The built-in whose file bears `name` (`casino` in casino.toml), if there is one: one file read,
     not all of them (a fresh process's chart needs only its own rule set). The built-ins' names are
     their files' names and no alias is another's name (tested), so this is what the full search finds."""
-    if not name.replace("-", "").isalnum():  # a file name of letters, digits and dashes, or no file
+    if len(name) > 64 or not name.replace("-", "").isalnum():  # letters, digits and dashes, or no file
         return None
     if not (shipped("rulesets") / f"{name}.toml").is_file():
         return None
@@ -468,8 +468,8 @@ def find_ruleset(name: str) -> Ruleset:
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
     known = ", ".join(builtin_rulesets())
-    raise UnknownRulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml "
-                              "file)")
+    raise UnknownRulesetError(f"no rule set named {excerpt(repr(name))} (built-in: {known}; or give a "
+                              "path to a .toml file)")
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

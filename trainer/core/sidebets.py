@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card, Rank
-from trainer.core.errors import InvalidInputError, RulesetError
+from trainer.core.errors import InvalidInputError, RulesetError, excerpt
 from trainer.core.money import Money, Ratio
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
@@ -244,7 +244,7 @@ def find_sidebet(name_or_path: str | Path) -> SideBet:
         if wanted == bet.name or wanted in bet.aliases:
             return bet
     known = ", ".join(builtin_sidebets())
-    raise RulesetError(f"no side bet named {name_or_path!r} (built-in: {known}; "
+    raise RulesetError(f"no side bet named {excerpt(repr(str(name_or_path)))} (built-in: {known}; "
                        "or give a path to a .toml file)")
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trainer.core.errors import escaped
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ItemKey:
@@ -214,6 +216,8 @@ def item_name(item: str) -> str:
     >>> item_name("settle:blackjack 6:5"), item_name("cut:bj 3:2:35"), item_name("new-thing:a:b")
     ('settle a blackjack 6:5 seat', 'cut blackjack 3:2 on $35', 'new-thing: a, b')
     """
+    if not item.isprintable():  # stored text shown escaped: a control sequence never reaches the terminal
+        return item_name(escaped(item))
     name, _, rest = item.partition(":")
     parts = rest.split(":") if rest else []
     namer = NAMERS.get(name)

@@ -5,10 +5,13 @@ Only `trainer.render` and `trainer.repl` import rich (tests render to an in-memo
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterable
 from typing import IO
 
 from rich.console import Console, Group
+from rich.segment import Segment
 from rich.text import Text
 from rich.theme import Theme
 
@@ -38,6 +41,22 @@ THEME = Theme(
 )
 
 
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+"""Control characters but the newline: what text from a file or the database must never carry raw."""
+
+
+class EscapingConsole(Console):
+    """A console whose text never carries a control character from the data it shows (a rule set named
+    with an escape sequence, an item stored with one): each is printed escaped, `\x1b`. The sequences
+    rich writes itself (colours, cursor moves) are its control segments and pass as they are."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            Segment(_CONTROL.sub(lambda m: repr(m.group())[1:-1], seg.text), seg.style, seg.control)
+            if seg.control is None and _CONTROL.search(seg.text) else seg
+            for seg in buffer)
+
+
 def make_console(file: IO[str] | None = None, *, width: int | None = None,
                  color: bool | None = None) -> Console:
     """The console every command prints to; pass a StringIO (and `color=False`) in tests."""
@@ -48,7 +67,7 @@ def make_console(file: IO[str] | None = None, *, width: int | None = None,
     if color is False:
         kwargs["no_color"] = True
         kwargs["color_system"] = None
-    return Console(**kwargs)  # type: ignore[arg-type]
+    return EscapingConsole(**kwargs)  # type: ignore[arg-type]
 
 
 class Page:

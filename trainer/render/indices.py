@@ -43,6 +43,19 @@ def _gain_near(result: PlayResult) -> str:
     return ""
 
 
+def samples_line(run: IndexRun, done: Sequence[int]) -> str:
+    """How many exact EVs each play rests on: the number asked for, or, where the shoes reached a play's
+    situation fewer times than that, the range the plays got (a footer never claims more than was
+    computed)."""
+    got = sorted(set(done))
+    short = [n for n in got if n < run.samples]
+    if not got or not short:
+        return f"{run.samples:,} exact EVs a play"
+    low, high = got[0], got[-1]
+    return (f"{f'{low:,}' if low == high else f'{low:,} to {high:,}'} exact EVs a play ({run.samples:,} "
+            f"asked: the shoes met {'the plays' if len(done) > 1 else 'the play'} no more often)")
+
+
 def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, IndexPlay | None, PlayResult]],
                   *, notes: Sequence[str], seconds: float, computed: int) -> None:
     system = run.counting.system
@@ -69,15 +82,8 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
     console.print(table)
     console.print("index: play 'above' at that count or more; n: exact EVs computed; gain %: what the "
                   "index play gains over the basic play per hand, two counts past the index.")
-    got = sorted({result.samples for _, _, result in rows})
-    short = [n for n in got if n < run.samples]
-    if not short:
-        evs = f"{run.samples} exact EVs a play"
-    else:  # the shoes reached the play's situation fewer times than asked: say what each play rests on
-        low, high = got[0], got[-1]
-        evs = (f"{low if low == high else f'{low} to {high}'} exact EVs a play ({run.samples} asked: the "
-               f"shoes met {'the plays' if len(rows) > 1 else 'the play'} no more often)")
-    console.print(f"{evs} from {run.shoes} shoes dealt with {run.seats} seats; "
+    console.print(f"{samples_line(run, [r.samples for _, _, r in rows])} from {run.shoes} shoes dealt with "
+                  f"{run.seats} seats; "
                   f"{count} with {run.counting.estimation}-deck estimation, {run.counting.rounding}. "
                   f"{computed} computed, the rest from the cache; "
                   f"{seconds:.1f} s.")

@@ -9,11 +9,13 @@ command needs it, so the prompt appears at once.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from trainer.core.errors import TrainerError
 from trainer.repl.prefs import load_prefs, save_prefs
 from trainer.repl.state import ReplState
 
@@ -82,7 +84,8 @@ def run_repl(settings: Settings, console: Console | None = None, *, interactive:
         for line in TOUR:
             console.print(Text(line, style="title" if not line.startswith(" ") else ""))
         state.prefs = dataclasses.replace(prefs, toured=True)
-        save_prefs(home, state.prefs)
+        with contextlib.suppress(TrainerError):  # a read-only home: the tour shows again next time
+            save_prefs(home, state.prefs)
     from prompt_toolkit import PromptSession
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from trainer.cli.common import DEFAULT_RULESET, DEFAULT_SYSTEM, SPEED_RANGE
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.errors import InvalidInputError, TrainerError
+from trainer.files import write_atomically
 
 FILE_NAME = "settings.json"
 
@@ -114,12 +114,13 @@ def load_prefs(home: Path) -> tuple[Prefs, str | None]:
 
 
 def save_prefs(home: Path, prefs: Prefs) -> None:
-    """Write the settings (to a temporary file first, so a crash never leaves half a file)."""
-    home.mkdir(parents=True, exist_ok=True)
-    path = home / FILE_NAME
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(dataclasses.asdict(prefs), indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    """Write the settings (to a fresh scratch file first, never one a symlink was planted at, removed if
+    the write fails: a crash never leaves half a file)."""
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        write_atomically(home / FILE_NAME, (json.dumps(dataclasses.asdict(prefs), indent=2) + "\n").encode())
+    except OSError as e:
+        raise TrainerError(f"cannot save the settings in {home}: {e.strerror or e}") from None
 
 
 def change(prefs: Prefs, key: str, value: str) -> Prefs:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -42,6 +43,8 @@ def connect(path: Path, *, newest_backup: Callable[[], Path | None] | None = Non
         raise StorageError(f"cannot create the folder {path.parent}: {e.strerror or e}") from None
     if path.is_dir():
         raise StorageError(f"{path} is a folder, not a progress database")
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        raise StorageError(f"{path} is not a regular file (a device or a pipe), not a progress database")
     if path.exists() and path.stat().st_size > 0:
         _check_header(path)
         _check_writable(path)

@@ -11,13 +11,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from trainer.core.errors import StorageError
+from trainer.core.errors import DamagedDatabaseError, StorageError
+from trainer.storage.integrity import is_corrupt
 
 
 @contextmanager
 def guarded(path: Path, doing: str) -> Iterator[None]:
-    """Turn a SQLite error while `doing` something into a one-line `StorageError`."""
+    """Turn a SQLite error while `doing` something into a one-line `StorageError` (a
+    `DamagedDatabaseError` when SQLite calls the file malformed)."""
     try:
         yield
     except sqlite3.Error as e:
-        raise StorageError(f"could not {doing} in {path}: {e}") from None
+        kind = DamagedDatabaseError if is_corrupt(e) else StorageError
+        raise kind(f"could not {doing} in {path}: {e}") from None

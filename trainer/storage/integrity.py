@@ -1,13 +1,23 @@
 """Finding a damaged progress database before anything is written to it.
 
-When the store opens for writing, SQLite checks the file: `PRAGMA quick_check` over the whole file while
-it is small (`QUICK_CHECK_BYTES`: a whole-file check of years of answers takes seconds, too long for the
-start of every drill), and over the tables every answer writes (`WRITE_TABLES`) once it is larger
-(`bench/integrity.py` times both). The full `integrity_check` (longer still) runs at most once a day,
-on the copy the daily backup makes (see `trainer.storage.backups`: daily for a small file, weekly for a
-large one), by `cutcard db check`, and on the file itself after any failure: a check
-that found damage, a write SQLite refused as corrupt, or a backup that failed its verification. What it
-remembers between runs lives in a small state file beside the database (`<db>-check.json`).
+When the store opens for writing, SQLite checks the file, as much of `PRAGMA integrity_check` as the
+open can afford (`bench/integrity.py` times each part on a million answers):
+
+- up to `INTEGRITY_CHECK_BYTES` (some 9,000 answers) the whole file's `integrity_check`: every page,
+  every table against each of its indexes, expression indexes over stored JSON included;
+- above it, `integrity_check` of every table an answer writes that has an index of its own besides
+  `attempts` (sessions, review items, the daily roll-up: each against all its indexes, so damage inside
+  JSON under the review items' expression index is found), plus a whole-file `quick_check` (pages and
+  records, not index contents) while the file is below `QUICK_CHECK_BYTES`. On a larger file the
+  roll-ups kept in their key's order alone (no index to disagree with) are checked, and the `attempts`
+  table's indexes compared with it, by the full check only: on years of answers it takes many seconds,
+  too long for the start of every drill.
+
+The full `integrity_check` runs at most once a day, on the copy the daily backup makes (see
+`trainer.storage.backups`: daily for a small file, weekly for a large one), by `cutcard db check`, and on
+the file itself after any failure: a check that found damage, a write SQLite refused as corrupt, or a
+backup that failed its verification. What it remembers between runs lives in a small state file beside
+the database (`<db>-check.json`).
 
 A database that fails is refused with one line that says what to do, and is left byte-for-byte as it was.
 """
@@ -15,19 +25,22 @@ A database that fails is refused with one line that says what to do, and is left
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from trainer.core.errors import StorageError
+from trainer.files import write_atomically
 
+INTEGRITY_CHECK_BYTES = 4 * 2**20
+"""Up to this size (about 9,000 answers) the whole file's integrity_check runs on every write-open."""
 QUICK_CHECK_BYTES = 32 * 2**20
-"""Up to this size (about 130,000 answers) the whole file is quick-checked on every write-open."""
-WRITE_TABLES = ("sessions", "daily", "review_items")
-"""The small tables every answer rewrites: quick-checked on every write-open of a large file."""
+"""Up to this size (about 65,000 answers) the whole file is also quick-checked on every write-open."""
+APPEND_ONLY = ("attempts",)
+"""The tables whose index contents only the full check compares (see the module's docstring)."""
 FULL_CHECK_EVERY = 86400.0
 """Seconds between full integrity checks (the daily backup's verification)."""
 Clock = Callable[[], float]
@@ -59,13 +72,8 @@ def load_state(db: Path) -> CheckState:
 
 def save_state(db: Path, state: CheckState) -> None:
     """Remember `state` (quietly skipped where the folder cannot be written: nothing else depends on it)."""
-    target = state_path(db)
-    try:
-        scratch = target.with_name(target.name + ".tmp")
-        scratch.write_text(json.dumps(asdict(state)), encoding="utf-8")
-        os.replace(scratch, target)
-    except OSError:
-        pass
+    with suppress(OSError):  # a fresh scratch name, never a fixed one a symlink could be planted at
+        write_atomically(state_path(db), json.dumps(asdict(state)).encode())
 
 
 def note_failure(db: Path, why: str) -> None:
@@ -108,14 +116,26 @@ def check_before_write(conn: sqlite3.Connection, path: Path, *, clock: Clock = t
         found = problems(conn, "integrity_check")
         if not found:
             save_state(path, CheckState(last_full_ts=clock()))
-    elif size <= QUICK_CHECK_BYTES:
-        found = problems(conn)
+    elif size <= INTEGRITY_CHECK_BYTES:
+        found = problems(conn, "integrity_check")
     else:
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        found = [p for table in WRITE_TABLES if table in tables for p in problems(conn, table=table)]
+        found = problems(conn) if size <= QUICK_CHECK_BYTES else []
+        try:
+            found += [p for table in written_tables(conn) for p in problems(conn, "integrity_check", table)]
+        except sqlite3.DatabaseError as e:
+            found.append(str(e))
     if found:
         note_failure(path, found[0])
         raise StorageError(damaged_message(path, found, newest_backup() if newest_backup else None))
+
+
+def written_tables(conn: sqlite3.Connection) -> list[str]:
+    """The tables whose integrity_check (each against all its indexes) runs on every write-open of a
+    large file: those of ours with an index, but `APPEND_ONLY`."""
+    return [row[0] for row in conn.execute(
+        "SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'index' "
+        "AND tbl_name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY tbl_name")
+        if row[0] not in APPEND_ONLY]
 
 
 def damaged_message(path: Path, found: list[str], backup: Path | None) -> str:

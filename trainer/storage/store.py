@@ -18,14 +18,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.core.errors import StorageError
+from trainer.core.errors import DamagedDatabaseError, StorageError
 from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
 from trainer.progress.scheduling import ItemKey, ReviewItem, schedule_answer
 from trainer.storage import queue_reads
-from trainer.storage.backups import BackupShelf
+from trainer.storage.backups import BackupShelf, CopyFailed
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
@@ -33,6 +33,7 @@ from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 from trainer.storage.queue_reads import REVIEW_COLUMNS
+from trainer.storage.restore import recover, refuse_orphaned_wal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,6 +114,8 @@ class Store:
         """Where the day's automatic backup goes when a session that recorded answers ends."""
         self.on_problem = on_problem
         """Told, in one line, of a backup that could not be made (the session itself went fine)."""
+        self._stopped = ""
+        """Why this store takes no more answers (a backup's check found the database damaged)."""
 
     @classmethod
     def open(cls, path: Path | str, *, backups: BackupShelf | None = None,
@@ -120,6 +123,10 @@ class Store:
         """Open (creating if needed) and migrate the database at `path`; refuse one that is not ours or
         is damaged (naming the newest of `backups` to restore)."""
         path = Path(path)
+        recover(path)  # a restore killed before its swap: its leftovers go, the database is as it was
+        refuse_orphaned_wal(path)
+        if backups is not None:
+            backups.clean()
         return cls(connect(path, newest_backup=backups.newest if backups else None), path, backups=backups,
                    on_problem=on_problem)
 
@@ -131,6 +138,8 @@ class Store:
 
     def record(self, attempt: Attempt) -> None:
         """Commit one graded answer and reschedule its review item, together (a crash loses nothing)."""
+        if self._stopped:
+            raise StorageError(self._stopped)
         conn = self.conn
         key = ItemKey(drill=attempt.drill, item=attempt.item, ruleset=attempt.ruleset)
         with write_transaction(conn, self.path, "record the answer"):
@@ -220,6 +229,8 @@ class Store:
 
     def add_journal_entry(self, entry: JournalEntry) -> JournalEntry:
         """Log a session of real play (committed at once); the entry as kept, with its number."""
+        if self._stopped:
+            raise StorageError(self._stopped)
         with write_transaction(self.conn, self.path, "log the session"):
             number = insert_entry(self.conn, entry)
         self._journal_written = True
@@ -231,16 +242,28 @@ class Store:
 
     # --- lifetime -------------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """End the session: take the day's backup if answers or a journal session were recorded (and
-        none was taken today)."""
+    def back_up(self) -> None:
+        """Take the automatic backup that is due (`BackupShelf.due`) if answers or a journal session
+        were recorded. A copy that fails its check stops this store's writes (the database is probably
+        damaged); one that cannot be written (a full disk) is only reported."""
+        if not (self._sessions or self._journal_written) or self.backups is None or self._stopped:
+            return
         try:
-            if (self._sessions or self._journal_written) and self.backups is not None:
-                try:
-                    self.backups.after_session(self.conn)
-                except StorageError as e:
-                    if self.on_problem is not None:
-                        self.on_problem(f"no backup today: {e}")
+            self.backups.after_session(self.conn)
+        except CopyFailed as e:
+            if self.on_problem is not None:
+                self.on_problem(f"no backup this time: {e}")
+        except StorageError as e:
+            self._stopped = f"{self.path} is probably damaged (its backup failed its check); nothing more " \
+                            "is written to it: run `cutcard db check`"
+            if self.on_problem is not None:
+                self.on_problem(f"no backup: {e}")
+
+    def close(self) -> None:
+        """End the session: take the automatic backup that is due if answers or a journal session were
+        recorded."""
+        try:
+            self.back_up()
         finally:
             self.conn.close()
 
@@ -270,8 +293,15 @@ def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
      target_ms, verdict, ts, source, pace) = row
+    try:
+        facts = json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        facts = None
+    if not isinstance(facts, dict) or not isinstance(ts, (int, float)) or not isinstance(latency_ms, int):
+        raise DamagedDatabaseError(f"answer {row_id} holds a value cutcard never writes (its data, time or "
+                                   "answer time)")
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
-                      data=json.loads(data), expected=expected, given=given, correct=bool(correct),
+                      data=facts, expected=expected, given=given, correct=bool(correct),
                       latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
                       source=source, pace=pace)
     return StoredAttempt(id=row_id, attempt=attempt)
