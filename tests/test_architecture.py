@@ -375,3 +375,87 @@ def test_the_cycle_check_reads_relative_imports(tmp_path: Path) -> None:
     _write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": "from . import b\n",
                       "pkg/b.py": "def f():\n    from .a import x\n"})
     assert find_cycle(import_graph(tmp_path, ["pkg"])) == ["pkg.a", "pkg.b", "pkg.a"]
+
+
+# --- the table writes only its own objects ---------------------------------------------------------
+
+_MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "discard", "remove", "pop", "popitem",
+                       "clear", "setdefault", "sort", "reverse"})
+"""The methods of list, set and dict that change the object they are called on."""
+
+
+def _foreign(node: ast.expr) -> bool:
+    """True when writing to `node` changes an object reached through another: `a.b` for any `a` but
+    `self`, `self.a.b`, and an item of either (`self.x`, a local name and their items are the module's
+    own)."""
+    if isinstance(node, ast.Subscript):
+        return _foreign(node.value)
+    return isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+
+
+def foreign_writes(source: str) -> list[str]:
+    """Each place a module assigns an attribute of an object it did not create, in the closest form a
+    syntax check enforces: an assignment (plain, augmented or annotated) to anything but `self.x`, a
+    local name or their items, or a list/set/dict mutator called on such a thing
+    (`table.keeper.seen.extend(...)`, `self.tally.plays.append(...)`): an object changes through its
+    own methods. It cannot see through an alias (`seen = table.seen; seen.append(c)` passes)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = [t for target in node.targets
+                       for t in (target.elts if isinstance(target, ast.Tuple) else [target])]
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in _MUTATORS and _foreign(node.func.value):
+            found.append((node.lineno, f"{ast.unparse(node.func)}(...)"))
+        found.extend((node.lineno, f"{ast.unparse(t)} = ...") for t in targets if _foreign(t))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "trainer" / "table").rglob("*.py")), ids=_rel)
+def test_the_table_writes_no_other_modules_object(path: Path) -> None:
+    """The session applies each decision's outcome through the methods of the objects it holds: no
+    module of trainer/table writes an attribute of an object it did not create (DESIGN §4)."""
+    writes = foreign_writes(path.read_text(encoding="utf-8"))
+    assert not writes, f"{_rel(path)} writes another object's state: " + "; ".join(writes)
+
+
+def test_the_write_check_finds_a_write_through_another_object() -> None:
+    source = textwrap.dedent("""
+        def call(table, cards):
+            table.bankroll -= 5
+            table.keeper.seen.extend(cards)
+            table.fouls.called["3"] = True
+            x, table.settled = 1, True
+
+        class Session:
+            def apply(self, grade):
+                self.bankroll += 1
+                self.seen.append(grade)
+                self.tally.plays.append(grade)
+                self.tally.rounds += 1
+                lines = []
+                lines.append(grade)
+                data = {}
+                data["round"] = 1
+        """)
+    assert [w.split(":")[0] for w in foreign_writes(source)] == [
+        "line 3", "line 4", "line 5", "line 6", "line 12", "line 13"]
+
+
+def test_the_table_has_no_import_cycle_not_even_one_for_types() -> None:
+    """Each decision reads a `TableView`, never the session: among trainer/table's modules no import,
+    whether it runs or only names a type (`if TYPE_CHECKING:`), comes back to where it started."""
+    paths = {_module_name(p, ROOT): p for p in sorted((ROOT / "trainer" / "table").rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names] \
+                if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            graph[name].update(t for t in targets if t in paths and t != name)
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " → ".join(cycle or [])

@@ -1,10 +1,9 @@
-"""`cutcard play`: a full table with computer seats, or the chat-host tournament (seed 002)."""
+"""`cutcard play`: a full table with computer seats, or the chat-host tournament (seed 002).
+
+The command reads its options and makes one call, `trainer.table.launch.run_play`, which checks them
+and runs the session; this module only says what each option means."""
 
 from __future__ import annotations
-
-import random
-import sys
-from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -20,13 +19,7 @@ from trainer.cli.common import (
     settings,
 )
 from trainer.core.betting import DEFAULT_RAMP
-
-if TYPE_CHECKING:
-    from trainer.core.chat_host.tournament import Tournament
-    from trainer.core.rules import Ruleset
-
-DEFAULT_TABLE_SEATS = 3
-DEFAULT_PLAYERS = 4
+from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 
 
 @click.command("play")
@@ -79,87 +72,12 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     (source "play"), under the same review items as the drills. With --jsonl, each decision is a JSON
     line and each answer one line (see the README).
     """
-    from trainer.core.betting import BetRamp
-    from trainer.core.errors import InvalidInputError
-    from trainer.core.rulesfile import load_ruleset
-    from trainer.practice.launch import open_store, rng_for
-    from trainer.render import make_console
+    from trainer.cli.indices import index_source
+    from trainer.table.launch import PlayOptions, run_play
 
-    rules = load_ruleset(ruleset)
-    bet_ramp = BetRamp.parse(ramp)
-    console = make_console()
-    if rules.tournament is not None:
-        source = click.get_current_context().get_parameter_source("dealer_errors")
-        typed = source is ParameterSource.COMMANDLINE
-        if dealer_errors and typed:  # the chat host's dealer is a bot that settles by its rules (the REPL's
-            # `set dealer-errors` is for the tables that have a dealer, so it is left aside here)
-            raise InvalidInputError(f"--dealer-errors is for a table with a dealer, not the {rules.name} "
-                                    "tournament")
-        _tournament(rules, seats or DEFAULT_PLAYERS, rng_for(seed), host=host, names=names, name=name,
-                    timer=timer, jsonl=jsonl, rounds=rounds)
-        return
-    if host or names or timer:
-        raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
-                                f"not {rules.name}")
-    table_seats = seats or DEFAULT_TABLE_SEATS
-    from trainer.screens.table import TableUI
-    from trainer.table.session import TableSession, check_seats
-
-    check_seats(rules, table_seats)  # before a chart that may take seconds to compute
-    chart = load_chart(rules, quiet=jsonl)
-    plays, words = None, ""
-    if indices is not None:
-        from trainer.cli.indices import index_source
-
-        plays, words = index_source(rules, system, indices, estimation=estimation, rounding=rounding,
-                                    quiet=jsonl)
-        if not jsonl:
-            console.print(f"Index plays: {words}.")
-    with open_store(settings()) as store:
-        session = TableSession(rules, chart, seats=table_seats, rng=rng_for(seed), system=system,
-                               learner_seat=None if seat is None else seat - 1, ramp=bet_ramp,
-                               estimation=estimation, rounding=rounding, recorder=store,
-                               index_plays=plays, indices_words=words, dealer_errors=dealer_errors)
-        if jsonl:
-            from trainer.table.machine import TableMachine
-
-            TableMachine(session, sys.stdin, sys.stdout).run(rounds)
-            return
-        from trainer.screens.ask import plain_input, plain_key, plain_line
-
-        if not plain_input():
-            TableUI(session, console).run(rounds)
-            return
-        TableUI(session, console, line=plain_line, key=plain_key).run(rounds)
-
-
-def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool, names: str | None,
-                name: str, timer: int | None, jsonl: bool, rounds: int | None) -> None:
-    """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
-    from trainer.core.errors import InvalidInputError
-    from trainer.practice.launch import open_store
-    from trainer.render import make_console
-    from trainer.screens.tournament import play_tournament, seat_tournament
-    from trainer.table.tournament_checks import TournamentChecks
-
-    if host:
-        if jsonl:
-            raise InvalidInputError("--host runs a chat's game by hand; --jsonl is for playing in it")
-        play_tournament(rules, make_console(), players=players, rng=rng, host=True, names=names, name=name,
-                        timer=timer)
-        return
-    chart = load_chart(rules, quiet=jsonl)
-    with open_store(settings()) as store:
-        def checks(tournament: Tournament) -> TournamentChecks:
-            return TournamentChecks(tournament, name, chart, rng=rng, recorder=store)
-
-        if jsonl:
-            from trainer.table.machine import TournamentMachine
-
-            if names:
-                raise InvalidInputError("--names lists the people of a --host game; use --name for your own")
-            tournament = seat_tournament(rules, players=players, rng=rng, name=name, timer=timer)
-            TournamentMachine(checks(tournament), sys.stdin, sys.stdout).run(rounds)
-            return
-        play_tournament(rules, make_console(), players=players, rng=rng, host=False, names=names, name=name,
-                        timer=timer, checks=checks)
+    typed = click.get_current_context().get_parameter_source("dealer_errors") is ParameterSource.COMMANDLINE
+    options = PlayOptions(ruleset=ruleset, seats=seats, seed=seed, system=system, seat=seat, rounds=rounds,
+                          host=host, names=names, name=name, timer=timer, ramp=ramp, estimation=estimation,
+                          rounding=rounding, indices=indices, dealer_errors=dealer_errors,
+                          dealer_errors_typed=typed, jsonl=jsonl)
+    run_play(options, settings(), chart=load_chart, index_plays=index_source)

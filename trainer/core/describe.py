@@ -43,11 +43,6 @@ class _Sentences(list[Said]):
         self.append(Said(text, keys))
 
 
-def describe_ruleset(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
-    """The rule set as sections of sentences a dealer would say at the table."""
-    return [(heading, [said.text for said in sentences]) for heading, sentences in rule_card(ruleset)]
-
-
 def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
     """The sections of a rule card, each sentence with the rule keys it says."""
     shoe, dealer, player, pay, table = (

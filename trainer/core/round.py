@@ -11,13 +11,20 @@ The order of a round (seeds 000, 001, 004):
 2. offers, seat by seat, under an ace (insurance, or even money to a natural) and early surrender;
 3. the dealer's peek on the up cards the rule set names; a dealer natural ends the round there;
 4. naturals are paid at once when the dealer cannot have one; players act seat by seat, hand by hand;
-5. the dealer turns the hole card (or draws a second card), draws to 17, and every hand is settled.
+5. the dealer turns the hole card (or draws a second card), draws to 17, and every hand is settled
+   (the money by `trainer.core.settlement`'s functions).
+
+The seat and hand states (`SeatState`, `HandState`) are the round's own bookkeeping, never handed out.
+The module is over 600 lines because a round is one state machine: the deal, the offers, the players'
+turns and the dealer's turn all move the same seats, turn and events, and split apart each half
+re-declared the other's state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 
 from trainer.core.actions import Action
 from trainer.core.cards import Card
@@ -25,15 +32,20 @@ from trainer.core.deal import opening_deal
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
+    DealerDrew,
+    DealerStood,
     Dealt,
     Declined,
     Doubled,
     Event,
     Hit,
+    HoleCardTurned,
+    InsuranceSettled,
     Insured,
     Outcome,
     Peeked,
     Phase,
+    Settled,
     Shuffled,
     SplitHand,
     Stood,
@@ -42,10 +54,18 @@ from trainer.core.events import (
     seen_cards,
 )
 from trainer.core.hands import Hand, hand_total
-from trainer.core.legal import may_double, may_hit, may_split, may_surrender, offers
+from trainer.core.legal import (
+    dealer_stands,
+    is_natural,
+    may_double,
+    may_hit,
+    may_split,
+    may_surrender,
+    offers,
+)
 from trainer.core.money import Money, format_money, to_money
 from trainer.core.rules import InsuranceBet, Ruleset, Surrender
-from trainer.core.settlement import DealerTurn, HandState, SeatState
+from trainer.core.settlement import OpenHand, insurance_net, settle_against_dealer, settle_against_natural
 from trainer.core.shoe import Shoe
 
 __all__ = ["Action", "Phase", "Round", "SeatView"]
@@ -72,6 +92,45 @@ class SeatView:
     ruleset: Ruleset
 
 
+@dataclass(slots=True, kw_only=True)
+class HandState:
+    """One hand of a seat while the round runs (a round's own bookkeeping, never handed out)."""
+
+    cards: list[Card] = field(default_factory=list)
+    bet: Money
+    from_split: bool = False
+    split_aces: bool = False
+    doubled: bool = False
+    surrendered: bool = False
+    early: bool = False
+    done: bool = False
+    settled: bool = False
+    net: Money = Decimal(0)
+
+    def as_hand(self) -> Hand:
+        return Hand(tuple(self.cards), self.from_split)
+
+
+@dataclass(slots=True, kw_only=True)
+class SeatState:
+    """A seat: its original bet, its hands, its insurance."""
+
+    bet: Money
+    hands: list[HandState] = field(default_factory=list)
+    insurance: Money = Decimal(0)
+    insurance_net: Money = Decimal(0)
+    answered_offers: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.hands:
+            self.hands.append(HandState(bet=self.bet))
+
+    @property
+    def net(self) -> Money:
+        """The seat's net win: every hand's settlement plus insurance."""
+        return sum((h.net for h in self.hands), self.insurance_net)
+
+
 _HANDLERS = {
     Action.HIT: "hit",
     Action.STAND: "stand",
@@ -84,7 +143,7 @@ _HANDLERS = {
 """`Round.act`'s method for each action (insurance, which takes an amount, apart)."""
 
 
-class Round(DealerTurn):
+class Round:
     """One round from the deal to the last payout; see the module docstring for the order."""
 
     def __init__(self, ruleset: Ruleset, shoe: Shoe, bets: Sequence[Money]) -> None:
@@ -431,6 +490,98 @@ class Round(DealerTurn):
         self._settle(self.seat_in_turn, self.hand_in_turn, Outcome.BUST, -hand.bet)
         hand.done = True
         self._advance()
+
+    # --- the dealer's turn and the settlement -------------------------------------------------
+
+    def _natural(self, hand: HandState) -> bool:
+        return is_natural(self.ruleset, hand.cards, from_split=hand.from_split)
+
+    def _draw(self) -> Card:
+        """The next card; a shoe that runs out mid-round has its discards shuffled, and the round
+        records that as a `Shuffled` event (no burn) before the card, so a counter knows."""
+        shuffles = self.shoe.shuffles
+        drawn = self.shoe.draw()
+        if self.shoe.shuffles != shuffles:
+            self.events.append(Shuffled(cards_behind_cut=self.shoe.cards_behind_cut, burned=()))
+        return drawn
+
+    def _settle(self, seat: int, hand: int, outcome: Outcome, net: Money) -> None:
+        state = self._seats[seat].hands[hand]
+        state.settled = True
+        state.net = net
+        self.events.append(Settled(seat=seat, hand=hand, outcome=outcome, net=net))
+
+    def _settle_insurance(self) -> None:
+        if self.insurance_settled:
+            return
+        self.insurance_settled = True
+        for index, seat in enumerate(self._seats):
+            if seat.insurance:
+                seat.insurance_net = insurance_net(self.ruleset, seat.insurance,
+                                                   dealer_natural=self.dealer_natural)
+                self.events.append(InsuranceSettled(seat=index, net=seat.insurance_net))
+
+    def _finish(self) -> None:
+        """The dealer's turn (if anything is left to play against) and the settlement of every hand."""
+        self.phase = Phase.FINISHED
+        dealer = self.ruleset.dealer
+        live = [h for s in self._seats for h in s.hands if not h.settled]
+        if dealer.hole_card:
+            self.hole_card_shown = True
+            self.events.append(HoleCardTurned(card=self._dealer_cards[1]))
+        elif live:  # seed 002's host takes a second card only when a hand is left to play against
+            self._dealer_draw()
+        if not self.dealer_natural and len(self._dealer_cards) == 2 and dealer.natural:
+            self.dealer_natural = hand_total(self._dealer_cards)[0] == 21
+        self._settle_insurance()
+        if self.dealer_natural:
+            self._settle_dealer_natural()
+        else:
+            standing = [h for h in live if not h.surrendered and not self._natural(h)]
+            if standing:
+                self._dealer_play()
+            total = hand_total(self._dealer_cards)[0]
+            self.events.append(DealerStood(total=total, bust=total > 21, natural=False))
+            for index, seat in enumerate(self._seats):
+                for number, hand in enumerate(seat.hands):
+                    if not hand.settled:
+                        outcome, net = settle_against_dealer(
+                            self.ruleset, hand.cards, hand.bet, natural=self._natural(hand),
+                            surrendered=hand.surrendered, dealer_total=total)
+                        self._settle(index, number, outcome, net)
+        self.shoe.end_round(self.table_cards())
+
+    def _dealer_draw(self) -> None:
+        drawn = self._draw()
+        self._dealer_cards.append(drawn)
+        self.events.append(DealerDrew(card=drawn))
+
+    def _dealer_play(self) -> None:
+        """Draw to 17; under H17 also hit soft 17 (an ace counted 11 makes it soft)."""
+        hits_soft_17 = self.ruleset.dealer.hits_soft_17
+        while True:
+            total, soft = hand_total(self._dealer_cards)
+            if dealer_stands(total, soft, hits_soft_17=hits_soft_17):
+                return
+            self._dealer_draw()
+
+    def _settle_dealer_natural(self) -> None:
+        """A dealer natural: every open hand settled by `settle_against_natural`."""
+        self.events.append(DealerStood(total=21, bust=False, natural=True))
+        for index, seat in enumerate(self._seats):
+            lost = -sum((h.net for h in seat.hands if h.settled), Decimal(0))
+            open_hands = [number for number, hand in enumerate(seat.hands) if not hand.settled]
+            values = [OpenHand(bet=seat.hands[n].bet, natural=self._natural(seat.hands[n]),
+                               surrendered=seat.hands[n].surrendered, early=seat.hands[n].early)
+                      for n in open_hands]
+            for number, (outcome, net) in zip(open_hands, settle_against_natural(
+                    self.ruleset, seat.bet, lost, values), strict=True):
+                self._settle(index, number, outcome, net)
+
+    def table_cards(self) -> list[Card]:
+        """Every card on the table (players' and dealer's), for the discard tray."""
+        cards = [c for s in self._seats for h in s.hands for c in h.cards]
+        return cards + self._dealer_cards
 
     # --- reading the round --------------------------------------------------------------------
 

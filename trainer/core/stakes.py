@@ -19,12 +19,6 @@ def at_risk(round_: Round, seat: int) -> Money:
     return _at_risk(round_.view(seat))
 
 
-def action_cost(round_: Round, seat: int, action: Action) -> Money:
-    """What `action` by `seat`, now in turn, adds to its stake: a double or a split the bet of the hand
-    being doubled or split, insurance half the original bet; nothing else costs anything."""
-    return _cost(round_.view(seat), round_.hand_in_turn, action)
-
-
 def affordable_actions(round_: Round, seat: int, cash: Money) -> frozenset[Action]:
     """The legal actions of `seat` that `cash`, less what it already has at risk, can cover."""
     return affordable_in(round_.view(seat), round_.hand_in_turn, cash)
@@ -35,8 +29,8 @@ def affordable_in(view: SeatView, hand_in_turn: int, cash: Money) -> frozenset[A
 
     A view copies the seat's hands and every card shown so far, so a caller that has one already, as
     each computer player's decision does, passes it here rather than have the round build it again
-    (the old way built a view for the stake and one more per legal action: most of a computer-only
-    tournament's time)."""
+    (a view for the stake and one more per legal action were most of a computer-only tournament's
+    time)."""
     free = cash - _at_risk(view)
     return frozenset(action for action in view.legal_actions
                      if _cost(view, hand_in_turn, action) <= free)

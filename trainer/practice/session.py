@@ -123,6 +123,11 @@ class DrillRun:
         latency = self.elapsed_ms() if latency_ms is None else latency_ms
         parsed = dataclasses.replace(self.parse(question, text), latency_ms=latency)
         grade = self.drill.grade(question, parsed)
+        self.record(question, grade, latency)
+        return grade
+
+    def record(self, question: Question, grade: Grade, latency_ms: int) -> None:
+        """Record one graded answer (`answer` does, and the table, whose decisions grade themselves)."""
         self.recorder.record(
             Attempt(
                 session_id=self.session_id,
@@ -134,7 +139,7 @@ class DrillRun:
                 expected=grade.expected,
                 given=grade.given,
                 correct=grade.correct,
-                latency_ms=latency,
+                latency_ms=latency_ms,
                 ts=self.clock.now(),
                 target_ms=question.target_ms,
                 verdict=grade.verdict,
@@ -142,7 +147,6 @@ class DrillRun:
             )
         )
         self.grades.append(grade)
-        return grade
 
     def after(self, question: Question, grade: Grade) -> str | None:
         return self.drill.after(question, grade)

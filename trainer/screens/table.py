@@ -27,8 +27,8 @@ from trainer.screens.ask import read_line
 from trainer.screens.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
-from trainer.table.foul_calls import CALL_WORDS, corrections
-from trainer.table.session import TableSession, Tally
+from trainer.table.foul_calls import CALL_WORDS
+from trainer.table.session import Scorecard, TableSession
 
 KEYS: dict[str, Action] = {
     "h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT, "r": Action.SURRENDER,
@@ -54,7 +54,7 @@ class TableUI:
         self.names = [session.seat_name(i) for i in range(len(session.kinds))]
         self._shown = 0
 
-    def run(self, rounds: int | None = None) -> Tally:
+    def run(self, rounds: int | None = None) -> Scorecard:
         """Play until `rounds` are done, the learner leaves or runs out of chips; print the summary."""
         self._intro()
         try:
@@ -94,7 +94,7 @@ class TableUI:
                                     "round or rolled): no count checks.", style="warn"))
         self.console.print(f"Your bet ramp: {s.ramp.text} (one unit = ${format_money(rules.table.min_bet)}); "
                            "? at the bet shows it. Every bet, play and count is graded and recorded.")
-        reason = ungraded_reason(s)
+        reason = ungraded_reason(s.ruleset, s.keeper.system)
         if reason is not None:
             self.console.print(Text(reason, style="warn"))
         if s.fouls.on:
@@ -127,7 +127,7 @@ class TableUI:
                 self._close_calls()
                 return False
             try:
-                s.graded.parse(decision.question, text or format_money(default))  # a bad bet: calls stay open
+                s.parse(decision, text or format_money(default))  # a bad bet: calls stay open
                 self._close_calls()
                 grade = s.answer(decision, text or format_money(default))
             except TrainerError as e:
@@ -223,7 +223,7 @@ class TableUI:
         mark = "✓" if grade.correct else "✗"
         self.console.print(Text(f"  {mark} {grade.explanation}", style="good" if grade.correct else "bad"))
         if grade.correct and s.round is not None:
-            for event in corrections(s):
+            for event in s.corrections():
                 line = event_line(event, s.round, self.names)
                 if line is not None:
                     self.console.print(Text("    ").append_text(line))

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from drills.base import Answer, Grade, Question
+from drills.base import Answer, Grade
 from trainer.core.betting import bet_item
-from trainer.core.counting import estimate_decks_left, format_count, format_decks, true_count
+from trainer.core.bounds import check_length
+from trainer.core.counting import CountSystem, estimate_decks_left, format_count, format_decks, true_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
-from trainer.table.decisions import Decision, count_json, question
-
-if TYPE_CHECKING:
-    from trainer.table.session import TableSession
+from trainer.core.rules import Ruleset
+from trainer.table.decisions import Answered, Decision, TableView, count_json, question
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,93 +37,107 @@ class BetCheck:
     message: str
 
 
-def ungraded_reason(table: TableSession) -> str | None:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetPlaced(Answered):
+    """A bet taken: the round is dealt with it (`check` None when bets are not graded here)."""
+
+    bet: Money
+    check: BetCheck | None
+
+
+def ungraded_reason(ruleset: Ruleset, system: CountSystem) -> str | None:
     """Why bets are not graded at this table, or None when they are."""
-    rules, system = table.ruleset, table.keeper.system
-    if not rules.counting_helps:
-        why = "an infinite deck" if rules.infinite_deck else "a reshuffle after every round"
-        return f"Counting cannot help at {rules.name} ({why}): bets are not graded; bet what you like."
+    if not ruleset.counting_helps:
+        why = "an infinite deck" if ruleset.infinite_deck else "a reshuffle after every round"
+        return f"Counting cannot help at {ruleset.name} ({why}): bets are not graded; bet what you like."
     if not system.balanced:
         return (f"{system.short_title} is unbalanced: your ramp is by true count, which it does not "
                 "convert to, so bets are not graded.")
     return None
 
 
-def bet_count(table: TableSession) -> tuple[int | Fraction, int]:
+def bet_count(view: TableView) -> tuple[int | Fraction, int]:
     """(running count, cards left) the bet is made at: a fresh shoe's when the dealer shuffles first."""
-    rules = table.ruleset
-    if table.shoe.needs_shuffle:
+    rules = view.ruleset
+    if view.needs_shuffle:
         decks = rules.shoe.decks
-        return table.keeper.system.initial_running_count(decks), decks * 52 - rules.shoe.burn
-    return table.keeper.running_count(), int(table.shoe.remaining)
+        return view.system.initial_running_count(decks), decks * 52 - rules.shoe.burn
+    return view.running_count(view.seen), view.cards_left
 
 
-def ramp_bet(table: TableSession, units: int) -> Money:
+def ramp_bet(view: TableView, units: int) -> Money:
     """`units` of the table minimum, within the table's limits and the learner's chips."""
-    lo, hi = table.bet_bounds()
-    return max(lo, min(hi, table.ruleset.table.min_bet * units))
+    return max(view.min_bet, min(view.max_bet, view.ruleset.table.min_bet * units))
 
 
-def bet_decision(table: TableSession) -> Decision:
-    """The bet the learner owes before the next deal, with the facts a counter bets from."""
-    lo, hi = table.bet_bounds()
-    keeper = table.keeper
-    running, cards_left = bet_count(table)
-    reason = ungraded_reason(table)
-    data: dict[str, object] = {
-        "kind": "bet", "ruleset": table.ruleset.name, "system": keeper.system.name,
-        "min_bet": format_money(lo), "max_bet": format_money(hi),
-        "unit": format_money(table.ruleset.table.min_bet),
-        "bankroll": format_money(table.bankroll), "ramp": table.ramp.text,
-        "running_count": count_json(running), "cards_left": cards_left, "estimation": keeper.estimation,
-        "rounding": keeper.rounding, "counting_helps": table.ruleset.counting_helps,
-        "graded": reason is None,
-    }
-    item, expected = "", ""
-    if reason is None:
-        decks_left = estimate_decks_left(cards_left, keeper.estimation)
-        tc = true_count(running, decks_left, keeper.rounding)
-        data["decks_left"] = float(decks_left)
-        item = bet_item(keeper.system.name, tc)
-        expected = format_money(ramp_bet(table, table.ramp.units_at(tc)))
-    prompt = f"Your bet (${format_money(lo)}-${format_money(hi)})?"
-    q = question(drill="bet", item=item, prompt=prompt, data=data, expected=expected)
-    return Decision(kind="bet", question=q, graded=reason is None)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetDecision:
+    """The bet the learner owes before the next deal (`DecisionCheck`)."""
 
+    view: TableView
 
-def parse_bet(table: TableSession, q: Question, text: str) -> Answer:
-    """A bet in dollars ('20', '$20'), within the table's limits and the learner's chips."""
-    lo, hi = table.bet_bounds()
-    try:
-        bet = parse_money(text.strip().lstrip("$"))
-    except TrainerError as e:
-        raise InvalidInputError(str(e)) from None
-    if not lo <= bet <= hi:
-        raise InvalidInputError(f"the bet is ${format_money(lo)} to ${format_money(hi)}, "
-                                f"not ${format_money(bet)}")
-    return Answer(text=text.strip(), value=format_money(bet))
+    def ask(self) -> Decision:
+        """The bet, with the facts a counter bets from."""
+        view = self.view
+        lo, hi = view.min_bet, view.max_bet
+        running, cards_left = bet_count(view)
+        reason = ungraded_reason(view.ruleset, view.system)
+        data: dict[str, object] = {
+            "kind": "bet", "ruleset": view.ruleset.name, "system": view.system.name,
+            "min_bet": format_money(lo), "max_bet": format_money(hi),
+            "unit": format_money(view.ruleset.table.min_bet),
+            "bankroll": format_money(view.bankroll), "ramp": view.ramp.text,
+            "running_count": count_json(running), "cards_left": cards_left, "estimation": view.estimation,
+            "rounding": view.rounding, "counting_helps": view.ruleset.counting_helps,
+            "graded": reason is None,
+        }
+        item, expected = "", ""
+        if reason is None:
+            decks_left = estimate_decks_left(cards_left, view.estimation)
+            tc = true_count(running, decks_left, view.rounding)
+            data["decks_left"] = float(decks_left)
+            item = bet_item(view.system.name, tc)
+            expected = format_money(ramp_bet(view, view.ramp.units_at(tc)))
+        prompt = f"Your bet (${format_money(lo)}-${format_money(hi)})?"
+        q = question(drill="bet", item=item, prompt=prompt, data=data, expected=expected)
+        return Decision(kind="bet", question=q, graded=reason is None)
 
+    def parse(self, text: str) -> Answer:
+        """A bet in dollars ('20', '$20'), within the table's limits and the learner's chips."""
+        lo, hi = self.view.min_bet, self.view.max_bet
+        check_length(text.strip(), "an answer")
+        try:
+            bet = parse_money(text.strip().lstrip("$"))
+        except TrainerError as e:
+            raise InvalidInputError(str(e)) from None
+        if not lo <= bet <= hi:
+            raise InvalidInputError(f"the bet is ${format_money(lo)} to ${format_money(hi)}, "
+                                    f"not ${format_money(bet)}")
+        return Answer(text=text.strip(), value=format_money(bet))
 
-def grade_bet(table: TableSession, q: Question, answer: Answer) -> tuple[Grade, BetCheck]:
-    """The bet against the ramp at the learner's true count."""
-    keeper = table.keeper
-    running, cards_left = bet_count(table)
-    decks_left = estimate_decks_left(cards_left, keeper.estimation)
-    tc = true_count(running, decks_left, keeper.rounding)
-    units = table.ramp.units_at(tc)
-    expected = ramp_bet(table, units)
-    bet = parse_money(str(answer.value))
-    correct = bet == expected
-    capped = "" if expected == table.ruleset.table.min_bet * units else \
-        " (as near as the limits and your chips allow)"
-    shuffle = "a fresh shoe, " if table.shoe.needs_shuffle else ""
-    why = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
-           f"{format_decks(decks_left)} decks left): your ramp bets {units} unit{'s' if units != 1 else ''} "
-           f"(${format_money(expected)}){capped}")
-    given = f"${format_money(bet)}"
-    message = f"✓ {given}: {why}" if correct else f"✗ {given}, not the ramp's bet: {why}"
-    check = BetCheck(bet=bet, expected=expected, true_count=tc, correct=correct, message=message)
-    units_given = bet / table.ruleset.table.min_bet
-    detail = {"true_count": tc, "units": units, "units_given": float(units_given)}
-    return Grade(correct=correct, expected=format_money(expected), given=format_money(bet), explanation=why,
-                 detail=detail), check
+    def grade(self, answer: Answer) -> BetPlaced:
+        """The bet against the ramp at the learner's true count (taken ungraded where counting cannot
+        help or the count has no true count)."""
+        view = self.view
+        bet = parse_money(str(answer.value))
+        if ungraded_reason(view.ruleset, view.system) is not None:
+            return BetPlaced(grade=None, bet=bet, check=None)
+        running, cards_left = bet_count(view)
+        decks_left = estimate_decks_left(cards_left, view.estimation)
+        tc = true_count(running, decks_left, view.rounding)
+        units = view.ramp.units_at(tc)
+        expected = ramp_bet(view, units)
+        correct = bet == expected
+        unit = view.ruleset.table.min_bet
+        capped = "" if expected == unit * units else " (as near as the limits and your chips allow)"
+        shuffle = "a fresh shoe, " if view.needs_shuffle else ""
+        why = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
+               f"{format_decks(decks_left)} decks left): your ramp bets {units} "
+               f"unit{'s' if units != 1 else ''} (${format_money(expected)}){capped}")
+        given = f"${format_money(bet)}"
+        message = f"✓ {given}: {why}" if correct else f"✗ {given}, not the ramp's bet: {why}"
+        check = BetCheck(bet=bet, expected=expected, true_count=tc, correct=correct, message=message)
+        detail = {"true_count": tc, "units": units, "units_given": float(bet / unit)}
+        grade = Grade(correct=correct, expected=format_money(expected), given=format_money(bet),
+                      explanation=why, detail=detail)
+        return BetPlaced(grade=grade, bet=bet, check=check)

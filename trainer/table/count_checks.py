@@ -1,5 +1,5 @@
-"""The count at the table: the cards seen since the shuffle, the checks that ask for the count, and
-the learner's bet ramp.
+"""The count at the table: the cards seen since the shuffle, the checks that ask for the count
+(`CountDecision`), and the learner's bet ramp.
 
 The learner is asked for the running count at random checkpoints (every 3 to 7 rounds) and whenever
 the cut card has come out, before the dealer shuffles; at a checkpoint a balanced count also asks the
@@ -11,11 +11,13 @@ The bet ramp is the learner's own (`play --ramp`, `set ramp`): one unit is the t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from drills.base import Answer, Grade
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.bounds import check_length
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
@@ -29,6 +31,15 @@ from trainer.core.counting import (
 from trainer.core.events import Event, cards_since_shuffle
 from trainer.core.money import Money, format_money
 from trainer.core.rules import Ruleset
+from trainer.table.decisions import (
+    Answered,
+    Decision,
+    TableView,
+    count_json,
+    question,
+    running_count_item,
+    true_count_item,
+)
 
 CHECK_EVERY = (3, 7)
 """A checkpoint comes after a random number of rounds in this range."""
@@ -44,6 +55,94 @@ class CountGrade:
     given: str
     correct: bool
     explanation: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountGiven(Answered):
+    """A count answered."""
+
+    count: CountGrade
+
+
+def grade_running(system: CountSystem, decks: int, seen: Sequence[Card], text: str) -> CountGrade:
+    """Grade a running count of the cards `seen` since the shuffle; a malformed answer raises
+    `InvalidInputError` (ask again)."""
+    given = parse_count(text)
+    expected = system.running_count(seen, decks=decks)
+    start = system.initial_running_count(decks)
+    since = f" from {format_count(start)}" if start else ""
+    return CountGrade(question="running count", expected=format_count(expected),
+                      given=format_count(given), correct=given == expected,
+                      explanation=f"{len(seen)} cards seen since the shuffle{since}, "
+                                  f"counted with {system.short_title}")
+
+
+def true_count_of(running: int | Fraction, cards_left: int, estimation: str, rounding: str
+                  ) -> tuple[int, Fraction]:
+    """The true count by the estimate of the decks left and the rounding, and that estimate."""
+    estimate = estimate_decks_left(cards_left, estimation)
+    return true_count(running, estimate, rounding), estimate
+
+
+def explain_true(running: int | Fraction, cards_left: int, estimation: str, rounding: str) -> str:
+    """How the true count comes out: 'running count +9 / 4.5 decks left (236 cards), rounded down'."""
+    _, estimate = true_count_of(running, cards_left, estimation, rounding)
+    how = {"floor": "rounded down", "truncate": "truncated", "round": "rounded"}[rounding]
+    return (f"running count {format_count(running)} / {format_decks(estimate)} decks "
+            f"left ({cards_left} cards), {how}")
+
+
+def grade_true(running: int | Fraction, cards_left: int, estimation: str, rounding: str,
+               text: str) -> CountGrade:
+    """Grade a true count: running count / decks left as estimated, rounded as the session says."""
+    given = parse_count(text)
+    expected, _ = true_count_of(running, cards_left, estimation, rounding)
+    return CountGrade(question="true count", expected=format_count(expected), given=format_count(given),
+                      correct=given == expected,
+                      explanation=explain_true(running, cards_left, estimation, rounding))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountDecision:
+    """A count check (`DecisionCheck`): `asked` is 'running count' or 'true count'."""
+
+    view: TableView
+    asked: str
+
+    def ask(self) -> Decision:
+        view = self.view
+        system = view.system.name
+        running = view.running_count(view.seen)
+        data: dict[str, object] = {"ruleset": view.ruleset.name, "system": system, "ramp": view.ramp.text,
+                                   "cards_seen": len(view.seen), "cards_left": view.cards_left,
+                                   "decks": view.ruleset.shoe.decks}
+        if self.asked == "true count":
+            tc, estimate = true_count_of(running, view.cards_left, view.estimation, view.rounding)
+            data.update(kind="true-count", running_count=count_json(running), decks_left=float(estimate),
+                        estimation=view.estimation, rounding=view.rounding)
+            q = question(drill="true-count", item=true_count_item(system, view.estimation, view.rounding, tc),
+                         prompt=f"True count? (running count / {format_decks(estimate)} decks left, "
+                                f"{view.rounding})", data=data, expected=str(tc))
+            return Decision(kind="true-count", question=q)
+        data.update(kind="count")
+        q = question(drill="running-count", item=running_count_item(system), prompt="Running count?",
+                     data=data, expected=str(count_json(running)))
+        return Decision(kind="count", question=q)
+
+    def parse(self, text: str) -> Answer:
+        check_length(text.strip(), "an answer")
+        return Answer(text=text.strip(), value=str(parse_count(text)))
+
+    def grade(self, answer: Answer) -> CountGiven:
+        view = self.view
+        if self.asked == "true count":
+            count = grade_true(view.running_count(view.seen), view.cards_left, view.estimation,
+                               view.rounding, answer.text)
+        else:
+            count = grade_running(view.system, view.ruleset.shoe.decks, view.seen, answer.text)
+        grade = Grade(correct=count.correct, expected=count.expected.lstrip("+"),
+                      given=count.given.lstrip("+"), explanation=count.explanation)
+        return CountGiven(grade=grade, count=count)
 
 
 class CountKeeper:
@@ -86,39 +185,24 @@ class CountKeeper:
             return "checkpoint"
         return None
 
+    def reveal(self, cards: Iterable[Card]) -> None:
+        """Cards of a finished round shown late (the floor has a dealer that stopped too soon draw on)."""
+        self.seen.extend(cards)
+
     def running_count(self) -> int | Fraction:
         return self.system.running_count(self.seen, decks=self.ruleset.shoe.decks)
 
     def grade_running(self, text: str) -> CountGrade:
         """Grade a running count; a malformed answer raises `InvalidInputError` (ask again)."""
-        given = parse_count(text)
-        expected = self.running_count()
-        start = self.system.initial_running_count(self.ruleset.shoe.decks)
-        since = f" from {format_count(start)}" if start else ""
-        return CountGrade(question="running count", expected=format_count(expected),
-                          given=format_count(given), correct=given == expected,
-                          explanation=f"{len(self.seen)} cards seen since the shuffle{since}, "
-                                      f"counted with {self.system.short_title}")
+        return grade_running(self.system, self.ruleset.shoe.decks, self.seen, text)
 
     def true_count(self, cards_left: int) -> tuple[int, Fraction]:
         """The true count by the session's estimate of the decks left and its rounding, and that estimate."""
-        estimate = estimate_decks_left(cards_left, self.estimation)
-        return true_count(self.running_count(), estimate, self.rounding), estimate
-
-    def explain_true(self, cards_left: int) -> str:
-        """How the true count comes out: 'running count +9 / 4.5 decks left (236 cards), rounded down'."""
-        _, estimate = self.true_count(cards_left)
-        how = {"floor": "rounded down", "truncate": "truncated", "round": "rounded"}[self.rounding]
-        return (f"running count {format_count(self.running_count())} / {format_decks(estimate)} decks "
-                f"left ({cards_left} cards), {how}")
+        return true_count_of(self.running_count(), cards_left, self.estimation, self.rounding)
 
     def grade_true(self, text: str, cards_left: int) -> CountGrade:
         """Grade a true count: running count / decks left as estimated, rounded as the session says."""
-        given = parse_count(text)
-        expected, _ = self.true_count(cards_left)
-        explanation = self.explain_true(cards_left)
-        return CountGrade(question="true count", expected=format_count(expected),
-                          given=format_count(given), correct=given == expected, explanation=explanation)
+        return grade_true(self.running_count(), cards_left, self.estimation, self.rounding, text)
 
 
 def bet_ramp(ruleset: Ruleset, system: CountSystem | str, ramp: BetRamp, unit: Money | None = None

@@ -14,31 +14,45 @@ The call window of a round opens when the dealer has settled it and closes when 
   have drawn are not shown: they go to the discards face down, and the count does not include them.
 
 A clean round closed without a call records nothing. Each call's attempt carries the round's number,
-the error (or none), where it was, what the dealer did and what was right (`data`).
+the error (or none), where it was, what the dealer did and what was right (`data`). `FoulCall` is the
+decision (`decisions.DecisionCheck`); the session applies its outcome: the place called, and after a
+catch the floor's fix.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
-from drills.base import JSON, Grade, Question
+from drills.base import JSON, Answer, Grade, Question
+from trainer.core.bounds import check_length
+from trainer.core.cards import Card
 from trainer.core.dealer_errors import DRILL, ERROR_WORDS, catch_item, short_ratio
 from trainer.core.errors import InvalidInputError
 from trainer.core.events import DealerStood, Event, InsuranceSettled, Settled, seen_cards
 from trainer.core.hands import hand_total
-from trainer.core.money import dollars, format_money, signed_dollars
-from trainer.table.decisions import Decision, question
-from trainer.table.fouls import Slip
-
-if TYPE_CHECKING:
-    from trainer.table.session import TableSession
+from trainer.core.money import Money, dollars, format_money, signed_dollars
+from trainer.table.decisions import Answered, Decision, RoundFacts, TableView, question
+from trainer.table.fouls import DealerMistake
 
 CALL_PROMPT = "ok, or call a foul: f SEAT (f 3) or f dealer?"
 MISS_READING = ("the money stays as the dealer paid it (this trainer's reading: once the next round is "
                 "dealt, the table does not go back)")
 CALL_WORDS = ("f", "foul")
 OK_WORDS = ("ok", "o", "no", "n", "clean", "none")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FoulCalled(Answered):
+    """A call made (`where`), or the round's calls closed (`where` None)."""
+
+    where: str | None
+    caught: bool = False
+    """The call found the dealer's mistake: the floor fixes it."""
+    correction: Money = Decimal(0)
+    """What the floor takes back from the learner after a catch (negative: pays them)."""
+    revealed: tuple[Card, ...] = field(default=())
+    """The cards the dealer should have drawn, shown when the floor has it draw on."""
 
 
 def parse_call(text: str, seats: int) -> str | None:
@@ -59,28 +73,32 @@ def parse_call(text: str, seats: int) -> str | None:
     raise InvalidInputError(f"name where the foul is: a seat ({places}) or dealer, e.g. f 3")
 
 
-def seat_words(table: TableSession, seat: int) -> str:
+def seat_words(view: TableView, seat: int) -> str:
     """'seat 3', or 'your seat (2)'."""
-    return f"your seat ({seat + 1})" if seat == table.learner else f"seat {seat + 1}"
+    return f"your seat ({seat + 1})" if seat == view.learner else f"seat {seat + 1}"
 
 
-def whose(table: TableSession, seat: int) -> str:
+def whose(view: TableView, seat: int) -> str:
     """"seat 3's", or 'your' for the learner's seat."""
-    return "your" if seat == table.learner else f"seat {seat + 1}'s"
+    return "your" if seat == view.learner else f"seat {seat + 1}'s"
 
 
-def announced(table: TableSession) -> dict[str, JSON]:
+def _dealt(view: TableView) -> RoundFacts:
+    if view.round is None:
+        raise InvalidInputError("nothing to call yet: the first round is not dealt")
+    return view.round
+
+
+def announced(view: TableView) -> dict[str, JSON]:
     """The round as the dealer settled it (what a player saw): the dealer's cards and called total, and
     each seat's hands with what the dealer paid (+) or took (-) on each, and insurance."""
-    round_ = table.round
-    assert round_ is not None
-    shown = table.shown_events()
+    facts = _dealt(view)
+    shown = view.calls.shown(facts.events)
     paid: dict[tuple[int, int], Settled] = {(e.seat, e.hand): e for e in shown if isinstance(e, Settled)}
     insured = {e.seat: e.net for e in shown if isinstance(e, InsuranceSettled)}
     stood = next((e for e in shown if isinstance(e, DealerStood)), None)
     seats: list[JSON] = []
-    for i in range(round_.seat_count):
-        seat = round_.view(i)
+    for i, seat in enumerate(facts.seats):
         hands: list[JSON] = []
         for j, (hand, bet) in enumerate(zip(seat.hands, seat.bets, strict=True)):
             settled = paid.get((i, j))
@@ -91,25 +109,15 @@ def announced(table: TableSession) -> dict[str, JSON]:
         if seat.insurance:
             net = insured.get(i, Decimal(0))
             insurance = {"stake": format_money(seat.insurance), "net": format_money(net)}
-        seats.append({"seat": i + 1, "who": table.seat_name(i), "hands": hands, "insurance": insurance})
-    return {"dealer": [str(c) for c in table.dealer_cards_shown()],
+        seats.append({"seat": i + 1, "who": view.seat_names[i], "hands": hands, "insurance": insurance})
+    return {"dealer": [str(c) for c in view.calls.dealer_cards(facts.dealer_cards)],
             "dealer_total": stood.total if stood else None, "dealer_bust": stood.bust if stood else None,
             "seats": seats}
 
 
-def foul_decision(table: TableSession) -> Decision:
-    """The call the learner may make on the round just settled (machine mode asks it every round)."""
-    data: dict[str, JSON] = {"kind": "foul", "round": table.round_number, **announced(table),
-                             "called": sorted(table.fouls.called)}
-    q = question(drill=DRILL, item=catch_item(None), prompt=CALL_PROMPT, data=data, expected="ok",
-                 choices=())
-    return Decision(kind="foul", question=q)
-
-
-def what_went_wrong(table: TableSession, slip: Slip) -> str:
+def what_went_wrong(view: TableView, slip: DealerMistake) -> str:
     """The dealer's mistake in the dealer's words: "seat 3's blackjack was paid $10; 3:2 pays $15"."""
-    round_ = table.round
-    assert round_ is not None
+    facts = _dealt(view)
     if slip.seat is None:
         cards = " ".join(c.pretty() for c in slip.called_at)
         hard = sum(c.value for c in slip.called_at)
@@ -117,39 +125,38 @@ def what_went_wrong(table: TableSession, slip: Slip) -> str:
             return (f"the dealer's {cards} is {hard}, not {slip.called_total}: the ace counts 1 here, "
                     "and the dealer must hit")
         return f"the dealer's {cards} is 16, not 17: the dealer must hit"
-    seat = round_.view(slip.seat)
-    who = whose(table, slip.seat)
+    seat = facts.seats[slip.seat]
+    who = whose(view, slip.seat)
     bet = seat.bets[0]
     total = hand_total(seat.hands[0].cards)[0]
-    dealer = "blackjack" if round_.dealer_natural else str(hand_total(round_.dealer_hand.cards)[0])
+    dealer = "blackjack" if facts.dealer_natural else str(hand_total(facts.dealer_cards)[0])
     if slip.error == "pays-a-loser":
         return (f"{who} {total} lost to the dealer's {dealer} and was paid {dollars(bet)}: "
                 f"take {dollars(bet)}")
     if slip.error == "short-blackjack":
-        ratio = round_.ruleset.payouts.blackjack
+        ratio = view.ruleset.payouts.blackjack
         short = short_ratio(ratio, bet).pay(bet)
         return f"{who} blackjack was paid {dollars(short)}; {ratio} pays {dollars(ratio.pay(bet))}"
     if slip.error == "insurance-short":
-        ratio = round_.ruleset.payouts.insurance
+        ratio = view.ruleset.payouts.insurance
         stake = seat.insurance
         return (f"{who} {dollars(stake)} insurance was paid {dollars(stake)}; insurance pays {ratio}, "
                 f"{dollars(ratio.pay(stake))}")
     return f"{who} {total} ties the dealer's {dealer} and {dollars(bet)} was taken: a push, the bet stays"
 
 
-def money_words(table: TableSession, slip: Slip, *, caught: bool) -> str:
+def money_words(view: TableView, slip: DealerMistake, *, caught: bool) -> str:
     """What happens to the learner's money: the floor's correction after a catch, or the miss's reading."""
-    round_ = table.round
-    assert round_ is not None
-    delta = slip.delta(round_.events, table.learner)
+    events = _dealt(view).events
+    delta = slip.delta(events, view.learner)
     if not delta:
         if not caught:
             return f"Missed: {MISS_READING}."
         if slip.seat is None:
             return "The floor has the dealer draw on and settles the table again."
-        true = slip.settled(round_.events, slip.seat)
-        paid = true + slip.delta(round_.events, slip.seat)
-        return (f"The floor fixes it: {seat_words(table, slip.seat)} is settled at {signed_dollars(true)}, "
+        true = slip.settled(events, slip.seat)
+        paid = true + slip.delta(events, slip.seat)
+        return (f"The floor fixes it: {seat_words(view, slip.seat)} is settled at {signed_dollars(true)}, "
                 f"not {signed_dollars(paid)}.")
     if caught:
         give = "takes back" if delta > 0 else "pays you"
@@ -158,27 +165,26 @@ def money_words(table: TableSession, slip: Slip, *, caught: bool) -> str:
     return f"Missed: {MISS_READING}; {keep}."
 
 
-def judge_call(table: TableSession, where: str | None) -> tuple[Question, Grade] | None:
+def judge_call(view: TableView, where: str | None) -> tuple[Question, Grade] | None:
     """The recorded question and grade of a call (`where`) or of the window closing (None); None when
     nothing is to be graded (a clean or fixed round closed without a call)."""
-    fouls = table.fouls
-    slip = fouls.slip if not fouls.fixed else None
+    slip = view.calls.shows
     if where is None and slip is None:
         return None
-    data: dict[str, JSON] = {"kind": "foul", "round": table.round_number, **announced(table),
+    data: dict[str, JSON] = {"kind": "foul", "round": view.round_number, **announced(view),
                              "error": slip.error if slip else None, "where": slip.where if slip else None,
                              "call": where}
-    wrong = what_went_wrong(table, slip) if slip else ""
+    wrong = what_went_wrong(view, slip) if slip else ""
     if slip is not None and where == slip.where:
         outcome, item, correct = "caught", catch_item(slip.error), True
-        why = f"Caught: {wrong}. {money_words(table, slip, caught=True)}"
+        why = f"Caught: {wrong}. {money_words(view, slip, caught=True)}"
     elif where is None:
         assert slip is not None
         outcome, item, correct = "missed", catch_item(slip.error), False
-        why = f"The dealer {ERROR_WORDS[slip.error]}: {wrong}. {money_words(table, slip, caught=False)}"
+        why = f"The dealer {ERROR_WORDS[slip.error]}: {wrong}. {money_words(view, slip, caught=False)}"
     else:
         outcome, item, correct = "false call", catch_item(None), False
-        place = "the dealer's hand" if where == "dealer" else seat_words(table, int(where) - 1)
+        place = "the dealer's hand" if where == "dealer" else seat_words(view, int(where) - 1)
         why = f"False call: {place} was played and settled right."
     data["truth"] = wrong or None
     expected = f"f {where}" if correct else ("ok" if where is not None else f"f {slip.where if slip else ''}")
@@ -186,72 +192,75 @@ def judge_call(table: TableSession, where: str | None) -> tuple[Question, Grade]
     q = question(drill=DRILL, item=item, prompt=CALL_PROMPT, data=data, expected=expected, explanation=why)
     detail: dict[str, JSON] = {"outcome": outcome}
     if slip is not None and outcome != "false call":  # a false call does not give away the error left
-        assert table.round is not None
         detail.update(error=slip.error, where=slip.where,
-                      your_difference=format_money(slip.delta(table.round.events, table.learner)))
+                      your_difference=format_money(slip.delta(_dealt(view).events, view.learner)))
     return q, Grade(correct=correct, expected=expected, given=given, explanation=why, verdict=outcome,
                     detail=detail)
 
 
-def corrections(table: TableSession) -> list[Event]:
+def corrections(view: TableView) -> list[Event]:
     """The true events the floor puts in place of the dealer's after a catch."""
-    round_ = table.round
-    slip = table.fouls.slip
-    return [] if round_ is None or slip is None else slip.corrections(round_.events)
+    slip = view.calls.slip
+    return [] if view.round is None or slip is None else slip.corrections(view.round.events)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FoulCall:
+    """The call the learner may make on the round in play or just settled (`DecisionCheck`): 'f 3',
+    'f dealer', or 'ok', which closes the round's calls. A seat may be called as soon as it is paid (a
+    natural paid at once), the dealer's hand once it has played. A catch has the floor fix the dealer's
+    mistake, money and count included."""
 
-def call(table: TableSession, text: str, latency_ms: int | None = None) -> Grade | None:
-    """Grade and record a foul call on the round in play or just settled ('f 3', 'f dealer'); 'ok'
-    closes the window of a settled round (`close`). A seat may be called as soon as it is paid (a natural
-    paid at once), the dealer's hand once it has played. A catch has the floor fix the dealer's mistake,
-    money and count included. A malformed call, a call on the dealer's hand before it has played or a
-    second call on one place raises `InvalidInputError` and records nothing."""
-    round_ = table.round
-    fouls = table.fouls
-    if not fouls.on:
-        raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
-    if round_ is None:
-        raise InvalidInputError("nothing to call yet: the first round is not dealt")
-    if round_.finished and not fouls.open:
-        raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
-    where = parse_call(text, len(table.kinds))
-    if where in (None, "dealer") and not round_.finished:
-        raise InvalidInputError("nothing to call there yet: the dealer has not played its hand")
-    if where is None:
-        return close(table, latency_ms)
-    if where in fouls.called:
-        raise InvalidInputError(f"you called {'the dealer' if where == 'dealer' else 'seat ' + where} "
-                                "already this round")
-    judged = judge_call(table, where)
-    assert judged is not None
-    q, table.foul_grade = judged
-    grade = table.graded.answer(q, text, latency_ms)
-    fouls.called.add(where)
-    table.tally.fouls.append(grade.verdict)
-    if grade.correct:
-        slip = fouls.slip
-        assert slip is not None
-        correction = slip.delta(round_.events, table.learner)
-        fouls.fixed = True  # the floor fixes it: from now on the round shows as it truly was
-        if table.settled:  # the money and the count as the floor leaves them
-            table.bankroll -= correction
-            table.tally.net -= correction
-            table.keeper.seen.extend(seen_cards([round_.events[i] for i in sorted(slip.hidden)]))
-    return grade
+    view: TableView
 
+    def ask(self) -> Decision:
+        """Machine mode asks it after every round's settlement."""
+        view = self.view
+        data: dict[str, JSON] = {"kind": "foul", "round": view.round_number, **announced(view),
+                                 "called": sorted(view.calls.called)}
+        q = question(drill=DRILL, item=catch_item(None), prompt=CALL_PROMPT, data=data, expected="ok",
+                     choices=())
+        return Decision(kind="foul", question=q)
 
-def close(table: TableSession, latency_ms: int | None = None) -> Grade | None:
-    """Close the round's call window: an error not called is graded and recorded as missed (the money
-    stays as the dealer paid it). None when nothing was to be graded."""
-    round_ = table.round
-    if not table.fouls.open or round_ is None or not round_.finished:
-        return None
-    table.fouls.open = False
-    judged = judge_call(table, None)
-    if judged is None:
-        return None
-    q, table.foul_grade = judged
-    grade = table.graded.answer(q, "ok", latency_ms)
-    table.tally.fouls.append(grade.verdict)
-    return grade
+    def parse(self, text: str) -> Answer:
+        """The place called ('3', 'dealer'; None for ok). A malformed call, a call on the dealer's hand
+        before it has played or a second call on one place raises `InvalidInputError`."""
+        view, calls = self.view, self.view.calls
+        if not calls.on:
+            raise InvalidInputError("the dealer makes no mistakes at this table (play --dealer-errors RATE)")
+        facts = _dealt(view)
+        if facts.finished and not calls.open:
+            raise InvalidInputError("too late: the calls on that round closed when the next bet was placed")
+        where = parse_call(text, view.seats)
+        if where in (None, "dealer") and not facts.finished:
+            raise InvalidInputError("nothing to call there yet: the dealer has not played its hand")
+        if where is not None:
+            if where in calls.called:
+                place = "the dealer" if where == "dealer" else f"seat {where}"
+                raise InvalidInputError(f"you called {place} already this round")
+            check_length(text.strip(), "an answer")
+        return Answer(text=text.strip(), value=where)
+
+    def grade(self, answer: Answer) -> FoulCalled:
+        where = None if answer.value is None else str(answer.value)
+        if where is None:
+            return self.close()
+        judged = judge_call(self.view, where)
+        assert judged is not None
+        q, grade = judged
+        slip = self.view.calls.slip
+        if not grade.correct or slip is None:
+            return FoulCalled(grade=grade, recorded=q, where=where)
+        events = _dealt(self.view).events
+        return FoulCalled(grade=grade, recorded=q, where=where, caught=True,
+                          correction=slip.delta(events, self.view.learner),
+                          revealed=tuple(seen_cards([events[i] for i in sorted(slip.hidden)])))
+
+    def close(self) -> FoulCalled:
+        """The round's calls closed: an error not called is graded missed (the money stays as the dealer
+        paid it); nothing is graded on a clean or fixed round."""
+        judged = judge_call(self.view, None)
+        if judged is None:
+            return FoulCalled(grade=None, where=None)
+        q, grade = judged
+        return FoulCalled(grade=grade, recorded=q, where=None)

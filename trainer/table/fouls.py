@@ -1,12 +1,14 @@
 """Dealer errors at the table (`cutcard play --dealer-errors RATE`): where the dealer slips, and what it
 then does and says instead of the truth.
 
-The round (`Round`) is always settled right; a `Slip` is what the computer dealer did instead at one
-place: the events it replaced (a `Settled` paid wrong, an `InsuranceSettled` paid 1:1, a `DealerStood`
-called on the wrong total, and every seat settled against that total) and the events it never did (the
-cards it should have drawn). The kinds of error and their review items are `trainer.core.dealer_errors`'s,
-the catch drill's. A round has at most one slip; `DealerErrors` decides it at the moment it would be
-seen: a natural paid at once as it is paid, everything else when the dealer settles the table.
+The round (`Round`) is always settled right; a `DealerMistake` is what the computer dealer did instead
+at one place: the events it replaced (a `Settled` paid wrong, an `InsuranceSettled` paid 1:1, a
+`DealerStood` called on the wrong total, and every seat settled against that total) and the events it
+never did (the cards it should have drawn). (The catch drill's `Slip` is another thing: the words for
+an error in a table drawn on paper.) The kinds of error and their review items are
+`trainer.core.dealer_errors`'s, the catch drill's. A round has at most one slip; `DealerErrors` decides
+it at the moment it would be seen: a natural paid at once as it is paid, everything else when the
+dealer settles the table.
 
 The rate is the share of rounds with an error. A round where no error fits (every seat won, no push,
 no dealer hand to miscount) owes its error to the next round that has a place for one, so a seeded run
@@ -48,7 +50,7 @@ settlement at the end (where most errors have their place)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Slip:
+class DealerMistake:
     """The dealer's one mistake in a round, and what it changed."""
 
     error: str
@@ -94,12 +96,12 @@ class Slip:
             i in self.replaced and (self.replaced[i] != e or isinstance(e, DealerStood)))]
 
 
-def seat_slips(round_: Round, indexes: range) -> list[Slip]:
+def seat_slips(round_: Round, indexes: range) -> list[DealerMistake]:
     """Every mistake the dealer could make at a seat among the events at `indexes`: a single hand (no
     split, no surrender, no insurance) paid though it lost, a natural short-paid, a push taken, or a
     winning insurance bet paid 1:1."""
     ruleset = round_.ruleset
-    found: list[Slip] = []
+    found: list[DealerMistake] = []
     surrenders: set[int] | None = None  # read from the round once, at its first settled single hand
     for index in indexes:
         event = round_.events[index]
@@ -108,8 +110,8 @@ def seat_slips(round_: Round, indexes: range) -> list[Slip]:
             if event.net > view.insurance and len(view.hands) == 1:
                 stake = view.insurance
                 forged_i = InsuranceSettled(seat=event.seat, net=stake)
-                found.append(Slip(error="insurance-short", seat=event.seat, replaced={index: forged_i},
-                                  hidden=frozenset()))
+                found.append(DealerMistake(error="insurance-short", seat=event.seat,
+                                           replaced={index: forged_i}, hidden=frozenset()))
             continue
         if not isinstance(event, Settled):
             continue
@@ -132,11 +134,12 @@ def seat_slips(round_: Round, indexes: range) -> list[Slip]:
         elif event.outcome is Outcome.PUSH:
             error, forged = "takes-a-push", Settled(seat=event.seat, hand=0, outcome=Outcome.LOSE, net=-bet)
         if forged is not None and forged.net != event.net:
-            found.append(Slip(error=error, seat=event.seat, replaced={index: forged}, hidden=frozenset()))
+            found.append(DealerMistake(error=error, seat=event.seat, replaced={index: forged},
+                                       hidden=frozenset()))
     return found
 
 
-def dealer_slips(round_: Round) -> list[Slip]:
+def dealer_slips(round_: Round) -> list[DealerMistake]:
     """The dealer's mistakes in its own hand that fit this finished round: a soft hand counted hard and
     busted, or a many-card 16 stood as 17, with every seat settled against the total called."""
     events = round_.events
@@ -145,7 +148,7 @@ def dealer_slips(round_: Round) -> list[Slip]:
         return []
     draws = [i for i, e in enumerate(events) if isinstance(e, DealerDrew)]
     cards = round_.dealer_hand.cards
-    found: list[Slip] = []
+    found: list[DealerMistake] = []
     for error in DEALER_HAND_ERRORS:
         point = dealer_slip_point(cards, error)
         if point is None:
@@ -164,9 +167,46 @@ def dealer_slips(round_: Round) -> list[Slip]:
                 net = forged_net(hand_total(hand.cards)[0], bet, event.outcome, event.net, total)
                 replaced[index] = Settled(seat=event.seat, hand=event.hand,
                                           outcome=forged_outcome(net, event.outcome), net=net)
-        found.append(Slip(error=error, seat=None, replaced=replaced, hidden=hidden,
+        found.append(DealerMistake(error=error, seat=None, replaced=replaced, hidden=hidden,
                           called_at=tuple(cards[:end]), called_total=total))
     return found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallWindow:
+    """The dealer's errors as a round stands, for the learner's calls: a snapshot of `DealerErrors`."""
+
+    on: bool
+    """The dealer makes mistakes at this table."""
+    open: bool
+    """The round's calls are still open (until the next round is dealt)."""
+    fixed: bool
+    """The learner caught the round's mistake and the floor fixed it."""
+    called: frozenset[str]
+    """The places called this round ('3', 'dealer')."""
+    slip: DealerMistake | None
+    """The round's mistake, if the dealer made one."""
+
+    @property
+    def shows(self) -> DealerMistake | None:
+        """The mistake as the table still shows it: None when there is none or the floor fixed it."""
+        return self.slip if self.slip is not None and not self.fixed else None
+
+    def shown(self, events: Sequence[Event]) -> list[Event]:
+        """The round's events as the dealer did them: with its mistake, until the floor fixes it."""
+        slip = self.shows
+        return slip.shown(events) if slip is not None else list(events)
+
+    def dealer_cards(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The dealer's cards a player sees (`cards`): up to where it called its total when it stopped
+        too soon."""
+        slip = self.shows
+        return slip.called_at if slip is not None and slip.hidden else cards
+
+    def paid(self, events: Sequence[Event], seat: int, true: Money) -> Money:
+        """The seat's net for the round (`true`, as `Round` settled it) as the dealer paid it."""
+        slip = self.shows
+        return true + slip.delta(events, seat) if slip is not None else true
 
 
 class DealerErrors:
@@ -176,7 +216,7 @@ class DealerErrors:
         """`rng` is the table's: a table with errors off draws nothing from it."""
         self.rate = rate
         self.rng = random.Random(rng.getrandbits(64)) if rate > 0 else rng
-        self.slip: Slip | None = None
+        self.slip: DealerMistake | None = None
         self.owed = 0
         """Errors wanted by rounds that had no place for one: the next rounds with a place get them."""
         self.slips = 0
@@ -220,7 +260,24 @@ class DealerErrors:
         error = self.rng.choice(sorted({s.error for s in places}))
         self._take(self.rng.choice([s for s in places if s.error == error]))
 
-    def _take(self, slip: Slip) -> None:
+    def window(self) -> CallWindow:
+        """The round's calls as they stand now."""
+        return CallWindow(on=self.on, open=self.open, fixed=self.fixed, called=frozenset(self.called),
+                          slip=self.slip)
+
+    def called_at(self, where: str) -> None:
+        """A place ('3', 'dealer') is called this round."""
+        self.called.add(where)
+
+    def fix(self) -> None:
+        """The floor fixes the round's mistake: from now on the round shows as it truly was."""
+        self.fixed = True
+
+    def close(self) -> None:
+        """The round's calls close (the next round is dealt, or the learner says ok)."""
+        self.open = False
+
+    def _take(self, slip: DealerMistake) -> None:
         self.slip = slip
         self.called = set()  # a place called before the dealer slipped there may be called again
         self.owed -= 1

@@ -54,7 +54,7 @@ class TableMachine:
     def run(self, rounds: int | None = None) -> None:
         """Play until `rounds` are done, the chips run out or input ends."""
         table = self.table
-        reason = ungraded_reason(table)
+        reason = ungraded_reason(table.ruleset, table.keeper.system)
         if reason is not None:
             self._emit({"notice": reason})
         try:
@@ -84,7 +84,8 @@ class TableMachine:
         grade, line, latency = _answered(self.stdin, self.stdout, qid, decision, table.graded, table.answer)
         if grade is None:
             clean = "a clean round: nothing to call"
-            why = clean if decision.kind == "foul" else ungraded_reason(table) or ""
+            reason = ungraded_reason(table.ruleset, table.keeper.system)
+            why = clean if decision.kind == "foul" else reason or ""
             self._emit({"id": qid, "graded": False, "given": line.strip(), "explanation": why})
         else:
             self._emit(grade_to_json(qid, grade, latency))

@@ -1,32 +1,31 @@
-"""The learner's plays, offers and count answers at the table as decisions with the drills' item keys.
+"""The learner's plays and offers at the table as decisions with the drills' item keys.
 
 A play is recorded under the strategy drill's chart cell (`strategy:hard 16 vs 10`) or, where a Hi-Lo
 index play decides it, under the deviations drill's play (`deviations:s17:16 vs 10`); insurance and even
-money under the deviations drill's `insurance` (Hi-Lo), else `insurance:<system>:tc+N`; counts under the
-running-count and true-count drills' items.
+money under the deviations drill's `insurance` (Hi-Lo), else `insurance:<system>:tc+N`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from drills.base import Answer, Grade, Question
+from drills.base import Answer, Grade
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
-from trainer.core.counting import estimate_decks_left, format_decks
+from trainer.core.bounds import check_length
+from trainer.core.counting import estimate_decks_left
 from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase
-from trainer.table.advice import Verdict
+from trainer.strategy import chart_action
+from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
 from trainer.table.decisions import (
+    Answered,
     Decision,
+    RoundFacts,
+    TableView,
     count_json,
     insurance_item,
     question,
-    running_count_item,
-    true_count_item,
 )
-
-if TYPE_CHECKING:
-    from trainer.table.session import TableSession
 
 _ORDER = (*PLAY_ORDER, Action.INSURE, Action.EVEN_MONEY, Action.DECLINE)
 OFFER_WORDS = {
@@ -37,73 +36,69 @@ OFFER_WORDS = {
 """What a player may type to an insurance or even-money offer (as the deviations drill reads it)."""
 
 
-def table_facts(table: TableSession) -> dict[str, object]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayMade(Answered):
+    """A play or offer answered: the learner's seat takes `verdict.action`."""
+
+    verdict: Verdict
+
+
+def table_facts(view: TableView) -> dict[str, object]:
     """What every seat shows and the count facts a player at the table has (machine-mode `data`)."""
-    round_ = table.round
-    facts: dict[str, object] = {"ruleset": table.ruleset.name, "system": table.keeper.system.name,
-                                "ramp": table.ramp.text}
-    if round_ is not None:
-        facts["up"] = str(round_.up_card)
-        facts["seats"] = [{"seat": i + 1, "who": table.seat_name(i),
-                           "hands": [[str(c) for c in h.cards] for h in round_.hands(i)]}
-                          for i in range(round_.seat_count)]
+    facts: dict[str, object] = {"ruleset": view.ruleset.name, "system": view.system.name,
+                                "ramp": view.ramp.text}
+    if view.round is not None:
+        facts["up"] = str(view.round.up_card)
+        facts["seats"] = [{"seat": i + 1, "who": view.seat_names[i],
+                           "hands": [[str(c) for c in h.cards] for h in seat.hands]}
+                          for i, seat in enumerate(view.round.seats)]
     return facts
 
 
-def play_decision(table: TableSession) -> Decision:
-    """The learner's play (or insurance / even-money offer) for the hand in turn."""
-    round_ = table.round
-    assert round_ is not None and table.learner_in_turn
-    view = round_.view(table.learner)
-    legal = table.legal_actions()
-    choices = tuple(a.value for a in _ORDER if a in legal)
-    offers = round_.phase == Phase.OFFERS
-    offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in legal), None) if offers else None
-    kind = "action"
-    if offer is Action.EVEN_MONEY:
-        kind = "even-money"
-    elif offer is Action.INSURE:
-        kind = "insurance"
-    hand_index = view.hand_in_turn if view.hand_in_turn is not None else 0
-    cards = view.hands[hand_index].cards
-    seen = table.keeper.seen_now(round_.events)
-    running = table.keeper.system.running_count(seen, decks=table.ruleset.shoe.decks)
-    cards_left = int(table.shoe.remaining)
-    data: dict[str, object] = {
-        "kind": kind, **table_facts(table), "cards": [str(c) for c in cards], "hand": hand_index + 1,
-        "running_count": count_json(running), "cards_left": cards_left,
-        "decks_left": float(estimate_decks_left(cards_left, table.keeper.estimation)),
-        "estimation": table.keeper.estimation, "rounding": table.keeper.rounding, "options": list(choices),
-    }
-    # the item and the expected play, from the check of the chart's play (nothing is changed)
-    probe = table.judge(Action.DECLINE if offer is not None else _any(legal))
-    drill, item = item_of(table, probe)
-    shown = " ".join(str(c) for c in cards)
-    what = {"action": "Your play?", "insurance": "Insurance?", "even-money": "Even money?"}[kind]
-    prompt = f"{shown} against {round_.up_card}. {what} ({', '.join(choices)})"
-    q = question(drill=drill, item=item, prompt=prompt, data=data, expected=probe.expected.value,
-                 choices=choices)
-    return Decision(kind=kind, question=q)
+def _dealt(view: TableView) -> RoundFacts:
+    if view.round is None:
+        raise InvalidInputError("no round is dealt yet: bet first")
+    return view.round
 
 
-def _any(legal: frozenset[Action]) -> Action:
-    return next(a for a in _ORDER if a in legal)
+def judge(view: TableView, action: Action) -> Verdict:
+    """The check of `action` for the learner's hand in turn."""
+    facts = _dealt(view)
+    seat = facts.seats[view.learner]
+    legal = view.legal
+    seen = view.seen_now
+    system = view.system.name
+    if facts.phase == Phase.OFFERS:
+        offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in seat.legal_actions), None)
+        if offer is not None and action in (offer, Action.DECLINE):
+            index = count_index(view.ruleset, system, None, seat.up_card, legal, plays=view.index_plays)
+            return judge_offer(view.ruleset, seen, offer, action, index_play=index,
+                               true_count=view.true_count_now() if index else 0)
+        hand = seat.hands[0]
+        wanted = chart_action(view.chart, hand.cards, seat.up_card,
+                              {Action.HIT, Action.STAND, Action.SURRENDER})
+        chart = Action.SURRENDER if wanted is Action.SURRENDER else Action.DECLINE
+        return Verdict(action=action, chart=chart, index=None, hand="early surrender")
+    assert seat.hand_in_turn is not None
+    hand = seat.hands[seat.hand_in_turn]
+    index = count_index(view.ruleset, system, hand.cards, seat.up_card, legal, plays=view.index_plays)
+    return judge_play(view.ruleset, view.chart, hand.cards, seat.up_card, legal, action, seen,
+                      composition=view.ruleset.counting_helps, index_play=index,
+                      true_count=view.true_count_now() if index else 0)
 
 
-def item_of(table: TableSession, verdict: Verdict) -> tuple[str, str]:
+def item_of(view: TableView, verdict: Verdict) -> tuple[str, str]:
     """(drill, item) a play or offer is recorded under."""
     if verdict.count_index is not None:
         play = verdict.count_index
         return "deviations", f"deviations:{play.game}:{play.name}"
     if verdict.offer is not None:
-        system = table.keeper.system.name
-        return "insurance", insurance_item(system, table.true_count_now())
+        return "insurance", insurance_item(view.system.name, view.true_count_now())
     return "strategy", f"strategy:{verdict.hand}"
 
 
-def parse_play(q: Question, text: str) -> Answer:
-    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal ones."""
-    options = [str(o) for o in q.data["options"]]
+def read_play(options: list[str], text: str) -> Answer:
+    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal `options`."""
     said = " ".join(text.strip().lower().split())
     word = OFFER_WORDS.get(said) or PLAY_WORDS.get(said)
     if word == "insure" and "even-money" in options:
@@ -114,38 +109,63 @@ def parse_play(q: Question, text: str) -> Answer:
     return Answer(text=text.strip(), value=word)
 
 
-def grade_play(table: TableSession, q: Question, answer: Answer) -> tuple[Grade, Verdict]:
-    """The check of the play (`advice`), as a drill grade."""
-    verdict = table.judge(Action(str(answer.value)))
+def play_grade(verdict: Verdict) -> Grade:
+    """The check of a play (`advice`) as a drill grade."""
     detail: dict[str, object] = {"hand": verdict.hand}
     if verdict.cost is not None:
         detail["ev_cost"] = round(verdict.cost, 6)
     if verdict.count_index is not None:
         detail["true_count"] = verdict.true_count
-    grade = Grade(correct=verdict.correct, expected=verdict.expected.value, given=verdict.action.value,
-                  explanation=verdict.message(), detail=detail)
-    return grade, verdict
+    return Grade(correct=verdict.correct, expected=verdict.expected.value, given=verdict.action.value,
+                 explanation=verdict.message(), detail=detail)
 
 
-def count_decision(table: TableSession, asked: str) -> Decision:
-    """A count check: 'running count' or 'true count'."""
-    keeper = table.keeper
-    system = keeper.system.name
-    cards_left = int(table.shoe.remaining)
-    data: dict[str, object] = {**table_facts(table), "system": system, "cards_seen": len(keeper.seen),
-                               "cards_left": cards_left, "decks": table.ruleset.shoe.decks}
-    data.pop("up", None)
-    data.pop("seats", None)
-    if asked == "true count":
-        tc, estimate = keeper.true_count(cards_left)
-        data.update(kind="true-count", running_count=count_json(keeper.running_count()),
-                    decks_left=float(estimate), estimation=keeper.estimation, rounding=keeper.rounding)
-        q = question(drill="true-count", item=true_count_item(system, keeper.estimation, keeper.rounding, tc),
-                     prompt=f"True count? (running count / {format_decks(estimate)} decks left, "
-                            f"{keeper.rounding})", data=data, expected=str(tc))
-        return Decision(kind="true-count", question=q)
-    data.update(kind="count")
-    expected = keeper.running_count()
-    q = question(drill="running-count", item=running_count_item(system), prompt="Running count?", data=data,
-                 expected=str(count_json(expected)))
-    return Decision(kind="count", question=q)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayDecision:
+    """The learner's play, or insurance / even-money offer, for the hand in turn (`DecisionCheck`)."""
+
+    view: TableView
+
+    def ask(self) -> Decision:
+        view = self.view
+        facts = _dealt(view)
+        seat = facts.seats[view.learner]
+        legal = view.legal
+        choices = tuple(a.value for a in _ORDER if a in legal)
+        offers = facts.phase == Phase.OFFERS
+        offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in legal), None) if offers else None
+        kind = "action"
+        if offer is Action.EVEN_MONEY:
+            kind = "even-money"
+        elif offer is Action.INSURE:
+            kind = "insurance"
+        hand_index = seat.hand_in_turn if seat.hand_in_turn is not None else 0
+        cards = seat.hands[hand_index].cards
+        running = view.running_count(view.seen_now)
+        data: dict[str, object] = {
+            "kind": kind, **table_facts(view), "cards": [str(c) for c in cards], "hand": hand_index + 1,
+            "running_count": count_json(running), "cards_left": view.cards_left,
+            "decks_left": float(estimate_decks_left(view.cards_left, view.estimation)),
+            "estimation": view.estimation, "rounding": view.rounding, "options": list(choices),
+        }
+        # the item and the expected play, from the check of the chart's play
+        probe = judge(view, Action.DECLINE if offer is not None else _any(legal))
+        drill, item = item_of(view, probe)
+        shown = " ".join(str(c) for c in cards)
+        what = {"action": "Your play?", "insurance": "Insurance?", "even-money": "Even money?"}[kind]
+        prompt = f"{shown} against {facts.up_card}. {what} ({', '.join(choices)})"
+        q = question(drill=drill, item=item, prompt=prompt, data=data, expected=probe.expected.value,
+                     choices=choices)
+        return Decision(kind=kind, question=q)
+
+    def parse(self, text: str) -> Answer:
+        check_length(text.strip(), "an answer")
+        return read_play([a.value for a in _ORDER if a in self.view.legal], text)
+
+    def grade(self, answer: Answer) -> PlayMade:
+        verdict = judge(self.view, Action(str(answer.value)))
+        return PlayMade(grade=play_grade(verdict), verdict=verdict)
+
+
+def _any(legal: frozenset[Action]) -> Action:
+    return next(a for a in _ORDER if a in legal)

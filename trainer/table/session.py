@@ -6,10 +6,13 @@ set's own (burn card, cut card, the reshuffle after the round in which the cut c
 `Round` does the dealing. Each of the learner's plays is checked (`advice`) before it is made; the count
 is asked by `count_checks`. A double or a split needs the chips to cover it.
 
-Every decision (bet, offer, play, count) is a `Decision` (`decisions`): a drill question with the
-matching drill's item key, graded and recorded at once through a `DrillRun` with `source="play"`. The
-bet is graded against the learner's ramp at the true count they should have had; where counting cannot
-help (or the count is unbalanced, with no true count), bets are taken and not graded.
+Every decision (bet, offer, play, count, foul call) is a `Decision` (`decisions`): a drill question
+with the matching drill's item key. Each kind is a type of its own (`CHECKS`) over a frozen `TableView`
+of the session: it reads and grades the answer and returns an outcome, which the session records at
+once through a `DrillRun` with `source="play"` and applies here, in `_apply`: only this module changes
+the session's state. The bet is graded against the learner's ramp at the true count they should have
+had; where counting cannot help (or the count is unbalanced, with no true count), bets are taken and
+not graded.
 
 With dealer errors on (`dealer_errors`, the share of rounds), the computer dealer sometimes slips
 (`fouls`): `shown_events` is the round as the dealer did it, and the learner's calls (`call_foul`,
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Protocol
@@ -28,24 +32,23 @@ from drills.base import Answer, Grade, Question
 from trainer.core.actions import Action
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
-from trainer.core.counting import estimate_decks_left, parse_count, true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Event
 from trainer.core.money import Money, format_money, to_money
-from trainer.core.round import Phase, Round, SeatView
+from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.core.stakes import affordable_actions
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
-from trainer.strategy import StrategyTable, chart_action
+from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
-from trainer.table.advice import Verdict, count_index, judge_offer, judge_play
-from trainer.table.bets import BetCheck, bet_decision, grade_bet, parse_bet
-from trainer.table.count_checks import CountGrade, CountKeeper
-from trainer.table.decisions import Decision, TableGrader
-from trainer.table.foul_calls import call, close, foul_decision, parse_call
+from trainer.table.advice import Verdict
+from trainer.table.bets import BetCheck, BetDecision, BetPlaced
+from trainer.table.count_checks import CountDecision, CountGiven, CountGrade, CountKeeper
+from trainer.table.decisions import Answered, Decision, DecisionCheck, RoundFacts, TableGrader, TableView
+from trainer.table.foul_calls import FoulCall, FoulCalled, corrections
 from trainer.table.fouls import DealerErrors
-from trainer.table.plays import count_decision, grade_play, parse_play, play_decision
+from trainer.table.plays import PlayDecision, PlayMade, judge
 
 SEAT_KINDS = ("easy", "normal", "hard")
 MAX_SEATS = 7
@@ -68,9 +71,21 @@ def make_decider(kind: str) -> Decider:
     return NormalSeat() if kind == "normal" else HardSeat()
 
 
+CHECKS: dict[str, Callable[[TableView], DecisionCheck]] = {
+    "bet": lambda view: BetDecision(view=view),
+    "action": lambda view: PlayDecision(view=view),
+    "insurance": lambda view: PlayDecision(view=view),
+    "even-money": lambda view: PlayDecision(view=view),
+    "count": lambda view: CountDecision(view=view, asked="running count"),
+    "true-count": lambda view: CountDecision(view=view, asked="true count"),
+    "foul": lambda view: FoulCall(view=view),
+}
+"""Each kind of decision (`decisions.KINDS`) and the type that reads and grades it."""
+
+
 @dataclass(slots=True, kw_only=True)
-class Tally:
-    """The session's running totals, for the summary."""
+class Scorecard:
+    """The learner's running totals at the table, for the summary."""
 
     rounds: int = 0
     net: Money = Decimal(0)
@@ -79,6 +94,26 @@ class Tally:
     bets: list[BetCheck] = field(default_factory=list)
     fouls: list[str] = field(default_factory=list)
     """Each graded foul call or miss: 'caught', 'missed' or 'false call'."""
+
+    def round_settled(self, net: Money) -> None:
+        self.rounds += 1
+        self.net += net
+
+    def corrected(self, correction: Money) -> None:
+        """The floor took back `correction` (negative: paid it) after a caught dealer error."""
+        self.net -= correction
+
+    def bet(self, check: BetCheck) -> None:
+        self.bets.append(check)
+
+    def play(self, verdict: Verdict) -> None:
+        self.plays.append(verdict)
+
+    def count(self, grade: CountGrade) -> None:
+        self.counts.append(grade)
+
+    def foul(self, verdict: str) -> None:
+        self.fouls.append(verdict)
 
     @property
     def bets_right(self) -> int:
@@ -135,18 +170,13 @@ class TableSession:
         self.bankroll = ruleset.table.bankroll
         self.keeper = CountKeeper(ruleset, system, rng, estimation=estimation, rounding=rounding)
         self.ramp = ramp or BetRamp.parse(DEFAULT_RAMP)
-        self.tally = Tally()
+        self.tally = Scorecard()
         self.round: Round | None = None
         self.last_bet: Money | None = None
-        self.graded = DrillRun(drill=TableGrader(self._parse, self._grade), ruleset=ruleset, rng=rng,
-                              recorder=recorder if recorder is not None else ListRecorder(),
-                              clock=clock or Clock(), source="play")
-        """Grades and records every decision (source "play"), as a drill session does its answers."""
-        self._verdict: Verdict | None = None
-        self._bet_check: BetCheck | None = None
-        self._count: CountGrade | None = None
-        self.foul_grade: Grade | None = None
-        """The grade of the foul call being recorded (`foul_calls`)."""
+        self.graded = DrillRun(drill=TableGrader(), ruleset=ruleset, rng=rng,
+                               recorder=recorder if recorder is not None else ListRecorder(),
+                               clock=clock or Clock(), source="play")
+        """Records every graded decision (source "play"), as a drill session does its answers."""
         self.settled = False
         """The round in play has been settled into the bankroll (`end_round`)."""
 
@@ -166,6 +196,29 @@ class TableSession:
     def broke(self) -> bool:
         """Less than the table minimum left: the session is over."""
         return self.bankroll < self.ruleset.table.min_bet
+
+    # --- the table as the decisions read it ------------------------------------------------------
+
+    def view(self) -> TableView:
+        """The table now, as a frozen snapshot: what each decision reads."""
+        round_ = self.round
+        facts = None
+        if round_ is not None:
+            facts = RoundFacts(seats=tuple(round_.view(i) for i in range(round_.seat_count)),
+                               events=tuple(round_.events), phase=round_.phase, up_card=round_.up_card,
+                               dealer_cards=round_.dealer_hand.cards, dealer_natural=round_.dealer_natural,
+                               finished=round_.finished)
+        seen = tuple(self.keeper.seen)
+        lo, hi = self.bet_bounds()
+        return TableView(
+            ruleset=self.ruleset, chart=self.chart, index_plays=self.index_plays, system=self.keeper.system,
+            estimation=self.keeper.estimation, rounding=self.keeper.rounding, ramp=self.ramp,
+            bankroll=self.bankroll, min_bet=lo, max_bet=hi,
+            seat_names=tuple(self.seat_name(i) for i in range(len(self.kinds))), learner=self.learner,
+            rounds=self.tally.rounds, settled=self.settled, seen=seen,
+            seen_now=tuple(self.keeper.seen_now(round_.events)) if round_ is not None else seen,
+            cards_left=int(self.shoe.remaining), needs_shuffle=self.shoe.needs_shuffle,
+            legal=self.legal_actions(), round=facts, calls=self.fouls.window())
 
     # --- a round ---------------------------------------------------------------------------
 
@@ -213,52 +266,37 @@ class TableSession:
             return frozenset()
         return affordable_actions(self._current(), self.learner, self.bankroll)
 
-    def true_count_now(self, cards: int | None = None) -> int:
+    def true_count_now(self) -> int:
         """The learner's true count now: the cards seen, the round in progress included, over the decks
         left (the shoe's cards not yet dealt), estimated and rounded as the session says."""
-        round_ = self.round
-        seen = self.keeper.seen_now(round_.events) if round_ is not None else self.keeper.seen
-        running = self.keeper.system.running_count(seen, decks=self.ruleset.shoe.decks)
-        left = int(self.shoe.remaining) if cards is None else cards
-        return true_count(running, estimate_decks_left(left, self.keeper.estimation), self.keeper.rounding)
+        return self.view().true_count_now()
 
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""
-        round_ = self._current()
-        view = round_.view(self.learner)
-        legal = self.legal_actions()
-        seen = self.keeper.seen_now(round_.events)
-        system = self.keeper.system.name
-        if round_.phase == Phase.OFFERS:
-            offer = next((a for a in (Action.EVEN_MONEY, Action.INSURE) if a in view.legal_actions), None)
-            if offer is not None and action in (offer, Action.DECLINE):
-                index = count_index(self.ruleset, system, None, view.up_card, legal,
-                                    plays=self.index_plays)
-                return judge_offer(self.ruleset, seen, offer, action, index_play=index,
-                                   true_count=self.true_count_now() if index else 0)
-            hand = view.hands[0]
-            wanted = chart_action(self.chart, hand.cards, view.up_card,
-                                  {Action.HIT, Action.STAND, Action.SURRENDER})
-            chart = Action.SURRENDER if wanted is Action.SURRENDER else Action.DECLINE
-            return Verdict(action=action, chart=chart, index=None, hand="early surrender")
-        assert view.hand_in_turn is not None
-        hand = view.hands[view.hand_in_turn]
-        index = count_index(self.ruleset, system, hand.cards, view.up_card, legal, plays=self.index_plays)
-        return judge_play(self.ruleset, self.chart, hand.cards, view.up_card, legal, action, seen,
-                          composition=self.ruleset.counting_helps, index_play=index,
-                          true_count=self.true_count_now() if index else 0)
+        self._current()
+        return judge(self.view(), action)
 
-    # --- decisions: asked, graded, recorded --------------------------------------------------
+    # --- decisions: asked, graded, recorded, applied --------------------------------------------
 
     def decision(self) -> Decision:
         """The decision the learner owes now: a play or offer in a round, else the next bet."""
+        view = self.view()
         if self.learner_in_turn:
-            return play_decision(self)
-        return bet_decision(self)
+            return PlayDecision(view=view).ask()
+        return BetDecision(view=view).ask()
 
     def count_decision(self, question: str) -> Decision:
         """The 'running count' or 'true count' question of a count check."""
-        return count_decision(self, question)
+        return CountDecision(view=self.view(), asked=question).ask()
+
+    def foul_decision(self) -> Decision:
+        """The call the learner may make on the round just settled: 'ok', 'f 3' or 'f dealer'."""
+        return FoulCall(view=self.view()).ask()
+
+    def parse(self, decision: Decision, text: str) -> Answer:
+        """The learner's answer to `decision` read, changing nothing; a malformed or illegal one raises
+        `InvalidInputError`."""
+        return CHECKS[decision.kind](self.view()).parse(text)
 
     def answer(self, decision: Decision, text: str, latency_ms: int | None = None) -> Grade | None:
         """Take the learner's answer to `decision`: grade and record it (None when not graded), then
@@ -266,60 +304,51 @@ class TableSession:
         `InvalidInputError` and changes nothing. The attempt's data carries the round's number (counted
         from 1 in this session; a count check belongs to the round just played), which `ready` counts."""
         number = self.tally.rounds + (0 if decision.kind in ("count", "true-count") else 1)
-        q = dataclasses.replace(decision.question, data={**decision.question.data, "round": max(number, 1)})
-        if decision.kind == "bet":
-            if not decision.graded:
-                self.start_round(parse_bet(self, q, text).value)
-                return None
-            grade = self.graded.answer(q, text, latency_ms)
-            assert self._bet_check is not None
-            self.tally.bets.append(self._bet_check)
-            self.start_round(self._bet_check.bet)
-            return grade
-        if decision.kind in ("count", "true-count"):
-            grade = self.graded.answer(q, text, latency_ms)
-            assert self._count is not None
-            self.tally.counts.append(self._count)
-            return grade
-        if decision.kind == "foul":
-            return self.call_foul(text, latency_ms)
-        grade = self.graded.answer(q, text, latency_ms)
-        assert self._verdict is not None
-        self._take(self._verdict)
+        data = {**decision.question.data, "round": max(number, 1)}
+        asked = dataclasses.replace(decision.question, data=data)
+        return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
+
+    def _answer(self, check: DecisionCheck, text: str, latency_ms: int | None,
+                asked: Question | None) -> Grade | None:
+        latency = self.graded.elapsed_ms() if latency_ms is None else latency_ms
+        parsed = dataclasses.replace(check.parse(text), latency_ms=latency)
+        return self._apply(check.grade(parsed), latency, asked)
+
+    def _apply(self, outcome: Answered, latency: int, asked: Question | None) -> Grade | None:
+        """Record an outcome's grade (with the question `asked`, unless it brings its own) and carry it
+        out: the one place a decision changes the table."""
+        grade = outcome.grade
+        if grade is not None:
+            recorded = outcome.recorded or asked
+            assert recorded is not None, "an outcome graded without a question to record it under"
+            self.graded.record(recorded, grade, latency)
+        if isinstance(outcome, BetPlaced):
+            if outcome.check is not None:
+                self.tally.bet(outcome.check)
+            self.start_round(outcome.bet)
+        elif isinstance(outcome, PlayMade):
+            self._current().act(outcome.verdict.action)
+            self.tally.play(outcome.verdict)
+            self.play_computers()
+        elif isinstance(outcome, CountGiven):
+            self.tally.count(outcome.count)
+        elif isinstance(outcome, FoulCalled):
+            self._called(outcome)
         return grade
 
-    def _parse(self, question: Question, text: str) -> Answer:
-        kind = question.data["kind"]
-        if kind == "bet":
-            return parse_bet(self, question, text)
-        if kind in ("count", "true-count"):
-            value = parse_count(text)
-            return Answer(text=text.strip(), value=str(value))
-        if kind == "foul":
-            return Answer(text=text.strip(), value=parse_call(text, len(self.kinds)))
-        return parse_play(question, text)
-
-    def _grade(self, question: Question, answer: Answer) -> Grade:
-        kind = question.data["kind"]
-        if kind == "bet":
-            grade, self._bet_check = grade_bet(self, question, answer)
-            return grade
-        if kind == "foul":
-            assert self.foul_grade is not None
-            return self.foul_grade
-        if kind in ("count", "true-count"):
-            count = (self.keeper.grade_true(answer.text, int(self.shoe.remaining)) if kind == "true-count"
-                     else self.keeper.grade_running(answer.text))
-            self._count = count
-            return Grade(correct=count.correct, expected=count.expected.lstrip("+"),
-                         given=count.given.lstrip("+"), explanation=count.explanation)
-        grade, self._verdict = grade_play(self, question, answer)
-        return grade
-
-    def _take(self, verdict: Verdict) -> None:
-        self._current().act(verdict.action)
-        self.tally.plays.append(verdict)
-        self.play_computers()
+    def _called(self, outcome: FoulCalled) -> None:
+        if outcome.where is None:
+            self.fouls.close()
+        else:
+            self.fouls.called_at(outcome.where)
+        if outcome.grade is not None:
+            self.tally.foul(outcome.grade.verdict)
+        if outcome.caught:
+            self.fouls.fix()  # the floor fixes it: from now on the round shows as it truly was
+            if self.settled:  # the money and the count as the floor leaves them
+                self.bankroll -= outcome.correction
+                self.tally.corrected(outcome.correction)
+                self.keeper.reveal(outcome.revealed)
 
     def act(self, action: Action) -> Verdict:
         """Check, record and take the learner's `action`; the computer seats after them play on."""
@@ -327,8 +356,7 @@ class TableSession:
             legal = ", ".join(sorted(a.value for a in self.legal_actions())) or "nothing"
             raise IllegalActionError(f"you cannot {action.value} now (you may: {legal})")
         self.answer(self.decision(), action.value)
-        assert self._verdict is not None
-        return self._verdict
+        return self.tally.plays[-1]
 
     def end_round(self) -> Money:
         """Settle the learner's result into the bankroll; returns their net for the round."""
@@ -338,8 +366,7 @@ class TableSession:
         net = self.paid(self.learner)
         self.settled = True
         self.bankroll += net
-        self.tally.rounds += 1
-        self.tally.net += net
+        self.tally.round_settled(net)
         self.keeper.end_round(self.shown_events())
         return net
 
@@ -350,41 +377,34 @@ class TableSession:
         """The number of the round in play or just settled, counted from 1."""
         return max(1, self.tally.rounds + (0 if self.settled else 1))
 
-    def _slip_shows(self) -> bool:
-        return self.fouls.slip is not None and not self.fouls.fixed
-
     def shown_events(self) -> list[Event]:
         """The round's events as the dealer did them: with its mistake, until the floor fixes it."""
-        round_ = self._current()
-        slip = self.fouls.slip
-        return slip.shown(round_.events) if slip is not None and self._slip_shows() else list(round_.events)
+        return self.fouls.window().shown(self._current().events)
 
     def dealer_cards_shown(self) -> tuple[Card, ...]:
         """The dealer's cards a player sees: up to where it called its total when it stopped too soon."""
-        round_ = self._current()
-        slip = self.fouls.slip
-        if slip is not None and self._slip_shows() and slip.hidden:
-            return slip.called_at
-        return round_.dealer_hand.cards
+        return self.fouls.window().dealer_cards(self._current().dealer_hand.cards)
 
     def paid(self, seat: int) -> Money:
         """The seat's net for the round as the dealer settled it (the true net once fixed)."""
         round_ = self._current()
-        slip = self.fouls.slip
-        true = round_.results[seat]
-        return true + slip.delta(round_.events, seat) if slip is not None and self._slip_shows() else true
+        return self.fouls.window().paid(round_.events, seat, round_.results[seat])
 
-    def foul_decision(self) -> Decision:
-        """The call the learner may make on the round just settled: 'ok', 'f 3' or 'f dealer'."""
-        return foul_decision(self)
+    def corrections(self) -> list[Event]:
+        """The true events the floor put in place of the dealer's after a catch."""
+        return corrections(self.view())
 
     def call_foul(self, text: str, latency_ms: int | None = None) -> Grade | None:
-        """Grade and record a foul call ('f 3', 'f dealer'; 'ok' closes the window): `foul_calls.call`."""
-        return call(self, text, latency_ms)
+        """Grade and record a foul call ('f 3', 'f dealer'; 'ok' closes the window): `foul_calls`."""
+        return self._answer(FoulCall(view=self.view()), text, latency_ms, None)
 
     def close_calls(self, latency_ms: int | None = None) -> Grade | None:
-        """Close the round's call window; an error not called is graded missed (`foul_calls.close`)."""
-        return close(self, latency_ms)
+        """Close the round's call window; an error not called is graded missed (`foul_calls`)."""
+        round_ = self.round
+        if not self.fouls.open or round_ is None or not round_.finished:
+            return None
+        latency = self.graded.elapsed_ms() if latency_ms is None else latency_ms
+        return self._apply(FoulCall(view=self.view()).close(), latency, None)
 
     # --- the count -------------------------------------------------------------------------
 
@@ -395,5 +415,4 @@ class TableSession:
     def grade_count(self, question: str, text: str) -> CountGrade:
         """Grade and record a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
         self.answer(self.count_decision(question), text)
-        assert self._count is not None
-        return self._count
+        return self.tally.counts[-1]

@@ -1,0 +1,145 @@
+"""`cutcard play` as one call (`run_play`): its options checked, the table or the chat-host tournament
+set up, and the front end run (the terminal screen, plain lines, or JSON lines).
+
+The command reads its options and hands over how it loads a chart and index plays (with a progress bar
+on a terminal, from its caches): options, one call, and the screen or the lines are the output.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trainer.core.betting import DEFAULT_RAMP, BetRamp
+from trainer.core.errors import InvalidInputError
+from trainer.practice.launch import HasDbPath, open_store, rng_for
+
+if TYPE_CHECKING:  # types only: `cutcard play --help` loads no engine, and the chat host's modules load
+    # for the chat host alone
+    import random
+
+    from trainer.core.chat_host.tournament import Tournament
+    from trainer.core.rules import Ruleset
+    from trainer.strategy import StrategyTable
+    from trainer.strategy.indexplay import IndexPlay
+    from trainer.table.tournament_checks import TournamentChecks
+
+DEFAULT_TABLE_SEATS = 3
+DEFAULT_PLAYERS = 4
+
+LoadChart = Callable[..., "StrategyTable"]
+"""`(rules, quiet=bool)`: the rule set's exact chart (from a cache, or computed with a progress bar)."""
+LoadIndexPlays = Callable[..., "tuple[tuple[IndexPlay, ...], str]"]
+"""`(rules, system, source, estimation=, rounding=, quiet=)`: the index plays and where they come from."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayOptions:
+    """What `cutcard play` was asked for (its options, as given)."""
+
+    ruleset: str
+    seats: int | None = None
+    """Seats at the table (1-7), or the tournament's players (2-8); None: the default."""
+    seed: int | None = None
+    system: str = "hi-lo"
+    seat: int | None = None
+    """The learner's seat from first base, counted from 1; None: the middle seat."""
+    rounds: int | None = None
+    host: bool = False
+    names: str | None = None
+    name: str = "Player"
+    timer: int | None = None
+    ramp: str = DEFAULT_RAMP
+    estimation: str = "half"
+    rounding: str = "floor"
+    indices: str | None = None
+    dealer_errors: float = 0.0
+    dealer_errors_typed: bool = False
+    """`--dealer-errors` was typed for this command, not a remembered setting (`set dealer-errors`),
+    which a table without a dealer leaves aside."""
+    jsonl: bool = False
+
+
+def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
+             index_plays: LoadIndexPlays) -> None:
+    """Check the options, seat the learner and run the session to its end; a bad option raises
+    `InvalidInputError` before anything is computed or recorded."""
+    from trainer.core.rulesfile import load_ruleset
+    from trainer.render import make_console
+
+    rules = load_ruleset(options.ruleset)
+    ramp = BetRamp.parse(options.ramp)
+    console = make_console()
+    if rules.tournament is not None:
+        if options.dealer_errors and options.dealer_errors_typed:  # the chat host's dealer is a bot that
+            # settles by its rules (a remembered `set dealer-errors` is for the tables that have a dealer)
+            raise InvalidInputError(f"--dealer-errors is for a table with a dealer, not the {rules.name} "
+                                    "tournament")
+        _tournament(options, rules, settings, chart)
+        return
+    if options.host or options.names or options.timer:
+        raise InvalidInputError(f"--host, --names and --timer are for the chat-host tournament, "
+                                f"not {rules.name}")
+    from trainer.screens.table import TableUI
+    from trainer.table.session import TableSession, check_seats
+
+    seats = options.seats or DEFAULT_TABLE_SEATS
+    check_seats(rules, seats)  # before a chart that may take seconds to compute
+    table_chart = chart(rules, quiet=options.jsonl)
+    plays, words = None, ""
+    if options.indices is not None:
+        plays, words = index_plays(rules, options.system, options.indices, estimation=options.estimation,
+                                   rounding=options.rounding, quiet=options.jsonl)
+        if not options.jsonl:
+            console.print(f"Index plays: {words}.")
+    with open_store(settings) as store:
+        session = TableSession(rules, table_chart, seats=seats, rng=rng_for(options.seed),
+                               system=options.system,
+                               learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
+                               estimation=options.estimation, rounding=options.rounding, recorder=store,
+                               index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors)
+        if options.jsonl:
+            from trainer.table.machine import TableMachine
+
+            TableMachine(session, sys.stdin, sys.stdout).run(options.rounds)
+            return
+        from trainer.screens.ask import plain_input, plain_key, plain_line
+
+        if not plain_input():
+            TableUI(session, console).run(options.rounds)
+            return
+        TableUI(session, console, line=plain_line, key=plain_key).run(options.rounds)
+
+
+def _tournament(options: PlayOptions, rules: Ruleset, settings: HasDbPath, chart: LoadChart) -> None:
+    """The chat-host game: the learner's plays and attacks graded and recorded (not in a host's game)."""
+    from trainer.render import make_console
+    from trainer.screens.tournament import play_tournament, seat_tournament
+    from trainer.table.tournament_checks import TournamentChecks
+
+    players = options.seats or DEFAULT_PLAYERS
+    rng: random.Random = rng_for(options.seed)
+    if options.host:
+        if options.jsonl:
+            raise InvalidInputError("--host runs a chat's game by hand; --jsonl is for playing in it")
+        play_tournament(rules, make_console(), players=players, rng=rng, host=True, names=options.names,
+                        name=options.name, timer=options.timer)
+        return
+    game_chart = chart(rules, quiet=options.jsonl)
+    with open_store(settings) as store:
+        def checks(tournament: Tournament) -> TournamentChecks:
+            return TournamentChecks(tournament, options.name, game_chart, rng=rng, recorder=store)
+
+        if options.jsonl:
+            from trainer.table.machine import TournamentMachine
+
+            if options.names:
+                raise InvalidInputError("--names lists the people of a --host game; use --name for your own")
+            tournament = seat_tournament(rules, players=players, rng=rng, name=options.name,
+                                         timer=options.timer)
+            TournamentMachine(checks(tournament), sys.stdin, sys.stdout).run(options.rounds)
+            return
+        play_tournament(rules, make_console(), players=players, rng=rng, host=False, names=options.names,
+                        name=options.name, timer=options.timer, checks=checks)
