@@ -24,6 +24,8 @@ DRILLS: dict[str, tuple[str, str]] = {
     "deviations": ("drills.deviations:DeviationsDrill", "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
     "quiz": ("drills.quiz:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
     "attack": ("drills.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
+    "procedure": ("drills.procedure:ProcedureDrill", "a dealer's procedure: the next step, or their order"),
+    "protect": ("drills.protect:ProtectDrill", "game protection: a table situation, then the right call"),
 }
 """Drill name -> ("module:Class", one line of help)."""
 

@@ -36,10 +36,11 @@ SKILLS: dict[str, str] = {
     "strategy": "basic strategy", "deviations": "index plays", "bet": "bets",
     "payout": "payouts", "color-up": "payouts", "settle": "payouts", "cut": "payouts", "catch": "payouts",
     "quiz": "rules", "attack": "tournament",
+    "procedure": "dealer procedure", "protect": "dealer procedure",
 }
 """Item family -> the skill it trains; the same skill whether practised in a drill, a review or at play."""
-SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts", "rules",
-               "tournament")
+SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts",
+               "dealer procedure", "rules", "tournament")
 
 
 def family(item: str) -> str:
@@ -194,11 +195,20 @@ def _attack(parts: list[str]) -> str:
     return f"attack phase with {rivals} (best: {'attack' if best == 'attack' else 'pass'})"
 
 
+def _procedure(parts: list[str]) -> str:
+    return f"dealer procedure: {':'.join(parts).replace('-', ' ')}"
+
+
+def _protect(parts: list[str]) -> str:
+    return f"game protection: {':'.join(parts).replace('-', ' ')}"
+
+
 NAMERS: dict[str, Callable[[list[str]], str]] = {
     "running-count": _running_count, "countdown": _countdown, "true-count": _true_count,
     "deck-estimation": _deck_estimation, "table": _table, "payout": _payout, "strategy": _strategy,
     "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet,
     "speed-count": _speed_count, "settle": _settle, "cut": _cut, "catch": _catch, "attack": _attack,
+    "procedure": _procedure, "protect": _protect,
 }
 
 
@@ -232,7 +242,8 @@ DRILL_TITLES = {"running-count": "running count", "countdown": "count down a dec
                 "payout": "payouts", "color-up": "colour up", "strategy": "basic strategy",
                 "deviations": "index plays", "quiz": "rules quiz", "bet": "bets",
                 "speed-count": "speed count", "play": "table play", "settle": "settle a table",
-                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase"}
+                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase",
+                "procedure": "dealer procedure", "protect": "game protection"}
 
 
 def drill_title(drill: str) -> str:
