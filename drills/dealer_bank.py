@@ -132,8 +132,9 @@ def read_order(question: Question, text: str) -> str:
     if len(parts) == 1 and len(parts[0]) == len(letters):
         parts = list(parts[0])
     if sorted(parts) != sorted(letters):
+        example = " ".join(reversed(letters))
         raise InvalidInputError(f"{quoted(text.strip())}: give the {len(letters)} letters "
-                                f"{', '.join(letters)} in order, each once (e.g. {' '.join(reversed(letters))})")
+                                f"{', '.join(letters)} in order, each once (e.g. {example})")
     return " ".join(parts)
 
 
