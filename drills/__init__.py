@@ -26,6 +26,8 @@ DRILLS: dict[str, tuple[str, str]] = {
     "attack": ("drills.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
     "procedure": ("drills.procedure:ProcedureDrill", "a dealer's procedure: the next step, or their order"),
     "protect": ("drills.protect:ProtectDrill", "game protection: a table situation, then the right call"),
+    "rundown": ("drills.rundown:RundownDrill", "run down a stack of mixed cheques: 20 under 10 s"),
+    "addition": ("drills.addition:AdditionDrill", "hand totals and two-digit sums: 50 a minute"),
 }
 """Drill name -> ("module:Class", one line of help)."""
 

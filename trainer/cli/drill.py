@@ -217,6 +217,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
     from drills import make_drill
     from drills.base import DrillOptions
+    from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
     from trainer.practice.launch import open_store, rng_for, run_plan
 
@@ -226,7 +227,10 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     indices = chosen.pop("indices", None)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
-    drill = make_drill(name, options)
+    try:
+        drill = make_drill(name, options)
+    except InvalidInputError as e:  # a --set value the drill refuses: a usage error, as an unknown option is
+        raise click.UsageError(str(e)) from None
     if indices == "computed":
         from drills.deviations import DeviationsDrill
 
