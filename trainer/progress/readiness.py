@@ -6,6 +6,12 @@ target. Each criterion counts only the answers in its own window, newest first, 
 full is "not yet" (the figure says how many answers it has). Table rounds are counted from the table's
 attempts: distinct (session, `data.round`) pairs of attempts with source `play` (the table records the
 round's number in each decision's data).
+
+Each criterion names where its target comes from (`target_source`): the dealer track's timed standards
+(`trainer.core.dealer_standards`) are this trainer's readings of named dealer courses; the rest are this
+trainer's own targets. A timed criterion counts the answers' recorded times as they are: the attempts
+table does not yet say who timed an answer (learner, program or script), so a scripted answer's time
+counts like the learner's.
 """
 
 from __future__ import annotations
@@ -14,11 +20,16 @@ import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from trainer.core.dealer_standards import ADDITION, RUNDOWN
+
 if TYPE_CHECKING:
     from trainer.storage.progress import RecentAnswer
     from trainer.storage.reader import ReadOnly
 
 DEFAULT_RULESET = "casino"
+
+
+OWN_TARGET = "this trainer's own target; no course is cited"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,7 +44,8 @@ class Criterion:
     """Item key prefixes whose answers count (`strategy:`, `payout:bj 3:2:`)."""
     measure: str = "accuracy"
     """"accuracy" (share right), "in_time" (right within `within_ms`), "in_pace" (right within the
-    answer's own dealer-pace target), "pace" (seconds per deck of the count-downs), "rounds"."""
+    answer's own dealer-pace target), "sheet" (share right, and the whole window answered within
+    `within_ms` in all: a timed sheet), "pace" (seconds per deck of the count-downs), "rounds"."""
     target: float = 0.0
     window: int = 100
     """The latest answers (count-downs for "pace") the criterion looks at."""
@@ -47,6 +59,8 @@ class Criterion:
     """Also every cell of the rule set's chart answered at least once (anywhere)."""
     practise: str = ""
     """The command that practises it; `{ruleset}` is filled in."""
+    target_source: str = OWN_TARGET
+    """Where the target comes from: a named course, as this trainer reads it, or this trainer's own."""
 
 
 CRITERIA: tuple[Criterion, ...] = (
@@ -91,6 +105,13 @@ CRITERIA: tuple[Criterion, ...] = (
               measure="in_pace", target=0.98, window=50, practise="cutcard drill cut"),
     Criterion(key="catch", track="dealer", title="dealer errors caught, no false calls",
               families=("catch:",), target=0.95, window=50, practise="cutcard drill catch"),
+    Criterion(key="rundown", track="dealer", title=f"stacks run down at {RUNDOWN.words()}",
+              families=("rundown:",), measure="in_pace", target=0.95, window=20,
+              practise="cutcard drill rundown", target_source=RUNDOWN.source),
+    Criterion(key="addition", track="dealer", title=f"{ADDITION.words()}",
+              families=("addition:sum:",), measure="sheet", target=0.98, window=ADDITION.count,
+              within_ms=ADDITION.seconds * 1000, practise="cutcard drill addition --set kind=sums",
+              target_source=ADDITION.source),
 )
 """The checklist: the counter track, then the dealer track."""
 TRACK_TITLES = {"counter": "Counter track", "dealer": "Dealer track"}
@@ -115,6 +136,8 @@ class Check:
             return f"≥ {c.target:,.0f} rounds"
         share = f"≥ {100 * c.target:g}% of the last {c.window}"
         where = " table plays" if c.source == "play" else " answers"
+        if c.measure == "sheet":
+            return f"{share} answers right, all {c.window} within {(c.within_ms or 0) / 1000:g} s"
         how = {"in_time": f" right within {(c.within_ms or 0) / 1000:g} s",
                "in_pace": " right at the drill's dealer pace"}.get(c.measure, " right")
         extra = ", every chart cell seen" if c.all_cells else ""
@@ -181,10 +204,16 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
     good, n = _share(answers, criterion)
     rate = good / n if n else None
     figure = "no answers yet" if not n else f"{100 * good / n:.1f}% of {n}"
-    if n and n < criterion.window:
-        figure += f" ({criterion.window} needed)"
     passed = n >= criterion.window and rate is not None and rate >= criterion.target
     measured: dict[str, Any] = {"answers": n, "met": good, "rate": None if rate is None else round(rate, 4)}
+    if criterion.measure == "sheet":
+        total_ms = sum(a.latency_ms for a in answers)
+        measured["seconds"] = round(total_ms / 1000, 1)
+        if n:
+            figure += f" in {total_ms / 1000:.1f} s"
+        passed = passed and total_ms <= (criterion.within_ms or 0)
+    if n and n < criterion.window:
+        figure += f" ({criterion.window} needed)"
     if criterion.all_cells and chart_keys is not None:
         seen = {item.removeprefix("strategy:") for item in progress.items_seen("strategy:", ruleset)}
         unseen = [key for key in chart_keys if key not in seen]
@@ -216,7 +245,8 @@ def readiness_to_json(readiness: Readiness) -> dict[str, Any]:
             "key": c.criterion.key, "track": c.criterion.track, "criterion": c.criterion.title,
             "window": c.criterion.window if c.criterion.measure != "rounds" else None,
             "source": c.criterion.source, "figure": c.figure, "measured": c.measured,
-            "target": c.criterion.target, "target_text": c.target_text, "pass": c.passed,
+            "target": c.criterion.target, "target_text": c.target_text,
+            "target_source": c.criterion.target_source, "pass": c.passed,
             "practise": None if c.passed else c.practise,
         } for c in readiness.checks],
     }
