@@ -121,7 +121,7 @@ class AdditionDrill(DrillBase):
             detail["seconds"] = round(answer.latency_ms / 1000, 1)
             detail["within_standard"] = right and answer.latency_ms <= target
             if right and answer.latency_ms > target:
-                verdict = f"right, in {answer.latency_ms / 1000:.1f} s: the standard is {target / 1000:g} s"
+                verdict = f"slow: {answer.latency_ms / 1000:.1f} s, the standard is {target / 1000:g} s"
         if not right and question.data["kind"] == "hand" and " or " in question.expected \
                 and answer.value == question.expected.split(" or ")[1]:
             verdict = "a soft hand is called both ways"

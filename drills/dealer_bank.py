@@ -172,7 +172,9 @@ class DealerBankDrill(DrillBase):
     def intro(self, ruleset: Ruleset) -> list[str]:
         items = self.questions(ruleset)
         readings = sum(i.basis.is_reading for i in items)
-        return [f"{len(items)} items at {ruleset.name}: {len(items) - readings} from the seeds' own words, "
+        decks = self._table(ruleset).shoe.decks
+        where = f"{ruleset.name}, {decks} deck{'' if decks == 1 else 's'}"
+        return [f"{len(items)} items at {where}: {len(items) - readings} from the seeds' own words, "
                 f"{readings} this trainer's readings of named dealer courses (each says which).",
                 "Answer a choice with its letter or words; an order with the letters in order (c a d b)."]
 

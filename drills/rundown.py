@@ -80,8 +80,9 @@ class RundownDrill(DrillBase):
             raise InvalidInputError(f"show={self.show[:20]!r}: expected stack or counts")
 
     def intro(self, ruleset: Ruleset) -> list[str]:
-        return [f"The standard: {RUNDOWN.words()}, so {self.size} cheques in "
-                f"{RUNDOWN.ms_for(self.size) / 1000:g} s ({RUNDOWN.source}).",
+        share = "" if self.size == RUNDOWN.count else \
+            f"; for {self.size} cheques, {RUNDOWN.ms_for(self.size) / 1000:g} s"
+        return [f"The standard: {RUNDOWN.words()}{share} ({RUNDOWN.source}).",
                 f"Chips: {DEFAULT_CHIPS.describe()}. Answer with the amount (e.g. 187.50)."]
 
     def items(self, ruleset: Ruleset) -> list[str]:

@@ -40,7 +40,7 @@ def _tables() -> list[Ruleset]:
 
 
 def _text(item: DealerItem) -> str:
-    return " ".join((item.prompt, item.answer, *item.steps, item.explanation)).lower()
+    return " ".join((item.prompt, item.answer, *item.wrong, *item.steps, item.explanation)).lower()
 
 
 def _flat(text: str) -> str:
@@ -118,8 +118,8 @@ def _contradiction(item: DealerItem, table: Ruleset) -> str | None:
     if ("face down" in text or "single-deck" in text or "one deck" in text) and item.topic == "a pitch game" \
             and decks not in (1, 2):
         return "a pitch game at a shoe"
-    if "face up" in text and "shoe" in text and decks in (1, 2):
-        return "a face-up shoe game at a hand-held deck"
+    if "shoe" in text and decks in (1, 2):
+        return "a shoe at a game dealt from the hand"
     if ("double" in text or "doubling" in text) and player.double.value == "none":
         return "a double where none is allowed"
     if "split" in text and player.max_hands < 2:
