@@ -12,6 +12,7 @@ from typing import assert_never
 
 from trainer.core.events import (
     DEALER,
+    CardsTurned,
     DealerDrew,
     DealerStood,
     Dealt,
@@ -70,6 +71,8 @@ def _token(event: Event) -> tuple[int, str] | None:
             return None
         case Peeked():
             return DEALER, "checks for blackjack: " + ("blackjack" if event.natural else "none")
+        case CardsTurned():
+            return event.seat, f"turns up {' '.join(c.pretty() for c in event.cards)}"
         case HoleCardTurned():
             return DEALER, f"turns {event.card.pretty()}"
         case DealerDrew():
