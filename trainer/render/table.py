@@ -103,6 +103,20 @@ def _agree(subject: str, verb_phrase: str) -> str:
     return f"{subject} {_SECOND_PERSON.get(verb, verb)}{verb_phrase[len(verb):]}"
 
 
+def hidden_when(round_: Round, event: Stood) -> bool:
+    """True when the hand standing was still face down to the table (a pitch game): no `CardsTurned`
+    for it came before `event` in the round."""
+    if not round_.ruleset.players_face_down:
+        return False
+    for earlier in round_.events:
+        if earlier is event:
+            return True
+        if isinstance(earlier, CardsTurned) and earlier.seat == event.seat and (
+                earlier.hand == event.hand or earlier.why is TurnedFor.SPLIT):  # a split shows both hands
+            return False
+    return True
+
+
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
     """One line for an event a player at the table would notice; None for the quiet ones (the deal)."""
     def who(seat: int, hand: int = 0) -> str:
@@ -126,6 +140,8 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
             return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
                                  card_text(event.card))
         case Stood():
+            if hidden_when(round_, event):  # a held hand: the table does not know its total
+                return Text(_agree(who(event.seat, event.hand), "stands"), style="muted")
             return Text(_agree(who(event.seat, event.hand), stands_on(event.total)), style="muted")
         case Surrendered():
             return Text(_agree(names[event.seat], SURRENDERS), style="muted")
