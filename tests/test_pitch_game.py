@@ -182,3 +182,39 @@ def test_the_table_screen_hides_other_seats_cards_until_turned() -> None:
     table.hit()
     assert "T 6 K" in screen().splitlines()[1] or "10" in screen().splitlines()[1]
 
+
+
+def test_a_held_hand_stands_without_a_total_on_the_screen_and_in_the_transcript() -> None:
+    from drills.table_transcript import round_lines
+    from trainer.core.events import Stood
+    from trainer.render.table import event_line
+
+    table = _table(find_ruleset("casino").with_decks(1))
+    table.hit()
+    table.double()
+    table.stand()
+    stood = next(e for e in table.events if isinstance(e, Stood))
+    line = event_line(stood, table, ["Ann", "you", "Bob"])
+    assert line is not None and line.plain == "Bob stands"
+    lines = round_lines(table.events)
+    assert lines[4:] == ["Seat 1: hits K, turns up 10 6, busts", "Seat 2: turns up 9 2, doubles, gets 8",
+                         "Seat 3: stands", "Dealer: turns 10, draws 7, busts with 22", "Seat 3: turns up 10 10"]
+    assert lines[:4] == ["Seat 1: ▒▒ ▒▒", "Seat 2: ▒▒ ▒▒", "Seat 3: ▒▒ ▒▒", "Dealer: 5 ▒▒"]
+    face_up = _table(find_ruleset("casino"))
+    face_up.hit()
+    face_up.double()
+    face_up.stand()
+    shown = next(e for e in face_up.events if isinstance(e, Stood))
+    assert (line := event_line(shown, face_up, ["Ann", "you", "Bob"])) is not None
+    assert line.plain == "Bob stands on 20"
+
+
+def test_the_rule_card_teaches_the_pitch_game_from_seed_001() -> None:
+    from trainer.core.describe import rule_card
+
+    said = [s for _, sentences in rule_card(find_ruleset("casino")) for s in sentences]
+    pitch = next(s for s in said if "dealer.player_cards" in s.keys)
+    assert "at 1 or 2 decks, dealt from the hand, face down" in pitch.text
+    one_deck = [s.text for _, sentences in rule_card(find_ruleset("casino").with_decks(1)) for s in sentences]
+    assert any(t.startswith("One card face down to each player") for t in one_deck)
+    assert not any("dealer.player_cards" in s.keys for _, ss in rule_card(find_ruleset("european")) for s in ss)
