@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -41,6 +42,15 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
             raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--set")
         out[key.strip()] = rest.strip()
     return out
+
+
+def _check_settings(name: str, extra: Iterable[str]) -> None:
+    """A `--set` key the drill does not read is a usage error (exit 2), as an unknown option is; the
+    drill itself reads the values (a list, a ratio, a size), and refuses a bad one when it starts."""
+    known = [s.key for s in _drill_class(name).set_keys]
+    for key in extra:
+        if key not in known:
+            raise click.UsageError(f"{name} has no setting {key!r} (settings: {', '.join(known) or 'none'})")
 
 
 def _drill_class(name: str) -> Any:
@@ -217,7 +227,6 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
     from drills import make_drill
     from drills.base import DrillOptions
-    from trainer.core.errors import InvalidInputError
     from trainer.core.rulesfile import load_ruleset
     from trainer.practice.launch import open_store, rng_for, run_plan
 
@@ -227,10 +236,8 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
     indices = chosen.pop("indices", None)
     options = DrillOptions(extra=_pairs(extra), **{key: value for key, value in chosen.items()
                                                    if value is not None})
-    try:
-        drill = make_drill(name, options)
-    except InvalidInputError as e:  # a --set value the drill refuses: a usage error, as an unknown option is
-        raise click.UsageError(str(e)) from None
+    _check_settings(name, options.extra)
+    drill = make_drill(name, options)
     if indices == "computed":
         from drills.deviations import DeviationsDrill
 
