@@ -32,6 +32,12 @@ DRILLS: dict[str, tuple[str, str]] = {
                    "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
     "quiz": ("drills.quiz.drill:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
     "attack": ("drills.tournament.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
+    "procedure": ("drills.dealing.procedure:ProcedureDrill",
+                  "a dealer's procedure: the next step, or their order"),
+    "protect": ("drills.dealing.protect:ProtectDrill",
+                "game protection: a table situation, then the right call"),
+    "rundown": ("drills.dealing.rundown:RundownDrill", "run down a stack of mixed cheques: 20 under 10 s"),
+    "addition": ("drills.dealing.addition:AdditionDrill", "hand totals and two-digit sums: 50 a minute"),
 }
 """Drill name -> ("module:Class", one line of help)."""
 

@@ -70,7 +70,7 @@ def test_a_set_key_the_drill_does_not_read_is_refused(capsys: pytest.CaptureFixt
 
     result = CliRunner().invoke(cli, ["drill", "running-count", "--set", "missing=2"], input="")
     assert result.exit_code == 2 and "the running-count drill takes no --set" in result.output
-    assert main(["drill", "countdown", "--set", "seats=2", "-n", "1"]) == 2
+    assert main(["drill", "countdown", "--set", "seats=2", "-n", "1"]) == 2  # an unknown --set key is a usage error
     assert "countdown has no setting 'seats' (settings: missing)" in capsys.readouterr().err
 
 

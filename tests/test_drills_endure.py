@@ -59,6 +59,9 @@ def drive(name: str, ruleset: str, extra: Mapping[str, str], seed: int) -> int:
     return QUESTIONS
 
 
+NO_DEALER = {("procedure", "chat-host"), ("protect", "chat-host")}
+"""A dealer's procedure and game protection at a chat game dealt by a bot: no casino dealer to drill, so
+the drill refuses the rule set in one line that names it (`drive` checks the line)."""
 CASES = [(name, ruleset) for name in DRILLS for ruleset in RULESETS]
 
 
@@ -66,7 +69,8 @@ CASES = [(name, ruleset) for name in DRILLS for ruleset in RULESETS]
 def test_each_drill_runs_200_questions_at_each_rule_set_with_each_listed_setting(name: str,
                                                                                  ruleset: str) -> None:
     answered = [drive(name, ruleset, extra, seed) for seed, extra in enumerate(settings_of(name, ruleset), 1)]
-    assert answered[0] == QUESTIONS, f"{name} refused {ruleset} without any setting"
+    assert answered[0] == (0 if (name, ruleset) in NO_DEALER else QUESTIONS), \
+        f"{name} refused {ruleset} without any setting"
 
 
 @pytest.mark.parametrize("seed", range(1, 11))

@@ -91,6 +91,15 @@ def answers() -> Iterator[Attempt]:
         yield make(t, "cut:win:150", ms=1000, target=4000)  # all 50 right in pace
     for i in range(50):
         yield make(t, "catch:clean", correct=i % 17 != 0)  # three false calls: 47 of 50
+    for _ in range(5):  # older misses, outside the window of 20 stacks
+        yield make(t, "rundown:20:red+green", correct=False, ms=5000, target=10_000)
+    for i in range(20):  # 19 of 20 right within the standard's share (20 under 10 s; 12 under 6 s)
+        size, share = (12, 6000) if i % 2 else (20, 10_000)
+        yield make(t, f"rundown:{size}:red+green", ms=share + 1 if i == 6 else share - 500, target=share)
+    for i in range(50):  # a sheet of 50 sums, 49 right, 1.1 s each: 55 s in all
+        yield make(t, f"addition:sum:{'carry' if i % 2 else 'plain'}", correct=i != 30, ms=1100, target=1200)
+    for _ in range(10):  # hand totals are not the sheet's sums
+        yield make(t, "addition:hand:soft:2", correct=False, ms=9000, target=1200)
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +137,8 @@ def test_each_criterion_as_the_data_says(database: Path) -> None:
         "settle": ("98.0% of 100", True),
         "cut": ("100.0% of 50", True),
         "catch": ("94.0% of 50", False),
+        "rundown": ("95.0% of 20", True),
+        "addition": ("98.0% of 50 in 55.0 s", True),
     }
     assert readiness.ruleset == "casino" and not readiness.ready
     practise = {c.criterion.key: c.practise for c in readiness.checks if not c.passed}
@@ -152,6 +163,37 @@ def test_one_more_round_passes_and_a_miscount_fails_the_pace(database: Path, tmp
     got = {c.criterion.key: (c.figure, c.passed) for c in checklist(copy).checks}
     assert got["rounds"] == ("1,000 rounds", True)
     assert got["countdown"] == ("best 22.0 s, median — a deck over 5 (3 miscounted)", False)
+
+
+def test_a_sheet_of_sums_over_a_minute_is_not_yet(database: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "progress.db"
+    copy.write_bytes(database.read_bytes())
+    with Store.open(copy) as store:
+        for i in range(6):  # six slow right sums push the newest 50 over 60 s (44 x 1.1 + 6 x 3 = 66.4)
+            store.record(Attempt(session_id="s", drill="addition", item="addition:sum:plain", ruleset="casino",
+                                 prompt="?", data={}, expected="50", given="50", correct=True,
+                                 latency_ms=3000, ts=NOW + i, target_ms=1200, pace="learner"))
+    got = {c.criterion.key: (c.figure, c.passed) for c in checklist(copy).checks}
+    assert got["addition"] == ("98.0% of 50 in 66.4 s", False)
+
+
+def test_ready_json_gives_each_dealer_standard_its_figure_target_source_and_pass(database: Path) -> None:
+    result = CliRunner().invoke(cli, ["--db", str(database), "ready", "--json"])
+    assert result.exit_code == 0, result.output
+    dealer = {c["key"]: c for c in json.loads(result.stdout)["criteria"] if c["track"] == "dealer"}
+    rundown, addition = dealer["rundown"], dealer["addition"]
+    assert (rundown["figure"], rundown["target"], rundown["pass"]) == ("95.0% of 20", 0.95, True)
+    assert rundown["target_text"] == "≥ 95% of the last 20 answers right at the drill's dealer pace"
+    assert rundown["target_source"].startswith("this trainer's reading of the Anne Arundel Community College")
+    assert (addition["figure"], addition["target"], addition["pass"]) == ("98.0% of 50 in 55.0 s", 0.98, True)
+    assert addition["target_text"] == "≥ 98% of the last 50 answers right, all 50 within 60 s"
+    assert addition["measured"] == {"answers": 50, "met": 49, "rate": 0.98, "seconds": 55.0, "pace": "learner",
+                                    "not_counted": {}}
+    assert "no published course stating it is cited" in addition["target_source"]
+    assert dealer["payout-3:2"]["target_source"] == "this trainer's own target; no course is cited"
+    shown = CliRunner().invoke(cli, ["--db", str(database), "ready"], env={"COLUMNS": "80"})
+    assert "from this trainer's reading of the Anne Arundel" in shown.output
+    assert max(len(line) for line in shown.output.splitlines()) <= 80
 
 
 def test_table_criteria_count_only_the_rule_set_checked(database: Path) -> None:

@@ -43,7 +43,8 @@ def _drill(rules: str = "casino", seed: int = 1, **options: object) -> tuple[Tab
 ])
 def test_the_count_is_minus_everything_still_unseen(rules: str, decks: int | None, seats: int) -> None:
     """A balanced count at any checkpoint is minus the tags of every card not yet seen: the cards left
-    in the shoe, the burn card, and a hole card still face down. It holds through mid-round run-outs."""
+    in the shoe, the burn card, a hole card still face down, and in a pitch game (casino at 1 and 2
+    decks) the players' cards still face down. It holds through mid-round run-outs."""
     drill, session = _drill(rules, seed=seats, seats=seats, decks=decks)
     hi_lo = find_system("hi-lo")
     kinds, ran_out = set(), False
@@ -55,7 +56,10 @@ def test_the_count_is_minus_everything_still_unseen(rules: str, decks: int | Non
         unseen = list(shoe.remaining_cards()) + list(shoe.burned)
         if question.data["checkpoint"] == AFTER_DEAL:
             assert drill.paused_round is not None
-            unseen.append(_hole_card(drill.paused_round))
+            paused = drill.paused_round
+            unseen.append(_hole_card(paused))
+            unseen += [card for seat in range(paused.seat_count) for n, hand in enumerate(paused.hands(seat))
+                       for card in hand.cards[:paused.face_down(seat, n)]]
         assert _count(question) == -sum(hi_lo.tag(c) for c in unseen)
         kinds.add(question.data["checkpoint"])
         lines = next(s for s in question.show if isinstance(s, Lines)).lines

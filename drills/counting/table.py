@@ -158,7 +158,8 @@ class TableDrill(CountDrill):
                 events = table.events[shown:]
                 lines.append(f"Round {self._round_no}, played out:")
                 lines.extend("  " + line for line in round_lines(events, dealing=False, shuffles=shuffles,
-                                                                  burn_shown=burn_shown))
+                                                                  burn_shown=burn_shown,
+                                                                  before=table.events[:shown]))
             else:
                 self._round_no += 1
                 table = Round.start(rules, shoe, [rules.table.min_bet] * seats)

@@ -12,6 +12,7 @@ from typing import assert_never
 
 from trainer.core.events import (
     DEALER,
+    CardsTurned,
     DealerDrew,
     DealerStood,
     Dealt,
@@ -70,6 +71,8 @@ def _token(event: Event) -> tuple[int, str] | None:
             return None
         case Peeked():
             return DEALER, "checks for blackjack: " + ("blackjack" if event.natural else "none")
+        case CardsTurned():
+            return event.seat, f"turns up {' '.join(c.pretty() for c in event.cards)}"
         case HoleCardTurned():
             return DEALER, f"turns {event.card.pretty()}"
         case DealerDrew():
@@ -82,9 +85,22 @@ def _token(event: Event) -> tuple[int, str] | None:
             assert_never(event)
 
 
+def _held(events: Sequence[Event]) -> set[int]:
+    """The seats whose cards were dealt face down and not yet turned, after `events`."""
+    held: set[int] = set()
+    for event in events:
+        if isinstance(event, Dealt) and not event.face_up and event.seat != DEALER:
+            held.add(event.seat)
+        elif isinstance(event, CardsTurned):
+            held.discard(event.seat)
+    return held
+
+
 def round_lines(events: Sequence[Event], *, burn_shown: bool = False, dealing: bool = True,
-                shuffles: bool = True) -> list[str]:
-    """`events` of one round as lines; `dealing=False` when the slice starts after the deal.
+                shuffles: bool = True, before: Sequence[Event] = ()) -> list[str]:
+    """`events` of one round as lines; `dealing=False` when the slice starts after the deal, `before`
+    then being the round's events already shown (a pitch game's seats still holding their cards stand
+    without a total: the table does not know it).
 
     `shuffles=False` leaves out the shuffle of an infinite deck, which has no shoe to shuffle.
 
@@ -116,6 +132,8 @@ def round_lines(events: Sequence[Event], *, burn_shown: bool = False, dealing: b
                 lines.append(f"{_who(seat)}: {' '.join(deal[seat])}")
             dealing = False
 
+    held = _held(before)
+    """Seats whose cards are still face down (a pitch game): their totals are not shown when they stand."""
     for event in events:
         if isinstance(event, Shuffled):
             if not shuffles:
@@ -133,9 +151,15 @@ def round_lines(events: Sequence[Event], *, burn_shown: bool = False, dealing: b
         under_way = True
         if dealing and isinstance(event, Dealt):
             deal.setdefault(event.seat, []).append(event.card.pretty() if event.face_up else FACE_DOWN)
+            if not event.face_up and event.seat != DEALER:
+                held.add(event.seat)
             continue
         end_deal()
-        token = _token(event)
+        if isinstance(event, Dealt) and not event.face_up and event.seat != DEALER:
+            held.add(event.seat)
+        elif isinstance(event, CardsTurned):
+            held.discard(event.seat)
+        token = (event.seat, "stands") if isinstance(event, Stood) and event.seat in held else _token(event)
         if token is None:
             continue
         who = _who(token[0])

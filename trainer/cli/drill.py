@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -42,6 +43,15 @@ def _pairs(values: tuple[str, ...]) -> dict[str, str]:
             raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--set")
         out[key.strip()] = rest.strip()
     return out
+
+
+def _check_settings(name: str, extra: Iterable[str]) -> None:
+    """A `--set` key the drill does not read is a usage error (exit 2), as an unknown option is; the
+    drill itself reads the values (a list, a ratio, a size), and refuses a bad one when it starts."""
+    known = [s.key for s in _drill_class(name).set_keys]
+    for key in extra:
+        if key not in known:
+            raise click.UsageError(f"{name} has no setting {key!r} (settings: {', '.join(known) or 'none'})")
 
 
 def _drill_class(name: str) -> Any:

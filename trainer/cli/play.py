@@ -27,6 +27,9 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 @click.option("--seats", type=click.IntRange(1, 8), default=None,
               help=f"Seats at the table, yours included: 1-7 (default {DEFAULT_TABLE_SEATS}). "
                    f"chat-host: players, 2-8 (default {DEFAULT_PLAYERS}).")
+@click.option("--decks", type=click.IntRange(1, 8), default=None,
+              help="Deal from this many decks (within the rule set's range). casino at 1 or 2 decks is a "
+                   "pitch game: the players' cards are dealt face down.")
 @seed_option
 @click.option("--system", default=DEFAULT_SYSTEM, show_default=True, help="The count system you keep.")
 @click.option("--seat", "seat", type=click.IntRange(1, 7), default=None,
@@ -56,9 +59,10 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
-def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
-            rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
-            estimation: str, rounding: str, indices: str | None, dealer_errors: float, jsonl: bool) -> None:
+def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None, system: str,
+            seat: int | None, rounds: int | None, host: bool, names: str | None, name: str,
+            timer: int | None, ramp: str, estimation: str, rounding: str, indices: str | None,
+            dealer_errors: float, jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -76,8 +80,8 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
     from trainer.table.launch import PlayOptions, run_play
 
     typed = click.get_current_context().get_parameter_source("dealer_errors") is ParameterSource.COMMANDLINE
-    options = PlayOptions(ruleset=ruleset, seats=seats, seed=seed, system=system, seat=seat, rounds=rounds,
-                          host=host, names=names, name=name, timer=timer, ramp=ramp, estimation=estimation,
-                          rounding=rounding, indices=indices, dealer_errors=dealer_errors,
-                          dealer_errors_typed=typed, jsonl=jsonl)
+    options = PlayOptions(ruleset=ruleset, seats=seats, decks=decks, seed=seed, system=system, seat=seat,
+                          rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
+                          estimation=estimation, rounding=rounding, indices=indices,
+                          dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)

@@ -25,12 +25,14 @@ from trainer.core.rules import Ruleset
 
 
 def opening_deal(ruleset: Ruleset, seats: int) -> list[tuple[int, bool]]:
-    """Who gets each card of the opening deal, in order, and whether it lands face up: `(seat, True)`
-    for a player's card, `(DEALER, face_up)` for the dealer's."""
+    """Who gets each card of the opening deal, in order, and whether it lands face up: `(seat, face_up)`
+    for a player's card (face down in a pitch game, `Ruleset.players_face_down`), `(DEALER, face_up)`
+    for the dealer's."""
     dealer = ruleset.dealer
+    up = not ruleset.players_face_down
     if not dealer.hole_card:
-        return [(DEALER, True), *((seat, True) for seat in range(seats) for _ in range(2))]
-    first_round = [(seat, True) for seat in range(seats)]
+        return [(DEALER, True), *((seat, up) for seat in range(seats) for _ in range(2))]
+    first_round = [(seat, up) for seat in range(seats)]
     return [*first_round, (DEALER, not dealer.hole_card_first),
             *first_round, (DEALER, dealer.hole_card_first)]
 

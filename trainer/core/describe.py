@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 from trainer.core.basis import Basis, combined
 from trainer.core.money import format_money
-from trainer.core.rules import BlackjackTakes, Double, InsuranceBet, Reshuffle, Ruleset, Split, Surrender
+from trainer.core.rules import (
+    BlackjackTakes,
+    Double,
+    InsuranceBet,
+    PlayerCards,
+    Reshuffle,
+    Ruleset,
+    Split,
+    Surrender,
+)
 
 _DOUBLE = {
     Double.ANY_TWO: "Double down on any first two cards.",
@@ -80,9 +89,17 @@ def rule_card(ruleset: Ruleset) -> list[tuple[str, list[Said]]]:
                             "second card to each player, then the dealer's up card.",
                             "dealer.hole_card", "dealer.hole_card_first")
     else:
-        dealing.append_said("One card face up to each player, one face up to the dealer, a second card to "
+        players = "face down" if ruleset.players_face_down else "face up"
+        dealing.append_said(f"One card {players} to each player, one face up to the dealer, a second card to "
                             "each player, and the dealer's hole card face down.",
                             "dealer.hole_card", "dealer.hole_card_first")
+    held = ("face down, held by the players (a pitch game): another seat's cards are seen only when they "
+            "bust, double, split, make a blackjack or are turned at the settlement")
+    if dealer.player_cards is PlayerCards.FACE_DOWN_HAND_HELD and ruleset.shoe.decks:
+        dealing.append_said(f"The players' cards: at 1 or 2 decks, dealt from the hand, {held}; from a "
+                            "shoe, face up and never touched.", "dealer.player_cards")
+    elif dealer.player_cards is PlayerCards.FACE_DOWN:
+        dealing.append_said(f"The players' cards: {held}.", "dealer.player_cards")
     if dealer.hole_card and dealer.natural:
         if dealer.peek:
             dealing.append_said(f"The dealer checks for blackjack with {_up_words(dealer.peek)} up, "

@@ -1,8 +1,10 @@
 """Frozen events: everything that happens in a round, in order, as `Round.events` records it.
 
 A counter's view of the table is derived from events: every card in a `Dealt` with `face_up`, every
-`Hit`/`Doubled`/`DealerDrew` card, and the hole card once `HoleCardTurned`. Burn cards appear only in
-`Shuffled`, and only a rule set with `burn_shown` shows them.
+`Hit`/`Doubled`/`DealerDrew` card, the hole card once `HoleCardTurned`, and a pitch game's face-down
+player cards once `CardsTurned` (at a bust, a double, a split, a natural or the settlement). Burn cards
+appear only in `Shuffled`, and only a rule set with `burn_shown` shows them. What one seat sees is
+that, plus its own face-down cards (`seat_sees`).
 """
 
 from __future__ import annotations
@@ -126,6 +128,27 @@ class Surrendered:
     early: bool
 
 
+class TurnedFor(enum.StrEnum):
+    """Why a player's face-down cards were turned up in a pitch game."""
+
+    BUST = "bust"
+    DOUBLE = "double"
+    SPLIT = "split"
+    NATURAL = "natural"
+    SURRENDER = "surrender"
+    SETTLEMENT = "settlement"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsTurned:
+    """A hand's face-down cards turned face up (a pitch game): from now on the whole table sees them."""
+
+    seat: int
+    hand: int
+    cards: tuple[Card, ...]
+    why: TurnedFor
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoleCardTurned:
     card: Card
@@ -161,7 +184,7 @@ class Settled:
 
 Event = (
     Shuffled | Dealt | Insured | TookEvenMoney | Declined | Peeked | Hit | Stood | Doubled | SplitHand
-    | Surrendered | HoleCardTurned | DealerDrew | DealerStood | InsuranceSettled | Settled
+    | Surrendered | CardsTurned | HoleCardTurned | DealerDrew | DealerStood | InsuranceSettled | Settled
 )
 
 
@@ -177,8 +200,35 @@ def seen_cards(events: list[Event] | tuple[Event, ...], *, burn_shown: bool = Fa
                 seen.append(event.card)
         elif isinstance(event, _SHOW_THEIR_CARD):
             seen.append(event.card)
+        elif isinstance(event, CardsTurned):
+            seen.extend(event.cards)
         elif isinstance(event, Shuffled) and burn_shown:
             seen.extend(event.burned)
+    return seen
+
+
+def seat_sees(events: Sequence[Event], seat: int, *, burn_shown: bool = False) -> list[Card]:
+    """Every card one seat has seen, in order: the public cards, and its own cards dealt face down (which
+    it saw when dealt, so their later `CardsTurned` shows it nothing new). Never the dealer's hole card
+    before it is turned, nor another seat's face-down cards.
+
+    >>> from trainer.core.cards import parse_cards
+    >>> k, six, nine, two = parse_cards("K 6 9 2")
+    >>> deal = [Dealt(card=k, seat=0, hand=0, face_up=False), Dealt(card=nine, seat=1, hand=0, face_up=False),
+    ...         Dealt(card=six, seat=DEALER, hand=0, face_up=True), Hit(seat=0, hand=0, card=two)]
+    >>> [str(c) for c in seat_sees(deal, 0)], [str(c) for c in seat_sees(deal, 1)]
+    (['K', '6', '2'], ['9', '6', '2'])
+    """
+    seen: list[Card] = []
+    for event in events:
+        if isinstance(event, Dealt) and not event.face_up:
+            if event.seat == seat:
+                seen.append(event.card)
+        elif isinstance(event, CardsTurned):
+            if event.seat != seat:
+                seen.extend(event.cards)
+        else:
+            seen.extend(seen_cards((event,), burn_shown=burn_shown))
     return seen
 
 

@@ -14,6 +14,11 @@ The order of a round (seeds 000, 001, 004):
 5. the dealer turns the hole card (or draws a second card), draws to 17, and every hand is settled
    (the money by `trainer.core.settlement`'s functions).
 
+In a pitch game (`Ruleset.players_face_down`) each player's first two cards are a `Dealt` with
+`face_up=False`; a `CardsTurned` shows them to the table at a double or a split (before the card), at a
+bust, a natural paid, a surrender, and for every hand still down at the settlement. Draws are dealt face
+up (seed 001: additional cards "are always dealt one at a time, faceup").
+
 The seat and hand states (`SeatState`, `HandState`) are the round's own bookkeeping, never handed out.
 The module is over 600 lines because a round is one state machine: the deal, the offers, the players'
 turns and the dealer's turn all move the same seats, turn and events, and split apart each half
@@ -32,6 +37,7 @@ from trainer.core.deal import opening_deal
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import (
     DEALER,
+    CardsTurned,
     DealerDrew,
     DealerStood,
     Dealt,
@@ -51,6 +57,7 @@ from trainer.core.events import (
     Stood,
     Surrendered,
     TookEvenMoney,
+    TurnedFor,
     seen_cards,
 )
 from trainer.core.hands import Hand, hand_total
@@ -106,6 +113,8 @@ class HandState:
     done: bool = False
     settled: bool = False
     net: Money = Decimal(0)
+    face_down: int = 0
+    """Its first cards still face down (a pitch game), shown to the table by a `CardsTurned`."""
 
     def as_hand(self) -> Hand:
         return Hand(tuple(self.cards), self.from_split)
@@ -141,6 +150,9 @@ _HANDLERS = {
     Action.DECLINE: "decline",
 }
 """`Round.act`'s method for each action (insurance, which takes an amount, apart)."""
+_TURNED_FOR = {Outcome.BUST: TurnedFor.BUST, Outcome.BLACKJACK: TurnedFor.NATURAL,
+               Outcome.EVEN_MONEY: TurnedFor.NATURAL, Outcome.SURRENDER: TurnedFor.SURRENDER}
+"""Why a hand settled with this outcome has its face-down cards turned (any other: the settlement)."""
 
 
 class Round:
@@ -197,10 +209,14 @@ class Round:
 
     def _deal(self) -> None:
         events, dealer_cards = self.events, self._dealer_cards
-        hands = [seat.hands[0].cards for seat in self._seats]
+        hands = [seat.hands[0] for seat in self._seats]
         for seat, face_up in opening_deal(self.ruleset, len(hands)):
             drawn = self._draw()
-            (dealer_cards if seat == DEALER else hands[seat]).append(drawn)
+            if seat == DEALER:
+                dealer_cards.append(drawn)
+            else:
+                hands[seat].cards.append(drawn)
+                hands[seat].face_down += not face_up
             events.append(Dealt(card=drawn, seat=seat, hand=0, face_up=face_up))
         dealer = self.ruleset.dealer
         if dealer.hole_card and dealer.hole_card_first:  # keep the dealer's cards as [up, hole]
@@ -400,6 +416,7 @@ class Round:
     def double(self) -> Event:
         self._require(Action.DOUBLE)
         _, hand = self._current()
+        self._turn(self.seat_in_turn, self.hand_in_turn, TurnedFor.DOUBLE)
         drawn = self._draw()
         hand.cards.append(drawn)
         hand.bet *= 2
@@ -416,6 +433,7 @@ class Round:
     def split(self) -> Event:
         self._require(Action.SPLIT)
         seat, hand = self._current()
+        self._turn(self.seat_in_turn, self.hand_in_turn, TurnedFor.SPLIT)
         aces = hand.cards[0].is_ace
         second = HandState(cards=[hand.cards.pop()], bet=seat.bet, from_split=True, split_aces=aces)
         hand.from_split = True
@@ -505,7 +523,18 @@ class Round:
             self.events.append(Shuffled(cards_behind_cut=self.shoe.cards_behind_cut, burned=()))
         return drawn
 
+    def _turn(self, seat: int, hand: int, why: TurnedFor) -> None:
+        """Turn a hand's face-down cards up for the table (a pitch game; nothing where none is down)."""
+        state = self._seats[seat].hands[hand]
+        if state.face_down:
+            cards = tuple(state.cards[:state.face_down])
+            state.face_down = 0
+            self.events.append(CardsTurned(seat=seat, hand=hand, cards=cards, why=why))
+
     def _settle(self, seat: int, hand: int, outcome: Outcome, net: Money) -> None:
+        """Settle one hand; in a pitch game its face-down cards are turned up first (a bust, a natural
+        paid, a surrender, or the settlement after the dealer's hand)."""
+        self._turn(seat, hand, _TURNED_FOR.get(outcome, TurnedFor.SETTLEMENT))
         state = self._seats[seat].hands[hand]
         state.settled = True
         state.net = net
@@ -600,6 +629,10 @@ class Round:
     def seat_count(self) -> int:
         """How many seats were dealt in (first base first)."""
         return len(self._seats)
+
+    def face_down(self, seat: int, hand: int) -> int:
+        """How many of the hand's first cards are still face down (a pitch game; 0 otherwise)."""
+        return self._seats[seat].hands[hand].face_down
 
     def hands(self, seat: int) -> tuple[Hand, ...]:
         """The seat's hands as values (a split seat has several)."""

@@ -51,6 +51,16 @@ class InsuranceBet(enum.StrEnum):
     UP_TO_HALF = "up-to-half"
 
 
+class PlayerCards(enum.StrEnum):
+    """How the players' first two cards are dealt: face up (a shoe game: nobody touches them), face down
+    with the player holding them (a pitch game), or face down only where the cards are dealt from the
+    hand, 1 or 2 decks, and face up from a shoe."""
+
+    FACE_UP = "face-up"
+    FACE_DOWN = "face-down"
+    FACE_DOWN_HAND_HELD = "face-down-hand-held"
+
+
 class BlackjackTakes(enum.StrEnum):
     """What a dealer natural found after the players acted collects: every bet or the original ones."""
 
@@ -88,6 +98,8 @@ class DealerRules:
     blackjack_takes: BlackjackTakes
     natural: bool
     """False: a dealer's two-card 21 is only 21 (seed 002's host)."""
+    player_cards: PlayerCards = PlayerCards.FACE_UP
+    """How the players' first two cards are dealt (`Ruleset.players_face_down` says for this deck count)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,6 +176,15 @@ class Ruleset:
     def counting_helps(self) -> bool:
         """False where a count carries no information: an infinite deck or a reshuffle every round."""
         return self.shoe.decks > 0 and self.shoe.reshuffle is Reshuffle.CUT_CARD
+
+    @property
+    def players_face_down(self) -> bool:
+        """True in a pitch game: the players' first two cards are dealt face down and held, and the table
+        sees them only when they are turned (a bust, a double, a split, a natural or the settlement)."""
+        cards = self.dealer.player_cards
+        if cards is PlayerCards.FACE_DOWN_HAND_HELD:
+            return self.shoe.decks in (1, 2)
+        return cards is PlayerCards.FACE_DOWN
 
     @property
     def fingerprint(self) -> str:
@@ -254,6 +275,7 @@ def _basis_with_decks(ruleset: Ruleset, decks: int, cut: tuple[int, int]) -> Rul
 @functools.lru_cache(maxsize=256)
 def _fingerprint(ruleset: Ruleset) -> str:
     rules = {key: _plain(getattr(ruleset, key)) for key in ("shoe", "dealer", "player", "payouts")}
+    del rules["dealer"]["player_cards"]  # who sees the cards changes neither the play nor the payouts
     return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()[:16]
 
 

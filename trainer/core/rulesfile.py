@@ -26,6 +26,7 @@ from trainer.core.rules import (
     Double,
     InsuranceBet,
     PayoutRules,
+    PlayerCards,
     PlayerRules,
     Reshuffle,
     Ruleset,
@@ -145,6 +146,7 @@ _SECTIONS: dict[str, tuple[type, dict[str, Reader]]] = {
         "hole_card_first": _bool,
         "blackjack_takes": _choice(BlackjackTakes),
         "natural": _bool,
+        "player_cards": _choice(PlayerCards),
     }),
     "player": (PlayerRules, {
         "double": _choice(Double),
@@ -178,6 +180,7 @@ _SECTIONS: dict[str, tuple[type, dict[str, Reader]]] = {
 _OPTIONAL_SECTIONS = {"tournament"}
 _DEFAULTS: dict[tuple[str, str], Any] = {
     ("dealer", "hole_card_first"): False,
+    ("dealer", "player_cards"): PlayerCards.FACE_UP,
     ("table", "min_bet"): Decimal(10),
     ("table", "max_bet"): Decimal(500),
     ("table", "seats"): 7,

@@ -38,10 +38,12 @@ SKILLS: dict[str, str] = {
     "strategy": "basic strategy", "deviations": "index plays", "bet": "bets",
     "payout": "payouts", "color-up": "payouts", "settle": "payouts", "cut": "payouts", "catch": "payouts",
     "quiz": "rules", "attack": "tournament",
+    "procedure": "dealer procedure", "protect": "dealer procedure",
+    "rundown": "payouts", "addition": "dealer arithmetic",
 }
 """Item family -> the skill it trains; the same skill whether practised in a drill, a review or at play."""
-SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts", "rules",
-               "tournament")
+SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts",
+               "dealer arithmetic", "dealer procedure", "rules", "tournament")
 
 
 def family(item: str) -> str:
@@ -196,11 +198,38 @@ def _attack(parts: list[str]) -> str:
     return f"attack phase with {rivals} (best: {'attack' if best == 'attack' else 'pass'})"
 
 
+def _procedure(parts: list[str]) -> str:
+    return f"dealer procedure: {':'.join(parts).replace('-', ' ')}"
+
+
+def _protect(parts: list[str]) -> str:
+    return f"game protection: {':'.join(parts).replace('-', ' ')}"
+
+
+def _rundown(parts: list[str]) -> str:
+    size, colours = parts
+    names = colours.split("+")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if not size.isdecimal():
+        raise ValueError(size)
+    return f"run down {size} cheques of {listed}"
+
+
+def _addition(parts: list[str]) -> str:
+    if parts[0] == "sum":
+        return {"carry": "two-digit sum with a carry", "plain": "two-digit sum, no carry"}[parts[1]]
+    if parts[0] == "hand":
+        kind, n = parts[1], parts[2]
+        return f"total of a {kind} hand of {n} cards"
+    raise ValueError(parts[0])
+
+
 NAMERS: dict[str, Callable[[list[str]], str]] = {
     "running-count": _running_count, "countdown": _countdown, "true-count": _true_count,
     "deck-estimation": _deck_estimation, "table": _table, "payout": _payout, "strategy": _strategy,
     "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet,
     "speed-count": _speed_count, "settle": _settle, "cut": _cut, "catch": _catch, "attack": _attack,
+    "procedure": _procedure, "protect": _protect, "rundown": _rundown, "addition": _addition,
 }
 
 
@@ -236,7 +265,9 @@ DRILL_TITLES = {"running-count": "running count", "countdown": "count down a dec
                 "payout": "payouts", "color-up": "colour up", "strategy": "basic strategy",
                 "deviations": "index plays", "quiz": "rules quiz", "bet": "bets",
                 "speed-count": "speed count", "play": "table play", "settle": "settle a table",
-                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase"}
+                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase",
+                "procedure": "dealer procedure", "protect": "game protection",
+                "rundown": "run down a stack", "addition": "dealer arithmetic"}
 
 
 def drill_title(drill: str) -> str:

@@ -11,6 +11,9 @@ A timed criterion (a pace, answers within a time or at dealer pace) counts only 
 learner's own pace (`trainer.practice.session.PACES`): a `--speed` flash's time is the program's, a
 piped or `--jsonl` answer a script's. Each says whose pace its figure is and what it left out; the
 count-down compares like with like: one deck turned a card at a time.
+Each criterion names where its target comes from (`target_source`): the dealer track's timed standards
+(`trainer.core.dealer_standards`) are this trainer's readings of named dealer courses; the rest are this
+trainer's own targets.
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from trainer.core.dealer_standards import ADDITION, RUNDOWN
+
 if TYPE_CHECKING:
     from trainer.storage.progress import ProgressFigures, RecentAnswer
     from trainer.storage.reader import ReadOnly
 
 DEFAULT_RULESET = "casino"
+
+
+OWN_TARGET = "this trainer's own target; no course is cited"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,7 +46,8 @@ class Criterion:
     """Item key prefixes whose answers count (`strategy:`, `payout:bj 3:2:`)."""
     measure: str = "accuracy"
     """"accuracy" (share right), "in_time" (right within `within_ms`), "in_pace" (right within the
-    answer's own dealer-pace target), "pace" (seconds per deck of the count-downs), "rounds"."""
+    answer's own dealer-pace target), "sheet" (share right, and the whole window answered within
+    `within_ms` in all: a timed sheet), "pace" (seconds per deck of the count-downs), "rounds"."""
     target: float = 0.0
     window: int = 100
     """The latest answers (count-downs for "pace") the criterion looks at."""
@@ -55,15 +64,17 @@ class Criterion:
     """The command that practises it; `{ruleset}` is filled in."""
     alike: str = ""
     """What the answers counted have in common, said with the pace behind the figure."""
-
-    @property
-    def timed(self) -> bool:
-        """A criterion on answer times: it counts only times of the learner's own pace."""
-        return self.measure in ("pace", "in_time", "in_pace")
     answers: str = ""
     """What its window counts, where not "answers" (or "table plays" at the table)."""
     counts: bool = False
     """A count at the table: where counting gives no edge, the checklist sends the learner to a shoe game."""
+    target_source: str = OWN_TARGET
+    """Where the target comes from: a named course, as this trainer reads it, or this trainer's own."""
+
+    @property
+    def timed(self) -> bool:
+        """A criterion on answer times: it counts only times of the learner's own pace."""
+        return self.measure in ("pace", "in_time", "in_pace", "sheet")
 
 
 CRITERIA: tuple[Criterion, ...] = (
@@ -110,6 +121,14 @@ CRITERIA: tuple[Criterion, ...] = (
               measure="in_pace", target=0.98, window=50, practise="cutcard drill cut"),
     Criterion(key="catch", track="dealer", title="dealer errors caught, no false calls",
               families=("catch:",), target=0.95, window=50, practise="cutcard drill catch"),
+    Criterion(key="rundown", track="dealer",
+              title=f"stacks of cheques run down, {RUNDOWN.count} under {RUNDOWN.seconds} s",
+              families=("rundown:",), measure="in_pace", target=0.95, window=20,
+              practise="cutcard drill rundown", target_source=RUNDOWN.source),
+    Criterion(key="addition", track="dealer", title=f"two-digit additions, {ADDITION.count} a minute",
+              families=("addition:sum:",), measure="sheet", target=0.98, window=ADDITION.count,
+              within_ms=ADDITION.seconds * 1000, practise="cutcard drill addition --set kind=sums",
+              target_source=ADDITION.source),
 )
 """The checklist: the counter track, then the dealer track."""
 TRACK_TITLES = {"counter": "Counter track", "dealer": "Dealer track"}
@@ -136,6 +155,8 @@ class Check:
             return f"≥ {c.target:,.0f} rounds"
         share = f"≥ {100 * c.target:g}% of the last {c.window}"
         where = f" {c.answers}" if c.answers else (" table plays" if c.source == "play" else " answers")
+        if c.measure == "sheet":
+            return f"{share} answers right, all {c.window} within {(c.within_ms or 0) / 1000:g} s"
         how = {"in_time": f" right within {(c.within_ms or 0) / 1000:g} s",
                "in_pace": " right at the drill's dealer pace"}.get(c.measure, " right")
         extra = ", every chart cell seen" if c.all_cells else ""
@@ -210,10 +231,16 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
     good, n = _share(answers, criterion)
     rate = good / n if n else None
     figure = "no answers yet" if not n else f"{100 * good / n:.1f}% of {n}"
-    if n and n < criterion.window:
-        figure += f" ({criterion.window} needed)"
     passed = n >= criterion.window and rate is not None and rate >= criterion.target
     measured: dict[str, Any] = {"answers": n, "met": good, "rate": None if rate is None else round(rate, 4)}
+    if criterion.measure == "sheet":
+        total_ms = sum(a.latency_ms for a in answers)
+        measured["seconds"] = round(total_ms / 1000, 1)
+        if n:
+            figure += f" in {total_ms / 1000:.1f} s"
+        passed = passed and total_ms <= (criterion.within_ms or 0)
+    if n and n < criterion.window:
+        figure += f" ({criterion.window} needed)"
     if criterion.all_cells and chart_keys is not None:
         seen = {item.removeprefix("strategy:") for item in progress.items_seen("strategy:", ruleset)}
         unseen = [key for key in chart_keys if key not in seen]
@@ -268,7 +295,8 @@ def readiness_to_json(readiness: Readiness) -> dict[str, Any]:
             "window": c.criterion.window if c.criterion.measure != "rounds" else None,
             "source": c.criterion.source, "figure": c.figure, "measured": c.measured,
             "timing": c.timing or None,
-            "target": c.criterion.target, "target_text": c.target_text, "pass": c.passed,
+            "target": c.criterion.target, "target_text": c.target_text,
+            "target_source": c.criterion.target_source, "pass": c.passed,
             "practise": None if c.passed else c.practise,
         } for c in readiness.checks],
     }

@@ -3,10 +3,14 @@ yet; under each "not yet", the command that practises it."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Console
 from rich.text import Text
 
-from trainer.progress.readiness import TRACK_TITLES, Readiness
+from trainer.progress.readiness import OWN_TARGET, TRACK_TITLES, Readiness
+
+WIDTH = 80
 
 
 def print_readiness(console: Console, readiness: Readiness) -> None:
@@ -32,5 +36,8 @@ def print_readiness(console: Console, readiness: Readiness) -> None:
             if left_out:
                 console.print(Text(f"      {left_out}", style="muted"))
         console.print(Text(f"      target: {c.target_text}", style="muted"))
+        if c.criterion.target_source != OWN_TARGET:
+            cited = textwrap.wrap(f"from {c.criterion.target_source}", WIDTH - 8)
+            console.print(Text("\n".join(f"        {line}" for line in cited), style="muted"))
         if not c.passed:
             console.print(Text(f"      practise: {c.practise}", style="count"))

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from trainer.core.cards import Card
 from trainer.core.events import (
+    CardsTurned,
     DealerDrew,
     DealerStood,
     Dealt,
@@ -27,6 +28,7 @@ from trainer.core.events import (
     Stood,
     Surrendered,
     TookEvenMoney,
+    TurnedFor,
 )
 from trainer.core.hands import Hand, total_words
 from trainer.core.money import Money, dollars, signed_dollars
@@ -51,7 +53,8 @@ def money_text(amount: Money, *, signed: bool = False) -> Text:
 def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = None,
                   dealer_cards: Sequence[Card] | None = None) -> Table:
     """The dealer's cards (hole card face down until turned) and each seat's bet, hands and totals;
-    `dealer_cards`: the dealer's cards as it showed them, when it stopped drawing too soon."""
+    in a pitch game the other seats' face-down cards stay face down until turned (the `learner` sees
+    their own). `dealer_cards`: the dealer's cards as it showed them, when it stopped drawing too soon."""
     grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
@@ -68,6 +71,13 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
         for number, (hand, bet) in enumerate(zip(view.hands, view.bets, strict=True)):
             label = Text(name if number == 0 else "", style="key" if seat == learner else "")
             marker = Text("  ◀", style="warn") if in_turn == (seat, number) else Text("")
+            down = 0 if seat == learner else round_.face_down(seat, number)
+            if down:  # a pitch game: another seat's cards stay face down until turned
+                held = Text(" ".join(["▒▒"] * down), style="muted")
+                if hand.cards[down:]:
+                    held.append(" ").append_text(cards_text(hand.cards[down:]))
+                grid.add_row(label, money_text(bet), held, marker)
+                continue
             grid.add_row(label, money_text(bet), cards_text(hand.cards),
                          Text(total_words(hand), style="muted") + marker)
     return grid
@@ -76,7 +86,7 @@ def table_picture(round_: Round, names: Sequence[str], *, learner: int | None = 
 _SECOND_PERSON = {"wins": "win", "loses": "lose", "pushes": "push", "has": "have", "busts": "bust",
                   "surrenders": "surrender", "takes": "take", "hits": "hit", "doubles": "double",
                   "splits": "split", "stands": "stand", "gets": "get", "insures": "insure",
-                  "declines": "decline"}
+                  "declines": "decline", "turns": "turn"}
 
 
 def _agree(subject: str, verb_phrase: str) -> str:
@@ -91,6 +101,20 @@ def _agree(subject: str, verb_phrase: str) -> str:
         return f"{subject} {verb_phrase}"
     verb = verb_phrase.split(" ")[0].rstrip(";,:.")
     return f"{subject} {_SECOND_PERSON.get(verb, verb)}{verb_phrase[len(verb):]}"
+
+
+def hidden_when(round_: Round, event: Stood) -> bool:
+    """True when the hand standing was still face down to the table (a pitch game): no `CardsTurned`
+    for it came before `event` in the round."""
+    if not round_.ruleset.players_face_down:
+        return False
+    for earlier in round_.events:
+        if earlier is event:
+            return True
+        if isinstance(earlier, CardsTurned) and earlier.seat == event.seat and (
+                earlier.hand == event.hand or earlier.why is TurnedFor.SPLIT):  # a split shows both hands
+            return False
+    return True
 
 
 def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None:
@@ -116,6 +140,8 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
             return Text.assemble(_agree(names[event.seat], f"splits; hand {event.hand + 1} gets "),
                                  card_text(event.card))
         case Stood():
+            if hidden_when(round_, event):  # a held hand: the table does not know its total
+                return Text(_agree(who(event.seat, event.hand), "stands"), style="muted")
             return Text(_agree(who(event.seat, event.hand), stands_on(event.total)), style="muted")
         case Surrendered():
             return Text(_agree(names[event.seat], SURRENDERS), style="muted")
@@ -128,6 +154,10 @@ def event_line(event: Event, round_: Round, names: Sequence[str]) -> Text | None
         case Peeked():
             return Text("The dealer peeks: " + ("blackjack!" if event.natural else "no blackjack."),
                         style="warn")
+        case CardsTurned():
+            words = {TurnedFor.DOUBLE: "turns up to double", TurnedFor.SPLIT: "turns up to split"}.get(
+                event.why, "turns up")
+            return Text.assemble(_agree(who(event.seat, event.hand), words) + ": ", cards_text(event.cards))
         case HoleCardTurned():
             return Text.assemble("The dealer turns the hole card: ", card_text(event.card))
         case DealerDrew():

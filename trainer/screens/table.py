@@ -84,8 +84,13 @@ class TableUI:
         if s.shoe.cards_behind_cut:
             burned = f"burns {len(s.shoe.burned)} card{'s' if len(s.shoe.burned) > 1 else ''} and " \
                 if s.shoe.burned else ""
-            self.console.print(Text(f"The dealer shuffles {rules.shoe.decks} decks, {burned}places the cut "
+            decks = f"{rules.shoe.decks} deck{'' if rules.shoe.decks == 1 else 's'}"
+            self.console.print(Text(f"The dealer shuffles {decks}, {burned}places the cut "
                                     f"card {s.shoe.cards_behind_cut} cards from the end.", style="muted"))
+        if rules.players_face_down:
+            self.console.print(Text("A pitch game: the players' cards are dealt face down and held; you see "
+                                    "another seat's only when it busts, doubles, splits, has a blackjack or "
+                                    "is turned at the settlement.", style="muted"))
         if s.keeper.counting_helps:
             self.console.print(f"Keep the {s.keeper.system.short_title} count: you are asked at "
                                "random checkpoints and whenever the cut card comes out.")

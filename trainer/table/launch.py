@@ -42,6 +42,8 @@ class PlayOptions:
     ruleset: str
     seats: int | None = None
     """Seats at the table (1-7), or the tournament's players (2-8); None: the default."""
+    decks: int | None = None
+    """Decks to deal from, within the rule set's range; None: the rule set's own."""
     seed: int | None = None
     system: str = "hi-lo"
     seat: int | None = None
@@ -70,6 +72,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     from trainer.render import make_console
 
     rules = load_ruleset(options.ruleset)
+    if options.decks is not None:
+        rules = rules.with_decks(options.decks)
     ramp = BetRamp.parse(options.ramp)
     console = make_console()
     if rules.tournament is not None:

@@ -11,6 +11,7 @@ from typing import assert_never
 
 from trainer.core.cards import Card
 from trainer.core.events import (
+    CardsTurned,
     DealerDrew,
     DealerStood,
     Dealt,
@@ -103,8 +104,9 @@ def event_posts(events: Sequence[Event], round_: Round, names: Sequence[str]) ->
             case Settled() | InsuranceSettled():
                 pass  # posted per player by `settlement_post`
             case Shuffled() | Insured() | TookEvenMoney() | Declined() | Peeked() | Surrendered() \
-                    | HoleCardTurned():
-                pass  # no shuffle on an infinite deck, and the host game has none of these
+                    | HoleCardTurned() | CardsTurned():
+                pass  # no shuffle on an infinite deck, and the host game has none of these (nor face-down
+                # cards: the host rolls every card in the chat)
             case _:
                 assert_never(event)
     return posts
