@@ -95,20 +95,27 @@ def _is_core(rel: str) -> bool:
     return rel.startswith("trainer/core/")
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if _is_core(_rel(p))], ids=_rel)
+def _is_pure(rel: str) -> bool:
+    """The core and the packages kept as pure as it: planning's formulas (stdlib and the core only)."""
+    return rel.startswith(("trainer/core/", "trainer/planning/"))
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_pure(_rel(p))], ids=_rel)
 def test_core_uses_only_the_standard_library_and_itself(path: Path) -> None:
     import sys
 
+    own = "trainer.core" if _is_core(_rel(path)) else ("trainer.core", "trainer.planning")
     for name in _imports(path):
         top = _top(name)
-        if name.startswith("trainer.core") or top in sys.stdlib_module_names or top == "__future__":
+        if name.startswith(own) or top in sys.stdlib_module_names or top == "__future__":
             continue
-        raise AssertionError(f"{_rel(path)} imports {name}: the core imports only the standard library")
+        raise AssertionError(f"{_rel(path)} imports {name}: the core (and planning) import only the "
+                             "standard library and the core")
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if _is_core(_rel(p))], ids=_rel)
+@pytest.mark.parametrize("path", [p for p in _modules() if _is_pure(_rel(p))], ids=_rel)
 def test_core_does_no_io(path: Path) -> None:
-    """No print, no open, no clock and no global random in the core (randomness is injected)."""
+    """No print, no open, no clock and no global random in the core or planning (randomness is injected)."""
     read = _read(path)
     for name in read.called:
         assert name not in ("print", "open", "input"), f"{_rel(path)} calls {name}"
@@ -117,9 +124,12 @@ def test_core_does_no_io(path: Path) -> None:
             raise AssertionError(f"{_rel(path)} reads the clock (time.{attr})")
         if name == "random" and attr not in ("Random", "SystemRandom"):
             raise AssertionError(f"{_rel(path)} uses the global random.{attr}")
+    # planning handles calendar days (a journal's dates) as values, never the clock: its dates come in
+    banned = ("time", "os", "subprocess", "socket") + (("datetime",) if _is_core(_rel(path)) else ())
     for name in _imports(path):
-        assert _top(name) not in ("time", "datetime", "os", "subprocess", "socket"), \
-            f"{_rel(path)} imports {name}"
+        assert _top(name) not in banned, f"{_rel(path)} imports {name}"
+    for _name, attr in read.attributes:
+        assert attr not in ("today", "now", "utcnow"), f"{_rel(path)} reads the clock (.{attr})"
 
 
 @pytest.mark.parametrize(
@@ -182,11 +192,13 @@ def test_the_index_computation_package_exists() -> None:
 PACKAGE_ROLES = {
     "drills": "the drills behind one protocol: core and strategy only",
     "rulesets": "the built-in rule sets as data",
-    "trainer": "the package: the program's entry (`__main__`) and the file cache (`chartcache`)",
+    "trainer": "the package: the program's entry (`__main__`), the file caches (`chartcache`, `statstore`) "
+               "and the bet planner's service (`planner`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
     "trainer/core/chat_host": "the chat-host tournament of seed 002, pure like the rest of the core",
     "trainer/indices": "index plays computed for a game: core and strategy only",
+    "trainer/planning": "the money side's formulas (risk of ruin, bankroll): pure like the core",
     "trainer/practice": "running drills: a drill run, its drivers, launching it",
     "trainer/progress": "what the recorded answers say: review, schedule, stats, readiness, recap",
     "trainer/render": "rich rendering",

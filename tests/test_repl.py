@@ -184,7 +184,8 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
                       "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
                       "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
                       "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"},
-                      "indices": {"ruleset": "european", "system": "ko"}}
+                      "indices": {"ruleset": "european", "system": "ko"},
+                      "plan": {"ruleset": "european", "system": "ko"}}
     assert Prefs().default_map() == {}
 
 

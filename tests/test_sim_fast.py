@@ -97,6 +97,7 @@ def test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine(name:
     for i, (mine, theirs) in enumerate(zip(kernel_record, python_record, strict=True)):
         assert mine == theirs, f"round {i}: kernel {mine}, Python engine {theirs}"
     assert kernel == python and len(python.bets) > 2  # every bet of every round, and the ramp was used
+    assert len(python.by_count) > 5  # and the per-count sums of every true count alike
 
 
 def _played(rules: Ruleset, counter: Counter | None, mistakes: Mistakes, native: bool, seed: int,

@@ -102,7 +102,8 @@ def test_a_roll_up_that_disagrees_with_the_answers_is_not_believed(tmp_path: Pat
         assert view.progress.drill_medians() == exact_all
 
 
-UNDO_5 = ("DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
+UNDO_5 = ("DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
+          "DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
           "DROP INDEX idx_review_items_stability",
           "DELETE FROM _sqlite_migrations WHERE name = '0005_review_pace_stability_indexes'", "PRAGMA user_version = 4")
 UNDO_4 = ("DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",

@@ -79,7 +79,8 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     Store.open(tmp_path / "progress.db").close()
     assert schema_of(tmp_path / "progress.db") == (DATA / "schema.sql").read_text()
     assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times",
-                               "0004_answer_time_bands", "0005_review_pace_stability_indexes"]
+                               "0004_answer_time_bands", "0005_review_pace_stability_indexes",
+                               "0006_journal"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -264,14 +265,15 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
     with Store.open(path) as store:
         store.record(attempt())
     conn = sqlite3.connect(path)
-    for undo in ("DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
+    for undo in ("DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
+                 "DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
                  "DROP INDEX idx_review_items_stability",
                  "DELETE FROM _sqlite_migrations WHERE name = '0005_review_pace_stability_indexes'",
                  "DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
                  "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'",
                  "DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
                  "DELETE FROM _sqlite_migrations WHERE name = '0003_answer_times'"):
-        conn.execute(undo)  # back to version 1: undo 0005, 0004, 0003, then 0002
+        conn.execute(undo)  # back to version 1: undo 0006, 0005, 0004, 0003, then 0002
     conn.execute("DROP INDEX idx_attempts_source_drill_ts")
     conn.execute("ALTER TABLE attempts DROP COLUMN source")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")

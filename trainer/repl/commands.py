@@ -297,5 +297,12 @@ def _clear(state: ReplState, args: list[str]) -> None:
     state.console.clear()
 
 
+def _plan(state: ReplState, args: list[str]) -> None:
+    """`plan` in the REPL is the screen where keys nudge every figure (`cutcard plan --screen`); with
+    --json, --errors or --help it prints, as the command does."""
+    printing = {"--json", "--errors", "--help"} & set(args)
+    run_cli(state, ["plan", *args] if printing else ["plan", "--screen", *args])
+
+
 _HANDLERS: dict[str, Callable[[ReplState, list[str]], None]] = {
-    "use": _use, "set": _set, "help": _help, "clear": _clear}
+    "use": _use, "set": _set, "help": _help, "clear": _clear, "plan": _plan}

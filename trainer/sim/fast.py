@@ -280,6 +280,7 @@ class NativeSeat:
         self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
         self._bet_counts = _own(np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64))
+        self._count_sums = _own(np.zeros((2 * k.COUNT_REACH + 1, 3), dtype=np.int64))
         self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
         self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
         self._out = _own(np.zeros(3, dtype=np.int64))
@@ -291,7 +292,8 @@ class NativeSeat:
         """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
         scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
         other = copy.copy(self)
-        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_out", "_rng", "_slip"):
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_count_sums", "_out",
+                     "_rng", "_slip"):
             setattr(other, name, _own(getattr(self, name)))
         return other
 
@@ -313,6 +315,7 @@ class NativeSeat:
         out = self._out
         out[:] = 0
         self._bet_counts[:] = 0
+        self._count_sums[:] = 0
         done = 0
         while done < rounds:
             size = min(chunk, rounds - done)
@@ -323,8 +326,8 @@ class NativeSeat:
                     self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
                     self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
                     *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
-                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts, results,
-                    self._scratch)
+                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
+                    self._count_sums, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
@@ -341,6 +344,10 @@ class NativeSeat:
         for bet, n in enumerate(self._bet_counts.tolist()):
             if n:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
+        if self._counting:
+            rows = np.flatnonzero(self._count_sums[:, 0])
+            tally.add(Tally(by_count={int(i) - k.COUNT_REACH: [int(x) for x in self._count_sums[i]]
+                                      for i in rows}))
 
 
 def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: Mistakes,

@@ -8,11 +8,12 @@ hand states, actions and shoe sizes are the Python engine's own, re-exported her
 from __future__ import annotations
 
 from trainer.sim.codes import ACE
+from trainer.sim.engine import COUNT_REACH
 from trainer.sim.hands import BUST, SOFT, STANDS
 from trainer.sim.plays import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 from trainer.sim.shoes import ALWAYS, EVERY_ROUND_FIRST, INFINITE_BLOCK, INFINITE_RESERVE
 
-__all__ = ["ACE", "ALWAYS", "BUST", "DOUBLE", "EVERY_ROUND_FIRST", "HIT", "INFINITE_BLOCK",
+__all__ = ["ACE", "ALWAYS", "BUST", "COUNT_REACH", "DOUBLE", "EVERY_ROUND_FIRST", "HIT", "INFINITE_BLOCK",
            "INFINITE_RESERVE", "SOFT", "SPLIT", "STAND", "STANDS", "SURRENDER"]
 
 # shoe kinds (r[R_KIND]); RECORDED replays the shoes a test gives

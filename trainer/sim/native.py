@@ -21,6 +21,7 @@ import numpy as np
 from trainer.sim.layout import (
     ACE,
     BUST,
+    COUNT_REACH,
     COUNTED_TO,
     CUT,
     DOUBLE,
@@ -400,9 +401,12 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
 @compiled
 def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
-         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
-    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
-    `bet_counts`, and each round's result to `record` when it has room for them."""
+         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, count_sums,
+         record, scratch):
+    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered),
+    `bet_counts` and `count_sums` (by the true count at round start + COUNT_REACH, clipped: rounds,
+    results and squared results per unit bet, as `Tally.by_count`), and each round's result to
+    `record` when it has room for them."""
     counting = r[R_COUNTING] != 0
     keep = len(record) >= rounds
     net_sum = 0
@@ -410,6 +414,7 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
     wagered = 0
     bet = 1
     t0 = 0
+    start_count = 0
     for n in range(rounds):
         if st[END] - st[POS] <= st[CUT]:
             burn = _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns)
@@ -426,7 +431,8 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
                 running += tag[buf[i]]
             st[RUNNING] = running
             st[COUNTED_TO] = at
-            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip), r, m, bets, slip)
+            start_count = _true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip)
+            bet = _bet(start_count, r, m, bets, slip)
         while True:
             net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
                               dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
@@ -443,6 +449,12 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             break
         if keep:
             record[n] = net
+        if counting:
+            row = start_count + COUNT_REACH
+            row = 0 if row < 0 else (2 * COUNT_REACH if row > 2 * COUNT_REACH else row)
+            count_sums[row, 0] += 1
+            count_sums[row, 1] += net
+            count_sums[row, 2] += net * net
         net *= bet
         net_sum += net
         net_sq += net * net

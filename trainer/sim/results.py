@@ -38,6 +38,33 @@ def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CountStats:
+    """What rounds at one true count won, per unit of the initial bet: the rounds, the mean result and
+    its second moment (the mean squared result), played flat by the counter's plays. A bet ramp is
+    planned from these (`trainer.planning`)."""
+
+    true_count: int
+    rounds: int
+    mean: float
+    second_moment: float
+
+    def to_json(self) -> dict[str, int | float]:
+        return {"true_count": self.true_count, "rounds": self.rounds, "mean": self.mean,
+                "second_moment": self.second_moment}
+
+
+def per_count(tally: Tally, scale: int) -> tuple[CountStats, ...]:
+    """The tally's rounds by true count at round start, lowest first (empty without a counter).
+
+    >>> per_count(Tally(rounds=3, by_count={2: [2, 3, 9], -1: [1, -2, 4]}), 2)[1]
+    CountStats(true_count=2, rounds=2, mean=0.75, second_moment=1.125)
+    """
+    return tuple(CountStats(true_count=tc, rounds=n, mean=net / (n * scale),
+                            second_moment=squares / (n * scale * scale))
+                 for tc, (n, net, squares) in sorted(tally.by_count.items()) if n)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Summary:
     """The figures of one simulation."""
 
@@ -49,6 +76,8 @@ class Summary:
     ev: float
     """Won per unit of initial bet."""
     bets: dict[int, int]
+    per_count: tuple[CountStats, ...] = ()
+    """Counting: the rounds by true count at round start (flat-bet figures, `per_count`)."""
 
     @property
     def se(self) -> float:
@@ -96,4 +125,4 @@ def summarize(tally: Tally, scale: int) -> Summary:
     average_bet = tally.wagered / n
     ev = tally.net / (tally.wagered * scale)
     return Summary(rounds=n, mean=mean, sd=sd, average_bet=average_bet, ev=ev, bets=dict(sorted(
-        tally.bets.items())))
+        tally.bets.items())), per_count=per_count(tally, scale))

@@ -32,9 +32,10 @@ from trainer.storage.integrity import damaged_message, load_state
 from trainer.storage.progress import ProgressFigures
 
 if TYPE_CHECKING:
+    from trainer.planning.journal import JournalEntry
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 5
+READ_SCHEMA_VERSION = 6
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
 OLDEST_READABLE = 2
 """Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
@@ -116,6 +117,12 @@ class ReadOnly:
         from trainer.storage.store import read_attempts
 
         return read_attempts(self.conn, self.path)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal of real play, by date ([] in a file from before the journal)."""
+        from trainer.storage.journal import read_entries
+
+        return read_entries(self.conn, self.path)
 
     def close(self) -> None:
         self.conn.close()

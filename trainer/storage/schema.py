@@ -224,5 +224,28 @@ def _m0005(db: Database) -> None:
     db.execute(f"CREATE INDEX {STABILITY_INDEX} ON review_items ({STABILITY})")
 
 
+@_migration("0006_journal")
+def _m0006(db: Database) -> None:
+    """The journal of real play (`cutcard journal`): one row a session at a casino, with the plan figures
+    in force when it was logged (both or neither), so each session is weighed against its own plan."""
+    db.execute(dedent("""
+        CREATE TABLE "journal" (
+            "id" INTEGER PRIMARY KEY,
+            "day" TEXT NOT NULL,
+            "hours" REAL NOT NULL CHECK ("hours" > 0),
+            "rounds" INTEGER NOT NULL CHECK ("rounds" >= 1),
+            "result" TEXT NOT NULL,
+            "ramp" TEXT NOT NULL,
+            "note" TEXT NOT NULL DEFAULT '',
+            "plan_id" TEXT,
+            "plan_ev" REAL,
+            "plan_sd" REAL,
+            "plan_bankroll" REAL,
+            "recorded_ts" REAL NOT NULL,
+            CHECK (("plan_id" IS NULL) = ("plan_ev" IS NULL) AND ("plan_ev" IS NULL) = ("plan_sd" IS NULL))
+        )""").strip())
+    db.execute("CREATE INDEX idx_journal_day ON journal (day, id)")
+
+
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema this cutcard writes; stored in `PRAGMA user_version`."""

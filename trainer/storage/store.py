@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
+from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
@@ -27,6 +28,7 @@ from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
@@ -111,6 +113,8 @@ class Store:
         self.db = db
         self.path = path
         self._sessions: set[str] = set()
+        self._journal_written = False
+        """A session of real play was logged: the day's backup keeps it like an answer."""
         self.figures = Figures(db.conn, path)
         """The aggregate queries behind `cutcard stats`."""
         self.backups = backups
@@ -230,12 +234,26 @@ class Store:
                                     (ts,)).fetchone()
         return int(row[0]), int(row[1])
 
+    # --- the journal of real play ---------------------------------------------------------------
+
+    def add_journal_entry(self, entry: JournalEntry) -> JournalEntry:
+        """Log a session of real play (committed at once); the entry as kept, with its number."""
+        with write_transaction(self.conn, self.path, "log the session"):
+            number = insert_entry(self.conn, entry)
+        self._journal_written = True
+        return replace(entry, id=number)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal, by date."""
+        return read_entries(self.conn, self.path)
+
     # --- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """End the session: take the day's backup if answers were recorded (and none was taken today)."""
+        """End the session: take the day's backup if answers or a journal session were recorded (and
+        none was taken today)."""
         try:
-            if self._sessions and self.backups is not None:
+            if (self._sessions or self._journal_written) and self.backups is not None:
                 try:
                     self.backups.after_session(self.conn)
                 except StorageError as e:
