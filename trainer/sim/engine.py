@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trainer.core.wonging import WATCHING
 from trainer.sim.count import CountPlan
 from trainer.sim.game import Game
 from trainer.sim.hands import BUST, STANDS
@@ -34,6 +35,9 @@ class Tally:
     across jobs, so a simulation split over processes gives the same figures in any order."""
 
     rounds: int = 0
+    """Rounds dealt (observed): with back-counting, those played and those watched."""
+    watched: int = 0
+    """Back-counting: rounds dealt while the seat watched (no bet, no result)."""
     net: int = 0
     """Sum over rounds of bet x result."""
     net_squares: int = 0
@@ -48,6 +52,7 @@ class Tally:
 
     def add(self, other: Tally) -> None:
         self.rounds += other.rounds
+        self.watched += other.watched
         self.net += other.net
         self.net_squares += other.net_squares
         self.wagered += other.wagered
@@ -70,8 +75,10 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
 
     Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
-    with it, the bet and the tables follow the true count (see `CountPlan`). `progress` hears of every
-    `chunk` rounds played.
+    with it, the bet and the tables follow the true count (see `CountPlan`), and a back-counter
+    (`CountPlan.wonging`) plays only the rounds its policy sits for: every round is dealt and counted
+    (the others' hands take the cards the seat's would), and its result is tallied by count, but only
+    a played round's bet and result go into the seat's sums. `progress` hears of every `chunk` rounds.
     """
     hands = game.hands
     start, nxt, natural, total = hands.start, hands.next_state, hands.natural, hands.total
@@ -88,6 +95,12 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     if count is not None:
         tag, true_count, bet_for, plays_for = count.tag, count.true_count, count.bet_for, count.plays_for
         insure_from, start_shoe = count.insure_from, count.start_shoe
+        wonging = count.wonging
+    else:
+        wonging = None
+    seat = WATCHING
+    playing = True
+    watched = 0
     insure = False
     by_up = plays
     bet = 1
@@ -113,11 +126,15 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     draw()
                 if counting:
                     seen = start_shoe(cards, burn)
+                seat = WATCHING
             at = len(cards) - left()
             if counting:
                 running = seen[at]
                 start_count = true_count(running, left())
                 bet = bet_for(start_count)
+                if wonging is not None:
+                    seat = wonging.after(seat, wonging.move(seat, start_count))
+                    playing = seat.playing
             while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
                 try:
                     if hole_card:
@@ -251,6 +268,9 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                 sums[0] += 1
                 sums[1] += net
                 sums[2] += net * net
+            if not playing:
+                watched += 1
+                continue
             net *= bet
             net_sum += net
             net_sq += net * net
@@ -261,9 +281,10 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
         if progress is not None:
             progress(size)
     tally.rounds += rounds
+    tally.watched += watched
     tally.net += net_sum
     tally.net_squares += net_sq
-    tally.wagered += wagered if counting else rounds
+    tally.wagered += wagered if counting else rounds - watched
     for b, n in bets.items():
         tally.bets[b] = tally.bets.get(b, 0) + n
     tally.add(Tally(by_count=by_count))

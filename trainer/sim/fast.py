@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
+from trainer.core.wonging import Wonging
 from trainer.sim import kernel_cache
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
@@ -46,6 +47,9 @@ from trainer.sim.game import Game
 from trainer.sim.hands import STATES
 from trainer.sim.plays import Lookup, UpPlays
 from trainer.sim.shoes import ALWAYS, INFINITE_BLOCK
+
+NEVER_BELOW = -NEVER
+"""A back-counting count every count reaches (no entry count: sit at once)."""
 
 ENGINE_VARIABLE = "CUTCARD_SIM"
 """`python` plays every simulation with the Python engine even where numba is installed."""
@@ -107,6 +111,7 @@ class Counting:
     bet_first: int
     bet_low: int
     bets: list[int]
+    wonging: Wonging | None = None
 
 
 def counting_for(game: Game, counter: Counter) -> Counting:
@@ -124,7 +129,7 @@ def counting_for(game: Game, counter: Counter) -> Counting:
                     rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
                     divs=[d for _, d in pairs],
                     insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
-                    bet_first=first, bet_low=counter.spread[0], bets=bets)
+                    bet_first=first, bet_low=counter.spread[0], bets=bets, wonging=counter.wonging)
 
 
 def _ramp(counter: Counter) -> tuple[int, list[int]]:
@@ -234,6 +239,7 @@ class NativeSeat:
         self._spare = _own(np.zeros(size + pad, dtype=np.uint8))
         self._faces = _u8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
+        wong = counting.wonging if counting is not None else None
         tally_counting = counting is not None
         c = counting or flat_counting(game)
         sets = [tables.right, *tables.wrong]
@@ -251,7 +257,10 @@ class NativeSeat:
             (k.R_INITIAL, c.initial), (k.R_BURN_SHOWN, c.burn_shown), (k.R_LOW, tables.low),
             (k.R_COUNTS, len(tables.right)), (k.R_SETS, len(sets)), (k.R_INSURE_FROM, c.insure_from),
             (k.R_BET_FIRST, c.bet_first), (k.R_BET_LOW, c.bet_low), (k.R_PAD, pad),
-            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale),
+            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale), (k.R_WONG, wong is not None),
+            (k.R_WONG_IN, NEVER_BELOW if wong is None or wong.entry is None else wong.entry),
+            (k.R_WONG_OUT, NEVER_BELOW if wong is None else _floor(wong)),
+            (k.R_WONG_PATH, wong is not None and wong.by_path),
         ):
             r[index] = int(value)
         self._rules = r
@@ -283,7 +292,7 @@ class NativeSeat:
         self._count_sums = _own(np.zeros((2 * k.COUNT_REACH + 1, 3), dtype=np.int64))
         self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
         self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
-        self._out = _own(np.zeros(3, dtype=np.int64))
+        self._out = _own(np.zeros(4, dtype=np.int64))
         self._counting = tally_counting
         self._rng = _own(_stream(rng))
         self._slip = _own(_stream(slips))  # the mistakes' own stream: with or without them, the same shoes
@@ -338,9 +347,10 @@ class NativeSeat:
             if progress is not None:
                 progress(size)
         tally.rounds += rounds
+        tally.watched += int(out[3])
         tally.net += int(out[0])
         tally.net_squares += int(out[1])
-        tally.wagered += int(out[2]) if self._counting else rounds
+        tally.wagered += int(out[2]) if self._counting else rounds - int(out[3])
         for bet, n in enumerate(self._bet_counts.tolist()):
             if n:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
@@ -361,6 +371,13 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
         tables = table_sets(game, [lookup], 0, mistakes, slips)
         counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
     return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+def _floor(wong: Wonging) -> int:
+    """The count below which a seated back-counter leaves: the exit count, or the entry count."""
+    floor = wong.exit if wong.exit is not None else wong.entry
+    assert floor is not None
+    return floor
 
 
 CACHE_LINE = 64

@@ -29,6 +29,7 @@ from trainer.sim.layout import (
     END,
     FAILED,
     FLOOR,
+    GONE,
     HIT,
     LAST_LEFT,
     M_BET,
@@ -65,11 +66,16 @@ from trainer.sim.layout import (
     R_TAKES_ALL,
     R_TC_LOW,
     R_TC_MODE,
+    R_WONG,
+    R_WONG_IN,
+    R_WONG_OUT,
+    R_WONG_PATH,
     RUNNING,
     S_FIRSTS,
     S_STAKES,
     S_STATES,
     S_STATUS,
+    SEATED,
     SETTLED,
     SOFT,
     SPLIT,
@@ -403,7 +409,8 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
          mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, count_sums,
          record, scratch):
-    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered),
+    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered,
+    rounds watched by a back-counter: `trainer.core.wonging`, as `engine.play_rounds`),
     `bet_counts` and `count_sums` (by the true count at round start + COUNT_REACH, clipped: rounds,
     results and squared results per unit bet, as `Tally.by_count`), and each round's result to
     `record` when it has room for them."""
@@ -415,6 +422,8 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
     bet = 1
     t0 = 0
     start_count = 0
+    watched = 0
+    playing = True
     for n in range(rounds):
         if st[END] - st[POS] <= st[CUT]:
             burn = _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns)
@@ -423,6 +432,8 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             if counting:
                 st[RUNNING] = r[R_INITIAL]
                 st[COUNTED_TO] = 0 if r[R_BURN_SHOWN] != 0 else burn
+            st[SEATED] = 0
+            st[GONE] = 0
         at = st[POS]
         running = 0
         if counting:
@@ -433,6 +444,15 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             st[COUNTED_TO] = at
             start_count = _true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip)
             bet = _bet(start_count, r, m, bets, slip)
+            if r[R_WONG] != 0:  # `Wonging.move` and `Wonging.after`
+                if st[SEATED] != 0:
+                    if start_count < r[R_WONG_OUT]:
+                        st[SEATED] = 0
+                        if r[R_WONG_PATH] != 0:
+                            st[GONE] = 1
+                elif st[GONE] == 0 and start_count >= r[R_WONG_IN]:
+                    st[SEATED] = 1
+                playing = st[SEATED] != 0
         while True:
             net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
                               dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
@@ -455,6 +475,9 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             count_sums[row, 0] += 1
             count_sums[row, 1] += net
             count_sums[row, 2] += net * net
+        if not playing:
+            watched += 1
+            continue
         net *= bet
         net_sum += net
         net_sq += net * net
@@ -464,3 +487,4 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
     out[0] += net_sum
     out[1] += net_sq
     out[2] += wagered
+    out[3] += watched
