@@ -77,11 +77,13 @@ class PlanReport:
 
 
 def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | None = None,
-              statistics: str = "", ruleset: str = "", system: str = "") -> PlanReport:
-    """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given."""
+              statistics: str = "", ruleset: str = "", system: str = "",
+              entry: int | None = None) -> PlanReport:
+    """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given;
+    a back-counter's (`entry`) plays from the entry count up and watches the rounds below it."""
     stats = tuple(CountStats(true_count=r.true_count, rounds=r.rounds, mean=r.mean,
                              second_moment=r.second_moment) for r in rows)
-    exact = optimal(stats, limits)
+    exact = optimal(stats, limits, entry=entry)
     simple = simplify(stats, exact, limits, chip) if chip is not None else None
     return PlanReport(limits=limits, rows=stats, statistics=statistics, exact=exact, simplified=simple,
                       chip=chip, ruleset=ruleset, system=system)
@@ -94,14 +96,15 @@ def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: flo
     with its rate and the statistics with that kind alone (None: the bets, which the planner models)."""
     limits = report.limits
     ramp = report.plan.ramp
-    mine = evaluate(rows, ramp, limits, bet_error=bet_error)
+    entry = report.plan.entry
+    mine = evaluate(rows, ramp, limits, bet_error=bet_error, entry=entry)
     perfect = report.plan.figures
     costs = []
     for kind, rate, kind_rows in alone:
         if kind_rows is None:
-            theirs = evaluate(report.rows, ramp, limits, bet_error=rate)
+            theirs = evaluate(report.rows, ramp, limits, bet_error=rate, entry=entry)
         else:
-            theirs = evaluate(kind_rows, ramp, limits)
+            theirs = evaluate(kind_rows, ramp, limits, entry=entry)
         se = math.hypot(perfect.ev_per_hour_se, theirs.ev_per_hour_se)
         costs.append(ErrorCost(kind=kind, rate=rate, per_hour=perfect.ev_per_hour - theirs.ev_per_hour,
                                per_hour_se=se))
@@ -168,6 +171,10 @@ def to_json(report: PlanReport) -> dict[str, Any]:
         "units": {str(tc): u for tc, u in plan.units(report.limits.min_bet).items()},
         "statistics": {"source": report.statistics, "rounds": sum(r.rounds for r in report.rows)},
     }
+    if plan.entry is not None:  # back-counting: the figures above are per round observed
+        document.update({"wong_in": plan.entry, "played_share": f.played_share,
+                         "ev_per_round_played": f.ev_per_round_played,
+                         "sd_per_round_played": f.sd_per_round_played})
     if report.simplified is not None:
         document["simplified"] = {"chip": report.chip, "exact_score": report.exact.figures.score,
                                   "score_cost": report.exact.figures.score - f.score,

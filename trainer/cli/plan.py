@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 @click.option("--rounds", type=int, default=None,
               help="Simulate at least this many rounds for the statistics [SCORE's SE at most 2%].")
 @click.option("--jobs", type=int, default=None, help="Cores for the simulation (default: every core).")
+@click.option("--wong-in", type=int, default=None, metavar="T",
+              help="Back-count: play only from this true count up and watch the rounds below it "
+                   "(figures per round observed).")
 @click.option("--save", is_flag=True, help="Make this the plan in force ($CUTCARD_HOME/plan.json).")
 @click.option("--screen", is_flag=True,
               help="A screen where keys nudge bankroll, risk, spread and bets, re-planned at once "
@@ -72,8 +75,8 @@ if TYPE_CHECKING:
 def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: float, min_bet: float | None,
             max_bet: float | None, spread: float | None, simplify: bool, chip: float | None, hours: float,
             rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str, rounding: str,
-            errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, save: bool,
-            screen: bool, as_json: bool) -> None:
+            errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, wong_in: int | None,
+            save: bool, screen: bool, as_json: bool) -> None:
     """The bet ramp that grows your bankroll fastest at your target risk of ruin, within the table's
     limits and your spread: its win rate, SD, SCORE, N0, risk of ruin and certainty equivalent."""
     from pathlib import Path
@@ -87,6 +90,8 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
     if chip is not None and not simplify:
         raise click.UsageError("--chip goes with --simplify")
+    if screen and wong_in is not None:
+        raise click.UsageError("--screen plans every round played: not with --wong-in")
     if screen and (as_json or errors):
         raise click.UsageError("--screen shows the plan on a terminal: not with --json or --errors")
     if stats_file is not None and errors:
@@ -109,13 +114,15 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
         rounds_read = sum(r.rounds for r in document.rows)
         report = plan_game(document.rows, limits, chip=chip,
                            statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
-                           ruleset=document.ruleset or rules.name, system=document.system or system)
+                           ruleset=document.ruleset or rules.name, system=document.system or system,
+                           entry=wong_in)
     else:
         game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json)
         store = _store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
-                           ruleset=rules.name, system=game.counter.system.name if game.counter else system)
+                           ruleset=rules.name, system=game.counter.system.name if game.counter else system,
+                           entry=wong_in)
         if errors:
             report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:

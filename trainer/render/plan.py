@@ -52,8 +52,10 @@ def ramp_lines(plan: BetPlan, min_bet: float) -> list[tuple[str, str]]:
         else:
             runs.append((step.true_count, step.true_count, step.bet))
     lines = [("  true count      bet  units", "key")]
+    if plan.entry is not None:
+        lines.append((f"  {f'{plan.entry - 1:+d} or less':<11}   watch", ""))
     for i, (first, last, bet) in enumerate(runs):
-        if i == 0 and len(runs) > 1:
+        if i == 0 and len(runs) > 1 and plan.entry is None:
             counts = f"{last:+d} or less"
         elif i == len(runs) - 1 and len(runs) > 1:
             counts = f"{first:+d} or more"
@@ -84,6 +86,12 @@ def figure_lines(report: PlanReport) -> list[str]:
         f"certainty eq.  {money(f.certainty_equivalent, True)} an hour; Kelly multiple "
         f"{plan.kelly_multiple:.2f}; {f.rounds_per_hour:g} rounds an hour",
     ]
+    if plan.entry is not None:
+        share = f"{100 * f.played_share:.1f}%"
+        lines.append(f"back-counting  enter at {plan.entry:+d}: {share} of rounds played; figures per "
+                     "round observed")
+        lines.append(f"               per round played {money(f.ev_per_round_played, True)} "
+                     f"(SD {money(f.sd_per_round_played, True)})")
     if report.simplified is not None:
         cost = report.exact.figures.score - f.score
         change = f"costs {cost:.1f}" if cost >= 0 else f"gains {-cost:.1f}"
