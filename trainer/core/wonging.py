@@ -101,3 +101,35 @@ class Wonging:
         if self.exit is not None:
             parts.append(f"leave below {self.exit:+d} until the shuffle")
         return ", ".join(parts)
+
+
+EDGE_BAND = 2
+"""Wong items group the count's distance from the threshold that decides (entry or exit) from -2 to +2."""
+
+
+def threshold(policy: Wonging, seat: Seat) -> int | None:
+    """The count that decides the next move: the exit floor when playing, the entry count when free to
+    sit (None: gone until the shuffle, or no entry count, where the move does not depend on the count)."""
+    if seat.playing:
+        return policy.exit if policy.exit is not None else policy.entry
+    if seat.gone:
+        return None
+    return policy.entry
+
+
+def wong_item(system: str, policy: Wonging, seat: Seat, count: int) -> str:
+    """The review item of a back-counting decision, shared by the wong drill and the table: the seat's
+    state and the count's distance from the threshold that decides, banded.
+
+    >>> policy = Wonging(entry=2, exit=0)
+    >>> wong_item("hi-lo", policy, Seat(), 2), wong_item("hi-lo", policy, Seat(playing=True), -5)
+    ('wong:hi-lo:watching:+0', 'wong:hi-lo:playing:-2')
+    >>> wong_item("ko", policy, Seat(gone=True), 9)
+    'wong:ko:gone'
+    """
+    if seat.gone and not seat.playing:
+        return f"wong:{system}:gone"
+    line = threshold(policy, seat)
+    state = "playing" if seat.playing else "watching"
+    edge = 0 if line is None else min(max(count - line, -EDGE_BAND), EDGE_BAND)
+    return f"wong:{system}:{state}:{edge:+d}"

@@ -19,9 +19,11 @@ from trainer.practice.launch import HasDbPath, open_store, rng_for
 if TYPE_CHECKING:  # types only: `cutcard play --help` loads no engine, and the chat host's modules load
     # for the chat host alone
     import random
+    from pathlib import Path
 
     from trainer.core.chat_host.tournament import Tournament
     from trainer.core.rules import Ruleset
+    from trainer.core.wonging import Wonging
     from trainer.strategy import StrategyTable
     from trainer.strategy.indexplay import IndexPlay
     from trainer.table.tournament_checks import TournamentChecks
@@ -60,6 +62,33 @@ class PlayOptions:
     """`--dealer-errors` was typed for this command, not a remembered setting (`set dealer-errors`),
     which a table without a dealer leaves aside."""
     jsonl: bool = False
+    wong: bool = False
+    wong_in: int | None = None
+    wong_out: int | None = None
+
+
+def wonging_for(options: PlayOptions, home: Path) -> Wonging | None:
+    """The learner's back-counting policy: `--wong-in` / `--wong-out`, or the entry count of the plan
+    in force (`plan --wong-in ... --save`); None without --wong."""
+    from trainer.core.wonging import Wonging
+
+    if not options.wong:
+        if options.wong_in is not None or options.wong_out is not None:
+            raise InvalidInputError("--wong-in and --wong-out go with --wong")
+        return None
+    entry = options.wong_in
+    if entry is None and options.wong_out is None:
+        from trainer.planner import load_plan
+
+        try:
+            document = load_plan(home)
+        except InvalidInputError:
+            document = {}
+        entry = document.get("wong_in")
+        if not isinstance(entry, int):
+            raise InvalidInputError("--wong needs your entry count: --wong-in T (and --wong-out T to leave), "
+                                    "or a plan in force made with `plan --wong-in T --save`")
+    return Wonging(entry=entry, exit=options.wong_out)
 
 
 def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
@@ -87,6 +116,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
 
     seats = options.seats or DEFAULT_TABLE_SEATS
     check_seats(rules, seats)  # before a chart that may take seconds to compute
+    wonging = wonging_for(options, settings.home)
     table_chart = chart(rules, quiet=options.jsonl)
     plays, words = None, ""
     if options.indices is not None:
@@ -99,7 +129,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                system=options.system,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
                                estimation=options.estimation, rounding=options.rounding, recorder=store,
-                               index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors)
+                               index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
+                               wonging=wonging)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 
