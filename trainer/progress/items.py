@@ -33,13 +33,13 @@ SYSTEM_TITLES = {"hi-lo": "Hi-Lo", "ko": "KO", "hi-opt-i": "Hi-Opt I", "hi-opt-i
 SKILLS: dict[str, str] = {
     "running-count": "counting", "countdown": "counting", "table": "counting", "speed-count": "counting",
     "true-count": "true count", "deck-estimation": "true count",
-    "strategy": "basic strategy", "deviations": "index plays", "bet": "bets",
+    "strategy": "basic strategy", "deviations": "index plays", "bet": "bets", "wong": "back-counting",
     "payout": "payouts", "color-up": "payouts", "settle": "payouts", "cut": "payouts", "catch": "payouts",
     "quiz": "rules", "attack": "tournament",
 }
 """Item family -> the skill it trains; the same skill whether practised in a drill, a review or at play."""
-SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts", "rules",
-               "tournament")
+SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "back-counting", "payouts",
+               "rules", "tournament")
 
 
 def family(item: str) -> str:
@@ -155,6 +155,16 @@ def _bet(parts: list[str]) -> str:
     return f"bet at true count {_signed(count.removeprefix('tc'))}, {system_title(system)}"
 
 
+def _wong(parts: list[str]) -> str:
+    system = system_title(parts[0])
+    if parts[1] == "gone":
+        return f"back-counting after leaving the shoe, {system}"
+    state, edge = parts[1], int(parts[2])
+    line = "exit (or entry)" if state == "playing" else "entry"
+    where = "at" if edge == 0 else (f"{abs(edge)} {'above' if edge > 0 else 'below'}")
+    return f"back-counting while {state}, the count {where} your {line} count, {system}"
+
+
 def _speed_count(parts: list[str]) -> str:
     system, decks, seats = parts
     if not (decks.endswith("d") and seats.endswith("s")):
@@ -197,7 +207,7 @@ def _attack(parts: list[str]) -> str:
 NAMERS: dict[str, Callable[[list[str]], str]] = {
     "running-count": _running_count, "countdown": _countdown, "true-count": _true_count,
     "deck-estimation": _deck_estimation, "table": _table, "payout": _payout, "strategy": _strategy,
-    "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet,
+    "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet, "wong": _wong,
     "speed-count": _speed_count, "settle": _settle, "cut": _cut, "catch": _catch, "attack": _attack,
 }
 
@@ -232,7 +242,8 @@ DRILL_TITLES = {"running-count": "running count", "countdown": "count down a dec
                 "payout": "payouts", "color-up": "colour up", "strategy": "basic strategy",
                 "deviations": "index plays", "quiz": "rules quiz", "bet": "bets",
                 "speed-count": "speed count", "play": "table play", "settle": "settle a table",
-                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase"}
+                "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase",
+                "wong": "back-counting"}
 
 
 def drill_title(drill: str) -> str:
