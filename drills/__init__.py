@@ -14,7 +14,7 @@ DRILLS: dict[str, tuple[str, str]] = {
     "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
     "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
     "bet": ("drills.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
-    "wong": ("drills.wong:WongDrill", "back-counting: sit, stay, watch or leave by your entry and exit counts"),
+    "wong": ("drills.wong:WongDrill", "back-counting: sit, stay, watch or leave by your entry and exit"),
     "table": ("drills.table:TableDrill", "count a full table of computer seats through a real shoe"),
     "payout": ("drills.payout:PayoutDrill", "dealer payouts: blackjack, insurance, even money, chips"),
     "color-up": ("drills.payout:ColorUpDrill", "colour up a pile of small chips into the fewest large ones"),
