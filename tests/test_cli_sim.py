@@ -264,3 +264,26 @@ def test_a_played_every_round_run_says_so() -> None:
 def test_back_counting_options_are_refused_in_one_line(args: list[str], words: str) -> None:
     result = CliRunner().invoke(cli, ["sim", "--hands", "100", *args])
     assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+
+
+def test_two_spots_report_the_variance_of_a_hand_and_the_covariance_of_two() -> None:
+    document = sim_json("--count", "hi-lo", "--spread", "1-1", "--ramp", "1:1", "--no-indices",
+                        "--spots=-50:2")
+    assert document["engine"] == "python" and document["spots"] == "-50:2"
+    assert document["hands_played"] == 40000 and document["pair_rounds"] == 20000
+    variance, covariance = document["variance_per_hand"], document["covariance"]
+    assert isinstance(variance, float) and isinstance(covariance, float)
+    assert 1.2 < variance < 1.45 and 0.35 < covariance < 0.62  # the classic 1.3 and 0.48, within noise
+    assert document["correlation"] == pytest.approx(covariance / variance)
+
+
+def test_spots_from_a_count_up_play_one_hand_below_it() -> None:
+    document = sim_json("--count", "hi-lo", "--spots", "3:2")
+    per_count = document["per_count"]
+    at_three = sum(row["rounds"] for row in per_count if row["true_count"] >= 3)  # type: ignore[attr-defined,index]
+    assert document["pair_rounds"] == at_three and document["hands_played"] == 20000 + at_three
+
+
+def test_spots_are_refused_in_one_line_when_malformed() -> None:
+    result = CliRunner().invoke(cli, ["sim", "--hands", "100", "--count", "hi-lo", "--spots", "3:9"])
+    assert result.exit_code == 2 and "1 to 7 hands" in result.output

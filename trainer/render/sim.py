@@ -81,6 +81,14 @@ def print_report(console: Console, report: SimReport) -> None:
                                            f"SD {10 * s.sd_observed:.1f}, N0 " + (
                                                f"{s.n0_observed:,.0f} hands" if math.isfinite(s.n0_observed)
                                                else "never"))
+    if counter is not None and counter.spots is not None:
+        s = report.summary
+        table.add_row("spots", f"{counter.spots.text} (true count: hands); {s.hands:,} hands played")
+        if s.variance_per_hand is not None:
+            cov = "" if s.covariance is None else (
+                f"; covariance of two hands of a round {s.covariance:.3f} (correlation "
+                f"{s.correlation or 0:.2f}, {s.pair_rounds:,} rounds)")
+            table.add_row("per hand", f"variance {s.variance_per_hand:.3f} (flat bets){cov}")
     _figures(table, report.summary, report, counter is not None)
     if counter is None:
         table.add_row("exact EV", f"{_pct(report.chart_ev)} (house edge {-100 * report.chart_ev:.3f}%), "

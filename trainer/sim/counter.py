@@ -29,6 +29,7 @@ from trainer.core.actions import Action
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
@@ -137,6 +138,8 @@ class Counter:
     """Insure at this true count and above; None: never."""
     wonging: Wonging | None = None
     """Back-counting: the counts at which the counter sits and leaves (None: plays every round)."""
+    spots: Spots | None = None
+    """Several hands a round, each at the ramp's bet, from the counts given (None: one hand)."""
 
 
 def with_indices(lookup: Lookup, indices: tuple[IndexPlay, ...], count: int) -> Lookup:
@@ -215,7 +218,7 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
         bet_for = _with_bet_mistakes(bet_for, mistakes.bet, rng)
     return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
                      true_count=true_count, bet_for=bet_for, plays_for=plays_for, insure_from=insurance,
-                     wonging=counter.wonging)
+                     wonging=counter.wonging, spots=counter.spots)
 
 
 def _with_bet_mistakes(bet_for: Callable[[int], int], rate: float,

@@ -89,6 +89,10 @@ class SimReport:
             document["rounds_played"] = s.rounds
             if self.counter.wonging is not None:
                 document.update(self._wonging_json(s))
+            if self.counter.spots is not None:
+                document.update({"spots": self.counter.spots.text, "hands_played": s.hands,
+                                 "variance_per_hand": s.variance_per_hand, "covariance": s.covariance,
+                                 "correlation": s.correlation, "pair_rounds": s.pair_rounds})
         if self.errors is not None:
             mine = self.errors.summary
             document["errors"] = {

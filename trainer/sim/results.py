@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.sim.engine import Tally
 
@@ -87,6 +88,20 @@ class Summary:
     """Rounds dealt, played or watched (0: as `rounds`, no back-counting)."""
     sd_observed: float = 0.0
     """SD of a round observed (a watched round's result is 0)."""
+    hands: int = 0
+    """Several spots: the hands played (0: one a round, not tallied apart)."""
+    variance_per_hand: float | None = None
+    """Several spots: the variance of one hand's result per unit of its initial bet."""
+    covariance: float | None = None
+    """Several spots: the covariance of the first two hands of one round (rounds of two or more)."""
+    pair_rounds: int = 0
+
+    @property
+    def correlation(self) -> float | None:
+        """Several spots: the covariance over the variance of a hand."""
+        if self.covariance is None or not self.variance_per_hand:
+            return None
+        return self.covariance / self.variance_per_hand
 
     @property
     def rounds_observed(self) -> int:
@@ -155,7 +170,21 @@ def summarize(tally: Tally, scale: int) -> Summary:
     ev = tally.net / (tally.wagered * scale)
     return Summary(rounds=n, mean=mean, sd=sd, average_bet=average_bet, ev=ev, bets=dict(sorted(
         tally.bets.items())), per_count=per_count(tally, scale), observed=observed,
-        sd_observed=_sd(observed, tally.net, tally.net_squares) / scale if observed else 0.0)
+        sd_observed=_sd(observed, tally.net, tally.net_squares) / scale if observed else 0.0,
+        **_spot_figures(tally, scale))
+
+
+def _spot_figures(tally: Tally, scale: int) -> dict[str, Any]:
+    """Several spots: the variance of a hand and the covariance of two hands of a round (sample
+    figures from the exact sums, per unit bet)."""
+    if not tally.spot_hands:
+        return {}
+    h = tally.spot_hands
+    variance = (h * tally.spot_squares - tally.spot_sum ** 2) / (h * (h - 1)) / scale ** 2 if h > 1 else 0.0
+    r = tally.pair_rounds
+    products = r * tally.pair_products - tally.pair_first * tally.pair_second
+    covariance = products / (r * (r - 1)) / scale ** 2 if r > 1 else None
+    return {"hands": h, "variance_per_hand": variance, "covariance": covariance, "pair_rounds": r}
 
 
 def _sd(n: int, total: int, squares: int) -> float:
