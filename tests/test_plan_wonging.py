@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from trainer.cli import cli
+from trainer.cli import cli, main
+from trainer.core import load_ruleset
 from trainer.planning.ramp import Step, TableLimits, evaluate, optimal
 from trainer.sim.results import CountStats
 
@@ -77,3 +78,43 @@ def test_plan_wong_in_json_says_so(tmp_path: Path) -> None:
     assert document["wong_in"] == 2 and document["ramp"][0]["true_count"] >= 2
     assert 0 < document["played_share"] < 1
     assert document["ev_per_round"] == pytest.approx(document["ev_per_round_played"] * document["played_share"])
+
+
+def test_two_spots_bet_the_equal_risk_share_of_one_hand_s_bet(tmp_path: Path) -> None:
+    from trainer.core.spots import Spots
+    from trainer.planning.ramp import SpotPlan
+
+    rows = _rows(_sim("--seed", "15"))
+    spots = SpotPlan(spots=Spots.parse("2:2"), correlation=0.37)
+    one = optimal(rows, LIMITS)
+    two = optimal(rows, LIMITS, spots=spots)
+    assert spots.factor(2) == pytest.approx(0.73, abs=0.005)  # Griffin's 1.3 and 0.48: V / (V + C)
+    assert {s.hands for s in two.ramp if s.true_count >= 2} == {2}
+    assert all(s.hands == 1 for s in two.ramp if s.true_count < 2)
+    # the same Kelly multiple: a spot's bet is the factor times one hand's (where neither is clipped)
+    same = evaluate(rows, [s for s in one.ramp], LIMITS, spots=spots)
+    assert same.ev_per_round > one.figures.ev_per_round  # two hands from +2 win more a round
+    assert two.figures.ror == pytest.approx(LIMITS.ror, rel=1e-3) and two.figures.ev_per_round > \
+        one.figures.ev_per_round
+
+
+def test_plan_spots_needs_the_covariance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    stats = tmp_path / "stats.json"
+    stats.write_text(json.dumps(_sim("--seed", "14")))
+    assert main(["plan", "--stats", str(stats), "--spots", "2:2"]) == 1
+    assert "covariance of two hands" in capsys.readouterr().err
+
+
+def test_the_store_plays_two_hands_a_round_once_and_keeps_the_covariance(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trainer import statstore
+    from trainer.cli.plan import _game
+
+    monkeypatch.setattr(statstore, "SPOT_ROUNDS", 20_000)
+    game, _ = _game(load_ruleset("casino"), "hi-lo", None, "half", "floor", quiet=True)
+    store = statstore.StatsStore(tmp_path)
+    first = store.spot_statistics(game, jobs=1)
+    again = store.spot_statistics(game, jobs=1)
+    assert first.built and not again.built and first.rounds == again.rounds == 20_000
+    assert again.covariance == first.covariance and 1.1 < first.variance < 1.5
+    assert 0.25 < first.correlation < 0.5

@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import InvalidInputError, StorageError
-from trainer.planning.ramp import BetPlan, CountRow, Figures, TableLimits, evaluate, optimal, simplify
+from trainer.planning.ramp import (
+    BetPlan,
+    CountRow,
+    Figures,
+    SpotPlan,
+    TableLimits,
+    evaluate,
+    optimal,
+    simplify,
+)
 from trainer.sim.counter import Mistakes
 from trainer.sim.results import CountStats
 from trainer.sim.runner import Plan
@@ -78,12 +87,12 @@ class PlanReport:
 
 def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | None = None,
               statistics: str = "", ruleset: str = "", system: str = "",
-              entry: int | None = None) -> PlanReport:
+              entry: int | None = None, spots: SpotPlan | None = None) -> PlanReport:
     """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given;
     a back-counter's (`entry`) plays from the entry count up and watches the rounds below it."""
     stats = tuple(CountStats(true_count=r.true_count, rounds=r.rounds, mean=r.mean,
                              second_moment=r.second_moment) for r in rows)
-    exact = optimal(stats, limits, entry=entry)
+    exact = optimal(stats, limits, entry=entry, spots=spots)
     simple = simplify(stats, exact, limits, chip) if chip is not None else None
     return PlanReport(limits=limits, rows=stats, statistics=statistics, exact=exact, simplified=simple,
                       chip=chip, ruleset=ruleset, system=system)
@@ -96,15 +105,15 @@ def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: flo
     with its rate and the statistics with that kind alone (None: the bets, which the planner models)."""
     limits = report.limits
     ramp = report.plan.ramp
-    entry = report.plan.entry
-    mine = evaluate(rows, ramp, limits, bet_error=bet_error, entry=entry)
+    entry, spots = report.plan.entry, report.plan.spots
+    mine = evaluate(rows, ramp, limits, bet_error=bet_error, entry=entry, spots=spots)
     perfect = report.plan.figures
     costs = []
     for kind, rate, kind_rows in alone:
         if kind_rows is None:
-            theirs = evaluate(report.rows, ramp, limits, bet_error=rate, entry=entry)
+            theirs = evaluate(report.rows, ramp, limits, bet_error=rate, entry=entry, spots=spots)
         else:
-            theirs = evaluate(kind_rows, ramp, limits, entry=entry)
+            theirs = evaluate(kind_rows, ramp, limits, entry=entry, spots=spots)
         se = math.hypot(perfect.ev_per_hour_se, theirs.ev_per_hour_se)
         costs.append(ErrorCost(kind=kind, rate=rate, per_hour=perfect.ev_per_hour - theirs.ev_per_hour,
                                per_hour_se=se))
@@ -147,7 +156,8 @@ def to_json(report: PlanReport) -> dict[str, Any]:
     plan = report.plan
     f = plan.figures
     document: dict[str, Any] = {
-        "ramp": [{"true_count": s.true_count, "bet": round(s.bet, 2)} for s in plan.ramp],
+        "ramp": [{"true_count": s.true_count, "bet": round(s.bet, 2),
+                  **({"hands": s.hands} if plan.spots else {})} for s in plan.ramp],
         "ev_per_round": f.ev_per_round,
         "ev_per_round_se": f.ev_per_round_se,
         "sd_per_round": f.sd_per_round,
@@ -171,6 +181,9 @@ def to_json(report: PlanReport) -> dict[str, Any]:
         "units": {str(tc): u for tc, u in plan.units(report.limits.min_bet).items()},
         "statistics": {"source": report.statistics, "rounds": sum(r.rounds for r in report.rows)},
     }
+    if plan.spots is not None:  # several spots: each step's bet is per hand
+        document.update({"spots": plan.spots.spots.text, "correlation": plan.spots.correlation,
+                         "two_spot_factor": plan.spots.factor(2)})
     if plan.entry is not None:  # back-counting: the figures above are per round observed
         document.update({"wong_in": plan.entry, "played_share": f.played_share,
                          "ev_per_round_played": f.ev_per_round_played,
@@ -254,6 +267,8 @@ class StatsDocument:
     rows: tuple[CountStats, ...]
     ruleset: str | None = None
     system: str | None = None
+    correlation: float | None = None
+    """A `sim --spots` document's covariance of two hands over a hand's variance, if it has them."""
 
 
 def read_stats(path: Path) -> StatsDocument:
@@ -281,8 +296,11 @@ def read_stats(path: Path) -> StatsDocument:
     counting = document.get("counting")
     system = counting.get("system") if isinstance(counting, dict) else None
     ruleset = document.get("ruleset")
+    variance, covariance = document.get("variance_per_hand"), document.get("covariance")
+    correlation = (covariance / variance if isinstance(variance, int | float) and variance > 0
+                   and isinstance(covariance, int | float) else None)
     return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
-                         system=system if isinstance(system, str) else None)
+                         system=system if isinstance(system, str) else None, correlation=correlation)
 
 
 def _int(value: Any) -> int:

@@ -14,6 +14,11 @@ first block of `FIRST_BLOCK` rounds estimates N0, then one more block runs to th
 asks for more. The file keeps the exact integer sums, so a later run that asks for more rounds adds a
 block (seeded apart) to them. A file is written whole (a temporary file renamed over it), never half;
 a run stopped by Ctrl-C writes nothing.
+
+For several spots the plan also needs the covariance of two hands of one round: the store keeps, beside
+a game's per-count file, a run of the same game that plays two hands every round (`SPOT_ROUNDS`
+rounds, on the Python engine, which alone plays several hands): the variance of a hand and the
+covariance of the two (`SpotStatistics`).
 """
 
 from __future__ import annotations
@@ -22,14 +27,15 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.chartcache import FileCache
+from trainer.core.spots import Spots
 from trainer.planning.ramp import TableLimits, optimal
-from trainer.sim.engine import Tally
+from trainer.sim.engine import COUNT_REACH, Tally
 from trainer.sim.game import make_game
-from trainer.sim.results import CountStats, per_count
+from trainer.sim.results import CountStats, per_count, spot_figures
 from trainer.sim.runner import Plan, run_simulation
 
 VERSION = 1
@@ -43,6 +49,10 @@ REFERENCE = TableLimits(bankroll=10_000, ror=0.05, min_bet=1, max_bet=12)
 SEED = 35_000
 """Block b of a store is simulated with seed SEED + b."""
 Progress = Callable[[int, int], None]
+SPOT_ROUNDS = 400_000
+"""Rounds of two hands the store plays for the covariance: its SE is then about 0.002 (a hand's
+variance about 1.3, over √400,000 rounds)."""
+SPOT_SEED = 36_000
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,6 +120,20 @@ class Statistics:
         return 2 * math.sqrt(n0 / self.rounds) if math.isfinite(n0) else math.inf
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotStatistics:
+    """A game played two hands a round: the variance of a hand, the covariance of the two."""
+
+    variance: float
+    covariance: float
+    rounds: int
+    built: bool = False
+
+    @property
+    def correlation(self) -> float:
+        return self.covariance / self.variance if self.variance else 0.0
+
+
 class StatsStore(FileCache):
     """Per-count statistics as files `<key digest>.json` in one directory."""
 
@@ -149,6 +173,37 @@ class StatsStore(FileCache):
         stats = build(plan, key, jobs=jobs, rounds=rounds, progress=progress, start=stored)
         self.write(stats)
         return stats
+
+    def spot_statistics(self, plan: Plan, *, jobs: int, progress: Progress | None = None) -> SpotStatistics:
+        """The game's two-hand figures: from the store, else simulated once (and kept)."""
+        key = game_key(plan)
+        name = f"{key.digest()}-spots"
+        data = self.load(name)
+        if data is not None:
+            try:
+                document = json.loads(data)
+                if document.get("version") == VERSION and document.get("key") == key.to_json():
+                    return _spot_figures(Tally(**document["sums"]), int(document["scale"]), built=False)
+            except (ValueError, KeyError, TypeError):
+                pass
+        assert plan.counter is not None
+        two = replace(plan, counter=replace(plan.counter, spots=Spots(steps=((-COUNT_REACH - 1, 2),))))
+        run = run_simulation(two, SPOT_ROUNDS, seed=SPOT_SEED, jobs=jobs, progress=progress)
+        if run.stopped:
+            raise KeyboardInterrupt
+        t = run.tally
+        sums = {name: getattr(t, name) for name in ("spot_hands", "spot_sum", "spot_squares", "pair_rounds",
+                                                   "pair_first", "pair_second", "pair_products")}
+        scale = make_game(plan.ruleset).scale
+        self.save(name, json.dumps({"version": VERSION, "key": key.to_json(), "scale": scale,
+                                    "sums": sums}).encode())
+        return _spot_figures(Tally(**sums), scale, built=True)
+
+
+def _spot_figures(tally: Tally, scale: int, *, built: bool) -> SpotStatistics:
+    figures = spot_figures(tally, scale)
+    return SpotStatistics(variance=figures.get("variance_per_hand") or 0.0,
+                          covariance=figures.get("covariance") or 0.0, rounds=tally.pair_rounds, built=built)
 
 
 def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: int, *,

@@ -66,6 +66,10 @@ if TYPE_CHECKING:
 @click.option("--wong-in", type=int, default=None, metavar="T",
               help="Back-count: play only from this true count up and watch the rounds below it "
                    "(figures per round observed).")
+@click.option("--spots", default=None, metavar="TC:HANDS,...",
+              help="Play several hands from these counts up, e.g. '2:2': each at the equal-risk bet from the "
+                   "covariance of two hands (simulated once and stored; from the --stats document's "
+                   "`sim --spots` figures).")
 @click.option("--save", is_flag=True, help="Make this the plan in force ($CUTCARD_HOME/plan.json).")
 @click.option("--screen", is_flag=True,
               help="A screen where keys nudge bankroll, risk, spread and bets, re-planned at once "
@@ -76,7 +80,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
             max_bet: float | None, spread: float | None, simplify: bool, chip: float | None, hours: float,
             rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str, rounding: str,
             errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, wong_in: int | None,
-            save: bool, screen: bool, as_json: bool) -> None:
+            spots: str | None, save: bool, screen: bool, as_json: bool) -> None:
     """The bet ramp that grows your bankroll fastest at your target risk of ruin, within the table's
     limits and your spread: its win rate, SD, SCORE, N0, risk of ruin and certainty equivalent."""
     from pathlib import Path
@@ -86,12 +90,19 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
     from trainer.core.errors import InvalidInputError
     from trainer.planner import plan_game, save_plan
     from trainer.planner import rounds_per_hour as hourly
-    from trainer.planning.ramp import TableLimits, default_chip
+    from trainer.planning.ramp import SpotPlan, TableLimits, default_chip
+    from trainer.sim.runner import most_jobs
 
     if chip is not None and not simplify:
         raise click.UsageError("--chip goes with --simplify")
-    if screen and wong_in is not None:
-        raise click.UsageError("--screen plans every round played: not with --wong-in")
+    if screen and (wong_in is not None or spots is not None):
+        raise click.UsageError("--screen plans one hand every round: not with --wong-in or --spots")
+    from trainer.core.spots import Spots
+
+    try:
+        spot_counts = Spots.parse(spots) if spots is not None else None
+    except InvalidInputError as error:
+        raise click.UsageError(str(error)) from None
     if screen and (as_json or errors):
         raise click.UsageError("--screen shows the plan on a terminal: not with --json or --errors")
     if stats_file is not None and errors:
@@ -112,17 +123,28 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
         document = read_stats(Path(stats_file))
         rounds_read = sum(r.rounds for r in document.rows)
+        spot_plan = None
+        if spot_counts is not None:
+            if document.correlation is None:
+                name = Path(stats_file).name
+                raise InvalidInputError(f"--spots needs the covariance of two hands: {name} has none (what "
+                                        "`sim --count S --spots TC:N --json` writes)")
+            spot_plan = SpotPlan(spots=spot_counts, correlation=document.correlation)
         report = plan_game(document.rows, limits, chip=chip,
                            statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
                            ruleset=document.ruleset or rules.name, system=document.system or system,
-                           entry=wong_in)
+                           entry=wong_in, spots=spot_plan)
     else:
         game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json)
         store = _store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
+        spot_plan = None
+        if spot_counts is not None:
+            two = store.spot_statistics(game, jobs=min(jobs or most_jobs(), most_jobs()))
+            spot_plan = SpotPlan(spots=spot_counts, correlation=two.correlation)
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
                            ruleset=rules.name, system=game.counter.system.name if game.counter else system,
-                           entry=wong_in)
+                           entry=wong_in, spots=spot_plan)
         if errors:
             report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:

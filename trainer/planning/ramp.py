@@ -14,6 +14,13 @@ so their bet is 0; the figures are per round observed (BRH's convention: μ, σ,
 figures count the watched rounds, which take the table's time too), with the share of rounds played
 and the win and SD per round played beside them. The ramp starts at T.
 
+Several spots (`SpotPlan`): at a count where the learner plays N hands, each hand bets the equal-risk
+bet, the one-hand Kelly bet times V/(V + (N−1)·C) for a hand's variance V and the covariance C of two
+hands of one round (Griffin's and Schlesinger's rule: about 0.73 of one hand's bet for two hands at a
+shoe game); the round's mean is N·b·e_t and its second moment b²·(N·m_t + N(N−1)·(ρ·(m_t − e_t²) +
+e_t²)), ρ = C/V being measured once for the game (the store's two-hand run) and read, as a reading,
+the same at every count.
+
 Readings, each chosen as a counter would and tested:
 - bets never fall as the count rises: the Kelly fractions e_t/m_t are pooled across adjacent counts
   (weighted by their rounds, the pool-adjacent-violators fit) where sampling noise makes a higher
@@ -35,6 +42,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from trainer.core.errors import InvalidInputError
+from trainer.core.spots import Spots
 from trainer.planning import risk
 
 GRID = 100
@@ -99,6 +107,25 @@ class Step:
 
     true_count: int
     bet: float
+    hands: int = 1
+    """Several spots: the hands played at this count, each at `bet`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotPlan:
+    """Several spots: the hands by count, and the game's covariance of two hands of a round over the
+    variance of one (`correlation`)."""
+
+    spots: Spots
+    correlation: float
+
+    def factor(self, hands: int) -> float:
+        """A spot's equal-risk bet over one hand's: 1 / (1 + (N−1)·ρ).
+
+        >>> round(SpotPlan(spots=Spots.parse("2:2"), correlation=0.37).factor(2), 2)
+        0.73
+        """
+        return 1 / (1 + (hands - 1) * self.correlation)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,6 +177,7 @@ class BetPlan:
     """The least bankroll for which a ramp at this table reaches the target (None where it is reached)."""
     entry: int | None = None
     """Back-counting: the count from which rounds are played (None: every round)."""
+    spots: SpotPlan | None = None
 
     def bet_at(self, true_count: int) -> float:
         return bet_at(self.ramp, true_count)
@@ -185,9 +213,12 @@ class _Game:
     play_from: int = 0
     """The index of the first count played (back-counting: the entry count's); below it, watched."""
     entry: int | None = None
+    hands: tuple[int, ...] = ()
+    """Several spots: the hands at each count (empty: one)."""
+    spots: SpotPlan | None = None
 
 
-def _game(rows: Sequence[CountRow], entry: int | None = None) -> _Game:
+def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | None = None) -> _Game:
     seen = sorted((r for r in rows if r.rounds > 0), key=lambda r: r.true_count)
     if not seen:
         raise InvalidInputError("the per-count statistics have no rounds")
@@ -216,11 +247,22 @@ def _game(rows: Sequence[CountRow], entry: int | None = None) -> _Game:
                                              len(full))
     if play_from >= len(full):
         raise InvalidInputError(f"the statistics have no round at the entry count {entry:+d} or above")
+    if spots is None:
+        return _Game(play_from=play_from, entry=entry, counts=tuple(r.true_count for r in full), freq=freq,
+                     mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
+                     kelly=tuple(pooled), rounds=total,
+                     fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
+                     fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
+    rho = spots.correlation
+    hands = tuple(spots.spots.at(r.true_count) for r in full)
     return _Game(play_from=play_from, entry=entry, counts=tuple(r.true_count for r in full), freq=freq,
                  mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
-                 kelly=tuple(pooled), rounds=total,
-                 fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
-                 fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
+                 kelly=tuple(k * spots.factor(n) for k, n in zip(pooled, hands, strict=True)), rounds=total,
+                 fe=tuple(f * n * r.mean for f, n, r in zip(freq, hands, full, strict=True)),
+                 fm=tuple(f * (n * r.second_moment + n * (n - 1) * (
+                     rho * (r.second_moment - r.mean ** 2) + r.mean ** 2))
+                     for f, n, r in zip(freq, hands, full, strict=True)),
+                 hands=hands, spots=spots)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,10 +365,11 @@ def _quality(game: _Game, c: float, limits: TableLimits, bet_error: float) -> fl
 
 
 def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float = 0.0,
-            entry: int | None = None) -> BetPlan:
+            entry: int | None = None, spots: SpotPlan | None = None) -> BetPlan:
     """The ramp whose risk of ruin is the target, betting as much as that allows (see the module);
-    a back-counter (`entry`) plays only from the entry count up."""
-    game = _game(rows, entry)
+    a back-counter (`entry`) plays only from the entry count up; with `spots`, several hands from
+    their counts up, each at the equal-risk bet."""
+    game = _game(rows, entry, spots)
     low, top = limits.min_bet, limits.top_bet
     positive = [r for r in game.kelly[game.play_from:] if r > 0]
     need = -math.log(limits.ror) / (2 * limits.bankroll)  # the quality the target asks for
@@ -371,7 +414,7 @@ def _plan(game: _Game, c: float, limits: TableLimits, status: str, needed: float
     bets = _bets(game, c, limits.min_bet, limits.top_bet)
     return BetPlan(ramp=_trimmed(game, bets), figures=_figures(game, bets, limits, bet_error),
                    kelly_multiple=c / limits.bankroll, status=status, bankroll_needed=needed,
-                   entry=_entry(game))
+                   entry=_entry(game), spots=game.spots)
 
 
 def _entry(game: _Game) -> int | None:
@@ -388,7 +431,11 @@ def _trimmed(game: _Game, all_bets: Sequence[float]) -> tuple[Step, ...]:
     last = min((i for i, b in enumerate(bets) if b >= high and all(x >= high for x in bets[i:])),
                default=len(bets) - 1)
     last = max(last, first)
-    return tuple(Step(true_count=counts[i], bet=bets[i]) for i in range(first, last + 1))
+    hands = game.hands[game.play_from:] or (1,) * len(counts)
+    if game.spots is not None:  # the steps reach the highest count where the hands change
+        last = max(last, max((i for i in range(len(hands)) if hands[i] != hands[-1]), default=-1) + 1)
+        last = min(last, len(counts) - 1)
+    return tuple(Step(true_count=counts[i], bet=bets[i], hands=hands[i]) for i in range(first, last + 1))
 
 
 def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error: float) -> Figures:
@@ -400,7 +447,8 @@ def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error:
     score = 1e6 / n0 if mu > 0 else 0.0
     played = math.fsum(game.freq[game.play_from:])
     firsts = _moments_firsts(game, bets, bet_error)
-    average = math.fsum(f * b for f, b in zip(game.freq, firsts, strict=True)) / played
+    hands = game.hands or (1,) * len(bets)
+    average = math.fsum(f * b * n for f, b, n in zip(game.freq, firsts, hands, strict=True)) / played
     mean_played = mu / played
     sd_played = math.sqrt(max((var + mu * mu) / played - mean_played ** 2, 0.0))
     return Figures(
@@ -424,10 +472,10 @@ def _moments_firsts(game: _Game, bets: Sequence[float], bet_error: float) -> lis
 
 
 def evaluate(rows: Sequence[CountRow], ramp: Sequence[Step], limits: TableLimits, *,
-             bet_error: float = 0.0, entry: int | None = None) -> Figures:
+             bet_error: float = 0.0, entry: int | None = None, spots: SpotPlan | None = None) -> Figures:
     """The figures of a given ramp (bets beyond its ends as its end steps) on these statistics; a
-    back-counter (`entry`) watches the rounds below the entry count."""
-    game = _game(rows, entry)
+    back-counter (`entry`) watches the rounds below the entry count; `spots`: the hands by count."""
+    game = _game(rows, entry, spots)
     return _figures(game, _ramp_bets(game, ramp), limits, bet_error)
 
 
@@ -440,7 +488,7 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     the counts below), the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
-    game = _game(rows, exact.entry)
+    game = _game(rows, exact.entry, exact.spots)
     low = math.ceil(limits.min_bet / chip - 1e-9) * chip
     top = math.floor(limits.top_bet / chip + 1e-9) * chip
     if top < low:
@@ -473,7 +521,7 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     figures = _figures(game, bets, limits, bet_error)
     steps = _trimmed(game, bets)
     return BetPlan(ramp=steps, figures=figures, kelly_multiple=exact.kelly_multiple, status=status,
-                   bankroll_needed=exact.bankroll_needed, entry=exact.entry)
+                   bankroll_needed=exact.bankroll_needed, entry=exact.entry, spots=exact.spots)
 
 
 def _natural(bets: Sequence[float], chip: float, low: float, top: float, *, raise_lower: bool) -> list[float]:
@@ -513,7 +561,7 @@ def default_chip(min_bet: float) -> float:
 def ror_curve(plan: BetPlan, rows: Sequence[CountRow], bankrolls: Sequence[float],
               limits: TableLimits, *, bet_error: float = 0.0) -> list[tuple[float, float]]:
     """(bankroll, lifetime risk of ruin) of this plan's ramp, unchanged, played with each bankroll."""
-    game = _game(rows, plan.entry)
+    game = _game(rows, plan.entry, plan.spots)
     mu, var = _moments(game, _ramp_bets(game, plan.ramp), bet_error)
     sd = math.sqrt(var)
     return [(b, risk.ror(mu, sd, b)) for b in bankrolls]

@@ -171,10 +171,10 @@ def summarize(tally: Tally, scale: int) -> Summary:
     return Summary(rounds=n, mean=mean, sd=sd, average_bet=average_bet, ev=ev, bets=dict(sorted(
         tally.bets.items())), per_count=per_count(tally, scale), observed=observed,
         sd_observed=_sd(observed, tally.net, tally.net_squares) / scale if observed else 0.0,
-        **_spot_figures(tally, scale))
+        **spot_figures(tally, scale))
 
 
-def _spot_figures(tally: Tally, scale: int) -> dict[str, Any]:
+def spot_figures(tally: Tally, scale: int) -> dict[str, Any]:
     """Several spots: the variance of a hand and the covariance of two hands of a round (sample
     figures from the exact sums, per unit bet)."""
     if not tally.spot_hands:
