@@ -61,13 +61,16 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
               help="With --wong: your entry count (true count; running count for KO, Red 7).")
 @click.option("--wong-out", type=int, default=None, metavar="T",
               help="With --wong: your exit count: below it you leave until the shuffle.")
+@click.option("--spots", type=click.IntRange(2, 7), is_flag=False, flag_value=2, default=None, metavar="[N]",
+              help="Spread to two (or N) hands at the counts where the plan in force (`plan --spots 2:2 "
+                   "--save`) plays more; each hand's bet is graded against the plan.")
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
             rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
             estimation: str, rounding: str, indices: str | None, dealer_errors: float, wong: bool,
-            wong_in: int | None, wong_out: int | None, jsonl: bool) -> None:
+            wong_in: int | None, wong_out: int | None, spots: int | None, jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -89,5 +92,5 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
                           host=host, names=names, name=name, timer=timer, ramp=ramp, estimation=estimation,
                           rounding=rounding, indices=indices, dealer_errors=dealer_errors,
                           dealer_errors_typed=typed, jsonl=jsonl, wong=wong, wong_in=wong_in,
-                          wong_out=wong_out)
+                          wong_out=wong_out, spots=spots)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.core.errors import InvalidInputError
+from trainer.core.money import Money
 
 MOST_SPOTS = 7
 """A table has at most seven seats."""
@@ -65,3 +66,28 @@ class Spots:
     @property
     def text(self) -> str:
         return ",".join(f"{c}:{n}" for c, n in self.steps)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotStep:
+    """From `true_count` up: `hands` hands of `bet` each (money, as a plan has it)."""
+
+    true_count: int
+    bet: Money
+    hands: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotRamp:
+    """A plan's hands and bet per hand by true count, and the most hands the learner spreads to."""
+
+    steps: tuple[SpotStep, ...]
+    most: int = 2
+
+    def at(self, count: int) -> SpotStep:
+        """The step at `count`: its own, or the nearest end's beyond the ramp."""
+        chosen = self.steps[0]
+        for step in self.steps:
+            if step.true_count <= count:
+                chosen = step
+        return chosen

@@ -143,6 +143,9 @@ class TableUI:
         prompt = (f"bet (${format_money(lo)}-${format_money(hi)}, Enter ${format_money(default)}, "
                   f"{foul}? ramp, q leave) > ")
         decision = s.decision()
+        if decision.kind == "spots":
+            prompt = (f"bets, one per hand, up to {s.spots.most if s.spots else 1} (e.g. "
+                      f"{format_money(lo)} {format_money(lo)}; Enter ${format_money(default)}; q leave) > ")
         s.graded.start_timer()
         while True:
             text = self.line(prompt).strip().lower()
@@ -163,7 +166,10 @@ class TableUI:
                 self.console.print(Text(f"? {e}", style="warn"))
                 continue
             break
-        if grade is not None and s.tally.bets:
+        if decision.kind == "spots" and s.tally.spreads:
+            spread = s.tally.spreads[-1]
+            self.console.print(Text(f"  {spread.message}", style="good" if spread.correct else "bad"))
+        elif grade is not None and s.tally.bets:
             check = s.tally.bets[-1]
             self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
         return True
@@ -331,10 +337,14 @@ class TableUI:
             self.console.print(f"  back-counting: {tally.wongs_right} of {wongs} sit, stay, watch or leave "
                                f"decisions right ({100 * tally.wongs_right / wongs:.0f}%); {tally.watched} "
                                "rounds watched")
+        if tally.spreads:
+            right = sum(p.correct for p in tally.spreads)
+            self.console.print(f"  spots: {right} of {len(tally.spreads)} bets by your plan's hands and "
+                               f"bets ({100 * right / len(tally.spreads):.0f}%)")
         if tally.bets:
             bets = len(tally.bets)
             self.console.print(f"  bets: {tally.bets_right} of {bets} by your ramp "
                                f"({100 * tally.bets_right / bets:.0f}%)")
-        if plays or counts or tally.bets or tally.wongs:
+        if plays or counts or tally.bets or tally.wongs or tally.spreads:
             self.console.print(Text("  Every decision is recorded: `cutcard review` brings back the ones "
                                     "missed; `cutcard stats` counts them.", style="muted"))

@@ -65,6 +65,8 @@ class PlayOptions:
     wong: bool = False
     wong_in: int | None = None
     wong_out: int | None = None
+    spots: int | None = None
+    """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
 
 
 def wonging_for(options: PlayOptions, home: Path) -> Wonging | None:
@@ -117,6 +119,12 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     seats = options.seats or DEFAULT_TABLE_SEATS
     check_seats(rules, seats)  # before a chart that may take seconds to compute
     wonging = wonging_for(options, settings.home)
+    spots = None
+    if options.spots is not None:
+        from trainer.planner import load_plan
+        from trainer.table.spot_bets import spot_ramp
+
+        spots = spot_ramp(load_plan(settings.home), options.spots)
     table_chart = chart(rules, quiet=options.jsonl)
     plays, words = None, ""
     if options.indices is not None:
@@ -130,7 +138,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
                                estimation=options.estimation, rounding=options.rounding, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
-                               wonging=wonging)
+                               wonging=wonging, spots=spots)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 

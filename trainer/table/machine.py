@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import IO
 
 from drills.base import Grade
@@ -69,7 +70,7 @@ class TableMachine:
                     return
                 self._ask(table.decision())
                 if table.wonging is not None and table.wong_seat.playing and not _dealt(table):
-                    self._ask(table.decision())  # the bet, once seated
+                    self._ask(table.decision())  # the bet (or the spots' bets), once seated
                 while table.learner_in_turn:
                     self._ask(table.decision())
                 while table.fouls.on and table.fouls.open and not table.fouls.fixed:
@@ -105,9 +106,11 @@ class TableMachine:
         if table.watching:
             return {"round": table.tally.rounds, "net": "0", "hands": [], "dealer": dealer,
                     "bankroll": format_money(table.bankroll), "watched": True}
-        hands = _hand_lines(round_.view(table.learner))
+        spots = table.learner_spots
+        hands = [hand for spot in spots for hand in _hand_lines(round_.view(spot))]
+        paid = sum((table.paid(spot) for spot in spots), Decimal(0))
         line: dict[str, object] = {
-            "round": table.tally.rounds, "net": format_money(table.paid(table.learner)), "hands": hands,
+            "round": table.tally.rounds, "net": format_money(paid), "hands": hands,
             "dealer": dealer, "bankroll": format_money(table.bankroll)}
         if table.fouls.on:
             slip = table.fouls.slip
