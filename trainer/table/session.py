@@ -118,6 +118,9 @@ class Scorecard:
     def wong(self, check: WongCheck) -> None:
         self.wongs.append(check)
 
+    def spread(self, placed: SpotsPlaced) -> None:
+        self.spreads.append(placed)
+
     @property
     def wongs_right(self) -> int:
         return sum(w.correct for w in self.wongs)
@@ -458,7 +461,7 @@ class TableSession:
         elif isinstance(outcome, FoulCalled):
             self._called(outcome)
         elif isinstance(outcome, SpotsPlaced):
-            self.tally.spreads.append(outcome)
+            self.tally.spread(outcome)
             self.start_round(outcome.bets)
         elif isinstance(outcome, WongChosen):
             assert self.wonging is not None
