@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, refusal
+from drills.base import Answer, DrillOptions, Grade, Lines, Question, Setting, Tray, parse_choice, refusal
 from drills.count_drill import (
     QUICK_MS,
     TRAY_READS,
@@ -191,6 +191,11 @@ class WongDrill(CountDrill):
             move = _SHORT[word] or (WongMove.STAY if playing else WongMove.SIT)
         else:
             move = next((m for m in WongMove if m.value == word), None)
+        if move is None:  # a choice's letter or number (a, b; 1, 2), as the review lists them
+            try:
+                move = WongMove(parse_choice(question, text))
+            except InvalidInputError:
+                move = None
         if move is None or move.value not in question.choices:
             raise InvalidInputError(f"{text.strip()[:20]!r}: answer {' or '.join(question.choices)}")
         return Answer(text=text.strip(), value=move.value)

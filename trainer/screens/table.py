@@ -103,6 +103,12 @@ class TableUI:
             self.console.print(Text(f"Dealer errors on: in about {s.fouls.rate:.0%} of rounds the dealer "
                                     "pays, takes or counts a hand wrong. Call it before your next bet: f "
                                     "and the seat (f 3), or f dealer.", style="warn"))
+        if s.spots is not None:
+            first = next((step for step in s.spots.steps if step.hands > 1), None)
+            where = f"from true count {first.true_count:+d}" if first else "nowhere"
+            self.console.print(Text(f"Spots: your plan in force spreads to more hands {where}; type one bet "
+                                    f"per hand (up to {s.spots.most}), graded against the plan.",
+                                    style="warn"))
         if s.wonging is not None:
             self.console.print(Text(f"Back-counting: {s.wonging.describe()}. Before each round sit, stay, "
                                     "watch or leave; you start watching, and watch again after each "
