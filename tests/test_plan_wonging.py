@@ -118,3 +118,33 @@ def test_the_store_plays_two_hands_a_round_once_and_keeps_the_covariance(
     assert first.built and not again.built and first.rounds == again.rounds == 20_000
     assert again.covariance == first.covariance and 1.1 < first.variance < 1.5
     assert 0.25 < first.correlation < 0.5
+
+
+def test_an_exit_policy_is_planned_from_its_own_run_per_round_observed(tmp_path: Path) -> None:
+    run = _sim("--seed", "16", "--wong-in", "2", "--wong-out", "0")
+    rows = _rows(run)
+    assert sum(r.rounds for r in rows) == run["rounds_played"]  # the per-count rows are the rounds played
+    steps = [Step(true_count=t, bet=float(b)) for t, b in RAMP.items()]
+    figures = evaluate(rows, steps, LIMITS, observed=run["rounds_observed"])
+    assert figures.played_share == pytest.approx(run["played_share"])
+    assert 100 * figures.ev_per_round == pytest.approx(run["per_round_observed"]["win_per_100"])
+    assert 100 * figures.ev_per_round_played == pytest.approx(run["counting"]["win_per_100"])
+    stats = tmp_path / "exit.json"
+    stats.write_text(json.dumps(run))
+    result = CliRunner().invoke(cli, ["plan", "--stats", str(stats), "--wong-in", "2", "--wong-out", "0",
+                                      "--min-bet", "10", "--max-bet", "300", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["wong_in"] == 2 and document["wong_out"] == 0
+    assert document["played_share"] == pytest.approx(run["played_share"])
+
+
+def test_plan_wong_out_simulates_the_policy_once_and_keeps_it() -> None:
+    args = ["plan", "--wong-in", "2", "--wong-out", "0", "--rounds", "200000", "--jobs", "1", "--json"]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(cli, args)
+    one, two = json.loads(first.stdout), json.loads(again.stdout)
+    assert one["wong_out"] == 0 and 0.1 < one["played_share"] < 0.4
+    assert "simulated now" in one["statistics"]["source"] and "stored" in two["statistics"]["source"]
+    assert one["ramp"] == two["ramp"] and one["statistics"]["rounds"] == two["statistics"]["rounds"]

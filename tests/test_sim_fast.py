@@ -297,6 +297,7 @@ def test_the_kernel_back_counts_round_by_round_as_the_python_engine(policy: str,
                       if wonging.entry is not None and tc >= wonging.entry)
     if not wonging.by_path:  # entry only: exactly the rounds that start at the entry count or above
         assert python.rounds - python.watched == at_or_above
-    else:  # an exit policy watches more than entry-only would at its exit count, and sits less often
-        at_exit = sum(n for tc, (n, _, _) in python.by_count.items() if tc >= (wonging.exit or 0))
-        assert python.rounds - python.watched < at_exit
+    else:  # an exit policy plays only from its exit count up: the per-count sums are the rounds played
+        assert sum(n for n, _, _ in python.by_count.values()) == python.rounds - python.watched
+        if wonging.entry is not None:  # (without one, the first round of a shoe is played at any count)
+            assert min(python.by_count) >= (wonging.exit if wonging.exit is not None else -99)

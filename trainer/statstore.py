@@ -32,6 +32,7 @@ from typing import Any
 
 from trainer.chartcache import FileCache
 from trainer.core.spots import Spots
+from trainer.core.wonging import Wonging
 from trainer.planning.ramp import TableLimits, optimal
 from trainer.sim.engine import COUNT_REACH, Tally
 from trainer.sim.game import make_game
@@ -72,6 +73,8 @@ class GameKey:
     insurance: int | None
     mistakes: str = ""
     """The learner's error rates, '' for perfect play."""
+    wonging: str = ""
+    """An exit policy's entry and exit counts ('entry:exit'), '' for a player of every round."""
 
     def digest(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True)
@@ -81,7 +84,7 @@ class GameKey:
         return {"ruleset": self.ruleset, "fingerprint": self.fingerprint, "seats": self.seats,
                 "system": self.system, "tags": self.tags, "estimation": self.estimation,
                 "rounding": self.rounding, "indices": self.indices, "insurance": self.insurance,
-                "mistakes": self.mistakes}
+                "mistakes": self.mistakes, **({"wonging": self.wonging} if self.wonging else {})}
 
 
 def game_key(plan: Plan) -> GameKey:
@@ -98,7 +101,13 @@ def game_key(plan: Plan) -> GameKey:
                    system=counter.system.name, tags=repr(counter.system.tags),
                    estimation=counter.estimation, rounding=counter.rounding,
                    indices=repr(tuple(sorted(counter.indices, key=repr))), insurance=counter.insurance_index,
-                   mistakes=mistakes)
+                   mistakes=mistakes, wonging=_policy(counter.wonging))
+
+
+def _policy(wonging: Wonging | None) -> str:
+    """An exit policy as its key ('2:0', 'None:-1'); '' for none, or entry only (the plan reads an
+    entry-only policy from the full per-count table)."""
+    return "" if wonging is None or not wonging.by_path else f"{wonging.entry}:{wonging.exit}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,10 +122,12 @@ class Statistics:
     sums: dict[int, list[int]] = field(default_factory=dict)
     built: bool = False
     """True when this call simulated (some of) them; False when they came from the store."""
+    observed: int | None = None
+    """An exit policy's statistics: the rounds dealt, of which `rows` holds those played."""
 
     def score_se(self) -> float:
         """SCORE's relative standard error for the reference ramp (see the module)."""
-        n0 = optimal(self.rows, REFERENCE).figures.n0_rounds
+        n0 = optimal(self.rows, REFERENCE, observed=self.observed).figures.n0_rounds
         return 2 * math.sqrt(n0 / self.rounds) if math.isfinite(n0) else math.inf
 
 
@@ -151,13 +162,15 @@ class StatsStore(FileCache):
             sums = {int(tc): [int(n), int(net), int(sq)] for tc, n, net, sq in document["sums"]}
             scale = int(document["scale"])
             blocks = int(document["blocks"])
+            observed = document.get("observed")
+            observed = int(observed) if observed is not None else None
         except (ValueError, KeyError, TypeError):
             return None
-        return _statistics(key, sums, scale, blocks, built=False)
+        return _statistics(key, sums, scale, blocks, built=False, observed=observed)
 
     def write(self, stats: Statistics) -> None:
         document = {"version": VERSION, "key": stats.key.to_json(), "scale": stats.scale,
-                    "rounds": stats.rounds, "blocks": stats.blocks,
+                    "rounds": stats.rounds, "blocks": stats.blocks, "observed": stats.observed,
                     "sums": [[tc, *sums] for tc, sums in sorted(stats.sums.items())]}
         self.save(stats.key.digest(), json.dumps(document).encode())
 
@@ -207,15 +220,15 @@ def _spot_figures(tally: Tally, scale: int, *, built: bool) -> SpotStatistics:
 
 
 def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: int, *,
-                built: bool) -> Statistics:
+                built: bool, observed: int | None = None) -> Statistics:
     tally = Tally(rounds=sum(s[0] for s in sums.values()), by_count=sums)
-    return Statistics(key=key, rows=per_count(tally, scale), rounds=tally.rounds, blocks=blocks, scale=scale,
-                      sums=sums, built=built)
+    return Statistics(key=key, rows=per_count(tally, scale), rounds=observed or tally.rounds, blocks=blocks,
+                      scale=scale, sums=sums, built=built, observed=observed)
 
 
 def rounds_needed(stats: Statistics) -> int:
     """Rounds for SCORE's SE to reach `TARGET_SE` on the reference ramp, from what `stats` measured."""
-    n0 = optimal(stats.rows, REFERENCE).figures.n0_rounds
+    n0 = optimal(stats.rows, REFERENCE, observed=stats.observed).figures.n0_rounds
     if not math.isfinite(n0):
         return stats.rounds
     return min(MOST_ROUNDS, math.ceil(1.05 * n0 * (2 / TARGET_SE) ** 2))
@@ -228,6 +241,7 @@ def build(plan: Plan, key: GameKey, *, jobs: int, rounds: int | None = None, pro
     sums: dict[int, list[int]] = {tc: list(s) for tc, s in (start.sums if start else {}).items()}
     blocks = start.blocks if start else 0
     have = start.rounds if start else 0
+    by_path = bool(key.wonging)  # an exit policy: `have` counts the rounds observed
 
     def run_to(total: int) -> None:
         nonlocal blocks, have
@@ -250,5 +264,6 @@ def build(plan: Plan, key: GameKey, *, jobs: int, rounds: int | None = None, pro
         run_to(rounds)
     else:  # a first block measures N0, then one more runs to SCORE's target
         run_to(FIRST_BLOCK)
-        run_to(rounds_needed(_statistics(key, sums, scale, blocks, built=True)))
-    return _statistics(key, sums, scale, blocks, built=True)
+        run_to(rounds_needed(_statistics(key, sums, scale, blocks, built=True,
+                                         observed=have if by_path else None)))
+    return _statistics(key, sums, scale, blocks, built=True, observed=have if by_path else None)

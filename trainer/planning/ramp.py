@@ -12,7 +12,9 @@ a table is found the same way: the least bankroll for which some ramp reaches it
 Back-counting with an entry count T (`entry`): the rounds that start below T are watched, not played,
 so their bet is 0; the figures are per round observed (BRH's convention: μ, σ, N0 and the hourly
 figures count the watched rounds, which take the table's time too), with the share of rounds played
-and the win and SD per round played beside them. The ramp starts at T.
+and the win and SD per round played beside them. The ramp starts at T. An exit policy's rounds depend
+on the path of the count, so its statistics are those of the rounds it played (`observed`: the rounds
+dealt in all, played or watched), and the figures are again per round observed.
 
 Several spots (`SpotPlan`): at a count where the learner plays N hands, each hand bets the equal-risk
 bet, the one-hand Kelly bet times V/(V + (N−1)·C) for a hand's variance V and the covariance C of two
@@ -178,6 +180,8 @@ class BetPlan:
     entry: int | None = None
     """Back-counting: the count from which rounds are played (None: every round)."""
     spots: SpotPlan | None = None
+    observed: int | None = None
+    """An exit policy's plan: the rounds observed of which the statistics' rounds were played."""
 
     def bet_at(self, true_count: int) -> float:
         return bet_at(self.ramp, true_count)
@@ -216,9 +220,11 @@ class _Game:
     hands: tuple[int, ...] = ()
     """Several spots: the hands at each count (empty: one)."""
     spots: SpotPlan | None = None
+    observed: int | None = None
 
 
-def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | None = None) -> _Game:
+def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | None = None,
+          observed: int | None = None) -> _Game:
     seen = sorted((r for r in rows if r.rounds > 0), key=lambda r: r.true_count)
     if not seen:
         raise InvalidInputError("the per-count statistics have no rounds")
@@ -233,6 +239,10 @@ def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | 
             raise InvalidInputError(f"true count {r.true_count}: a mean of {r.mean:g} cannot have a second "
                                     f"moment of {r.second_moment:g} (at least the mean squared)")
     total = sum(r.rounds for r in seen)
+    if observed is not None:  # the rows are the rounds an exit policy played of `observed` dealt
+        if observed < total:
+            raise InvalidInputError(f"{observed:,} rounds observed cannot hold {total:,} played")
+        total = observed
     # fill the counts between the ends the statistics skipped, as the nearest seen count below
     full: list[CountRow] = []
     for r in seen:
@@ -248,7 +258,8 @@ def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | 
     if play_from >= len(full):
         raise InvalidInputError(f"the statistics have no round at the entry count {entry:+d} or above")
     if spots is None:
-        return _Game(play_from=play_from, entry=entry, counts=tuple(r.true_count for r in full), freq=freq,
+        return _Game(play_from=play_from, entry=entry, observed=observed,
+                     counts=tuple(r.true_count for r in full), freq=freq,
                      mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
                      kelly=tuple(pooled), rounds=total,
                      fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
@@ -262,7 +273,7 @@ def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | 
                  fm=tuple(f * (n * r.second_moment + n * (n - 1) * (
                      rho * (r.second_moment - r.mean ** 2) + r.mean ** 2))
                      for f, n, r in zip(freq, hands, full, strict=True)),
-                 hands=hands, spots=spots)
+                 hands=hands, spots=spots, observed=observed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,11 +376,11 @@ def _quality(game: _Game, c: float, limits: TableLimits, bet_error: float) -> fl
 
 
 def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float = 0.0,
-            entry: int | None = None, spots: SpotPlan | None = None) -> BetPlan:
+            entry: int | None = None, spots: SpotPlan | None = None, observed: int | None = None) -> BetPlan:
     """The ramp whose risk of ruin is the target, betting as much as that allows (see the module);
     a back-counter (`entry`) plays only from the entry count up; with `spots`, several hands from
     their counts up, each at the equal-risk bet."""
-    game = _game(rows, entry, spots)
+    game = _game(rows, entry, spots, observed)
     low, top = limits.min_bet, limits.top_bet
     positive = [r for r in game.kelly[game.play_from:] if r > 0]
     need = -math.log(limits.ror) / (2 * limits.bankroll)  # the quality the target asks for
@@ -414,7 +425,7 @@ def _plan(game: _Game, c: float, limits: TableLimits, status: str, needed: float
     bets = _bets(game, c, limits.min_bet, limits.top_bet)
     return BetPlan(ramp=_trimmed(game, bets), figures=_figures(game, bets, limits, bet_error),
                    kelly_multiple=c / limits.bankroll, status=status, bankroll_needed=needed,
-                   entry=_entry(game), spots=game.spots)
+                   entry=_entry(game), spots=game.spots, observed=game.observed)
 
 
 def _entry(game: _Game) -> int | None:
@@ -472,10 +483,11 @@ def _moments_firsts(game: _Game, bets: Sequence[float], bet_error: float) -> lis
 
 
 def evaluate(rows: Sequence[CountRow], ramp: Sequence[Step], limits: TableLimits, *,
-             bet_error: float = 0.0, entry: int | None = None, spots: SpotPlan | None = None) -> Figures:
+             bet_error: float = 0.0, entry: int | None = None, spots: SpotPlan | None = None,
+             observed: int | None = None) -> Figures:
     """The figures of a given ramp (bets beyond its ends as its end steps) on these statistics; a
     back-counter (`entry`) watches the rounds below the entry count; `spots`: the hands by count."""
-    game = _game(rows, entry, spots)
+    game = _game(rows, entry, spots, observed)
     return _figures(game, _ramp_bets(game, ramp), limits, bet_error)
 
 
@@ -488,7 +500,7 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     the counts below), the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
-    game = _game(rows, exact.entry, exact.spots)
+    game = _game(rows, exact.entry, exact.spots, exact.observed)
     low = math.ceil(limits.min_bet / chip - 1e-9) * chip
     top = math.floor(limits.top_bet / chip + 1e-9) * chip
     if top < low:
@@ -521,7 +533,8 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     figures = _figures(game, bets, limits, bet_error)
     steps = _trimmed(game, bets)
     return BetPlan(ramp=steps, figures=figures, kelly_multiple=exact.kelly_multiple, status=status,
-                   bankroll_needed=exact.bankroll_needed, entry=exact.entry, spots=exact.spots)
+                   bankroll_needed=exact.bankroll_needed, entry=exact.entry, spots=exact.spots,
+                   observed=exact.observed)
 
 
 def _natural(bets: Sequence[float], chip: float, low: float, top: float, *, raise_lower: bool) -> list[float]:
@@ -561,7 +574,7 @@ def default_chip(min_bet: float) -> float:
 def ror_curve(plan: BetPlan, rows: Sequence[CountRow], bankrolls: Sequence[float],
               limits: TableLimits, *, bet_error: float = 0.0) -> list[tuple[float, float]]:
     """(bankroll, lifetime risk of ruin) of this plan's ramp, unchanged, played with each bankroll."""
-    game = _game(rows, plan.entry, plan.spots)
+    game = _game(rows, plan.entry, plan.spots, plan.observed)
     mu, var = _moments(game, _ramp_bets(game, plan.ramp), bet_error)
     sd = math.sqrt(var)
     return [(b, risk.ror(mu, sd, b)) for b in bankrolls]

@@ -93,10 +93,10 @@ def figure_lines(report: PlanReport) -> list[str]:
         spots = plan.spots
         lines.append(f"spots          {spots.spots.text}: two hands each bet {spots.factor(2):.2f} of one "
                      f"(correlation {spots.correlation:.2f})")
-    if plan.entry is not None:
+    if report.wonging is not None:
         share = f"{100 * f.played_share:.1f}%"
-        lines.append(f"back-counting  enter at {plan.entry:+d}: {share} of rounds played; figures per "
-                     "round observed")
+        lines.append(f"back-counting  {report.wonging.describe()}")
+        lines.append(f"               {share} of rounds played; the figures above per round observed")
         lines.append(f"               per round played {money(f.ev_per_round_played, True)} "
                      f"(SD {money(f.sd_per_round_played, True)})")
     if report.simplified is not None:

@@ -57,7 +57,8 @@ class Tally:
     pair_second: int = 0
     pair_products: int = 0
     by_count: dict[int, list[int]] = field(default_factory=dict)
-    """Counting mode: for each true count at round start (as the counter reads it: the count its bet
+    """Counting mode, the rounds played (a back-counter's watched rounds left out): for each true count at
+    round start (as the counter reads it: the count its bet
     follows, clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
     result per unit of its initial bet (in result units): what a bet ramp is planned from."""
 
@@ -103,8 +104,9 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
     with it, the bet and the tables follow the true count (see `CountPlan`), and a back-counter
     (`CountPlan.wonging`) plays only the rounds its policy sits for: every round is dealt and counted
-    (the others' hands take the cards the seat's would), and its result is tallied by count, but only
-    a played round's bet and result go into the seat's sums. `progress` hears of every `chunk` rounds.
+    (the others' hands take the cards the seat's would), but only a played round's bet and result go
+    into the seat's sums and the per-count sums (`Tally.rounds` counts every round observed).
+    `progress` hears of every `chunk` rounds.
     """
     hands = game.hands
     start, nxt, natural, total = hands.start, hands.next_state, hands.natural, hands.total
@@ -303,6 +305,9 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
             if record is not None:
                 record.append(net)
+            if not playing:
+                watched += 1
+                continue
             if counting:
                 key = -COUNT_REACH if start_count < -COUNT_REACH else (
                     COUNT_REACH if start_count > COUNT_REACH else start_count)
@@ -313,9 +318,6 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                 sums[0] += 1
                 sums[1] += first
                 sums[2] += first * first
-            if not playing:
-                watched += 1
-                continue
             if spots is not None:
                 _add_spots(spot, [net] if nets is None else nets)
                 if nets is not None:

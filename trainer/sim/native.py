@@ -411,9 +411,9 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
          record, scratch):
     """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered,
     rounds watched by a back-counter: `trainer.core.wonging`, as `engine.play_rounds`),
-    `bet_counts` and `count_sums` (by the true count at round start + COUNT_REACH, clipped: rounds,
-    results and squared results per unit bet, as `Tally.by_count`), and each round's result to
-    `record` when it has room for them."""
+    `bet_counts` and `count_sums` (the rounds played, by the true count at round start +
+    COUNT_REACH, clipped: rounds, results and squared results per unit bet, as `Tally.by_count`), and
+    each round's result to `record` when it has room for them."""
     counting = r[R_COUNTING] != 0
     keep = len(record) >= rounds
     net_sum = 0
@@ -469,15 +469,15 @@ def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total
             break
         if keep:
             record[n] = net
+        if not playing:
+            watched += 1
+            continue
         if counting:
             row = start_count + COUNT_REACH
             row = 0 if row < 0 else (2 * COUNT_REACH if row > 2 * COUNT_REACH else row)
             count_sums[row, 0] += 1
             count_sums[row, 1] += net
             count_sums[row, 2] += net * net
-        if not playing:
-            watched += 1
-            continue
         net *= bet
         net_sum += net
         net_sq += net * net
