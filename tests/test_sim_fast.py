@@ -22,6 +22,7 @@ from trainer.core import Ruleset, builtin_rulesets
 from trainer.core.betting import default_ramp, parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rules import Reshuffle
+from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
 from trainer.sim.counter import CHART_CELLS, Counter, IndexPlay, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Tally, play_rounds
@@ -301,3 +302,27 @@ def test_the_kernel_back_counts_round_by_round_as_the_python_engine(policy: str,
         assert sum(n for n, _, _ in python.by_count.values()) == python.rounds - python.watched
         if wonging.entry is not None:  # (without one, the first round of a shoe is played at any count)
             assert min(python.by_count) >= (wonging.exit if wonging.exit is not None else -99)
+
+
+@pytest.mark.parametrize("name", ["casino", "burn-three-hole-first", "early-surrender", "late-surrender",
+                                  "resplit-aces", "six-to-five-h17", "peek-ace-only"])
+def test_the_kernel_plays_several_spots_hand_by_hand_as_the_python_engine(name: str) -> None:
+    rules = RULESETS[name]
+    rng = random.Random(f"spots:{name}")
+    counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=parse_ramp("1:2,2:4,4:8"),
+                      indices=_random_indices(rng), insurance_index=rng.randrange(-2, 4),
+                      spots=Spots.parse("-1:2,1:3,3:4"))
+    game = make_game(rules, counter.system.tag)
+    shoes = _DealtShoes(rules, game.codes.deck(rules.shoe.decks), rng)
+    plays = compile_plays(textbook, rules, game.codes)
+    python_record: list[int] = []
+    python = Tally()
+    play_rounds(game, plays, shoes, ROUNDS, python, count=count_plan(game, textbook, counter, Mistakes(),
+                                                                     random.Random(0)), record=python_record)
+    kernel_record: list[int] = []
+    kernel = Tally()
+    native_seat(game, textbook, counter, Mistakes(), random.Random(0), random.Random(1),
+                recorded=shoes.dealt).play_rounds(ROUNDS, kernel, record=kernel_record)
+    for i, (mine, theirs) in enumerate(zip(kernel_record, python_record, strict=True)):
+        assert mine == theirs, f"round {i}: kernel {mine}, Python engine {theirs}"
+    assert kernel == python and python.pair_rounds > ROUNDS // 4 and python.spot_hands > ROUNDS

@@ -17,8 +17,7 @@ a run stopped by Ctrl-C writes nothing.
 
 For several spots the plan also needs the covariance of two hands of one round: the store keeps, beside
 a game's per-count file, a run of the same game that plays two hands every round (`SPOT_ROUNDS`
-rounds, on the Python engine, which alone plays several hands): the variance of a hand and the
-covariance of the two (`SpotStatistics`).
+rounds): the variance of a hand and the covariance of the two (`SpotStatistics`).
 """
 
 from __future__ import annotations

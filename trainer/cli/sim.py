@@ -64,9 +64,8 @@ PROGRESS_FROM = 200_000
 @click.option("--wong-out", type=int, default=None, metavar="T",
               help="Back-count: leave below this count, and stay away until the shuffle.")
 @click.option("--spots", default=None, metavar="TC:HANDS,...",
-              help="Play several hands a round from these counts up, each at the ramp's bet, e.g. '2:2,4:3' "
-                   "(the Python engine plays these runs); the report adds the variance of a hand and the "
-                   "covariance of two hands of one round.")
+              help="Play several hands a round from these counts up, each at the ramp's bet, e.g. '2:2,4:3'; "
+                   "the report adds the variance of a hand and the covariance of two hands of one round.")
 @click.option("--errors", is_flag=True,
               help="Play again with your error rates from the progress database; show what they cost.")
 @db_option

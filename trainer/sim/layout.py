@@ -46,3 +46,8 @@ STANDING, SETTLED, NATURAL = 0, 1, 2
 
 # the split's scratch rows: scratch[row, hand] (`_split`)
 S_FIRSTS, S_STATES, S_STAKES, S_STATUS, SCRATCH_ROWS = range(5)
+
+# a round of several hands' work rows: work[row, hand] (`_spread`; the split rows hold hand i's split
+# hands from column i * (max hands + 1))
+(W_FIRSTS, W_SECONDS, W_NETS, W_STATUS, W_INSURED, W_STATES, W_STAKES, W_SPLIT, W_COUNTS, W_S_STATES,
+ W_S_STAKES, W_S_STATUS, W_S_FIRSTS, WORK_ROWS) = range(14)

@@ -83,9 +83,8 @@ class Plan:
 
 
 def compiled(plan: Plan) -> bool:
-    """Whether the compiled kernel plays `plan`: where numba is available, except rounds of several
-    hands (`Counter.spots`), which only the Python engine plays."""
-    return fast.available() and (plan.counter is None or plan.counter.spots is None)
+    """Whether the compiled kernel plays `plan`: where numba is available (`trainer.sim.fast`)."""
+    return fast.available()
 
 
 def job_rng(seed: int, job: int) -> random.Random:
