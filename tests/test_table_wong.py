@@ -141,3 +141,18 @@ def test_back_counting_refuses_what_it_cannot_do(chart, kw: dict[str, object], w
     args: dict[str, object] = {"seats": 3, **kw}
     with pytest.raises(InvalidInputError, match=words):
         TableSession(CASINO, chart, rng=random.Random(1), wonging=Wonging(entry=1), **args)  # type: ignore[arg-type]
+
+
+def test_play_wong_takes_the_entry_and_exit_counts_of_the_plan_in_force(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from trainer.table.launch import PlayOptions, wonging_for
+
+    options = PlayOptions(ruleset="casino", wong=True)
+    with pytest.raises(InvalidInputError, match="--wong needs your entry count"):
+        wonging_for(options, tmp_path)
+    (tmp_path / "plan.json").write_text(json.dumps({"units": {"1": 1}, "wong_in": 2, "wong_out": 0}))
+    assert wonging_for(options, tmp_path) == Wonging(entry=2, exit=0)
+    assert wonging_for(PlayOptions(ruleset="casino", wong=True, wong_in=3), tmp_path) == Wonging(entry=3)
+    with pytest.raises(InvalidInputError, match="go with --wong"):
+        wonging_for(PlayOptions(ruleset="casino", wong_in=3), tmp_path)

@@ -70,27 +70,28 @@ class PlayOptions:
 
 
 def wonging_for(options: PlayOptions, home: Path) -> Wonging | None:
-    """The learner's back-counting policy: `--wong-in` / `--wong-out`, or the entry count of the plan
-    in force (`plan --wong-in ... --save`); None without --wong."""
+    """The learner's back-counting policy: `--wong-in` / `--wong-out`, or the entry and exit counts of
+    the plan in force (`plan --wong-in ... [--wong-out ...] --save`); None without --wong."""
     from trainer.core.wonging import Wonging
 
     if not options.wong:
         if options.wong_in is not None or options.wong_out is not None:
             raise InvalidInputError("--wong-in and --wong-out go with --wong")
         return None
-    entry = options.wong_in
-    if entry is None and options.wong_out is None:
+    entry, exit_count = options.wong_in, options.wong_out
+    if entry is None and exit_count is None:
         from trainer.planner import load_plan
 
         try:
             document = load_plan(home)
         except InvalidInputError:
             document = {}
-        entry = document.get("wong_in")
+        entry, exit_count = document.get("wong_in"), document.get("wong_out")
         if not isinstance(entry, int):
             raise InvalidInputError("--wong needs your entry count: --wong-in T (and --wong-out T to leave), "
                                     "or a plan in force made with `plan --wong-in T --save`")
-    return Wonging(entry=entry, exit=options.wong_out)
+        exit_count = exit_count if isinstance(exit_count, int) else None
+    return Wonging(entry=entry, exit=exit_count)
 
 
 def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
