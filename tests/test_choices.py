@@ -67,7 +67,7 @@ QUESTIONS = _questions_with_choices()
 
 
 def test_some_drills_show_choices() -> None:
-    assert {name for name, _, _ in QUESTIONS} == {"quiz", "attack", "procedure", "protect"}
+    assert {name for name, _, _ in QUESTIONS} == {"quiz", "attack", "procedure", "protect", "wong"}
 
 
 @pytest.mark.parametrize(("name", "ruleset", "question"), QUESTIONS[::3],

@@ -241,3 +241,54 @@ def test_the_speed_leaves_out_loading_or_compiling_the_kernel(monkeypatch: pytes
     assert isinstance(document["hands_per_second"], int) and document["hands_per_second"] > 100_000
     monkeypatch.setenv("CUTCARD_SIM", "python")
     assert sim_json()["engine"] == "python" and readied == ["casino"]
+
+
+def test_a_back_counter_s_run_reports_rounds_observed_and_played() -> None:
+    document = sim_json("--count", "hi-lo", "--wong-in", "1")
+    observed, played = document["rounds_observed"], document["rounds_played"]
+    assert observed == 20000 and document["hands"] == 20000
+    assert isinstance(played, int) and 0 < played < 20000
+    assert document["played_share"] == played / 20000
+    assert document["wonging"] == {"entry": 1, "exit": None, "by_path": False}
+    at_entry = sum(row["rounds"] for row in document["per_count"] if row["true_count"] >= 1)  # type: ignore[attr-defined,index]
+    assert played == at_entry  # entry only: the rounds at +1 and above, every one
+    counting, observed_figures = document["counting"], document["per_round_observed"]
+    assert observed_figures["win_per_100"] == pytest.approx(  # type: ignore[index]
+        counting["win_per_100"] * played / 20000)  # type: ignore[index]
+
+
+def test_a_played_every_round_run_says_so() -> None:
+    document = sim_json("--count", "hi-lo")
+    assert document["rounds_observed"] == document["rounds_played"] == 20000 and "wonging" not in document
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--wong-in", "1"], "need --count"),
+    (["--count", "hi-lo", "--wong-in", "1", "--wong-out", "3"], "must not be above the entry"),
+])
+def test_back_counting_options_are_refused_in_one_line(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(cli, ["sim", "--hands", "100", *args])
+    assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+
+
+def test_two_spots_report_the_variance_of_a_hand_and_the_covariance_of_two() -> None:
+    document = sim_json("--count", "hi-lo", "--spread", "1-1", "--ramp", "1:1", "--no-indices",
+                        "--spots=-50:2")
+    assert document["spots"] == "-50:2"
+    assert document["hands_played"] == 40000 and document["pair_rounds"] == 20000
+    variance, covariance = document["variance_per_hand"], document["covariance"]
+    assert isinstance(variance, float) and isinstance(covariance, float)
+    assert 1.2 < variance < 1.45 and 0.35 < covariance < 0.62  # the classic 1.3 and 0.48, within noise
+    assert document["correlation"] == pytest.approx(covariance / variance)
+
+
+def test_spots_from_a_count_up_play_one_hand_below_it() -> None:
+    document = sim_json("--count", "hi-lo", "--spots", "3:2")
+    per_count = document["per_count"]
+    at_three = sum(row["rounds"] for row in per_count if row["true_count"] >= 3)  # type: ignore[attr-defined,index]
+    assert document["pair_rounds"] == at_three and document["hands_played"] == 20000 + at_three
+
+
+def test_spots_are_refused_in_one_line_when_malformed() -> None:
+    result = CliRunner().invoke(cli, ["sim", "--hands", "100", "--count", "hi-lo", "--spots", "3:9"])
+    assert result.exit_code == 2 and "1 to 7 hands" in result.output

@@ -22,6 +22,8 @@ from trainer.core import Ruleset, builtin_rulesets
 from trainer.core.betting import default_ramp, parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rules import Reshuffle
+from trainer.core.spots import Spots
+from trainer.core.wonging import Wonging
 from trainer.sim.counter import CHART_CELLS, ChartChange, Counter, Mistakes, count_plan, flat_plan
 from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
@@ -264,3 +266,63 @@ def test_the_kernel_divides_beyond_its_true_count_table(system: str, monkeypatch
 
     monkeypatch.setattr(fast, "TABLE_RUNNING", 2)
     test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine("bicycle", system)
+
+
+WONGING = {"entry only": Wonging(entry=1), "entry and exit": Wonging(entry=2, exit=0),
+           "exit only": Wonging(exit=-1)}
+
+
+@pytest.mark.parametrize("system", ["hi-lo", "ko"])
+@pytest.mark.parametrize("policy", list(WONGING))
+def test_the_kernel_back_counts_round_by_round_as_the_python_engine(policy: str, system: str) -> None:
+    rules = RULESETS["casino"]
+    wonging = WONGING[policy]
+    if system == "ko":  # KO enters and leaves by its running count, about 4 points above its pivot's 0
+        wonging = Wonging(entry=None if wonging.entry is None else wonging.entry + 4,
+                          exit=None if wonging.exit is None else wonging.exit + 4)
+    counter = Counter(system=find_system(system), spread=(1, 12), ramp=parse_ramp("1:2,2:4,4:8"),
+                      wonging=wonging)
+    game = make_game(rules, counter.system.tag)
+    shoes = _DealtShoes(rules, game.codes.deck(rules.shoe.decks), random.Random(policy))
+    plays = compile_plays(textbook, rules, game.codes)
+    python = Winnings()
+    play_rounds(game, plays, shoes, ROUNDS, python, count=count_plan(game, textbook, counter, Mistakes(),
+                                                                     random.Random(0)))
+    kernel = Winnings()
+    native_seat(game, textbook, counter, Mistakes(), random.Random(0), random.Random(1),
+                recorded=shoes.dealt).play_rounds(ROUNDS, kernel)
+    assert kernel == python
+    assert 0 < python.watched < python.rounds
+    assert sum(python.bets.values()) == python.rounds - python.watched  # only played rounds bet
+    at_or_above = sum(n for tc, (n, _, _) in python.by_count.items()
+                      if wonging.entry is not None and tc >= wonging.entry)
+    if not wonging.by_path:  # entry only: exactly the rounds that start at the entry count or above
+        assert python.rounds - python.watched == at_or_above
+    else:  # an exit policy plays only from its exit count up: the per-count sums are the rounds played
+        assert sum(n for n, _, _ in python.by_count.values()) == python.rounds - python.watched
+        if wonging.entry is not None:  # (without one, the first round of a shoe is played at any count)
+            assert min(python.by_count) >= (wonging.exit if wonging.exit is not None else -99)
+
+
+@pytest.mark.parametrize("name", ["casino", "burn-three-hole-first", "early-surrender", "late-surrender",
+                                  "resplit-aces", "six-to-five-h17", "peek-ace-only"])
+def test_the_kernel_plays_several_spots_hand_by_hand_as_the_python_engine(name: str) -> None:
+    rules = RULESETS[name]
+    rng = random.Random(f"spots:{name}")
+    counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=parse_ramp("1:2,2:4,4:8"),
+                      indices=_random_indices(rng), insurance_index=rng.randrange(-2, 4),
+                      spots=Spots.parse("-1:2,1:3,3:4"))
+    game = make_game(rules, counter.system.tag)
+    shoes = _DealtShoes(rules, game.codes.deck(rules.shoe.decks), rng)
+    plays = compile_plays(textbook, rules, game.codes)
+    python_record: list[int] = []
+    python = Winnings()
+    play_rounds(game, plays, shoes, ROUNDS, python, count=count_plan(game, textbook, counter, Mistakes(),
+                                                                     random.Random(0)), record=python_record)
+    kernel_record: list[int] = []
+    kernel = Winnings()
+    native_seat(game, textbook, counter, Mistakes(), random.Random(0), random.Random(1),
+                recorded=shoes.dealt).play_rounds(ROUNDS, kernel, record=kernel_record)
+    for i, (mine, theirs) in enumerate(zip(kernel_record, python_record, strict=True)):
+        assert mine == theirs, f"round {i}: kernel {mine}, Python engine {theirs}"
+    assert kernel == python and python.pair_rounds > ROUNDS // 4 and python.spot_hands > ROUNDS

@@ -18,8 +18,18 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.errors import InvalidInputError, StorageError
+from trainer.core.wonging import Wonging
 from trainer.files import write_atomically
-from trainer.planning.ramp import BetPlan, CountRow, RampFigures, TableLimits, evaluate, optimal, simplify
+from trainer.planning.ramp import (
+    BetPlan,
+    CountRow,
+    RampFigures,
+    SpotPlan,
+    TableLimits,
+    evaluate,
+    optimal,
+    simplify,
+)
 from trainer.sim.counter import Mistakes
 from trainer.sim.results import CountStats
 from trainer.sim.runner import Plan
@@ -68,6 +78,8 @@ class PlanReport:
     ruleset: str = ""
     system: str = ""
     learner: LearnerFigures | None = None
+    wonging: Wonging | None = None
+    """Back-counting: the policy the plan is made for (entry only, or an exit policy's own statistics)."""
 
     @property
     def plan(self) -> BetPlan:
@@ -76,14 +88,19 @@ class PlanReport:
 
 
 def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | None = None,
-              statistics: str = "", ruleset: str = "", system: str = "") -> PlanReport:
-    """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given."""
+              statistics: str = "", ruleset: str = "", system: str = "",
+              entry: int | None = None, spots: SpotPlan | None = None, wonging: Wonging | None = None,
+              observed: int | None = None) -> PlanReport:
+    """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given;
+    a back-counter's (`entry`) plays from the entry count up and watches the rounds below it."""
     stats = tuple(CountStats(true_count=r.true_count, rounds=r.rounds, mean=r.mean,
                              second_moment=r.second_moment) for r in rows)
-    exact = optimal(stats, limits)
+    exact = optimal(stats, limits, entry=entry, spots=spots, observed=observed)
     simple = simplify(stats, exact, limits, chip) if chip is not None else None
+    if wonging is None and entry is not None:
+        wonging = Wonging(entry=entry)
     return PlanReport(limits=limits, rows=stats, statistics=statistics, exact=exact, simplified=simple,
-                      chip=chip, ruleset=ruleset, system=system)
+                      chip=chip, ruleset=ruleset, system=system, wonging=wonging)
 
 
 def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: float, source: str,
@@ -93,14 +110,16 @@ def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: flo
     with its rate and the statistics with that kind alone (None: the bets, which the planner models)."""
     limits = report.limits
     ramp = report.plan.ramp
-    mine = evaluate(rows, ramp, limits, bet_error=bet_error)
+    entry, spots, observed = report.plan.entry, report.plan.spots, report.plan.observed
+    mine = evaluate(rows, ramp, limits, bet_error=bet_error, entry=entry, spots=spots, observed=observed)
     perfect = report.plan.figures
     costs = []
     for kind, rate, kind_rows in alone:
         if kind_rows is None:
-            theirs = evaluate(report.rows, ramp, limits, bet_error=rate)
+            theirs = evaluate(report.rows, ramp, limits, bet_error=rate, entry=entry, spots=spots,
+                              observed=observed)
         else:
-            theirs = evaluate(kind_rows, ramp, limits)
+            theirs = evaluate(kind_rows, ramp, limits, entry=entry, spots=spots, observed=observed)
         se = math.hypot(perfect.ev_per_hour_se, theirs.ev_per_hour_se)
         costs.append(ErrorCost(kind=kind, rate=rate, per_hour=perfect.ev_per_hour - theirs.ev_per_hour,
                                per_hour_se=se))
@@ -143,7 +162,8 @@ def to_json(report: PlanReport) -> dict[str, Any]:
     plan = report.plan
     f = plan.figures
     document: dict[str, Any] = {
-        "ramp": [{"true_count": s.true_count, "bet": round(s.bet, 2)} for s in plan.ramp],
+        "ramp": [{"true_count": s.true_count, "bet": round(s.bet, 2),
+                  **({"hands": s.hands} if plan.spots else {})} for s in plan.ramp],
         "ev_per_round": f.ev_per_round,
         "ev_per_round_se": f.ev_per_round_se,
         "sd_per_round": f.sd_per_round,
@@ -167,6 +187,14 @@ def to_json(report: PlanReport) -> dict[str, Any]:
         "units": {str(tc): u for tc, u in plan.units(report.limits.min_bet).items()},
         "statistics": {"source": report.statistics, "rounds": sum(r.rounds for r in report.rows)},
     }
+    if plan.spots is not None:  # several spots: each step's bet is per hand
+        document.update({"spots": plan.spots.spots.text, "correlation": plan.spots.correlation,
+                         "two_spot_factor": plan.spots.factor(2)})
+    if report.wonging is not None:  # back-counting: the figures above are per round observed
+        document.update({"wong_in": report.wonging.entry, "wong_out": report.wonging.exit,
+                         "played_share": f.played_share,
+                         "ev_per_round_played": f.ev_per_round_played,
+                         "sd_per_round_played": f.sd_per_round_played})
     if report.simplified is not None:
         document["simplified"] = {"chip": report.chip, "exact_score": report.exact.figures.score,
                                   "score_cost": report.exact.figures.score - f.score,
@@ -255,6 +283,10 @@ class StatsDocument:
     rows: tuple[CountStats, ...]
     ruleset: str | None = None
     system: str | None = None
+    correlation: float | None = None
+    """A `sim --spots` document's covariance of two hands over a hand's variance, if it has them."""
+    observed: int | None = None
+    """A back-counter's `sim` document: the rounds observed, of which its per-count rows were played."""
 
 
 def read_stats(path: Path) -> StatsDocument:
@@ -283,8 +315,15 @@ def read_stats(path: Path) -> StatsDocument:
     counting = document.get("counting")  # sim --json names the count there, plan.json at the top
     system = counting.get("system") if isinstance(counting, dict) else document.get("system")
     ruleset = document.get("ruleset")
+    variance, covariance = document.get("variance_per_hand"), document.get("covariance")
+    correlation = (covariance / variance if isinstance(variance, int | float) and variance > 0
+                   and isinstance(covariance, int | float) else None)
+    observed = document.get("rounds_observed")
+    wonging = document.get("wonging")
     return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
-                         system=system if isinstance(system, str) else None)
+                         system=system if isinstance(system, str) else None, correlation=correlation,
+                         observed=observed if isinstance(observed, int) and isinstance(wonging, dict)
+                         else None)
 
 
 def _int(value: Any) -> int:

@@ -14,6 +14,10 @@ first block of `FIRST_BLOCK` rounds estimates N0, then one more block runs to th
 asks for more. The file keeps the exact integer sums, so a later run that asks for more rounds adds a
 block (seeded apart) to them. A file is written whole (a temporary file renamed over it), never half;
 a run stopped by Ctrl-C writes nothing.
+
+For several spots the plan also needs the covariance of two hands of one round: the store keeps, beside
+a game's per-count file, a run of the same game that plays two hands every round (`SPOT_ROUNDS`
+rounds): the variance of a hand and the covariance of the two (`SpotStatistics`).
 """
 
 from __future__ import annotations
@@ -22,14 +26,16 @@ import hashlib
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.chartcache import FileCache
+from trainer.core.spots import Spots
+from trainer.core.wonging import Wonging
 from trainer.planning.ramp import TableLimits, optimal
-from trainer.sim.engine import Winnings
+from trainer.sim.engine import COUNT_REACH, Winnings
 from trainer.sim.game import make_game
-from trainer.sim.results import CountStats, per_count
+from trainer.sim.results import CountStats, per_count, spot_figures
 from trainer.sim.runner import Plan, run_simulation
 
 VERSION = 1
@@ -43,6 +49,10 @@ REFERENCE = TableLimits(bankroll=10_000, ror=0.05, min_bet=1, max_bet=12)
 SEED = 35_000
 """Block b of a store is simulated with seed SEED + b."""
 Progress = Callable[[int, int], None]
+SPOT_ROUNDS = 400_000
+"""Rounds of two hands the store plays for the covariance: its SE is then about 0.002 (a hand's
+variance about 1.3, over √400,000 rounds)."""
+SPOT_SEED = 36_000
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,6 +72,8 @@ class GameKey:
     insurance: int | None
     mistakes: str = ""
     """The learner's error rates, '' for perfect play."""
+    wonging: str = ""
+    """An exit policy's entry and exit counts ('entry:exit'), '' for a player of every round."""
 
     def digest(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True)
@@ -71,7 +83,7 @@ class GameKey:
         return {"ruleset": self.ruleset, "fingerprint": self.fingerprint, "seats": self.seats,
                 "system": self.system, "tags": self.tags, "estimation": self.estimation,
                 "rounding": self.rounding, "indices": self.indices, "insurance": self.insurance,
-                "mistakes": self.mistakes}
+                "mistakes": self.mistakes, **({"wonging": self.wonging} if self.wonging else {})}
 
 
 def game_key(plan: Plan) -> GameKey:
@@ -88,7 +100,13 @@ def game_key(plan: Plan) -> GameKey:
                    system=counter.system.name, tags=repr(counter.system.tags),
                    estimation=counter.estimation, rounding=counter.rounding,
                    indices=repr(tuple(sorted(counter.indices, key=repr))), insurance=counter.insurance_index,
-                   mistakes=mistakes)
+                   mistakes=mistakes, wonging=_policy(counter.wonging))
+
+
+def _policy(wonging: Wonging | None) -> str:
+    """An exit policy as its key ('2:0', 'None:-1'); '' for none, or entry only (the plan reads an
+    entry-only policy from the full per-count table)."""
+    return "" if wonging is None or not wonging.by_path else f"{wonging.entry}:{wonging.exit}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,11 +121,27 @@ class Statistics:
     sums: dict[int, list[int]] = field(default_factory=dict)
     built: bool = False
     """True when this call simulated (some of) them; False when they came from the store."""
+    observed: int | None = None
+    """An exit policy's statistics: the rounds dealt, of which `rows` holds those played."""
 
     def score_se(self) -> float:
         """SCORE's relative standard error for the reference ramp (see the module)."""
-        n0 = optimal(self.rows, REFERENCE).figures.n0_rounds
+        n0 = optimal(self.rows, REFERENCE, observed=self.observed).figures.n0_rounds
         return 2 * math.sqrt(n0 / self.rounds) if math.isfinite(n0) else math.inf
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotStatistics:
+    """A game played two hands a round: the variance of a hand, the covariance of the two."""
+
+    variance: float
+    covariance: float
+    rounds: int
+    built: bool = False
+
+    @property
+    def correlation(self) -> float:
+        return self.covariance / self.variance if self.variance else 0.0
 
 
 class StatsStore(FileCache):
@@ -127,13 +161,15 @@ class StatsStore(FileCache):
             sums = {int(tc): [int(n), int(net), int(sq)] for tc, n, net, sq in document["sums"]}
             scale = int(document["scale"])
             blocks = int(document["blocks"])
+            observed = document.get("observed")
+            observed = int(observed) if observed is not None else None
         except (ValueError, KeyError, TypeError):
             return None
-        return _statistics(key, sums, scale, blocks, built=False)
+        return _statistics(key, sums, scale, blocks, built=False, observed=observed)
 
     def write(self, stats: Statistics) -> None:
         document = {"version": VERSION, "key": stats.key.to_json(), "scale": stats.scale,
-                    "rounds": stats.rounds, "blocks": stats.blocks,
+                    "rounds": stats.rounds, "blocks": stats.blocks, "observed": stats.observed,
                     "sums": [[tc, *sums] for tc, sums in sorted(stats.sums.items())]}
         self.save(stats.key.digest(), json.dumps(document).encode())
 
@@ -150,17 +186,48 @@ class StatsStore(FileCache):
         self.write(stats)
         return stats
 
+    def spot_statistics(self, plan: Plan, *, jobs: int, progress: Progress | None = None) -> SpotStatistics:
+        """The game's two-hand figures: from the store, else simulated once (and kept)."""
+        key = game_key(plan)
+        name = f"{key.digest()}-spots"
+        data = self.load(name)
+        if data is not None:
+            try:
+                document = json.loads(data)
+                if document.get("version") == VERSION and document.get("key") == key.to_json():
+                    return _spot_figures(Winnings(**document["sums"]), int(document["scale"]), built=False)
+            except (ValueError, KeyError, TypeError):
+                pass
+        assert plan.counter is not None
+        two = replace(plan, counter=replace(plan.counter, spots=Spots(steps=((-COUNT_REACH - 1, 2),))))
+        run = run_simulation(two, SPOT_ROUNDS, seed=SPOT_SEED, jobs=jobs, progress=progress)
+        if run.stopped:
+            raise KeyboardInterrupt
+        t = run.tally
+        sums = {name: getattr(t, name) for name in ("spot_hands", "spot_sum", "spot_squares", "pair_rounds",
+                                                   "pair_first", "pair_second", "pair_products")}
+        scale = make_game(plan.ruleset).scale
+        self.save(name, json.dumps({"version": VERSION, "key": key.to_json(), "scale": scale,
+                                    "sums": sums}).encode())
+        return _spot_figures(Winnings(**sums), scale, built=True)
+
+
+def _spot_figures(tally: Winnings, scale: int, *, built: bool) -> SpotStatistics:
+    figures = spot_figures(tally, scale)
+    return SpotStatistics(variance=figures.get("variance_per_hand") or 0.0,
+                          covariance=figures.get("covariance") or 0.0, rounds=tally.pair_rounds, built=built)
+
 
 def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: int, *,
-                built: bool) -> Statistics:
+                built: bool, observed: int | None = None) -> Statistics:
     tally = Winnings(rounds=sum(s[0] for s in sums.values()), by_count=sums)
-    return Statistics(key=key, rows=per_count(tally, scale), rounds=tally.rounds, blocks=blocks, scale=scale,
-                      sums=sums, built=built)
+    return Statistics(key=key, rows=per_count(tally, scale), rounds=observed or tally.rounds, blocks=blocks,
+                      scale=scale, sums=sums, built=built, observed=observed)
 
 
 def rounds_needed(stats: Statistics) -> int:
     """Rounds for SCORE's SE to reach `TARGET_SE` on the reference ramp, from what `stats` measured."""
-    n0 = optimal(stats.rows, REFERENCE).figures.n0_rounds
+    n0 = optimal(stats.rows, REFERENCE, observed=stats.observed).figures.n0_rounds
     if not math.isfinite(n0):
         return stats.rounds
     return min(MOST_ROUNDS, math.ceil(1.05 * n0 * (2 / TARGET_SE) ** 2))
@@ -173,6 +240,7 @@ def build(plan: Plan, key: GameKey, *, jobs: int, rounds: int | None = None, pro
     sums: dict[int, list[int]] = {tc: list(s) for tc, s in (start.sums if start else {}).items()}
     blocks = start.blocks if start else 0
     have = start.rounds if start else 0
+    by_path = bool(key.wonging)  # an exit policy: `have` counts the rounds observed
 
     def run_to(total: int) -> None:
         nonlocal blocks, have
@@ -195,5 +263,6 @@ def build(plan: Plan, key: GameKey, *, jobs: int, rounds: int | None = None, pro
         run_to(rounds)
     else:  # a first block measures N0, then one more runs to SCORE's target
         run_to(FIRST_BLOCK)
-        run_to(rounds_needed(_statistics(key, sums, scale, blocks, built=True)))
-    return _statistics(key, sums, scale, blocks, built=True)
+        run_to(rounds_needed(_statistics(key, sums, scale, blocks, built=True,
+                                         observed=have if by_path else None)))
+    return _statistics(key, sums, scale, blocks, built=True, observed=have if by_path else None)

@@ -63,6 +63,16 @@ if TYPE_CHECKING:
 @click.option("--rounds", type=int, default=None,
               help="Simulate at least this many rounds for the statistics [SCORE's SE at most 2%].")
 @click.option("--jobs", type=int, default=None, help="Cores for the simulation (default: every core).")
+@click.option("--wong-in", type=int, default=None, metavar="T",
+              help="Back-count: play only from this true count up and watch the rounds below it "
+                   "(figures per round observed).")
+@click.option("--wong-out", type=int, default=None, metavar="T",
+              help="Back-count with an exit count: leave below it until the shuffle. The policy's own game "
+                   "is simulated once and stored (its rounds depend on the path of the count).")
+@click.option("--spots", default=None, metavar="TC:HANDS,...",
+              help="Play several hands from these counts up, e.g. '2:2': each at the equal-risk bet from the "
+                   "covariance of two hands (simulated once and stored; from the --stats document's "
+                   "`sim --spots` figures).")
 @click.option("--save", is_flag=True, help="Make this the plan in force ($CUTCARD_HOME/plan.json).")
 @click.option("--screen", is_flag=True,
               help="A screen where keys nudge bankroll, risk, spread and bets, re-planned at once "
@@ -72,8 +82,8 @@ if TYPE_CHECKING:
 def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: float, min_bet: float | None,
             max_bet: float | None, spread: float | None, simplify: bool, chip: float | None, hours: float,
             rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str, rounding: str,
-            errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, save: bool,
-            screen: bool, as_json: bool) -> None:
+            errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, wong_in: int | None,
+            wong_out: int | None, spots: str | None, save: bool, screen: bool, as_json: bool) -> None:
     """The bet ramp that grows your bankroll fastest at your target risk of ruin, within the table's
     limits and your spread: its win rate, SD, SCORE, N0, risk of ruin and certainty equivalent."""
     from pathlib import Path
@@ -83,10 +93,29 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
     from trainer.core.errors import InvalidInputError
     from trainer.planner import plan_game, save_plan
     from trainer.planner import rounds_per_hour as hourly
-    from trainer.planning.ramp import TableLimits, default_chip
+    from trainer.planning.ramp import SpotPlan, TableLimits, default_chip
+    from trainer.sim.runner import most_jobs
 
     if chip is not None and not simplify:
         raise click.UsageError("--chip goes with --simplify")
+    exit_policy = None
+    if wong_out is not None:
+        from trainer.core.wonging import Wonging
+
+        try:
+            exit_policy = Wonging(entry=wong_in, exit=wong_out)
+        except InvalidInputError as error:
+            raise click.UsageError(str(error)) from None
+        if errors:
+            raise click.UsageError("--wong-out plans a perfect player's exit policy: not with --errors")
+    if screen and (wong_in is not None or wong_out is not None or spots is not None):
+        raise click.UsageError("--screen plans one hand every round: not with --wong-in or --spots")
+    from trainer.core.spots import Spots
+
+    try:
+        spot_counts = Spots.parse(spots) if spots is not None else None
+    except InvalidInputError as error:
+        raise click.UsageError(str(error)) from None
     if screen and (as_json or errors):
         raise click.UsageError("--screen shows the plan on a terminal: not with --json or --errors")
     if stats_file is not None and errors:
@@ -106,16 +135,41 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
         from trainer.planner import read_stats
 
         document = read_stats(Path(stats_file))
-        rounds_read = sum(r.rounds for r in document.rows)
+        rounds_read = document.observed or sum(r.rounds for r in document.rows)
+        spot_plan = None
+        if spot_counts is not None:
+            if document.correlation is None:
+                name = Path(stats_file).name
+                raise InvalidInputError(f"--spots needs the covariance of two hands: {name} has none (what "
+                                        "`sim --count S --spots TC:N --json` writes)")
+            spot_plan = SpotPlan(spots=spot_counts, correlation=document.correlation)
+        if exit_policy is not None and document.observed is None:
+            name = Path(stats_file).name
+            raise InvalidInputError(f"--wong-out plans from the exit policy's own run: {name} is not one "
+                                    "(what `sim --count S --wong-out T --json` writes)")
+        by_path = document.observed is not None
         report = plan_game(document.rows, limits, chip=chip,
                            statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
-                           ruleset=document.ruleset or rules.name, system=document.system or system)
+                           ruleset=document.ruleset or rules.name, system=document.system or system,
+                           entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
+                           wonging=exit_policy)
     else:
         game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json)
+        if exit_policy is not None:
+            import dataclasses
+
+            assert game.counter is not None
+            game = dataclasses.replace(game, counter=dataclasses.replace(game.counter, wonging=exit_policy))
         store = _store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
+        spot_plan = None
+        if spot_counts is not None:
+            two = store.spot_statistics(game, jobs=min(jobs or most_jobs(), most_jobs()))
+            spot_plan = SpotPlan(spots=spot_counts, correlation=two.correlation)
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
-                           ruleset=rules.name, system=game.counter.system.name if game.counter else system)
+                           ruleset=rules.name, system=game.counter.system.name if game.counter else system,
+                           entry=None if exit_policy else wong_in, spots=spot_plan, wonging=exit_policy,
+                           observed=stats.observed)
         if errors:
             report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:

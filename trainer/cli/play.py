@@ -56,13 +56,25 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
                    "five; default 0, never). Call it with f and the seat (f 3, f dealer) before the next "
                    "round; catches, misses and false calls are graded and recorded as the catch drill's. "
                    "`set dealer-errors` in the REPL remembers it. Not at chat-host.")
+@click.option("--wong", is_flag=True,
+              help="Back-count: before each round sit, stay, watch or leave, graded against your entry and "
+                   "exit counts (--wong-in, --wong-out, or the plan in force's entry count). Watched rounds "
+                   "are dealt to the other seats; after a shuffle you are watching.")
+@click.option("--wong-in", type=int, default=None, metavar="T",
+              help="With --wong: your entry count (true count; running count for KO, Red 7).")
+@click.option("--wong-out", type=int, default=None, metavar="T",
+              help="With --wong: your exit count: below it you leave until the shuffle.")
+@click.option("--spots", type=click.IntRange(2, 7), is_flag=False, flag_value=2, default=None, metavar="[N]",
+              help="Spread to two (or N) hands at the counts where the plan in force (`plan --spots 2:2 "
+                   "--save`) plays more; each hand's bet is graded against the plan.")
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
 def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None, system: str,
             seat: int | None, rounds: int | None, host: bool, names: str | None, name: str,
             timer: int | None, ramp: str, estimation: str, rounding: str, indices: str | None,
-            dealer_errors: float, jsonl: bool) -> None:
+            dealer_errors: float, wong: bool, wong_in: int | None, wong_out: int | None, spots: int | None,
+            jsonl: bool) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -83,5 +95,6 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
     options = PlayOptions(ruleset=ruleset, seats=seats, decks=decks, seed=seed, system=system, seat=seat,
                           rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
                           estimation=estimation, rounding=rounding, indices=indices,
-                          dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl)
+                          dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
+                          wong_in=wong_in, wong_out=wong_out, spots=spots)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)

@@ -25,6 +25,7 @@ from trainer.cli.common import (
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
+    from trainer.core.wonging import Wonging
     from trainer.sim.counter import ChartChange, Counter
     from trainer.sim.results import Summary
     from trainer.sim.runner import Plan
@@ -57,21 +58,31 @@ PROGRESS_FROM = 200_000
 @rounding_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
               help="Bankroll in betting units, for the risk of ruin.")
+@click.option("--wong-in", type=int, default=None, metavar="T",
+              help="Back-count: play only from this true count up (running count for KO, Red 7); "
+                   "alone, every round at it or above is played and the others watched.")
+@click.option("--wong-out", type=int, default=None, metavar="T",
+              help="Back-count: leave below this count, and stay away until the shuffle.")
+@click.option("--spots", default=None, metavar="TC:HANDS,...",
+              help="Play several hands a round from these counts up, each at the ramp's bet, e.g. '2:2,4:3'; "
+                   "the report adds the variance of a hand and the covariance of two hands of one round.")
 @click.option("--errors", is_flag=True,
               help="Play again with your error rates from the progress database; show what they cost.")
 @db_option
 def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_json: bool, jobs: int | None,
             system: str | None, spread: str | None, ramp: str | None, indices: str | None,
-            no_indices: bool, estimation: str, rounding: str, bankroll: int, errors: bool) -> None:
+            no_indices: bool, estimation: str, rounding: str, bankroll: int, wong_in: int | None,
+            wong_out: int | None, spots: str | None, errors: bool) -> None:
     """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
     with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
+    import dataclasses
     import random
 
     from trainer.core import load_ruleset
-    from trainer.sim import fast
+    from trainer.core.errors import InvalidInputError
     from trainer.sim.report import SimReport
     from trainer.sim.runner import Plan as SimPlan
-    from trainer.sim.runner import check_hands, letters_of
+    from trainer.sim.runner import check_hands, compiled, letters_of
     from trainer.sim.study import check_options, choose_jobs, run_study
 
     check_hands(hands)
@@ -82,12 +93,24 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         indices = None  # the REPL's remembered `set indices` is for counting runs only
     check_options(counting=system is not None, spread=spread, ramp=ramp, indices=indices,
                   no_indices=no_indices, bankroll=bankroll)
+    wonging = wonging_option(wong_in, wong_out, counting=system is not None)
     jobs, warning = choose_jobs(jobs)
     if warning:
         click.echo(f"cutcard: {warning}", err=True)
     counter, index_words = (None, "") if system is None else make_counter(
         rules, system, spread, ramp, "none" if no_indices else indices, estimation, rounding,
         quiet=as_json)
+    if counter is not None and wonging is not None:
+        counter = dataclasses.replace(counter, wonging=wonging)
+    if spots is not None:
+        if counter is None:
+            raise click.UsageError("--spots needs --count SYSTEM (e.g. --count hi-lo)")
+        from trainer.core.spots import Spots
+
+        try:
+            counter = dataclasses.replace(counter, spots=Spots.parse(spots))
+        except InvalidInputError as error:
+            raise click.UsageError(str(error)) from None
     chart = load_chart(rules, quiet=as_json)
     plan = SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -113,7 +136,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
                    "below are for those", err=True)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
-                       errors=mine, engine="compiled" if fast.available() else "python")
+                       errors=mine, engine="compiled" if compiled(plan) else "python")
     if as_json:
         emit_json(report.to_json())
     else:
@@ -123,6 +146,21 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         print_report(make_console(), report)
     if stopped:
         raise click.exceptions.Exit(130)
+
+
+def wonging_option(wong_in: int | None, wong_out: int | None, *, counting: bool) -> Wonging | None:
+    """The back-counting policy of `--wong-in` / `--wong-out` (None without either)."""
+    if wong_in is None and wong_out is None:
+        return None
+    if not counting:
+        raise click.UsageError("--wong-in and --wong-out need --count SYSTEM (e.g. --count hi-lo)")
+    from trainer.core.errors import InvalidInputError
+    from trainer.core.wonging import Wonging
+
+    try:
+        return Wonging(entry=wong_in, exit=wong_out)
+    except InvalidInputError as error:
+        raise click.UsageError(str(error)) from None
 
 
 def _from_default_map(name: str) -> bool:
@@ -135,10 +173,9 @@ def prepare_kernel(plan: Plan, *, quiet: bool) -> None:
     """Load the compiled simulator (or compile it: a machine's first run) before the clock starts,
     saying so on a terminal, where the wait would otherwise be a progress bar standing at 0. Nothing
     where the Python engine plays: it has nothing to load."""
-    from trainer.sim import fast
-    from trainer.sim.runner import prepare
+    from trainer.sim.runner import compiled, prepare
 
-    if not fast.available():
+    if not compiled(plan):
         return
     if quiet or not sys.stderr.isatty():
         prepare(plan)

@@ -9,6 +9,20 @@ The Kelly multiple k is the one whose risk is the target; where two give it, the
 bets less for the same risk). Bets depend on k·B alone (`c` below), so the bankroll a target needs at
 a table is found the same way: the least bankroll for which some ramp reaches it.
 
+Back-counting with an entry count T (`entry`): the rounds that start below T are watched, not played,
+so their bet is 0; the figures are per round observed (BRH's convention: μ, σ, N0 and the hourly
+figures count the watched rounds, which take the table's time too), with the share of rounds played
+and the win and SD per round played beside them. The ramp starts at T. An exit policy's rounds depend
+on the path of the count, so its statistics are those of the rounds it played (`observed`: the rounds
+dealt in all, played or watched), and the figures are again per round observed.
+
+Several spots (`SpotPlan`): at a count where the learner plays N hands, each hand bets the equal-risk
+bet, the one-hand Kelly bet times V/(V + (N−1)·C) for a hand's variance V and the covariance C of two
+hands of one round (Griffin's and Schlesinger's rule: about 0.73 of one hand's bet for two hands at a
+shoe game); the round's mean is N·b·e_t and its second moment b²·(N·m_t + N(N−1)·(ρ·(m_t − e_t²) +
+e_t²)), ρ = C/V being measured once for the game (the store's two-hand run) and read, as a reading,
+the same at every count.
+
 Readings, each chosen as a counter would and tested:
 - bets never fall as the count rises: the Kelly fractions e_t/m_t are pooled across adjacent counts
   (weighted by their rounds, the pool-adjacent-violators fit) where sampling noise makes a higher
@@ -30,6 +44,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from trainer.core.errors import InvalidInputError
+from trainer.core.spots import Spots
 from trainer.planning import risk
 
 GRID = 100
@@ -94,6 +109,25 @@ class Step:
 
     true_count: int
     bet: float
+    hands: int = 1
+    """Several spots: the hands played at this count, each at `bet`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotPlan:
+    """Several spots: the hands by count, and the game's covariance of two hands of a round over the
+    variance of one (`correlation`)."""
+
+    spots: Spots
+    correlation: float
+
+    def factor(self, hands: int) -> float:
+        """A spot's equal-risk bet over one hand's: 1 / (1 + (N−1)·ρ).
+
+        >>> round(SpotPlan(spots=Spots.parse("2:2"), correlation=0.37).factor(2), 2)
+        0.73
+        """
+        return 1 / (1 + (hands - 1) * self.correlation)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,6 +156,10 @@ class RampFigures:
     """Per hour: μ − σ²/(2B), times the rounds an hour."""
     rounds_per_hour: float
     hours: float
+    played_share: float = 1.0
+    """Back-counting: the share of the rounds observed that are played (1: every round)."""
+    ev_per_round_played: float = 0.0
+    sd_per_round_played: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,6 +177,11 @@ class BetPlan:
     `no-edge`: no count wins, so every bankroll is ruined for certain."""
     bankroll_needed: float | None = None
     """The least bankroll for which a ramp at this table reaches the target (None where it is reached)."""
+    entry: int | None = None
+    """Back-counting: the count from which rounds are played (None: every round)."""
+    spots: SpotPlan | None = None
+    observed: int | None = None
+    """An exit policy's plan: the rounds observed of which the statistics' rounds were played."""
 
     def bet_at(self, true_count: int) -> float:
         return bet_at(self.ramp, true_count)
@@ -171,9 +214,17 @@ class _Game:
     fe: tuple[float, ...]
     """f_t·e_t and f_t·m_t: μ and the second moment are their sums weighted by the bets."""
     fm: tuple[float, ...]
+    play_from: int = 0
+    """The index of the first count played (back-counting: the entry count's); below it, watched."""
+    entry: int | None = None
+    hands: tuple[int, ...] = ()
+    """Several spots: the hands at each count (empty: one)."""
+    spots: SpotPlan | None = None
+    observed: int | None = None
 
 
-def _game(rows: Sequence[CountRow]) -> _Game:
+def _game(rows: Sequence[CountRow], entry: int | None = None, spots: SpotPlan | None = None,
+          observed: int | None = None) -> _Game:
     seen = sorted((r for r in rows if r.rounds > 0), key=lambda r: r.true_count)
     if not seen:
         raise InvalidInputError("the per-count statistics have no rounds")
@@ -188,6 +239,10 @@ def _game(rows: Sequence[CountRow]) -> _Game:
             raise InvalidInputError(f"true count {r.true_count}: a mean of {r.mean:g} cannot have a second "
                                     f"moment of {r.second_moment:g} (at least the mean squared)")
     total = sum(r.rounds for r in seen)
+    if observed is not None:  # the rows are the rounds an exit policy played of `observed` dealt
+        if observed < total:
+            raise InvalidInputError(f"{observed:,} rounds observed cannot hold {total:,} played")
+        total = observed
     # fill the counts between the ends the statistics skipped, as the nearest seen count below
     full: list[CountRow] = []
     for r in seen:
@@ -198,11 +253,27 @@ def _game(rows: Sequence[CountRow]) -> _Game:
     pooled = _pooled([r.mean / r.second_moment if r.second_moment else 0.0 for r in full],
                      [max(r.rounds, 0) for r in full])
     freq = tuple(r.rounds / total for r in full)
-    return _Game(counts=tuple(r.true_count for r in full), freq=freq,
+    play_from = 0 if entry is None else next((i for i, r in enumerate(full) if r.true_count >= entry),
+                                             len(full))
+    if play_from >= len(full):
+        raise InvalidInputError(f"the statistics have no round at the entry count {entry:+d} or above")
+    if spots is None:
+        return _Game(play_from=play_from, entry=entry, observed=observed,
+                     counts=tuple(r.true_count for r in full), freq=freq,
+                     mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
+                     kelly=tuple(pooled), rounds=total,
+                     fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
+                     fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
+    rho = spots.correlation
+    hands = tuple(spots.spots.at(r.true_count) for r in full)
+    return _Game(play_from=play_from, entry=entry, counts=tuple(r.true_count for r in full), freq=freq,
                  mean=tuple(r.mean for r in full), second=tuple(r.second_moment for r in full),
-                 kelly=tuple(pooled), rounds=total,
-                 fe=tuple(f * r.mean for f, r in zip(freq, full, strict=True)),
-                 fm=tuple(f * r.second_moment for f, r in zip(freq, full, strict=True)))
+                 kelly=tuple(k * spots.factor(n) for k, n in zip(pooled, hands, strict=True)), rounds=total,
+                 fe=tuple(f * n * r.mean for f, n, r in zip(freq, hands, full, strict=True)),
+                 fm=tuple(f * (n * r.second_moment + n * (n - 1) * (
+                     rho * (r.second_moment - r.mean ** 2) + r.mean ** 2))
+                     for f, n, r in zip(freq, hands, full, strict=True)),
+                 hands=hands, spots=spots, observed=observed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,19 +316,26 @@ def _pooled(values: list[float], weights: list[int]) -> list[float]:
 
 
 def _bets(game: _Game, c: float, low: float, top: float) -> list[float]:
-    bets = []
-    for r in game.kelly:
+    bets = [0.0] * game.play_from
+    for r in game.kelly[game.play_from:]:
         bet = c * r
         bets.append(low if bet <= low else (top if bet >= top else bet))
     return bets
+
+
+def _ramp_bets(game: _Game, ramp: Sequence[Step]) -> list[float]:
+    """A ramp's bet at each count of `game`: 0 where a back-counter watches."""
+    return [0.0 if i < game.play_from else bet_at(ramp, t) for i, t in enumerate(game.counts)]
 
 
 def _moments(game: _Game, bets: Sequence[float], bet_error: float = 0.0) -> tuple[float, float]:
     """(μ, σ²) of a round at these bets (one per count of `game`), with the learner's bet error rate."""
     firsts: Sequence[float]
     seconds: Sequence[float]
-    if bet_error:
-        firsts, seconds = _erring(bets, bet_error)
+    if bet_error:  # a watched round has no bet to get wrong
+        skip = [0.0] * game.play_from
+        firsts, seconds = _erring(bets[game.play_from:], bet_error)
+        firsts, seconds = skip + firsts, skip + seconds
     else:
         firsts, seconds = bets, list(map(operator.mul, bets, bets))
     mu = sum(map(operator.mul, game.fe, firsts))
@@ -297,11 +375,14 @@ def _quality(game: _Game, c: float, limits: TableLimits, bet_error: float) -> fl
     return math.inf if var == 0 else mu / var
 
 
-def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float = 0.0) -> BetPlan:
-    """The ramp whose risk of ruin is the target, betting as much as that allows (see the module)."""
-    game = _game(rows)
+def optimal(rows: Sequence[CountRow], limits: TableLimits, *, bet_error: float = 0.0,
+            entry: int | None = None, spots: SpotPlan | None = None, observed: int | None = None) -> BetPlan:
+    """The ramp whose risk of ruin is the target, betting as much as that allows (see the module);
+    a back-counter (`entry`) plays only from the entry count up; with `spots`, several hands from
+    their counts up, each at the equal-risk bet."""
+    game = _game(rows, entry, spots, observed)
     low, top = limits.min_bet, limits.top_bet
-    positive = [r for r in game.kelly if r > 0]
+    positive = [r for r in game.kelly[game.play_from:] if r > 0]
     need = -math.log(limits.ror) / (2 * limits.bankroll)  # the quality the target asks for
     if not positive:
         return _plan(game, 0.0, limits, "no-edge", math.inf, bet_error)
@@ -342,20 +423,30 @@ def _peak(game: _Game, grid: list[float], best: int, limits: TableLimits, bet_er
 def _plan(game: _Game, c: float, limits: TableLimits, status: str, needed: float | None,
           bet_error: float) -> BetPlan:
     bets = _bets(game, c, limits.min_bet, limits.top_bet)
-    return BetPlan(ramp=_trimmed(game.counts, bets), figures=_figures(game, bets, limits, bet_error),
-                   kelly_multiple=c / limits.bankroll, status=status, bankroll_needed=needed)
+    return BetPlan(ramp=_trimmed(game, bets), figures=_figures(game, bets, limits, bet_error),
+                   kelly_multiple=c / limits.bankroll, status=status, bankroll_needed=needed,
+                   entry=_entry(game), spots=game.spots, observed=game.observed)
 
 
-def _trimmed(counts: Sequence[int], bets: Sequence[float]) -> tuple[Step, ...]:
+def _entry(game: _Game) -> int | None:
+    return game.entry
+
+
+def _trimmed(game: _Game, all_bets: Sequence[float]) -> tuple[Step, ...]:
     """The steps from the highest count at the lowest bet to the first at the highest (the counts
-    beyond bet as these ends)."""
+    beyond bet as these ends); a back-counter's from the entry count."""
+    counts, bets = game.counts[game.play_from:], all_bets[game.play_from:]
     low, high = min(bets), max(bets)
     first = max((i for i, b in enumerate(bets) if b <= low and all(x <= low for x in bets[:i + 1])),
                 default=0)
     last = min((i for i, b in enumerate(bets) if b >= high and all(x >= high for x in bets[i:])),
                default=len(bets) - 1)
     last = max(last, first)
-    return tuple(Step(true_count=counts[i], bet=bets[i]) for i in range(first, last + 1))
+    hands = game.hands[game.play_from:] or (1,) * len(counts)
+    if game.spots is not None:  # the steps reach the highest count where the hands change
+        last = max(last, max((i for i in range(len(hands)) if hands[i] != hands[-1]), default=-1) + 1)
+        last = min(last, len(counts) - 1)
+    return tuple(Step(true_count=counts[i], bet=bets[i], hands=hands[i]) for i in range(first, last + 1))
 
 
 def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error: float) -> RampFigures:
@@ -365,8 +456,12 @@ def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error:
     se = sd / math.sqrt(game.rounds)
     n0 = var / (mu * mu) if mu > 0 else math.inf
     score = 1e6 / n0 if mu > 0 else 0.0
-    average = math.fsum(f * b for f, b in zip(game.freq, _erring(bets, bet_error)[0] if bet_error else bets,
-                                               strict=True))
+    played = math.fsum(game.freq[game.play_from:])
+    firsts = _moments_firsts(game, bets, bet_error)
+    hands = game.hands or (1,) * len(bets)
+    average = math.fsum(f * b * n for f, b, n in zip(game.freq, firsts, hands, strict=True)) / played
+    mean_played = mu / played
+    sd_played = math.sqrt(max((var + mu * mu) / played - mean_played ** 2, 0.0))
     return RampFigures(
         ev_per_round=mu, ev_per_round_se=se, sd_per_round=sd, ev_per_hour=mu * per_hour,
         ev_per_hour_se=se * per_hour, sd_per_hour=sd * math.sqrt(per_hour), average_bet=average,
@@ -376,14 +471,24 @@ def _figures(game: _Game, bets: Sequence[float], limits: TableLimits, bet_error:
         ror=risk.ror(mu, sd, limits.bankroll),
         trip_ror=risk.trip_ror(mu, sd, limits.bankroll, limits.hours * per_hour),
         certainty_equivalent=(mu - var / (2 * limits.bankroll)) * per_hour,
-        rounds_per_hour=per_hour, hours=limits.hours)
+        rounds_per_hour=per_hour, hours=limits.hours, played_share=played, ev_per_round_played=mean_played,
+        sd_per_round_played=sd_played)
+
+
+def _moments_firsts(game: _Game, bets: Sequence[float], bet_error: float) -> list[float]:
+    """The mean bet at each count, with the learner's bet errors (0 where watched)."""
+    if not bet_error:
+        return list(bets)
+    return [0.0] * game.play_from + _erring(bets[game.play_from:], bet_error)[0]
 
 
 def evaluate(rows: Sequence[CountRow], ramp: Sequence[Step], limits: TableLimits, *,
-             bet_error: float = 0.0) -> RampFigures:
-    """The figures of a given ramp (bets beyond its ends as its end steps) on these statistics."""
-    game = _game(rows)
-    return _figures(game, [bet_at(ramp, t) for t in game.counts], limits, bet_error)
+             bet_error: float = 0.0, entry: int | None = None, spots: SpotPlan | None = None,
+             observed: int | None = None) -> RampFigures:
+    """The figures of a given ramp (bets beyond its ends as its end steps) on these statistics; a
+    back-counter (`entry`) watches the rounds below the entry count; `spots`: the hands by count."""
+    game = _game(rows, entry, spots, observed)
+    return _figures(game, _ramp_bets(game, ramp), limits, bet_error)
 
 
 def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip: float, *,
@@ -395,7 +500,7 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     the counts below), the one that grows the bankroll fastest (the highest certainty equivalent)."""
     if chip <= 0:
         raise InvalidInputError(f"the chip must be above 0, not {chip:g}")
-    game = _game(rows)
+    game = _game(rows, exact.entry, exact.spots, exact.observed)
     low = math.ceil(limits.min_bet / chip - 1e-9) * chip
     top = math.floor(limits.top_bet / chip + 1e-9) * chip
     if top < low:
@@ -406,8 +511,9 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
     fallback: tuple[float, list[float]] | None = None
     for i, raise_lower in itertools.product(range(61), (False, True)):
         scale = 1.5 - i * 0.02
-        bets = _natural([limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets], chip, low, top,
-                        raise_lower=raise_lower)
+        bets = [0.0] * game.play_from + _natural(
+            [limits.min_bet + (b - limits.min_bet) * scale for b in exact_bets[game.play_from:]], chip, low,
+            top, raise_lower=raise_lower)
         mu, var = _moments(game, bets, bet_error)
         ror = risk.ror(mu, math.sqrt(var), limits.bankroll) if var > 0 or mu > 0 else 1.0
         growth = mu - var / (2 * limits.bankroll)
@@ -425,9 +531,10 @@ def simplify(rows: Sequence[CountRow], exact: BetPlan, limits: TableLimits, chip
         if status == "target" and risk.ror(mu, math.sqrt(var), limits.bankroll) < limits.ror * 0.999:
             status = "within"
     figures = _figures(game, bets, limits, bet_error)
-    steps = _trimmed(game.counts, bets)
+    steps = _trimmed(game, bets)
     return BetPlan(ramp=steps, figures=figures, kelly_multiple=exact.kelly_multiple, status=status,
-                   bankroll_needed=exact.bankroll_needed)
+                   bankroll_needed=exact.bankroll_needed, entry=exact.entry, spots=exact.spots,
+                   observed=exact.observed)
 
 
 def _natural(bets: Sequence[float], chip: float, low: float, top: float, *, raise_lower: bool) -> list[float]:
@@ -467,7 +574,7 @@ def default_chip(min_bet: float) -> float:
 def ror_curve(plan: BetPlan, rows: Sequence[CountRow], bankrolls: Sequence[float],
               limits: TableLimits, *, bet_error: float = 0.0) -> list[tuple[float, float]]:
     """(bankroll, lifetime risk of ruin) of this plan's ramp, unchanged, played with each bankroll."""
-    game = _game(rows)
-    mu, var = _moments(game, [plan.bet_at(t) for t in game.counts], bet_error)
+    game = _game(rows, plan.entry, plan.spots, plan.observed)
+    mu, var = _moments(game, _ramp_bets(game, plan.ramp), bet_error)
     sd = math.sqrt(var)
     return [(b, risk.ror(mu, sd, b)) for b in bankrolls]

@@ -35,14 +35,14 @@ SYSTEM_TITLES = {"hi-lo": "Hi-Lo", "ko": "KO", "hi-opt-i": "Hi-Opt I", "hi-opt-i
 SKILLS: dict[str, str] = {
     "running-count": "counting", "countdown": "counting", "table": "counting", "speed-count": "counting",
     "true-count": "true count", "deck-estimation": "true count",
-    "strategy": "basic strategy", "deviations": "index plays", "bet": "bets",
+    "strategy": "basic strategy", "deviations": "index plays", "bet": "bets", "wong": "back-counting",
     "payout": "payouts", "color-up": "payouts", "settle": "payouts", "cut": "payouts", "catch": "payouts",
     "quiz": "rules", "attack": "tournament",
     "procedure": "dealer procedure", "protect": "dealer procedure",
     "rundown": "payouts", "addition": "dealer arithmetic",
 }
 """Item family -> the skill it trains; the same skill whether practised in a drill, a review or at play."""
-SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "payouts",
+SKILL_ORDER = ("counting", "true count", "basic strategy", "index plays", "bets", "back-counting", "payouts",
                "dealer arithmetic", "dealer procedure", "rules", "tournament")
 
 
@@ -159,6 +159,16 @@ def _bet(parts: list[str]) -> str:
     return f"bet at true count {_signed(count.removeprefix('tc'))}, {system_title(system)}"
 
 
+def _wong(parts: list[str]) -> str:
+    system = system_title(parts[0])
+    if parts[1] == "gone":
+        return f"back-counting after leaving the shoe, {system}"
+    state, edge = parts[1], int(parts[2])
+    line = "exit (or entry)" if state == "playing" else "entry"
+    where = "at" if edge == 0 else (f"{abs(edge)} {'above' if edge > 0 else 'below'}")
+    return f"back-counting while {state}, the count {where} your {line} count, {system}"
+
+
 def _speed_count(parts: list[str]) -> str:
     system, decks, seats = parts
     if not (decks.endswith("d") and seats.endswith("s")):
@@ -227,7 +237,7 @@ def _addition(parts: list[str]) -> str:
 NAMERS: dict[str, Callable[[list[str]], str]] = {
     "running-count": _running_count, "countdown": _countdown, "true-count": _true_count,
     "deck-estimation": _deck_estimation, "table": _table, "payout": _payout, "strategy": _strategy,
-    "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet,
+    "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet, "wong": _wong,
     "speed-count": _speed_count, "settle": _settle, "cut": _cut, "catch": _catch, "attack": _attack,
     "procedure": _procedure, "protect": _protect, "rundown": _rundown, "addition": _addition,
 }
@@ -267,7 +277,8 @@ DRILL_TITLES = {"running-count": "running count", "countdown": "count down a dec
                 "speed-count": "speed count", "play": "table play", "settle": "settle a table",
                 "cut": "cut cheques", "catch": "catch dealer errors", "attack": "attack phase",
                 "procedure": "dealer procedure", "protect": "game protection",
-                "rundown": "run down a stack", "addition": "dealer arithmetic"}
+                "rundown": "run down a stack", "addition": "dealer arithmetic",
+                "wong": "back-counting"}
 
 
 def drill_title(drill: str) -> str:

@@ -95,6 +95,8 @@ CRITERIA: tuple[Criterion, ...] = (
               target=0.95, window=100, practise="cutcard drill deviations"),
     Criterion(key="bets", track="counter", title="bets by the count", families=("bet:",), target=0.95,
               window=100, practise="cutcard drill bet"),
+    Criterion(key="wong", track="counter", title="back-counting: sit, stay, watch or leave",
+              families=("wong:",), target=0.95, window=100, practise="cutcard drill wong"),
     Criterion(key="rounds", track="counter", title="table rounds logged", measure="rounds", target=1000,
               per_ruleset=True, practise="cutcard play --ruleset {ruleset}", counts=True),
     Criterion(key="payout-3:2", track="dealer", title="blackjack 3:2 at dealer pace",

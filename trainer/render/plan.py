@@ -46,14 +46,18 @@ def ramp_lines(plan: BetPlan, min_bet: float) -> list[tuple[str, str]]:
     the minimum and a bar (adjacent counts with the same bet share a line)."""
     top = max(s.bet for s in plan.ramp)
     runs: list[tuple[int, int, float]] = []
+    hands: dict[int, int] = {}
     for step in plan.ramp:
-        if runs and abs(runs[-1][2] - step.bet) < 0.005:
+        if runs and abs(runs[-1][2] - step.bet) < 0.005 and hands[runs[-1][0]] == step.hands:
             runs[-1] = (runs[-1][0], step.true_count, runs[-1][2])
         else:
             runs.append((step.true_count, step.true_count, step.bet))
+            hands[step.true_count] = step.hands
     lines = [("  true count      bet  units", "key")]
+    if plan.entry is not None:
+        lines.append((f"  {f'{plan.entry - 1:+d} or less':<11}   watch", ""))
     for i, (first, last, bet) in enumerate(runs):
-        if i == 0 and len(runs) > 1:
+        if i == 0 and len(runs) > 1 and plan.entry is None:
             counts = f"{last:+d} or less"
         elif i == len(runs) - 1 and len(runs) > 1:
             counts = f"{first:+d} or more"
@@ -62,7 +66,8 @@ def ramp_lines(plan: BetPlan, min_bet: float) -> list[tuple[str, str]]:
         bar = "█" * max(1, round(BAR * bet / top))
         units = bet / min_bet
         unit_text = f"{units:5.0f}" if abs(units - round(units)) < 0.05 else f"{units:5.1f}"
-        lines.append((f"  {counts:<11}{money(bet):>8}  {unit_text}  {bar}", ""))
+        spread = f" x{hands[first]}" if hands[first] > 1 else ""
+        lines.append((f"  {counts:<11}{money(bet):>8}  {unit_text}  {bar}{spread}", ""))
     return lines
 
 
@@ -84,6 +89,16 @@ def figure_lines(report: PlanReport) -> list[str]:
         f"certainty eq.  {money(f.certainty_equivalent, True)} an hour; Kelly multiple "
         f"{plan.kelly_multiple:.2f}; {f.rounds_per_hour:g} rounds an hour",
     ]
+    if plan.spots is not None:
+        spots = plan.spots
+        lines.append(f"spots          {spots.spots.text}: two hands each bet {spots.factor(2):.2f} of one "
+                     f"(correlation {spots.correlation:.2f})")
+    if report.wonging is not None:
+        share = f"{100 * f.played_share:.1f}%"
+        lines.append(f"back-counting  {report.wonging.describe()}")
+        lines.append(f"               {share} of rounds played; the figures above per round observed")
+        lines.append(f"               per round played {money(f.ev_per_round_played, True)} "
+                     f"(SD {money(f.sd_per_round_played, True)})")
     if report.simplified is not None:
         cost = report.exact.figures.score - f.score
         change = f"costs {cost:.1f}" if cost >= 0 else f"gains {-cost:.1f}"

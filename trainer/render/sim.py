@@ -69,7 +69,26 @@ def print_report(console: Console, report: SimReport) -> None:
         table.add_row("bets", f"spread {counter.spread[0]}-{counter.spread[1]} units; ramp {ramp} "
                               "(true count: units)")
         table.add_row("index plays", report.indices or "none: basic strategy, no insurance")
-    table.add_row("hands", f"{report.hands:,}")
+    wong = counter.wonging if counter is not None else None
+    if wong is None:
+        table.add_row("hands", f"{report.hands:,}")
+    else:
+        s = report.summary
+        table.add_row("back-counting", wong.describe())
+        table.add_row("hands", f"{s.rounds_observed:,} observed, {s.rounds:,} played "
+                               f"({100 * s.played_share:.1f}%); figures per hand played")
+        table.add_row("per hand observed", f"{_units(100 * s.mean_observed)} units per 100 hands, "
+                                           f"SD {10 * s.sd_observed:.1f}, N0 " + (
+                                               f"{s.n0_observed:,.0f} hands" if math.isfinite(s.n0_observed)
+                                               else "never"))
+    if counter is not None and counter.spots is not None:
+        s = report.summary
+        table.add_row("spots", f"{counter.spots.text} (true count: hands); {s.hands:,} hands played")
+        if s.variance_per_hand is not None:
+            cov = "" if s.covariance is None else (
+                f"; covariance of two hands of a round {s.covariance:.3f} (correlation "
+                f"{s.correlation or 0:.2f}, {s.pair_rounds:,} rounds)")
+            table.add_row("per hand", f"variance {s.variance_per_hand:.3f} (flat bets){cov}")
     _figures(table, report.summary, report, counter is not None)
     if counter is None:
         table.add_row("exact EV", f"{_pct(report.chart_ev)} (house edge {-100 * report.chart_ev:.3f}%), "

@@ -62,7 +62,9 @@ class TableUI:
                 if self.session.broke:
                     self.console.print(Text("You are out of chips for this table.", style="warn"))
                     break
-                if not self._ask_bet():
+                if self.session.wong_owed and not self._ask_wong():
+                    break
+                if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
                 self._count_check()
@@ -106,9 +108,42 @@ class TableUI:
             self.console.print(Text(f"Dealer errors on: in about {s.fouls.rate:.0%} of rounds the dealer "
                                     "pays, takes or counts a hand wrong. Call it before your next bet: f "
                                     "and the seat (f 3), or f dealer.", style="warn"))
+        if s.spots is not None:
+            first = next((step for step in s.spots.steps if step.hands > 1), None)
+            where = f"from true count {first.true_count:+d}" if first else "nowhere"
+            self.console.print(Text(f"Spots: your plan in force spreads to more hands {where}; type one bet "
+                                    f"per hand (up to {s.spots.most}), graded against the plan.",
+                                    style="warn"))
+        if s.wonging is not None:
+            self.console.print(Text(f"Back-counting: {s.wonging.describe()}. Before each round sit, stay, "
+                                    "watch or leave; you start watching, and watch again after each "
+                                    "shuffle.", style="warn"))
         foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
                                 f"n no{foul}. Ctrl-C ends the session.", style="muted"))
+
+    def _ask_wong(self) -> bool:
+        """Ask and grade sit, stay, watch or leave; a watched round is dealt. False when the learner
+        quits the session."""
+        s = self.session
+        decision = s.decision()
+        playing = s.wong_seat.playing
+        keys = "s stay, l leave" if playing else "s sit, w watch"
+        prompt = f"{'playing' if playing else 'watching'}: {keys}, q quit > "
+        s.graded.start_timer()
+        while True:
+            text = self.line(prompt).strip().lower()
+            if text in ("q", "quit", "exit"):
+                return False
+            try:
+                s.answer(decision, text)
+            except TrainerError as e:
+                self.console.print(Text(f"? {e}", style="warn"))
+                continue
+            break
+        check = s.tally.wongs[-1]
+        self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
+        return True
 
     def _ask_bet(self) -> bool:
         """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
@@ -119,6 +154,9 @@ class TableUI:
         prompt = (f"bet (${format_money(lo)}-${format_money(hi)}, Enter ${format_money(default)}, "
                   f"{foul}? ramp, q leave) > ")
         decision = s.decision()
+        if decision.kind == "spots":
+            prompt = (f"bets, one per hand, up to {s.spots.most if s.spots else 1} (e.g. "
+                      f"{format_money(lo)} {format_money(lo)}; Enter ${format_money(default)}; q leave) > ")
         s.graded.start_timer()
         while True:
             text = self.line(prompt).strip().lower()
@@ -139,7 +177,10 @@ class TableUI:
                 self.console.print(Text(f"? {e}", style="warn"))
                 continue
             break
-        if grade is not None and s.tally.bets:
+        if decision.kind == "spots" and s.tally.spreads:
+            spread = s.tally.spreads[-1]
+            self.console.print(Text(f"  {spread.message}", style="good" if spread.correct else "bad"))
+        elif grade is not None and s.tally.bets:
             check = s.tally.bets[-1]
             self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
         return True
@@ -169,9 +210,12 @@ class TableUI:
             self.console.print(Text(f"  {verdict.message()}", style=style))
             self._print_events()
         self.console.print(self._picture())
+        watched = s.watching
         net = s.end_round()
         result = Text("Round over: ")
-        if net:
+        if watched:
+            result.append("you watched it; keep the count")
+        elif net:
             result.append("you win " if net > 0 else "you lose ").append_text(money_text(abs(net)))
         else:
             result.append("a push")
@@ -184,7 +228,8 @@ class TableUI:
     def _picture(self) -> object:
         s = self.session
         assert s.round is not None
-        return table_picture(s.round, self.names, learner=s.learner, dealer_cards=s.dealer_cards_shown())
+        return table_picture(s.round, s.round_names(), learner=s.round_learner,
+                             dealer_cards=s.dealer_cards_shown())
 
     def _print_events(self) -> None:
         round_ = self.session.round
@@ -192,7 +237,7 @@ class TableUI:
             return
         shown = self.session.shown_events()
         for event in shown[self._shown:]:
-            line = event_line(event, round_, self.names)
+            line = event_line(event, round_, self.session.round_names())
             if line is not None:
                 self.console.print(Text("  ").append_text(line))
         self._shown = len(shown)
@@ -298,10 +343,19 @@ class TableUI:
             self.console.print(f"  dealer errors: {caught} caught, {missed} missed, {false} false "
                                f"call{'' if false == 1 else 's'} ({self.session.fouls.slips} made by the "
                                "dealer)")
+        if tally.wongs:
+            wongs = len(tally.wongs)
+            self.console.print(f"  back-counting: {tally.wongs_right} of {wongs} sit, stay, watch or leave "
+                               f"decisions right ({100 * tally.wongs_right / wongs:.0f}%); {tally.watched} "
+                               "rounds watched")
+        if tally.spreads:
+            right = sum(p.correct for p in tally.spreads)
+            self.console.print(f"  spots: {right} of {len(tally.spreads)} bets by your plan's hands and "
+                               f"bets ({100 * right / len(tally.spreads):.0f}%)")
         if tally.bets:
             bets = len(tally.bets)
             self.console.print(f"  bets: {tally.bets_right} of {bets} by your ramp "
                                f"({100 * tally.bets_right / bets:.0f}%)")
-        if plays or counts or tally.bets:
+        if plays or counts or tally.bets or tally.wongs or tally.spreads:
             self.console.print(Text("  Every decision is recorded: `cutcard review` brings back the ones "
                                     "missed; `cutcard stats` counts them.", style="muted"))

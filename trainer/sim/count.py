@@ -16,6 +16,8 @@ from itertools import accumulate
 
 from trainer.core.counting import Estimation, Rounding
 from trainer.core.errors import InvalidInputError
+from trainer.core.spots import Spots
+from trainer.core.wonging import Wonging
 from trainer.sim.plays import UpPlays
 
 NEVER = 1 << 30
@@ -124,6 +126,10 @@ class CountPlan:
     plays_for: Callable[[int], tuple[UpPlays, ...]]
     insure_from: int
     """Insure (or take even money) at this count and above; NEVER for basic strategy."""
+    wonging: Wonging | None = None
+    """Back-counting: the rounds the seat plays (None: every round)."""
+    spots: Spots | None = None
+    """Several hands a round at the counts given (None: one hand every round)."""
 
     def start_shoe(self, cards: Sequence[int], burn: int) -> list[int]:
         """seen[i]: the running count once the first i cards are dealt (unshown burn cards uncounted)."""

@@ -29,6 +29,8 @@ from trainer.core.actions import Action
 from trainer.core.counting import CountSystem
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
+from trainer.core.spots import Spots
+from trainer.core.wonging import Wonging
 from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
 from trainer.sim.game import Game
 from trainer.sim.plays import Lookup, UpPlays, compile_charts
@@ -134,6 +136,10 @@ class Counter:
     indices: tuple[ChartChange, ...] = ()
     insurance_index: int | None = None
     """Insure at this true count and above; None: never."""
+    wonging: Wonging | None = None
+    """Back-counting: the counts at which the counter sits and leaves (None: plays every round)."""
+    spots: Spots | None = None
+    """Several hands a round, each at the ramp's bet, from the counts given (None: one hand)."""
 
 
 def with_indices(lookup: Lookup, indices: tuple[ChartChange, ...], count: int) -> Lookup:
@@ -211,7 +217,8 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
     if mistakes.bet:
         bet_for = _with_bet_mistakes(bet_for, mistakes.bet, rng)
     return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
-                     true_count=true_count, bet_for=bet_for, plays_for=plays_for, insure_from=insurance)
+                     true_count=true_count, bet_for=bet_for, plays_for=plays_for, insure_from=insurance,
+                     wonging=counter.wonging, spots=counter.spots)
 
 
 def _with_bet_mistakes(bet_for: Callable[[int], int], rate: float,

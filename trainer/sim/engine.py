@@ -10,15 +10,17 @@ results round by round, for every shipped rule set and the rule options no seed 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from trainer.core.wonging import WATCHING
 from trainer.sim.count import CountPlan
 from trainer.sim.game import Game
 from trainer.sim.hands import BUST, STANDS
 from trainer.sim.plays import DOUBLE, HIT, SPLIT, STAND, SURRENDER, UpPlays
 from trainer.sim.shoes import ALWAYS, ShoeSource
 from trainer.sim.splits import play_split
+from trainer.sim.spread import play_spread
 
 
 def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
@@ -34,6 +36,9 @@ class Winnings:
     across jobs, so a simulation split over processes gives the same figures in any order."""
 
     rounds: int = 0
+    """Rounds dealt (observed): with back-counting, those played and those watched."""
+    watched: int = 0
+    """Back-counting: rounds dealt while the seat watched (no bet, no result)."""
     net: int = 0
     """Sum over rounds of bet x result."""
     net_squares: int = 0
@@ -41,22 +46,49 @@ class Winnings:
     """Sum of initial bets, in betting units."""
     bets: dict[int, int] = field(default_factory=dict)
     """Rounds played at each initial bet (counting mode)."""
+    spot_hands: int = 0
+    """Several spots (`CountPlan.spots`): the hands played, and the sums of their results and squared
+    results per unit of a hand's initial bet; for the rounds of two hands or more, the sums of the
+    first two hands' results and of their products (the covariance of two hands of one round)."""
+    spot_sum: int = 0
+    spot_squares: int = 0
+    pair_rounds: int = 0
+    pair_first: int = 0
+    pair_second: int = 0
+    pair_products: int = 0
     by_count: dict[int, list[int]] = field(default_factory=dict)
-    """Counting mode: for each true count at round start (as the counter reads it: the count its bet
+    """Counting mode, the rounds played (a back-counter's watched rounds left out): for each true count at
+    round start (as the counter reads it: the count its bet
     follows, clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
     result per unit of its initial bet (in result units): what a bet ramp is planned from."""
 
     def add(self, other: Winnings) -> None:
         self.rounds += other.rounds
+        self.watched += other.watched
         self.net += other.net
         self.net_squares += other.net_squares
         self.wagered += other.wagered
+        for name in ("spot_hands", "spot_sum", "spot_squares", "pair_rounds", "pair_first", "pair_second",
+                     "pair_products"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         for bet, n in other.bets.items():
             self.bets[bet] = self.bets.get(bet, 0) + n
         for count, sums in other.by_count.items():
             mine = self.by_count.setdefault(count, [0, 0, 0])
             for i in range(3):
                 mine[i] += sums[i]
+
+
+def _add_spots(spot: list[int], nets: Sequence[int]) -> None:
+    """Add a played round's hands to the spot sums (`Winnings.spot_hands` on)."""
+    spot[0] += len(nets)
+    spot[1] += sum(nets)
+    spot[2] += sum(x * x for x in nets)
+    if len(nets) > 1:
+        spot[3] += 1
+        spot[4] += nets[0]
+        spot[5] += nets[1]
+        spot[6] += nets[0] * nets[1]
 
 
 COUNT_REACH = 99
@@ -70,8 +102,11 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
 
     Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
-    with it, the bet and the tables follow the true count (see `CountPlan`). `progress` hears of every
-    `chunk` rounds played.
+    with it, the bet and the tables follow the true count (see `CountPlan`), and a back-counter
+    (`CountPlan.wonging`) plays only the rounds its policy sits for: every round is dealt and counted
+    (the others' hands take the cards the seat's would), but only a played round's bet and result go
+    into the seat's sums and the per-count sums (`Winnings.rounds` counts every round observed).
+    `progress` hears of every `chunk` rounds.
     """
     hands = game.hands
     start, nxt, natural, total = hands.start, hands.next_state, hands.natural, hands.total
@@ -88,6 +123,23 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     if count is not None:
         tag, true_count, bet_for, plays_for = count.tag, count.true_count, count.bet_for, count.plays_for
         insure_from, start_shoe = count.insure_from, count.start_shoe
+        wonging = count.wonging
+        spots = count.spots
+    else:
+        wonging = None
+        spots = None
+    hands_now = 1
+    spot = [0, 0, 0, 0, 0, 0, 0]  # the Winnings's spot sums, in its order
+
+    def spread_tables(shown: Sequence[int], up: int) -> tuple[Sequence[UpPlays], bool]:
+        """The tables and insurance of a round of several hands, by the count once the deal is seen."""
+        if count is None:
+            return plays, False
+        tc = true_count(running + sum(tag[c] for c in shown), left())
+        return plays_for(tc), tc >= insure_from
+    seat = WATCHING
+    playing = True
+    watched = 0
     insure = False
     by_up = plays
     bet = 1
@@ -113,13 +165,24 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     draw()
                 if counting:
                     seen = start_shoe(cards, burn)
+                seat = WATCHING
             at = len(cards) - left()
             if counting:
                 running = seen[at]
                 start_count = true_count(running, left())
                 bet = bet_for(start_count)
+                if wonging is not None:
+                    seat = wonging.after(seat, wonging.move(seat, start_count))
+                    playing = seat.playing
+                if spots is not None:
+                    hands_now = spots.at(start_count)
+            nets: list[int] | None = None
             while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
                 try:
+                    if hands_now > 1:
+                        nets = play_spread(game, hands_now, draw, spread_tables)
+                        net = sum(nets)
+                        break
                     if hole_card:
                         if hole_first:
                             p1 = draw()
@@ -242,15 +305,24 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
             if record is not None:
                 record.append(net)
+            if not playing:
+                watched += 1
+                continue
             if counting:
                 key = -COUNT_REACH if start_count < -COUNT_REACH else (
                     COUNT_REACH if start_count > COUNT_REACH else start_count)
                 sums = by_count.get(key)
                 if sums is None:
                     sums = by_count[key] = [0, 0, 0]
+                first = net if nets is None else nets[0]  # a round of several hands: its first hand's
                 sums[0] += 1
-                sums[1] += net
-                sums[2] += net * net
+                sums[1] += first
+                sums[2] += first * first
+            if spots is not None:
+                _add_spots(spot, [net] if nets is None else nets)
+                if nets is not None:
+                    wagered += bet * (hands_now - 1)
+                    bets[bet] = bets.get(bet, 0) + hands_now - 1
             net *= bet
             net_sum += net
             net_sq += net * net
@@ -261,9 +333,12 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
         if progress is not None:
             progress(size)
     tally.rounds += rounds
+    tally.watched += watched
+    tally.add(Winnings(spot_hands=spot[0], spot_sum=spot[1], spot_squares=spot[2], pair_rounds=spot[3],
+                       pair_first=spot[4], pair_second=spot[5], pair_products=spot[6]))
     tally.net += net_sum
     tally.net_squares += net_sq
-    tally.wagered += wagered if counting else rounds
+    tally.wagered += wagered if counting else rounds - watched
     for b, n in bets.items():
         tally.bets[b] = tally.bets.get(b, 0) + n
     tally.add(Winnings(by_count=by_count))

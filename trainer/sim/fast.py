@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
+from trainer.core.spots import MOST_SPOTS, Spots
+from trainer.core.wonging import Wonging
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
@@ -44,6 +46,9 @@ from trainer.sim.game import Game
 from trainer.sim.hands import STATES
 from trainer.sim.plays import Lookup, UpPlays
 from trainer.sim.shoes import ALWAYS, INFINITE_BLOCK
+
+NEVER_BELOW = -NEVER
+"""A back-counting count every count reaches (no entry count: sit at once)."""
 
 ENGINE_VARIABLE = "CUTCARD_SIM"
 """`python` plays every simulation with the Python engine even where numba is installed."""
@@ -105,6 +110,8 @@ class CounterInts:
     bet_first: int
     bet_low: int
     bets: list[int]
+    wonging: Wonging | None = None
+    spots: Spots | None = None
 
 
 def counting_for(game: Game, counter: Counter) -> CounterInts:
@@ -123,7 +130,8 @@ def counting_for(game: Game, counter: Counter) -> CounterInts:
                        rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
                        divs=[d for _, d in pairs],
                        insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
-                       bet_first=first, bet_low=counter.spread[0], bets=bets)
+                       bet_first=first, bet_low=counter.spread[0], bets=bets,
+                       wonging=counter.wonging, spots=counter.spots)
 
 
 def _ramp(counter: Counter) -> tuple[int, list[int]]:
@@ -226,13 +234,16 @@ class NativeSeat:
             self._shoes = np.zeros((1, 1), dtype=np.uint8)
             self._shoe_sizes = self._shoe_cuts = self._shoe_burns = np.zeros(0, dtype=np.int64)
             size = 2 * INFINITE_BLOCK if rules.infinite_deck else len(deck)
-        pad = 4 * game.max_hands + 32  # room for the 0s a round that ran out draws before it ends
+        most_spots = counting.spots.most if counting is not None and counting.spots is not None else 1
+        # room for the 0s a round that ran out draws before it ends (each of its hands)
+        pad = (4 * game.max_hands + 32) * most_spots
         self._fresh_deck = _u8(deck)
         self._deck = _own(self._fresh_deck)
         self._buf = _own(np.zeros(size + pad, dtype=np.uint8))
         self._spare = _own(np.zeros(size + pad, dtype=np.uint8))
         self._faces = _u8(codes.roll_faces)
         lo, hi = rules.shoe.cut_card_from_end
+        wong = counting.wonging if counting is not None else None
         tally_counting = counting is not None
         c = counting or flat_counting(game)
         sets = [tables.right, *tables.wrong]
@@ -250,7 +261,10 @@ class NativeSeat:
             (k.R_INITIAL, c.initial), (k.R_BURN_SHOWN, c.burn_shown), (k.R_LOW, tables.low),
             (k.R_COUNTS, len(tables.right)), (k.R_SETS, len(sets)), (k.R_INSURE_FROM, c.insure_from),
             (k.R_BET_FIRST, c.bet_first), (k.R_BET_LOW, c.bet_low), (k.R_PAD, pad),
-            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale),
+            (k.R_TC_LOW, -TABLE_RUNNING * c.tag_scale), (k.R_WONG, wong is not None),
+            (k.R_WONG_IN, NEVER_BELOW if wong is None or wong.entry is None else wong.entry),
+            (k.R_WONG_OUT, NEVER_BELOW if wong is None else _floor(wong)),
+            (k.R_WONG_PATH, wong is not None and wong.by_path),
         ):
             r[index] = int(value)
         self._rules = r
@@ -282,7 +296,11 @@ class NativeSeat:
         self._count_sums = _own(np.zeros((2 * k.COUNT_REACH + 1, 3), dtype=np.int64))
         self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
         self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
-        self._out = _own(np.zeros(3, dtype=np.int64))
+        self._out = _own(np.zeros(4, dtype=np.int64))
+        steps = counting.spots.steps if counting is not None and counting.spots is not None else ()
+        self._spots = np.array(steps, dtype=np.int64).reshape(len(steps), 2)
+        self._spot_sums = _own(np.zeros(7, dtype=np.int64))
+        self._work = _own(np.zeros((k.WORK_ROWS, MOST_SPOTS * (game.max_hands + 2)), dtype=np.int64))
         self._counting = tally_counting
         self._rng = _own(_stream(rng))
         self._slip = _own(_stream(slips))  # the mistakes' own stream: with or without them, the same shoes
@@ -292,7 +310,7 @@ class NativeSeat:
         scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
         other = copy.copy(self)
         for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_count_sums", "_out",
-                     "_rng", "_slip"):
+                     "_rng", "_slip", "_spot_sums", "_work"):
             setattr(other, name, _own(getattr(self, name)))
         return other
 
@@ -315,6 +333,7 @@ class NativeSeat:
         out[:] = 0
         self._bet_counts[:] = 0
         self._count_sums[:] = 0
+        self._spot_sums[:] = 0
         done = 0
         while done < rounds:
             size = min(chunk, rounds - done)
@@ -325,7 +344,7 @@ class NativeSeat:
                 self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
                 *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
                 self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
-                self._count_sums, results, self._scratch)
+                self._count_sums, results, self._scratch, self._spots, self._spot_sums, self._work)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
@@ -336,9 +355,15 @@ class NativeSeat:
             if progress is not None:
                 progress(size)
         tally.rounds += rounds
+        tally.watched += int(out[3])
+        if len(self._spots):
+            sums = [int(x) for x in self._spot_sums]
+            tally.add(Winnings(spot_hands=sums[0], spot_sum=sums[1], spot_squares=sums[2],
+                               pair_rounds=sums[3],
+                               pair_first=sums[4], pair_second=sums[5], pair_products=sums[6]))
         tally.net += int(out[0])
         tally.net_squares += int(out[1])
-        tally.wagered += int(out[2]) if self._counting else rounds
+        tally.wagered += int(out[2]) if self._counting else rounds - int(out[3])
         for bet, n in enumerate(self._bet_counts.tolist()):
             if n:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
@@ -359,6 +384,13 @@ def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: M
         tables = table_sets(game, [lookup], 0, mistakes, slips)
         counting = flat_counting(game) if mistakes.any else None  # as `flat_plan`: bets counted
     return NativeSeat(game, tables, counting, mistakes, rng, slips, recorded=recorded)
+
+
+def _floor(wong: Wonging) -> int:
+    """The count below which a seated back-counter leaves: the exit count, or the entry count."""
+    floor = wong.exit if wong.exit is not None else wong.entry
+    assert floor is not None
+    return floor
 
 
 CACHE_LINE = 64

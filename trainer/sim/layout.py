@@ -20,13 +20,15 @@ __all__ = ["ACE", "ALWAYS", "BUST", "COUNT_REACH", "DOUBLE", "EVERY_ROUND_FIRST"
 CUT_CARD, EVERY_ROUND, INFINITE, RECORDED = 0, 1, 2, 3
 
 # the seat's state between calls: seat[...]
-POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, STATE_SIZE = range(11)
+(POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, SEATED, GONE,
+ STATE_SIZE) = range(13)
 
 # the rules and the counter's plain figures: rules[...]
 (R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
  R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
  R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
- R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, R_TC_LOW, RULES_SIZE) = range(33)
+ R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, R_TC_LOW, R_WONG, R_WONG_IN, R_WONG_OUT,
+ R_WONG_PATH, RULES_SIZE) = range(37)
 
 # the learner's error rates: rates[...]
 M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
@@ -44,3 +46,8 @@ STANDING, SETTLED, NATURAL = 0, 1, 2
 
 # the split's scratch rows: scratch[row, hand] (`_split`)
 S_FIRSTS, S_STATES, S_STAKES, S_STATUS, SCRATCH_ROWS = range(5)
+
+# a round of several hands' work rows: work[row, hand] (`_spread`; the split rows hold hand i's split
+# hands from column i * (max hands + 1))
+(W_FIRSTS, W_SECONDS, W_NETS, W_STATUS, W_INSURED, W_STATES, W_STAKES, W_SPLIT, W_COUNTS, W_S_STATES,
+ W_S_STAKES, W_S_STATUS, W_S_FIRSTS, WORK_ROWS) = range(14)

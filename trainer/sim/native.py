@@ -29,6 +29,7 @@ from trainer.sim.layout import (
     END,
     FAILED,
     FLOOR,
+    GONE,
     HIT,
     LAST_LEFT,
     M_BET,
@@ -65,11 +66,16 @@ from trainer.sim.layout import (
     R_TAKES_ALL,
     R_TC_LOW,
     R_TC_MODE,
+    R_WONG,
+    R_WONG_IN,
+    R_WONG_OUT,
+    R_WONG_PATH,
     RUNNING,
     S_FIRSTS,
     S_STAKES,
     S_STATES,
     S_STATUS,
+    SEATED,
     SETTLED,
     SOFT,
     SPLIT,
@@ -84,6 +90,19 @@ from trainer.sim.layout import (
     U_MAY,
     U_OFFERS,
     U_PEEKS,
+    W_COUNTS,
+    W_FIRSTS,
+    W_INSURED,
+    W_NETS,
+    W_S_FIRSTS,
+    W_S_STAKES,
+    W_S_STATES,
+    W_S_STATUS,
+    W_SECONDS,
+    W_SPLIT,
+    W_STAKES,
+    W_STATES,
+    W_STATUS,
 )
 from trainer.sim.native_shoe import _below, _chance, _run_out, _shuffle, compiled, inlined, inner
 
@@ -405,11 +424,14 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
          dealer_next,
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
          mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, count_sums,
-         record, scratch):
-    """Play `rounds` rounds on from the seat's state `seat`, adding to `out` (net, net squares, wagered),
-    `bet_counts` and `count_sums` (by the true count at round start + COUNT_REACH, clipped: rounds,
-    results and squared results per unit bet, as `Winnings.by_count`), and each round's result to
-    `record` when it has room for them."""
+         record, scratch, spots, spot_sums, work):
+    """Play `rounds` rounds on from the seat's state `seat`, adding to `out` (net, net squares, wagered,
+    rounds watched by a back-counter: `trainer.core.wonging`, as `engine.play_rounds`),
+    `bet_counts` and `count_sums` (the rounds played, by the true count at round start +
+    COUNT_REACH, clipped: rounds, results and squared results per unit bet, as `Winnings.by_count`), and
+    each round's result to `record` when it has room for them. `spots` ([count, hands] rows, counts
+    rising; none: one hand) deals several hands from their counts up (`_spread`), their sums into
+    `spot_sums` (`Winnings.spot_hands` on)."""
     counting = rules[R_COUNTING] != 0
     keep = len(record) >= rounds
     net_sum = 0
@@ -418,6 +440,11 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
     bet = 1
     t0 = 0
     start_count = 0
+    watched = 0
+    playing = True
+    hands_now = 1
+    nets = work[W_NETS]
+    has_spots = len(spots) > 0
     for n in range(rounds):
         if seat[END] - seat[POS] <= seat[CUT]:
             burn = _shuffle(buf, deck, faces, seat, rng, rules, shoes, shoe_sizes, shoe_cuts, shoe_burns)
@@ -426,6 +453,8 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
             if counting:
                 seat[RUNNING] = rules[R_INITIAL]
                 seat[COUNTED_TO] = 0 if rules[R_BURN_SHOWN] != 0 else burn
+            seat[SEATED] = 0
+            seat[GONE] = 0
         at = seat[POS]
         running = 0
         if counting:
@@ -436,11 +465,33 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
             seat[COUNTED_TO] = at
             start_count = _true_count(running, seat[END] - at, rules, rates, seat, mults, divs, tcs, slip)
             bet = _bet(start_count, rules, rates, bets, slip)
+            if rules[R_WONG] != 0:  # `Wonging.move` and `Wonging.after`
+                if seat[SEATED] != 0:
+                    if start_count < rules[R_WONG_OUT]:
+                        seat[SEATED] = 0
+                        if rules[R_WONG_PATH] != 0:
+                            seat[GONE] = 1
+                elif seat[GONE] == 0 and start_count >= rules[R_WONG_IN]:
+                    seat[SEATED] = 1
+                playing = seat[SEATED] != 0
+            if has_spots:
+                hands_now = 1
+                for j in range(len(spots)):
+                    if start_count >= spots[j, 0]:
+                        hands_now = spots[j, 1]
         while True:
-            net, pos = _round(running, t0, buf, seat[POS], seat, slip, rules, rates, start, nxt, total,
-                              dealer_start,
-                              dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
-                              split_first, split_pair, capped, hits, mults, divs, tcs, scratch)
+            if hands_now > 1:
+                pos = _spread(hands_now, running, buf, seat[POS], seat, slip, rules, rates, start, nxt, total,
+                              dealer_start, dealer_next, natural, value, pair_key, tag, ups, first_plays,
+                              pair_plays, split_first, split_pair, capped, hits, mults, divs, tcs, work)
+                net = 0
+                for i in range(hands_now):
+                    net += nets[i]
+            else:
+                net, pos = _round(running, t0, buf, seat[POS], seat, slip, rules, rates, start, nxt, total,
+                                  dealer_start,
+                                  dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
+                                  split_first, split_pair, capped, hits, mults, divs, tcs, scratch)
             seat[POS] = pos
             if pos <= seat[END]:
                 break
@@ -453,12 +504,32 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
             break
         if keep:
             record[n] = net
+        if not playing:
+            watched += 1
+            continue
         if counting:
+            first = nets[0] if hands_now > 1 else net  # a round of several hands: its first hand's
             row = start_count + COUNT_REACH
             row = 0 if row < 0 else (2 * COUNT_REACH if row > 2 * COUNT_REACH else row)
             count_sums[row, 0] += 1
-            count_sums[row, 1] += net
-            count_sums[row, 2] += net * net
+            count_sums[row, 1] += first
+            count_sums[row, 2] += first * first
+        if has_spots:  # `engine._add_spots`
+            if hands_now > 1:
+                spot_sums[0] += hands_now
+                for i in range(hands_now):
+                    spot_sums[1] += nets[i]
+                    spot_sums[2] += nets[i] * nets[i]
+                spot_sums[3] += 1
+                spot_sums[4] += nets[0]
+                spot_sums[5] += nets[1]
+                spot_sums[6] += nets[0] * nets[1]
+                wagered += bet * (hands_now - 1)
+                bet_counts[bet] += hands_now - 1
+            else:
+                spot_sums[0] += 1
+                spot_sums[1] += net
+                spot_sums[2] += net * net
         net *= bet
         net_sum += net
         net_sq += net * net
@@ -468,3 +539,245 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
     out[0] += net_sum
     out[1] += net_sq
     out[2] += wagered
+    out[3] += watched
+
+
+@inner
+def _spread(n, running, buf, pos, seat, slip, rules, rates, start, nxt, total, dealer_start, dealer_next,
+            natural,
+            value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
+            divs, tcs, work):
+    """`trainer.sim.spread.play_spread`: a round of `n` hands of one unit, each hand's net into
+    `work[W_NETS]` (the other rows of `work` are its hands, `layout.W_*`: the kernel allocates
+    nothing); where the shoe is after it (past its end: the round ran out, and `play` replays it)."""
+    scale = rules[R_SCALE]
+    firsts, seconds, nets, status, insured = work[W_FIRSTS], work[W_SECONDS], work[W_NETS], work[W_STATUS], \
+        work[W_INSURED]
+    states, stakes, split, counts = work[W_STATES], work[W_STAKES], work[W_SPLIT], work[W_COUNTS]
+    s_states, s_stakes, s_status, s_firsts = work[W_S_STATES], work[W_S_STAKES], work[W_S_STATUS], \
+        work[W_S_FIRSTS]
+    most = rules[R_MAX_HANDS]
+    width = most + 1
+    for i in range(n):
+        status[i] = 0
+        insured[i] = 0
+        states[i] = 0
+        stakes[i] = scale
+        split[i] = 0
+        counts[i] = 0
+    hole = -1
+    up = -1
+    if rules[R_HOLE] != 0:
+        for i in range(n):
+            firsts[i] = buf[pos + i]
+        pos += n
+        if rules[R_HOLE_FIRST] != 0:
+            hole = buf[pos]
+        else:
+            up = buf[pos]
+        pos += 1
+        for i in range(n):
+            seconds[i] = buf[pos + i]
+        pos += n
+        if rules[R_HOLE_FIRST] != 0:
+            up = buf[pos]
+        else:
+            hole = buf[pos]
+        pos += 1
+    else:
+        up = buf[pos]
+        pos += 1
+        for i in range(n):
+            firsts[i] = buf[pos]
+            seconds[i] = buf[pos + 1]
+            pos += 2
+    for i in range(n):
+        nets[i] = 0
+    if pos > seat[END]:  # ran out in the deal: replayed
+        return pos
+    t = 0
+    insure = False
+    if rules[R_COUNTING] != 0:
+        seen = running + tag[up]
+        for i in range(n):
+            seen += tag[firsts[i]] + tag[seconds[i]]
+        tc = _true_count(seen, seat[END] - pos, rules, rates, seat, mults, divs, tcs, slip)
+        t = _table(tc, rules, rates, slip)
+        insure = tc >= rules[R_INSURE_FROM]
+    # status: 0 live, 1 done, 2 a natural waiting on the dealer's, 3 a late surrender waiting on it
+    dealer_may = False
+    if ups[U_OFFERS, up]:
+        for i in range(n):
+            p1, p2 = firsts[i], seconds[i]
+            player_natural = natural[p1, p2]
+            if ups[U_EARLY, up] and not player_natural:
+                is_pair = pair_key[p1] == pair_key[p2]
+                first = pair_plays[t, up, p1] if is_pair else first_plays[t, up, start[p1, p2]]
+                if first == SURRENDER:
+                    nets[i] = -rules[R_SURRENDER_LOSS]
+                    status[i] = 1
+                    continue
+            if ups[U_INSURANCE, up] and insure:
+                if player_natural and rules[R_EVEN_MONEY] != 0:
+                    nets[i] = scale
+                    status[i] = 1
+                else:
+                    insured[i] = 1
+        if ups[U_PEEKS, up]:
+            if natural[up, hole]:
+                for i in range(n):
+                    if status[i] == 1:
+                        continue
+                    if not natural[firsts[i], seconds[i]]:
+                        nets[i] = -scale
+                    if insured[i]:
+                        nets[i] += rules[R_INS_WIN]
+                return pos
+            for i in range(n):
+                if insured[i]:
+                    nets[i] = -rules[R_INS_STAKE]
+                    insured[i] = 0
+        else:
+            dealer_may = ups[U_MAY, up] != 0
+    for i in range(n):
+        if status[i] != 0:
+            continue
+        p1, p2 = firsts[i], seconds[i]
+        if natural[p1, p2]:
+            if dealer_may:
+                status[i] = 2
+            else:
+                nets[i] += rules[R_BLACKJACK]
+                status[i] = 1
+            continue
+        state = start[p1, p2]
+        action = pair_plays[t, up, p1] if pair_key[p1] == pair_key[p2] else first_plays[t, up, state]
+        if action == SPLIT:
+            split[i] = 1
+            s_firsts[0] = p1
+            s_firsts[1] = p1
+            k = 2
+            done = 0
+            j = 0
+            while j < k:
+                first = s_firsts[j]
+                second = buf[pos]
+                pos += 1
+                is_pair = pair_key[second] == pair_key[first]
+                can_split = is_pair and k < most and (value[first] != ACE or rules[R_RESPLIT_ACES] != 0)
+                if can_split and split_pair[t, up, second] == SPLIT:
+                    for q in range(k, j + 1, -1):
+                        s_firsts[q] = s_firsts[q - 1]
+                    s_firsts[j + 1] = second
+                    k += 1
+                    continue
+                hand = start[first, second]
+                stake = 1
+                split_natural = rules[R_SPLIT_21_BJ] != 0 and hand == SOFT + 21
+                if not ((value[first] == ACE and rules[R_ONE_CARD_ACES] != 0) or split_natural):
+                    if is_pair:
+                        act = split_pair[t, up, second] if can_split else capped[t, up, second]
+                    else:
+                        act = split_first[t, up, hand]
+                    hand, pos, doubled = _draw_for(act, hand, t, up, buf, pos, nxt, hits)
+                    if doubled:
+                        stake = 2
+                s_states[i * width + done] = hand
+                s_stakes[i * width + done] = stake
+                if hand == BUST:
+                    s_status[i * width + done] = SETTLED
+                elif split_natural and stake == 1 and start[first, second] == hand:
+                    s_status[i * width + done] = NATURAL
+                else:
+                    s_status[i * width + done] = STANDING
+                done += 1
+                j += 1
+            counts[i] = done
+            continue
+        if action == SURRENDER:
+            if rules[R_EARLY_RULE] != 0 or not dealer_may:
+                nets[i] -= rules[R_SURRENDER_LOSS]
+                status[i] = 1
+            else:
+                status[i] = 3
+            continue
+        state, pos, doubled = _draw_for(action, state, t, up, buf, pos, nxt, hits)
+        if doubled:
+            stakes[i] = 2 * scale
+        states[i] = state
+        if state == BUST:
+            nets[i] -= stakes[i]
+            status[i] = 1
+    live = False
+    standing = False
+    for i in range(n):
+        if split[i]:
+            for k in range(counts[i]):
+                if s_status[i * width + k] != SETTLED:
+                    live = True
+                if s_status[i * width + k] == STANDING:
+                    standing = True
+        elif status[i] != 1:
+            live = True
+            if status[i] == 0:
+                standing = True
+    if hole < 0 and live:
+        hole = buf[pos]
+        pos += 1
+    dealer_natural = dealer_may and hole >= 0 and natural[up, hole]
+    for i in range(n):
+        if insured[i]:
+            nets[i] += rules[R_INS_WIN] if dealer_natural else -rules[R_INS_STAKE]
+    dealer_total = 0
+    if not dealer_natural and standing:
+        d = dealer_start[up, hole]
+        while d < STANDS:
+            d = dealer_next[d, buf[pos]]
+            pos += 1
+        dealer_total = d - STANDS
+    for i in range(n):
+        if split[i]:
+            net = 0
+            for k in range(counts[i]):
+                if s_status[i * width + k] == SETTLED:
+                    net -= s_stakes[i * width + k] * scale
+            if dealer_natural:
+                owed = scale - min(scale, -net)
+                for k in range(counts[i]):
+                    if s_status[i * width + k] != STANDING:
+                        continue
+                    stake = s_stakes[i * width + k] * scale
+                    loss = stake if rules[R_TAKES_ALL] != 0 else min(owed, stake)
+                    owed -= loss
+                    net -= loss
+            else:
+                for k in range(counts[i]):
+                    if s_status[i * width + k] == NATURAL:
+                        net += rules[R_BLACKJACK]
+                    elif s_status[i * width + k] == STANDING:
+                        mine = total[s_states[i * width + k]]
+                        if dealer_total > 21 or mine > dealer_total:
+                            net += s_stakes[i * width + k] * scale
+                        elif mine < dealer_total:
+                            net -= s_stakes[i * width + k] * scale
+            nets[i] += net
+            continue
+        if status[i] == 1:
+            continue
+        if dealer_natural:
+            if status[i] == 0:
+                nets[i] -= stakes[i] if rules[R_TAKES_ALL] != 0 else scale
+            elif status[i] == 3:
+                nets[i] -= scale
+            continue
+        if status[i] == 2:
+            nets[i] += rules[R_BLACKJACK]
+        elif status[i] == 3:
+            nets[i] -= rules[R_SURRENDER_LOSS]
+        else:
+            mine = total[states[i]]
+            if dealer_total > 21 or mine > dealer_total:
+                nets[i] += stakes[i]
+            elif mine < dealer_total:
+                nets[i] -= stakes[i]
+    return pos

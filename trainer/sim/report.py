@@ -53,7 +53,8 @@ class SimReport:
 
     @property
     def hands(self) -> int:
-        return self.summary.rounds
+        """Rounds dealt (with back-counting, played and watched)."""
+        return self.summary.rounds_observed
 
     @property
     def hands_per_second(self) -> float:
@@ -68,7 +69,7 @@ class SimReport:
         s = self.summary
         document: dict[str, Any] = {
             "ruleset": self.ruleset.name,
-            "hands": s.rounds,
+            "hands": self.hands,
             "ev": s.ev,
             "sd": s.sd,
             "se": s.se,
@@ -84,6 +85,14 @@ class SimReport:
         else:
             document["counting"] = self._counting_json(s)
             document["per_count"] = [row.to_json() for row in s.per_count]
+            document["rounds_observed"] = s.rounds_observed
+            document["rounds_played"] = s.rounds
+            if self.counter.wonging is not None:
+                document.update(self._wonging_json(s))
+            if self.counter.spots is not None:
+                document.update({"spots": self.counter.spots.text, "hands_played": s.hands,
+                                 "variance_per_hand": s.variance_per_hand, "covariance": s.covariance,
+                                 "correlation": s.correlation, "pair_rounds": s.pair_rounds})
         if self.errors is not None:
             mine = self.errors.summary
             document["errors"] = {
@@ -103,6 +112,21 @@ class SimReport:
             if self.errors.bets_only is not None:
                 document["errors"]["bet_cost_per_100"] = s.win_per_100 - self.errors.bets_only.win_per_100
         return document
+
+    def _wonging_json(self, s: Summary) -> dict[str, Any]:
+        """Back-counting: the policy, the share of rounds played, and the figures per round observed
+        (those of `counting` are per round played)."""
+        assert self.counter is not None and self.counter.wonging is not None
+        wong = self.counter.wonging
+        return {
+            "wonging": {"entry": wong.entry, "exit": wong.exit, "by_path": wong.by_path},
+            "played_share": s.played_share,
+            "per_round_observed": {
+                "win_per_100": 100 * s.mean_observed,
+                "sd_per_100": 10 * (s.sd_observed or s.sd),
+                "n0": s.n0_observed if math.isfinite(s.n0_observed) else None,
+            },
+        }
 
     def _counting_json(self, s: Summary) -> dict[str, Any]:
         counter = self.counter

@@ -9,6 +9,10 @@ Definitions (per round of one seat, in betting units; a round is a "hand" in the
 - N0 = variance / mean^2: the rounds after which the expected win equals one standard deviation.
 - SCORE = 1,000,000 / N0: the win per 100 hands of a player with a 10,000-unit bankroll who sizes the
   whole ramp by the Kelly criterion (Schlesinger, Blackjack Attack).
+- Back-counting (`Winnings.watched`): the figures above are per round played; per round observed (BRH's
+  convention for a back-counter, since the watched rounds take the table's time too) a watched round
+  counts as a result of 0, so the mean is the total won over the rounds dealt, and the variance that of
+  a round observed.
 - Risk of ruin for a bankroll B: ((1 - m/s) / (1 + m/s)) ** (B / s), the chance that a player who keeps
   betting this ramp ever loses B (the formula CVCX uses; close to exp(-2 m B / s^2)).
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.sim.engine import Winnings
 
@@ -77,7 +82,46 @@ class Summary:
     """Won per unit of initial bet."""
     bets: dict[int, int]
     per_count: tuple[CountStats, ...] = ()
-    """Counting: the rounds by true count at round start (flat-bet figures, `per_count`)."""
+    """Counting: the rounds by true count at round start (flat-bet figures, `per_count`), every
+    round dealt, played or watched."""
+    observed: int = 0
+    """Rounds dealt, played or watched (0: as `rounds`, no back-counting)."""
+    sd_observed: float = 0.0
+    """SD of a round observed (a watched round's result is 0)."""
+    hands: int = 0
+    """Several spots: the hands played (0: one a round, not tallied apart)."""
+    variance_per_hand: float | None = None
+    """Several spots: the variance of one hand's result per unit of its initial bet."""
+    covariance: float | None = None
+    """Several spots: the covariance of the first two hands of one round (rounds of two or more)."""
+    pair_rounds: int = 0
+
+    @property
+    def correlation(self) -> float | None:
+        """Several spots: the covariance over the variance of a hand."""
+        if self.covariance is None or not self.variance_per_hand:
+            return None
+        return self.covariance / self.variance_per_hand
+
+    @property
+    def rounds_observed(self) -> int:
+        return self.observed or self.rounds
+
+    @property
+    def played_share(self) -> float:
+        """The share of the rounds dealt that were played."""
+        return self.rounds / self.rounds_observed if self.rounds_observed else 0.0
+
+    @property
+    def mean_observed(self) -> float:
+        """Mean result per round observed."""
+        return self.mean * self.played_share
+
+    @property
+    def n0_observed(self) -> float:
+        """N0 in rounds observed."""
+        sd = self.sd_observed if self.observed else self.sd
+        return sd**2 / self.mean_observed**2 if self.mean_observed > 0 else math.inf
 
     @property
     def se(self) -> float:
@@ -115,14 +159,34 @@ def summarize(tally: Winnings, scale: int) -> Summary:
     >>> summarize(Winnings(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
     0.25
     """
-    if tally.rounds == 0:
-        return Summary(rounds=0, mean=0.0, sd=0.0, average_bet=1.0, ev=0.0, bets={})
-    n = tally.rounds
+    n = tally.rounds - tally.watched
+    observed = tally.rounds if tally.watched else 0
+    if n == 0:
+        return Summary(rounds=0, mean=0.0, sd=0.0, average_bet=1.0, ev=0.0, bets={},
+                       per_count=per_count(tally, scale), observed=tally.rounds)
     mean = tally.net / (n * scale)
-    # the sample variance from exact integer sums: no cancellation however many rounds
-    spread = n * tally.net_squares - tally.net * tally.net
-    sd = math.sqrt(spread / (n * (n - 1))) / scale if n > 1 else 0.0
+    sd = _sd(n, tally.net, tally.net_squares) / scale
     average_bet = tally.wagered / n
     ev = tally.net / (tally.wagered * scale)
     return Summary(rounds=n, mean=mean, sd=sd, average_bet=average_bet, ev=ev, bets=dict(sorted(
-        tally.bets.items())), per_count=per_count(tally, scale))
+        tally.bets.items())), per_count=per_count(tally, scale), observed=observed,
+        sd_observed=_sd(observed, tally.net, tally.net_squares) / scale if observed else 0.0,
+        **spot_figures(tally, scale))
+
+
+def spot_figures(tally: Winnings, scale: int) -> dict[str, Any]:
+    """Several spots: the variance of a hand and the covariance of two hands of a round (sample
+    figures from the exact sums, per unit bet)."""
+    if not tally.spot_hands:
+        return {}
+    h = tally.spot_hands
+    variance = (h * tally.spot_squares - tally.spot_sum ** 2) / (h * (h - 1)) / scale ** 2 if h > 1 else 0.0
+    r = tally.pair_rounds
+    products = r * tally.pair_products - tally.pair_first * tally.pair_second
+    covariance = products / (r * (r - 1)) / scale ** 2 if r > 1 else None
+    return {"hands": h, "variance_per_hand": variance, "covariance": covariance, "pair_rounds": r}
+
+
+def _sd(n: int, total: int, squares: int) -> float:
+    """The sample SD of n results from their exact integer sums: no cancellation however many."""
+    return math.sqrt((n * squares - total * total) / (n * (n - 1))) if n > 1 else 0.0

@@ -82,6 +82,11 @@ class Plan:
         return letter
 
 
+def compiled(plan: Plan) -> bool:
+    """Whether the compiled kernel plays `plan`: where numba is available (`trainer.sim.fast`)."""
+    return fast.available()
+
+
 def job_rng(seed: int, job: int) -> random.Random:
     """The random stream of job `job` of a run seeded `seed`."""
     return random.Random(f"cutcard-sim:{seed}:{job}")
@@ -113,7 +118,7 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
              stop: Callable[[], bool] | None = None) -> Winnings:
     """Play one job's share of a simulation in this process; `stop` (asked at each progress report)
     ends it early with the tally of the segments played."""
-    if fast.available():
+    if compiled(plan):
         return _play_native(_native_seat(plan, seed, job), Segments(hands), seed, job, progress, stop)
     rng = job_rng(seed, job)
     slips = _mistakes_rng(seed, job)
@@ -194,7 +199,7 @@ def prepare(plan: Plan) -> bool:
     machine's first run (about ten seconds), by one round at a throwaway seat. The run builds its own
     seats, so its figures are those it would have had. False where the Python engine plays (numba
     missing, or `CUTCARD_SIM=python`): it needs no readying."""
-    if not fast.available():
+    if not compiled(plan):
         return False
     _native_seat(plan, 0, 0).play_rounds(1, Winnings())
     return True
@@ -278,7 +283,7 @@ def run_simulation(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Pr
                    plan.mistakes, random.Random(0))
     if jobs == 1:
         return _run_here(plan, hands, seed, progress)
-    if fast.available():
+    if compiled(plan):
         return _run_threads(plan, hands, seed, jobs, progress)
     context = multiprocessing.get_context("spawn")
     done = context.Array("q", jobs + 1, lock=False)  # hands per job, then the stop flag

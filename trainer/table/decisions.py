@@ -35,12 +35,15 @@ from trainer.core.events import Event
 from trainer.core.money import Money
 from trainer.core.round import Phase, SeatView
 from trainer.core.rules import Ruleset
+from trainer.core.spots import SpotRamp
+from trainer.core.wonging import WATCHING, Seat, Wonging
 from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.fouls import CallWindow
 
-KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul")
-"""What a decision line of `play --jsonl` may ask (DESIGN §10 contract; `foul` with --dealer-errors)."""
+KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul", "wong", "spots")
+"""What a decision line of `play --jsonl` may ask (DESIGN §10 contract; `foul` with --dealer-errors,
+`wong` with --wong and `spots` with --spots: DESIGN §11)."""
 COUNT_PACE = 0.5
 """The pace a running-count item from the table is reviewed at (the running-count drill's default)."""
 
@@ -117,6 +120,12 @@ class TableView:
     """The learner's legal actions their bankroll covers (empty when it is not their turn)."""
     round: RoundFacts | None
     calls: CallWindow
+    wonging: Wonging | None = None
+    """Back-counting (`play --wong`): the learner's entry and exit counts; None: every round played."""
+    wong_seat: Seat = WATCHING
+    """Back-counting: whether the learner is playing, and whether they left this shoe."""
+    spots: SpotRamp | None = None
+    """Several spots (`play --spots`): the plan's hands and bet per hand by count."""
 
     @property
     def seats(self) -> int:

@@ -19,8 +19,10 @@ from trainer.practice.launch import HasDbPath, open_store, rng_for
 if TYPE_CHECKING:  # types only: `cutcard play --help` loads no engine, and the chat host's modules load
     # for the chat host alone
     import random
+    from pathlib import Path
 
     from trainer.core.rules import Ruleset
+    from trainer.core.wonging import Wonging
     from trainer.strategy import StrategyTable
     from trainer.strategy.indexplay import IndexPlay
     from trainer.table.tournament_checks import TournamentChecks
@@ -62,6 +64,36 @@ class PlayOptions:
     """`--dealer-errors` was typed for this command, not a remembered setting (`set dealer-errors`),
     which a table without a dealer leaves aside."""
     jsonl: bool = False
+    wong: bool = False
+    wong_in: int | None = None
+    wong_out: int | None = None
+    spots: int | None = None
+    """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
+
+
+def wonging_for(options: PlayOptions, home: Path) -> Wonging | None:
+    """The learner's back-counting policy: `--wong-in` / `--wong-out`, or the entry and exit counts of
+    the plan in force (`plan --wong-in ... [--wong-out ...] --save`); None without --wong."""
+    from trainer.core.wonging import Wonging
+
+    if not options.wong:
+        if options.wong_in is not None or options.wong_out is not None:
+            raise InvalidInputError("--wong-in and --wong-out go with --wong")
+        return None
+    entry, exit_count = options.wong_in, options.wong_out
+    if entry is None and exit_count is None:
+        from trainer.planner import load_plan
+
+        try:
+            document = load_plan(home)
+        except InvalidInputError:
+            document = {}
+        entry, exit_count = document.get("wong_in"), document.get("wong_out")
+        if not isinstance(entry, int):
+            raise InvalidInputError("--wong needs your entry count: --wong-in T (and --wong-out T to leave), "
+                                    "or a plan in force made with `plan --wong-in T --save`")
+        exit_count = exit_count if isinstance(exit_count, int) else None
+    return Wonging(entry=entry, exit=exit_count)
 
 
 def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
@@ -91,6 +123,13 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
 
     seats = options.seats or DEFAULT_TABLE_SEATS
     check_seats(rules, seats)  # before a chart that may take seconds to compute
+    wonging = wonging_for(options, settings.home)
+    spots = None
+    if options.spots is not None:
+        from trainer.planner import load_plan
+        from trainer.table.spot_bets import spot_ramp
+
+        spots = spot_ramp(load_plan(settings.home), options.spots)
     table_chart = chart(rules, quiet=options.jsonl)
     plays, words = None, ""
     if options.indices is not None:
@@ -107,7 +146,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
                                estimation=options.estimation, rounding=options.rounding, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
-                               pace=pace)
+                               pace=pace, wonging=wonging, spots=spots)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 

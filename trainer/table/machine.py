@@ -17,6 +17,11 @@ call the decision is asked again, until `ok` (which grades a miss, or is not gra
 a catch. The round line then carries `dealer_error`: null, or {error, where, outcome}; its `net` is what
 the learner was paid (the floor's correction after a catch, the dealer's payment after a miss).
 
+With `--wong`, each round begins with a `wong` decision (choices `sit`/`watch` when watching,
+`stay`/`leave` when playing; `data`: the running count, cards left, decks left, the entry and exit
+counts, `playing`, `gone`, `fresh_shoe`); a round the learner watches has no bet and no play, and its
+round line has `"watched": true`, no hands and a net of 0.
+
 The chat-host tournament speaks the same lines, with one more kind, `attack` (see `TournamentMachine`).
 """
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import IO
 
 from drills.base import Grade
@@ -63,6 +69,8 @@ class TableMachine:
                     self._emit({"notice": "you are out of chips for this table"})
                     return
                 self._ask(table.decision())
+                if table.wonging is not None and table.wong_seat.playing and not _dealt(table):
+                    self._ask(table.decision())  # the bet (or the spots' bets), once seated
                 while table.learner_in_turn:
                     self._ask(table.decision())
                 while table.fouls.on and table.fouls.open and not table.fouls.fixed:
@@ -94,10 +102,16 @@ class TableMachine:
         table = self.table
         round_ = table.round
         assert round_ is not None
-        hands = _hand_lines(round_.view(table.learner))
+        dealer = [str(c) for c in table.dealer_cards_shown()]
+        if table.watching:
+            return {"round": table.tally.rounds, "net": "0", "hands": [], "dealer": dealer,
+                    "bankroll": format_money(table.bankroll), "watched": True}
+        spots = table.learner_spots
+        hands = [hand for spot in spots for hand in _hand_lines(round_.view(spot))]
+        paid = sum((table.paid(spot) for spot in spots), Decimal(0))
         line: dict[str, object] = {
-            "round": table.tally.rounds, "net": format_money(table.paid(table.learner)), "hands": hands,
-            "dealer": [str(c) for c in table.dealer_cards_shown()], "bankroll": format_money(table.bankroll)}
+            "round": table.tally.rounds, "net": format_money(paid), "hands": hands,
+            "dealer": dealer, "bankroll": format_money(table.bankroll)}
         if table.fouls.on:
             slip = table.fouls.slip
             outcome = "caught" if table.fouls.fixed else "missed"
@@ -168,6 +182,11 @@ class TournamentMachine:
             _emit(self.stdout, {"id": qid, "graded": False, "given": line.strip(), "explanation": BET_NOTE})
         else:
             _emit(self.stdout, grade_to_json(qid, grade, latency))
+
+
+def _dealt(table: TableSession) -> bool:
+    """A round is dealt and not yet settled."""
+    return table.round is not None and not table.settled
 
 
 def _emit(stdout: IO[str], line: dict[str, object]) -> None:

@@ -38,7 +38,9 @@ from trainer.core.money import Money, format_money, to_money
 from trainer.core.round import Round, SeatView
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
+from trainer.core.spots import SpotRamp
 from trainer.core.stakes import affordable_actions
+from trainer.core.wonging import WATCHING, Wonging
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
@@ -49,6 +51,8 @@ from trainer.table.decisions import Answered, Decision, DecisionCheck, RoundFact
 from trainer.table.foul_calls import FoulCall, FoulCalled, corrections
 from trainer.table.fouls import DealerErrors
 from trainer.table.plays import PlayDecision, PlayMade, judge
+from trainer.table.spot_bets import SpotsDecision, SpotsPlaced, spot_names
+from trainer.table.wong_checks import WongCheck, WongChosen, WongDecision
 
 SEAT_KINDS = ("easy", "normal", "hard")
 MAX_SEATS = 7
@@ -79,6 +83,8 @@ CHECKS: dict[str, Callable[[TableView], DecisionCheck]] = {
     "count": lambda view: CountDecision(view=view, asked="running count"),
     "true-count": lambda view: CountDecision(view=view, asked="true count"),
     "foul": lambda view: FoulCall(view=view),
+    "wong": lambda view: WongDecision(view=view),
+    "spots": lambda view: SpotsDecision(view=view),
 }
 """Each kind of decision (`decisions.KINDS`) and the type that reads and grades it."""
 
@@ -94,10 +100,30 @@ class Scorecard:
     bets: list[BetCheck] = field(default_factory=list)
     fouls: list[str] = field(default_factory=list)
     """Each graded foul call or miss: 'caught', 'missed' or 'false call'."""
+    wongs: list[WongCheck] = field(default_factory=list)
+    """Each graded back-counting decision (`play --wong`)."""
+    watched: int = 0
+    """Rounds the learner watched (dealt to the other seats; counted in `rounds`)."""
+    spreads: list[SpotsPlaced] = field(default_factory=list)
+    """Each graded bet of several spots (`play --spots`)."""
 
     def round_settled(self, net: Money) -> None:
         self.rounds += 1
         self.net += net
+
+    def round_watched(self) -> None:
+        self.rounds += 1
+        self.watched += 1
+
+    def wong(self, check: WongCheck) -> None:
+        self.wongs.append(check)
+
+    def spread(self, placed: SpotsPlaced) -> None:
+        self.spreads.append(placed)
+
+    @property
+    def wongs_right(self) -> int:
+        return sum(w.correct for w in self.wongs)
 
     def corrected(self, correction: Money) -> None:
         """The floor took back `correction` (negative: paid it) after a caught dealer error."""
@@ -147,12 +173,27 @@ class TableSession:
                  system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
                  estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
-                 indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script") -> None:
+                 indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script",
+                 wonging: Wonging | None = None, spots: SpotRamp | None = None) -> None:
         """`index_plays`: the index plays judged at the learner's true count (published or computed,
         `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter.
         `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never). `pace`: whose
-        pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in machine mode)."""
+        pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in machine mode).
+        `wonging`: back-count by these entry and exit counts (a sit, stay, watch or leave decision
+        before each round; after a shuffle the learner is watching)."""
         check_seats(ruleset, seats)
+        if wonging is not None and seats < 2:
+            raise InvalidInputError("back-counting watches the other players' rounds: --seats 2 or more")
+        if wonging is not None and dealer_errors:
+            raise InvalidInputError("--wong and --dealer-errors are practised one at a time")
+        if spots is not None and dealer_errors:
+            raise InvalidInputError("--spots and --dealer-errors are practised one at a time")
+        if spots is not None and seats + spots.most - 1 > min(MAX_SEATS, ruleset.table.seats):
+            raise InvalidInputError(f"{spots.most} hands need {spots.most - 1} empty seats: a {ruleset.name} "
+                                    f"table has {min(MAX_SEATS, ruleset.table.seats)}; use --seats "
+                                    f"{min(MAX_SEATS, ruleset.table.seats) - spots.most + 1} or fewer")
+        if wonging is not None and not ruleset.counting_helps:
+            raise InvalidInputError(f"counting cannot help at {ruleset.name}: there is nothing to back-count")
         if not 0 <= dealer_errors <= 1:
             raise InvalidInputError(f"--dealer-errors is the share of rounds with a dealer error, 0 to 1, "
                                     f"not {dealer_errors:g}")
@@ -180,6 +221,14 @@ class TableSession:
         """Records every graded decision (source "play"), as a drill session does its answers."""
         self.settled = False
         """The round in play has been settled into the bankroll (`end_round`)."""
+        self.wonging = wonging
+        self.wong_seat = WATCHING
+        self.wong_owed = wonging is not None
+        """A back-counting decision is owed before the next round."""
+        self.round_seats: list[int] = list(range(seats))
+        """The table seat of each seat dealt in the round in play (the learner's left out when watching,
+        repeated for each hand they spread to)."""
+        self.spots = spots
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -215,32 +264,97 @@ class TableSession:
             ruleset=self.ruleset, chart=self.chart, index_plays=self.index_plays, system=self.keeper.system,
             estimation=self.keeper.estimation, rounding=self.keeper.rounding, ramp=self.ramp,
             bankroll=self.bankroll, min_bet=lo, max_bet=hi,
-            seat_names=tuple(self.seat_name(i) for i in range(len(self.kinds))), learner=self.learner,
+            seat_names=tuple(self._view_names()), learner=self._view_learner(),
             rounds=self.tally.rounds, settled=self.settled, seen=seen,
             seen_now=tuple(self.keeper.seen_now(round_.events)) if round_ is not None else seen,
             cards_left=int(self.shoe.remaining), needs_shuffle=self.shoe.needs_shuffle,
-            legal=self.legal_actions(), round=facts, calls=self.fouls.window())
+            legal=self.legal_actions(), round=facts, calls=self.fouls.window(), wonging=self.wonging,
+            wong_seat=self.wong_seat, spots=self.spots)
 
     # --- a round ---------------------------------------------------------------------------
 
-    def start_round(self, bet: Money | int | str) -> Round:
-        """Deal a round with the learner's bet (the computer seats bet the minimum)."""
+    def start_round(self, bet: Money | int | str | tuple[Money, ...]) -> Round:
+        """Deal a round with the learner's bet, or a bet for each of their hands (the computer seats
+        bet the minimum)."""
         if self.round is not None and not self.round.finished:
             raise IllegalActionError("the round in progress is not finished")
-        stake = to_money(bet)
+        stakes = [to_money(b) for b in bet] if isinstance(bet, tuple) else [to_money(bet)]
         lo, hi = self.bet_bounds()
-        if not lo <= stake <= hi:
-            bankroll = format_money(self.bankroll)
-            raise InvalidInputError(f"the bet is ${format_money(lo)} to ${format_money(hi)} here (your "
-                                    f"bankroll is ${bankroll}), not ${format_money(stake)}")
-        bets = [stake if i == self.learner else self.ruleset.table.min_bet for i in range(len(self.kinds))]
+        for stake in stakes:
+            if not lo <= stake <= hi:
+                bankroll = format_money(self.bankroll)
+                raise InvalidInputError(f"the bet is ${format_money(lo)} to ${format_money(hi)} here (your "
+                                        f"bankroll is ${bankroll}), not ${format_money(stake)}")
+        if len(stakes) > 1 and (self.spots is None or len(stakes) > self.spots.most):
+            raise InvalidInputError("one hand here: play --spots to spread to several")
+        if self.wong_owed or (self.wonging is not None and not self.wong_seat.playing):
+            raise IllegalActionError("you are watching: sit before you bet")
+        self.round_seats = [s for i in range(len(self.kinds))
+                            for s in ([i] * len(stakes) if i == self.learner else [i])]
+        mine = iter(stakes)
+        bets = [next(mine) if i == self.learner else self.ruleset.table.min_bet for i in self.round_seats]
         self.close_calls()
         self.fouls.start_round()
         self.settled = False
         self.round = Round.start(self.ruleset, self.shoe, bets)
-        self.last_bet = stake
+        self.last_bet = stakes[0]
         self.play_computers()
         return self.round
+
+    def watch_round(self) -> Round:
+        """Deal a round to the other seats while the learner watches (and counts)."""
+        if self.round is not None and not self.round.finished:
+            raise IllegalActionError("the round in progress is not finished")
+        self.settled = False
+        self.round_seats = [i for i in range(len(self.kinds)) if i != self.learner]
+        bets = [self.ruleset.table.min_bet] * len(self.round_seats)
+        self.round = Round.start(self.ruleset, self.shoe, bets)
+        self.play_computers()
+        return self.round
+
+    @property
+    def watching_now(self) -> bool:
+        """A round the learner watches is dealt and not yet settled (no bet is owed for it)."""
+        return self.watching and self.round is not None and not self.settled
+
+    @property
+    def watching(self) -> bool:
+        """The round in play is dealt without the learner."""
+        return self.learner not in self.round_seats
+
+    def round_names(self) -> list[str]:
+        """The names of the seats dealt in the round in play, first base first ('you (1)', 'you (2)'
+        for the learner's hands when they spread)."""
+        names = [self.seat_name(i) for i in range(len(self.kinds))]
+        if self.watching:
+            return [names[i] for i in self.round_seats]
+        return spot_names(names, self.learner, len(self.learner_spots))
+
+    @property
+    def learner_spots(self) -> list[int]:
+        """The learner's seats among those dealt in the round in play (none: watching)."""
+        return [i for i, seat in enumerate(self.round_seats) if seat == self.learner]
+
+    @property
+    def round_learner(self) -> int | None:
+        """The learner's seat among those dealt in the round in play: the hand in turn's, else their
+        first (None: watching)."""
+        spots = self.learner_spots
+        if not spots:
+            return None
+        round_ = self.round
+        if round_ is not None and not round_.finished and round_.seat_in_turn in spots:
+            return round_.seat_in_turn
+        return spots[0]
+
+    def _view_names(self) -> list[str]:
+        if self.round is not None and len(self.learner_spots) > 1:
+            return self.round_names()
+        return [self.seat_name(i) for i in range(len(self.kinds))]
+
+    def _view_learner(self) -> int:
+        spot = self.round_learner
+        return spot if spot is not None and len(self.learner_spots) > 1 else self.learner
 
     def _current(self) -> Round:
         if self.round is None:
@@ -250,22 +364,28 @@ class TableSession:
     def play_computers(self) -> None:
         """Let the computer seats decide until the learner must, or the round is over."""
         round_ = self._current()
-        while not round_.finished and round_.seat_in_turn != self.learner:
+        learner = self.learner_spots
+        while not round_.finished and round_.seat_in_turn not in learner:
             seat = round_.seat_in_turn
-            round_.act(self.deciders[seat].decide(round_.view(seat)))
+            round_.act(self.deciders[self.round_seats[seat]].decide(round_.view(seat)))
         self.fouls.look(round_)
 
     @property
     def learner_in_turn(self) -> bool:
         """True when the round waits for the learner's decision."""
         round_ = self.round
-        return round_ is not None and not round_.finished and round_.seat_in_turn == self.learner
+        return (round_ is not None and not round_.finished and not self.watching
+                and round_.seat_in_turn in self.learner_spots)
 
     def legal_actions(self) -> frozenset[Action]:
         """The learner's legal actions, less a double, split or insurance their bankroll cannot cover."""
         if not self.learner_in_turn:
             return frozenset()
-        return affordable_actions(self._current(), self.learner, self.bankroll)
+        round_ = self._current()
+        seat = round_.seat_in_turn
+        others = sum((sum(round_.view(s).bets, Decimal(0)) for s in self.learner_spots if s != seat),
+                     Decimal(0))  # the chips on the learner's other hands are not free to double with
+        return affordable_actions(round_, seat, self.bankroll - others)
 
     def true_count_now(self) -> int:
         """The learner's true count now: the cards seen, the round in progress included, over the decks
@@ -284,6 +404,10 @@ class TableSession:
         view = self.view()
         if self.learner_in_turn:
             return PlayDecision(view=view).ask()
+        if self.wong_owed:
+            return WongDecision(view=view).ask()
+        if self.spots is not None:
+            return SpotsDecision(view=view).ask()
         return BetDecision(view=view).ask()
 
     def count_decision(self, question: str) -> Decision:
@@ -305,6 +429,8 @@ class TableSession:
         `InvalidInputError` and changes nothing. The attempt's data carries the round's number (counted
         from 1 in this session; a count check belongs to the round just played), which `ready` counts."""
         number = self.tally.rounds + (0 if decision.kind in ("count", "true-count") else 1)
+        if decision.kind in ("bet", "spots") and self.wong_owed:
+            raise IllegalActionError("sit, stay, watch or leave first")
         data = {**decision.question.data, "round": max(number, 1)}
         asked = dataclasses.replace(decision.question, data=data)
         return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
@@ -335,6 +461,16 @@ class TableSession:
             self.tally.count(outcome.count)
         elif isinstance(outcome, FoulCalled):
             self._called(outcome)
+        elif isinstance(outcome, SpotsPlaced):
+            self.tally.spread(outcome)
+            self.start_round(outcome.bets)
+        elif isinstance(outcome, WongChosen):
+            assert self.wonging is not None
+            self.tally.wong(outcome.check)
+            self.wong_seat = self.wonging.after(self.wong_seat, outcome.move)
+            self.wong_owed = False
+            if not self.wong_seat.playing:
+                self.watch_round()
         return grade
 
     def _called(self, outcome: FoulCalled) -> None:
@@ -364,11 +500,19 @@ class TableSession:
         round_ = self._current()
         if not round_.finished:
             raise IllegalActionError("the round is not finished")
-        net = self.paid(self.learner)
         self.settled = True
-        self.bankroll += net
-        self.tally.round_settled(net)
+        if self.watching:
+            net: Money = Decimal(0)
+            self.tally.round_watched()
+        else:
+            net = sum((self.paid(s) for s in self.learner_spots), Decimal(0))
+            self.bankroll += net
+            self.tally.round_settled(net)
         self.keeper.end_round(self.shown_events())
+        if self.wonging is not None:
+            self.wong_owed = True
+            if self.shoe.needs_shuffle:  # after the shuffle the learner watches again
+                self.wong_seat = WATCHING
         return net
 
     # --- the dealer's mistakes and the learner's calls -----------------------------------------
