@@ -33,8 +33,10 @@ def find_drill(name: str) -> type[Drill]:
     try:
         target, _ = DRILLS[name.strip().lower()]
     except KeyError:
-        known = ", ".join(DRILLS)
-        raise InvalidInputError(f"no drill named {name!r} (drills: {known})") from None
+        from trainer.core.errors import UnknownNameError
+        from trainer.core.names import unknown_name
+
+        raise UnknownNameError(unknown_name("drill", name, DRILLS)) from None
     module_name, class_name = target.split(":")
     drill: type[Drill] = getattr(importlib.import_module(module_name), class_name)
     return drill

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from trainer.core.errors import TrainerError
+from trainer.core.errors import TrainerError, UnknownNameError
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -36,6 +36,24 @@ class FilePath(click.Path):
             return super().convert(value, param, ctx)
         except ValueError:
             self.fail(f"{str(value)!r} is no file name (it holds a NUL character)", param, ctx)
+
+
+class NameChoice(click.Choice):  # type: ignore[type-arg]
+    """`click.Choice` over the names of one kind of thing (the drills): a misspelt name is answered with
+    the closest one in one line (`no drill named 'stratgy'; did you mean 'strategy'?`), not with the
+    list of every name."""
+
+    def __init__(self, choices: list[str], kind: str) -> None:
+        super().__init__(choices)
+        self.kind = kind
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from trainer.core.names import unknown_name
+
+            self.fail(unknown_name(self.kind, str(value), [str(c) for c in self.choices]), param, ctx)
 
 
 def cutcard_home() -> Path:
@@ -137,6 +155,39 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
 
 
+def columns(stream: IO[str] | None = None) -> int | None:
+    """The width to lay a stream's lines out to: the terminal's (or `$COLUMNS`, the user's own word for
+    it) when the stream is a terminal or `$COLUMNS` is set; None for a pipe, whose readers take whole
+    lines."""
+    target = stream if stream is not None else sys.stdout
+    try:
+        terminal = target.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if not terminal and not os.environ.get("COLUMNS", "").strip().isdigit():
+        return None
+    import shutil
+
+    return max(20, shutil.get_terminal_size().columns)
+
+
+def fitted(text: str, width: int | None, indent: str = "  ") -> str:
+    """`text` wrapped at word boundaries to `width` (continuation lines indented by `indent`); a word
+    longer than the width (a path) is kept whole rather than cut. None: the text as it is."""
+    if width is None or len(text) <= width:
+        return text
+    import textwrap
+
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text.lstrip(" "), width=width, initial_indent=lead, subsequent_indent=lead + indent,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def echo_fitted(text: str, *, err: bool = False, indent: str = "  ") -> None:
+    """`click.echo` of a line that may be long, wrapped at word boundaries to the terminal's width."""
+    click.echo(fitted(text, columns(sys.stderr if err else sys.stdout), indent), err=err)
+
+
 def settings() -> Settings:
     return click.get_current_context().ensure_object(Settings)
 
@@ -170,23 +221,26 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
     except BrokenPipeError:  # the last buffered output, flushed after the reader left
         drop_stdout()
         return 0
+    except UnknownNameError as e:  # a misspelt name is a usage error
+        echo_fitted(f"cutcard: {e}", err=True)
+        return 2
     except TrainerError as e:
-        click.echo(f"cutcard: {e}", err=True)
+        echo_fitted(f"cutcard: {e}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
     except click.UsageError as e:
-        click.echo(usage_line(e), err=True)
+        echo_fitted(usage_line(e), err=True)
         return e.exit_code
     except click.ClickException as e:
-        click.echo(f"cutcard: {e.format_message()}", err=True)
+        echo_fitted(f"cutcard: {e.format_message()}", err=True)
         return e.exit_code
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
             raise
-        click.echo(f"cutcard: internal error: {type(e).__name__}: {e} "
-                   "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
+        echo_fitted(f"cutcard: internal error: {type(e).__name__}: {e} "
+                    "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
         return 70
     # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
     return status if isinstance(status, int) else 0

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from trainer.cli.common import FilePath, db_option, emit_json, json_option, settings
+from trainer.cli.common import FilePath, db_option, echo_fitted, emit_json, json_option, settings
 
 
 @click.group("db")
@@ -38,7 +38,7 @@ def check() -> None:
         for problem in found:
             click.echo(f"  {' '.join(problem.split())}")
         raise StorageError(damaged_message(path, found, backup_shelf(settings()).newest()))
-    click.echo(f"{path}: ok (full integrity check passed; {answers:,} answers)")
+    echo_fitted(f"{path}: ok (full integrity check passed; {answers:,} answers)")
 
 
 @command.command("backup")
@@ -51,7 +51,7 @@ def backup(file: Path | None) -> None:
 
     path = _database()
     target = backup_shelf(settings()).take(file)
-    click.echo(f"backed up {path} to {target} ({target.stat().st_size:,} bytes, checked)")
+    echo_fitted(f"backed up {path} to {target} ({target.stat().st_size:,} bytes, checked)")
 
 
 @command.command("restore")
@@ -71,7 +71,7 @@ def restore_backup(file: Path) -> None:
     db = settings().db_path
     kept = restore(source, db)
     replaced = f"; the database it replaced is kept as {kept}" if kept else ""
-    click.echo(f"restored {db} from {source}{replaced}")
+    echo_fitted(f"restored {db} from {source}{replaced}")
 
 
 @command.command("backups")
@@ -96,13 +96,13 @@ def list_backups(as_json: bool) -> None:
                    "last_full_check": checked, "failure": state.failure or None})
         return
     if not backups:
-        click.echo(f"No backups yet in {shelf.folder}: one is taken each day a drill or review ends.")
+        echo_fitted(f"No backups yet in {shelf.folder}: one is taken each day a drill or review ends.")
     else:
-        click.echo(f"Backups of {shelf.db} in {shelf.folder} (newest first):")
+        echo_fitted(f"Backups of {shelf.db} in {shelf.folder} (newest first):")
         for b in backups:
             click.echo(f"  {b.day.isoformat()}  {b.kind:<6}  {b.size / 2**20:8.1f} MiB  {b.path.name}")
     if state.last_full_ts:
         when = datetime.fromtimestamp(state.last_full_ts).isoformat(sep=" ", timespec="minutes")
-        click.echo(f"Last full integrity check passed {when}.")
+        echo_fitted(f"Last full integrity check passed {when}.")
     if state.failure:
-        click.echo(f"Last failure: {state.failure} (the next session checks the whole file first)")
+        echo_fitted(f"Last failure: {state.failure} (the next session checks the whole file first)")

@@ -18,6 +18,7 @@ from drills import DRILLS
 from trainer.cli.common import (
     DEFAULT_SYSTEM,
     SPEED_RANGE,
+    NameChoice,
     db_option,
     estimation_option,
     load_chart,
@@ -174,7 +175,7 @@ def drill_view(command: click.Command, name: str) -> click.Command:
 
 
 @click.command("drill", cls=DrillCommand)
-@click.argument("name", type=click.Choice(list(DRILLS)), required=False, metavar="[NAME]")
+@click.argument("name", type=NameChoice(list(DRILLS), "drill"), required=False, metavar="[NAME]")
 @ruleset_option
 @seed_option
 @click.option("--count", "-n", type=click.IntRange(min=1), default=None,

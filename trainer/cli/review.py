@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from trainer.cli.common import db_option, seed_option, settings, use_chart_cache
+from trainer.cli.common import db_option, echo_fitted, seed_option, settings, use_chart_cache
 
 DRY_RUN_SHOWN = 30
 """Due items `--dry-run` lists one by one (the rest are counted)."""
@@ -58,7 +58,7 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
         if summary.answered == 0 and queue.served == 0:
             queue.notes.append(queue.nothing_to_do())
         for note in queue.notes:
-            click.echo(note, err=jsonl)
+            echo_fitted(note, err=jsonl)
 
 
 def _dry_run(ruleset: str | None, new_per_day: int, limit: int | None, now: float) -> None:
@@ -87,9 +87,9 @@ def _dry_run(ruleset: str | None, new_per_day: int, limit: int | None, now: floa
         click.echo("Review: nothing to review yet (no progress database): answer some drills first")
         return
     head, lines, due = found
-    click.echo(head)
+    echo_fitted(head)
     for line in lines:
-        click.echo(line)
+        echo_fitted(line, indent="    ")
     if due > len(lines):
         click.echo(f"  … and {due - len(lines)} more due")
     click.echo("(dry run: nothing was asked or changed)")

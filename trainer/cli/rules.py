@@ -21,9 +21,12 @@ class _RulesGroup(click.Group):
             if _names_a_ruleset(word):
                 args = ["show", *args]
             elif not difflib.get_close_matches(word, self.commands):
+                from trainer.core.names import closest
                 from trainer.core.rulesfile import builtin_rulesets
 
-                ctx.fail(f"No such command {word!r}, nor a rule set of that name (built-in: "
+                near = closest(word, builtin_rulesets())
+                ctx.fail(f"No such command {word!r}, nor a rule set of that name; did you mean {near!r}?"
+                         if near else f"No such command {word!r}, nor a rule set of that name (built-in: "
                          f"{', '.join(builtin_rulesets())}; or a path to a .toml file).")
         return super().resolve_command(ctx, args)
 

@@ -14,6 +14,7 @@ import click
 
 from trainer.cli.common import (
     db_option,
+    echo_fitted,
     emit_json,
     estimation_option,
     json_option,
@@ -126,11 +127,11 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
             mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe(),
                           answers=measured.answers, bets_only=bets_only)
     if stopped and summary.rounds == 0:
-        click.echo("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
+        echo_fitted("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
         raise click.exceptions.Exit(130)
     if stopped:
-        click.echo(f"cutcard: stopped (Ctrl-C) after {summary.rounds:,} of {hands:,} hands: the figures "
-                   "below are for those", err=True)
+        echo_fitted(f"cutcard: stopped (Ctrl-C) after {summary.rounds:,} of {hands:,} hands: the figures "
+                    "below are for those", err=True)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
                        errors=mine, engine="compiled" if fast.available() else "python")

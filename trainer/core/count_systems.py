@@ -282,9 +282,10 @@ def find_system(name: str) -> CountSystem:
     for system in builtin_systems().values():
         if wanted == system.name or wanted in system.aliases:
             return system
-    known = ", ".join(builtin_systems())
-    raise InvalidInputError(f"no count system named {name!r} (built-in: {known}; or give a path to a "
-                            ".toml file)")
+    from trainer.core.errors import UnknownNameError
+    from trainer.core.names import unknown_name
+
+    raise UnknownNameError(unknown_name("count system", name, builtin_systems(), files=True))
 
 
 def load_system(name_or_path: str | Path) -> CountSystem:

@@ -25,3 +25,12 @@ class StorageError(TrainerError):
 
 class ShoeExhaustedError(TrainerError):
     """A stacked shoe ran out of the cards it was given."""
+
+
+class UnknownNameError(InvalidInputError):
+    """A name that names nothing of its kind (a drill, a count system, a command): a usage error, exit
+    status 2 in the CLI; the message offers the closest known name (`trainer.core.names`)."""
+
+
+class UnknownRulesetError(RulesetError, UnknownNameError):
+    """A rule-set or side-bet name that names none (a file that cannot be read stays a `RulesetError`)."""

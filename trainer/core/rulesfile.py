@@ -459,8 +459,10 @@ def find_ruleset(name: str) -> Ruleset:
     for ruleset in builtin_rulesets().values():
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
-    known = ", ".join(builtin_rulesets())
-    raise RulesetError(f"no rule set named {name!r} (built-in: {known}; or give a path to a .toml file)")
+    from trainer.core.errors import UnknownRulesetError
+    from trainer.core.names import unknown_name
+
+    raise UnknownRulesetError(unknown_name("rule set", name, builtin_rulesets(), files=True))
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
