@@ -105,13 +105,14 @@ def test_a_bad_user_rule_set_prints_one_line_and_exits_1(tmp_path: Path, capsys:
     assert err.count("\n") == 1 and "house.toml: [dealer] hits_soft_17" in err and "Traceback" not in err
 
 
-def test_an_unknown_rule_set_name_prints_one_line_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "show", "monte-carlo"]) == 1
+def test_an_unknown_rule_set_name_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """A name that names no rule set is a usage error (exit 2), like an unknown option."""
+    assert main(["rules", "show", "monte-carlo"]) == 2
     assert capsys.readouterr().err.startswith("cutcard: no rule set named 'monte-carlo'")
 
 
 def test_the_console_script_and_python_m_trainer_agree() -> None:
     result = subprocess.run([sys.executable, "-m", "trainer", "rules", "show", "nope"],
                             capture_output=True, text=True, timeout=60)
-    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().startswith("cutcard: no rule set named 'nope'")
