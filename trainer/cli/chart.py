@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import emit_json, json_option, load_chart, ruleset_option
+from trainer.cli.common import emit_json, json_option, load_chart, pager_option, paging, ruleset_option
 
 
 @click.command("chart")
 @ruleset_option
 @json_option
+@pager_option
 def command(ruleset: str, as_json: bool) -> None:
     """The exact basic-strategy chart of a rule set, with EVs and the house edge."""
     from trainer.core.rulesfile import load_ruleset
@@ -19,7 +20,8 @@ def command(ruleset: str, as_json: bool) -> None:
     if as_json:
         emit_json(chart.to_json())
         return
-    from trainer.render import make_console
     from trainer.render.chart import print_chart
+    from trainer.render.pager import paged_console
 
-    print_chart(make_console(), chart, rules)
+    with paged_console(allowed=paging()) as console:
+        print_chart(console, chart, rules)

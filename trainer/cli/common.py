@@ -96,6 +96,9 @@ class Settings:
     db: str | None = None
     """`--db PATH`; None means `$CUTCARD_HOME/progress.db`."""
 
+    no_pager: bool = False
+    """`--no-pager`: long output is printed as it is, even on a terminal (`trainer.render.pager`)."""
+
     interactive: Callable[[Settings], None] | None = None
     """What `cutcard` without a command runs: the interactive trainer, handed in by the program's entry
     (`trainer.__main__.main`) so that the CLI never imports the REPL, which imports the CLI; None (the
@@ -120,6 +123,23 @@ def db_option(func: F) -> F:
     return click.option("--db", type=FilePath(dir_okay=False), default=None, expose_value=False,
                         callback=remember,
                         help="Progress database (default: $CUTCARD_HOME/progress.db).")(func)
+
+
+def pager_option(func: F) -> F:
+    """`--no-pager` on a command whose output may be taller than the terminal (also accepted before the
+    command name, as git's)."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        if value:
+            ctx.ensure_object(Settings).no_pager = True
+
+    return click.option("--no-pager", is_flag=True, default=False, expose_value=False, callback=remember,
+                        help="Print long output as it is, not through $PAGER.")(func)
+
+
+def paging() -> bool:
+    """Whether this command may page its output (no `--no-pager` given)."""
+    return not settings().no_pager
 
 
 def ruleset_option(func: F) -> F:

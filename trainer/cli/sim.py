@@ -19,6 +19,8 @@ from trainer.cli.common import (
     estimation_option,
     json_option,
     load_chart,
+    pager_option,
+    paging,
     rounding_option,
     ruleset_option,
     settings,
@@ -56,6 +58,7 @@ PROGRESS_FROM = 200_000
 @click.option("--no-indices", is_flag=True, help="Play no index plays: the chart at every count.")
 @estimation_option
 @rounding_option
+@pager_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
               help="Bankroll in betting units, for the risk of ruin.")
 @click.option("--errors", is_flag=True,
@@ -138,10 +141,11 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
     if as_json:
         emit_json(report.to_json())
     else:
-        from trainer.render import make_console
+        from trainer.render.pager import paged_console
         from trainer.render.sim import print_report
 
-        print_report(make_console(), report)
+        with paged_console(allowed=paging()) as console:
+            print_report(console, report)
     if stopped:
         raise click.exceptions.Exit(130)
 
