@@ -256,5 +256,5 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
             set_best(best_pace(store, name))
         session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
-        run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,
-                 interactive=interactive, store=store)
+        planned = count if count or not interactive else 20
+        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned)

@@ -1,15 +1,26 @@
 """Drills at a terminal: questions drawn with rich, answers read with prompt-toolkit.
 
+At a terminal (`live`) each question owns the screen: the screen is cleared and drawn from the top (a
+header line with the drill, the rule set, "7 of 20" or the time so far, and the session's tally; the
+drill's one-line reminder, or its whole intro the first time; the question), and the answer is read on
+a line whose status line above it shows a malformed answer's hint in place: nothing scrolls, so the
+question stays where it is however many answers are refused. The feedback after a miss stays on screen
+until Enter; after a right answer it is carried to the top of the next question's screen.
+
+Without a terminal (an injected `ask`, as tests do) the same run prints line after line, as before.
 Ctrl-C ends the drill cleanly and Ctrl-D too; every answer already given was recorded when graded.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit import PromptSession
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
@@ -82,37 +93,156 @@ def flash_cards(console: Console, flash: Flash, *, wait: bool = False) -> FlashT
 
 SHORT_PROMPT = 32
 """Prompts up to this long are the input prompt itself; longer ones are printed above a '›' prompt."""
+HELP_WORDS = frozenset({"?", "help"})
+"""An answer that asks for the drill's whole intro again (never graded)."""
 
 
-def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> RunSummary:
-    """Ask, read, grade, explain; a malformed answer re-prompts with its one-line hint."""
-    read = ask or _prompt_toolkit_ask()
+class Reader(Protocol):
+    """Reads one answer line at a terminal, with `status` shown on the line above the input (empty: a
+    blank line); raises EOFError or KeyboardInterrupt to stop."""
+
+    def __call__(self, prompt: str, status: str) -> str: ...
+
+
+def _status_reader() -> Reader:
+    """The terminal's answer line: prompt-toolkit's prompt under a one-line status, erased when done
+    (the answer is then printed as a plain line), so a refused answer redraws only these two lines."""
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.styles import Style
+
+    prompt_session: PromptSession[str] = PromptSession(erase_when_done=True)
+    style = Style.from_dict({"status": "#d7af00", "bottom-toolbar": "noreverse"})
+
+    def read(prompt: str, status: str) -> str:
+        message = FormattedText([("class:status", status + "\n"), ("", prompt + " ")])
+        return prompt_session.prompt(message, style=style)
+
+    return read
+
+
+@dataclass(slots=True)
+class Tally:
+    """What the header line counts: questions asked of how many, right and wrong, since when."""
+
+    total: int | None
+    started: float
+    asked: int = 0
+    right: int = 0
+    wrong: int = 0
+
+    def line(self, session: DrillRun, now: float) -> Text:
+        """'basic strategy · casino · 7 of 20 · ✓ 5 ✗ 1' (or '3:12' for a session without an end)."""
+        from trainer.progress.items import drill_title
+
+        where = f"{self.asked} of {self.total}" if self.total else _clock(now - self.started)
+        return Text.assemble((drill_title(session.drill.name), "title"),
+                             (f" · {session.ruleset.name} · ", "muted"), (where, "key"), ("  ", ""),
+                             (f"✓ {self.right}", "good"), (" ", ""),
+                             (f"✗ {self.wrong}", "bad" if self.wrong else "muted"))
+
+
+def _clock(seconds: float) -> str:
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def intro_lines(session: DrillRun, *, whole: bool) -> list[str]:
+    """The drill's whole intro, or its one-line reminder (the intro's first line, with how to see the
+    rest) for a learner who has answered this drill before."""
+    intro = session.intro()
+    if whole or len(intro) <= 1:
+        return intro
+    return [intro[0] + " (? or help: the whole intro)"]
+
+
+def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
+                    known: frozenset[str] = frozenset(), total: int | None = None,
+                    live: bool | None = None, reader: Reader | None = None,
+                    banner: str | None = None) -> RunSummary:
+    """Ask, read, grade, explain; a malformed answer is answered with its one-line hint.
+
+    `known`: the drills this learner has answered before, whose intro is a one-line reminder (`?` or
+    `help` shows it whole); `total`: the questions planned (the header's "7 of 20"; None: the time so
+    far); `banner`, a line for the top of the first screen (the review's header). `live` (default: when `ask` is not given and the console is a terminal) draws each question on
+    a screen of its own (module note), reading answers with `reader`."""
+    if live is None:
+        live = ask is None and console.is_terminal
+    read_status = reader or (_status_reader() if live else None)
+    read = ask or (None if live else _prompt_toolkit_ask())
     summary = RunSummary()
-    intro_shown: set[int] = set()
+    tally = Tally(total=total, started=time.monotonic())
+    introduced: set[int] = set()
+    carried: list[RenderableType] = []
     missed = False
+    if banner and not live:
+        console.print(Text(banner, style="title"))
     try:
         for session, item in plan:
             summary.note(session)
-            if id(session) not in intro_shown:
-                intro_shown.add(id(session))
-                for line in session.intro():
-                    console.print(Text(line, style="warn"))
+            first_time = id(session) not in introduced
+            introduced.add(id(session))
+            whole = session.drill.name not in known
+            intro = intro_lines(session, whole=whole) if first_time else []
+            if live and first_time and whole:  # a first intro is a screen of its own, read before the clock
+                _intro_screen(console, tally.line(session, time.monotonic()), session.intro(), "start")
+                intro = []
             _qid, question = session.ask(item)
-            first = show_question(console, question, wait=missed)
+            tally.asked += 1
+            if live:
+                console.clear()
+                console.print(tally.line(session, time.monotonic()))
+                if banner and tally.asked == 1:
+                    console.print(Text(banner, style="title"))
+                for shown in carried:
+                    console.print(shown)
+            for line in intro:
+                console.print(Text(line, style="warn"))
+            first = show_question(console, question, wait=missed and not live)
             session.start_timer(first)
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
             if not short:  # a long question reads better on its own line than wrapped into the input
                 console.print(Text(question.prompt, style="title"))
+            prompt = question.prompt if short else "›"
+            status = ""
             while grade is None:
-                text = read(question.prompt if short else "›")
+                text = read_status(prompt, status) if read_status is not None else _ask(read, prompt)
+                if text.strip().lower() in HELP_WORDS:
+                    if live:  # the intro on its own screen, then the question again; the reading is not timed
+                        paused = session.clock.monotonic()
+                        started = paused - session.elapsed_ms() / 1000
+                        _intro_screen(console, tally.line(session, time.monotonic()), session.intro(),
+                                      "back to the question")
+                        session.start_timer(started + session.clock.monotonic() - paused)
+                        _redraw(console, tally, session, question, short=short)
+                        status = ""
+                    else:
+                        for line in session.intro():
+                            console.print(Text(line, style="warn"))
+                    continue
                 try:
                     grade = session.answer(question, text)
                 except InvalidInputError as e:
-                    console.print(Text(f"? {e}", style="warn"))
+                    if live:
+                        status = f"? {e}"
+                    else:
+                        console.print(Text(f"? {e}", style="warn"))
+            if live:
+                console.print(Text.assemble((prompt + " ", "muted"), text))
             summary.answered += 1
-            _show_grade(console, session, question, grade)
+            if grade.correct:
+                tally.right += 1
+            else:
+                tally.wrong += 1
+            feedback = grade_lines(console, session, question, grade)
+            for shown in feedback:
+                console.print(shown)
             missed = not grade.correct
+            carried = []
+            if live and missed:
+                _wait_for_enter()
+            elif live:
+                carried = feedback
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
     for line in summary_lines(summary):
@@ -120,7 +250,47 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None) -> Run
     return summary
 
 
-def _show_grade(console: Console, session: DrillRun, question: Question, grade: Grade) -> None:
+def _ask(read: Ask | None, prompt: str) -> str:
+    assert read is not None
+    return read(prompt)
+
+
+def _intro_screen(console: Console, header: Text, intro: list[str], then: str) -> None:
+    """A drill's whole intro on a screen of its own, until Enter."""
+    console.clear()
+    console.print(header)
+    for line in intro:
+        console.print(Text(line, style="warn"))
+    _wait_for_enter(then)
+
+
+def _redraw(console: Console, tally: Tally, session: DrillRun, question: Question, *, short: bool) -> None:
+    """The question's screen again (after `?`); flashed cards are not flashed again (that would give the
+    count away): the rest of the question is drawn as it was."""
+    console.clear()
+    console.print(tally.line(session, time.monotonic()))
+    static = dataclasses.replace(question, show=tuple(s for s in question.show
+                                                       if not isinstance(s, (Flash, Rounds))))
+    if len(static.show) < len(question.show):
+        console.print(Text("(the cards were flashed: they are not shown again)", style="muted"))
+    show_question(console, static)
+    if not short:
+        console.print(Text(question.prompt, style="title"))
+
+
+def _wait_for_enter(then: str = "next question") -> None:
+    """What is on screen stays until the learner has read it (Enter, or Space): a miss's feedback, an
+    intro."""
+    from trainer.screens.keys import read_key
+
+    read_key(f"Enter: {then}", {"enter": "next", " ": "next"})
+
+
+def grade_lines(console: Console, session: DrillRun, question: Question,
+                grade: Grade) -> list[RenderableType]:
+    """What is shown after an answer: right or wrong (and the answer), the time against the target, the
+    explanation (the EV cost, the rule), a miss's card-by-card replay, and the drill's note."""
+    shown: list[RenderableType] = []
     seconds = session.elapsed_ms() / 1000
     if grade.correct:
         head = Text("✓ right", style="good")
@@ -132,7 +302,7 @@ def _show_grade(console: Console, session: DrillRun, question: Question, grade: 
     if question.target_ms:
         pace = "good" if seconds * 1000 <= question.target_ms else "warn"
         head.append(f"  {seconds:.1f}s", style=pace)
-    console.print(head)
+    shown.append(head)
     trail = grade.detail.get("trail")
     explanation = grade.explanation
     if isinstance(trail, list) and trail:  # the cards are drawn below: no need to list them in words
@@ -140,13 +310,14 @@ def _show_grade(console: Console, session: DrillRun, question: Question, grade: 
 
         explanation = explanation.partition(CARD_BY_CARD)[0]
     if explanation:
-        console.print(Text(explanation, style="muted"))
+        shown.append(Text(explanation, style="muted"))
     if isinstance(trail, list) and trail:
         from trainer.render.count_trail import count_trail
 
         wrong_at = grade.detail.get("wrong_at")
-        console.print(count_trail(grade.detail.get("start", 0), trail, width=console.width,
-                                  wrong_at=wrong_at if isinstance(wrong_at, int) else None))
+        shown.append(count_trail(grade.detail.get("start", 0), trail, width=console.width,
+                                 wrong_at=wrong_at if isinstance(wrong_at, int) else None))
     note = session.after(question, grade)
     if note:
-        console.print(Text(note, style="count"))
+        shown.append(Text(note, style="count"))
+    return shown

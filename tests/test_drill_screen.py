@@ -1,0 +1,132 @@
+"""The drill screen at an 80×24 terminal held in memory: prompt-toolkit and rich write to one buffer, which
+a VT100 emulator (pyte) turns into the 24 rows a learner would see after each redraw."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import Application, create_app_session, get_app
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Console
+
+from drills import make_drill
+from trainer.core.rulesfile import find_ruleset
+from trainer.practice.batch import repeat
+from trainer.practice.session import DrillRun, ListRecorder
+from trainer.render import THEME
+from trainer.screens.drill import run_interactive
+
+pyte = pytest.importorskip("pyte")
+
+ROWS, COLUMNS = 24, 80
+
+
+class Terminal:
+    """An 80×24 terminal in memory: what is written to `buffer` is drawn on `screen`; `frames` holds the
+    screen as it was after each redraw of a prompt-toolkit application (the answer line, a key wait)."""
+
+    def __init__(self) -> None:
+        self.buffer = io.StringIO()
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.Stream(self.screen)
+        self.fed = 0
+        self.frames: list[list[str]] = []
+        self.output = Vt100_Output(self.buffer, lambda: Size(rows=ROWS, columns=COLUMNS), term="xterm")
+        self.console = Console(file=self.buffer, force_terminal=True, width=COLUMNS, height=ROWS, theme=THEME)
+
+    def snapshot(self, *_: object) -> None:
+        text = self.buffer.getvalue()
+        self.stream.feed(text[self.fed:].replace("\n", "\r\n"))  # the tty driver's onlcr
+        self.fed = len(text)
+        self.frames.append([line.rstrip() for line in self.screen.display])
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[Terminal]:
+    term = Terminal()
+    run = Application.run
+
+    def run_and_watch(self: Application[Any], pre_run: Callable[[], None] | None = None, **kwargs: Any) -> Any:
+        def watch() -> None:
+            get_app().after_render += term.snapshot
+            if pre_run is not None:
+                pre_run()
+
+        return run(self, pre_run=watch, **kwargs)
+
+    monkeypatch.setattr(Application, "run", run_and_watch)
+    yield term
+
+
+def _session(name: str) -> DrillRun:
+    return DrillRun(drill=make_drill(name), ruleset=find_ruleset("casino"), rng=random.Random(7),
+                    recorder=ListRecorder())
+
+
+def _run(terminal: Terminal, session: DrillRun, typed: str, count: int = 2) -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=terminal.output):
+        pipe.send_text(typed)
+        pipe.send_text("\x04")  # Ctrl-D: the end of the session, whatever is left
+        run_interactive(repeat(session, count), terminal.console, total=20, live=True,
+                        known=frozenset({session.drill.name}))
+
+
+def test_the_question_stays_on_screen_after_three_malformed_answers(terminal: Terminal) -> None:
+    session = _session("strategy")
+    _run(terminal, session, "zz\ryy\rxx\r")
+    refused = [f for f in terminal.frames if any("'xx' is not one of" in line for line in f)]
+    assert refused, terminal.frames[-1]
+    screen = refused[-1]
+    question = session.grades == [] and session.asked == 1
+    assert question
+    assert screen[0].startswith("basic strategy · casino · 1 of 20") and "✓ 0 ✗ 0" in screen[0]
+    assert any(line.startswith("Player: ") and "Dealer: " in line for line in screen), screen  # the hand
+    assert any("Your play?" in line for line in screen)  # the question
+    assert sum("is not one of" in line for line in screen) == 1  # one status line, not three
+    assert not any("'zz'" in line or "'yy'" in line for line in screen)  # the old hints are gone
+    first = next(i for i, line in enumerate(screen) if line.startswith("Player: "))
+    for frame in terminal.frames:  # the hand never moved while the answers were refused
+        assert frame[first].startswith("Player: ")
+
+
+def test_the_header_counts_the_questions_and_the_tally(terminal: Terminal) -> None:
+    session = _session("strategy")
+    _run(terminal, session, "h\r\r")  # an answer, Enter after it if it was a miss
+    assert len(session.grades) == 1
+    right = session.grades[0].correct
+    second = [f for f in terminal.frames if f[0].startswith("basic strategy · casino · 2 of 20")]
+    assert second
+    assert ("✓ 1 ✗ 0" if right else "✓ 0 ✗ 1") in second[-1][0]
+
+
+@pytest.mark.parametrize("answered_before", [False, True])
+def test_the_intro_is_whole_for_a_new_drill_and_one_line_after(answered_before: bool, terminal: Terminal) -> None:
+    session = _session("true-count")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=terminal.output):
+        pipe.send_text("\rzz\r\x04" if not answered_before else "zz\r\x04")  # Enter after the intro
+        run_interactive(repeat(session, 1), terminal.console, live=True,
+                        known=frozenset({"true-count"} if answered_before else ()))
+    shown = [" ".join(" ".join(frame).split()) for frame in terminal.frames]
+    second_line = " ".join(session.intro()[1].split())[:40]
+    assert any(second_line in frame and "Enter: start" in frame for frame in shown) is not answered_before
+    question = [frame for frame in shown if "'zz' is not a count" in frame][-1]
+    assert second_line not in question and "True count?" in question
+    assert ("(? or help: the whole intro)" in question) is answered_before
+    assert question.startswith("true count · casino · 0:0")  # no planned total: the time so far
+
+
+def test_question_mark_shows_the_whole_intro_and_grades_nothing(terminal: Terminal) -> None:
+    session = _session("true-count")
+    _run(terminal, session, "?\r\rzz\r", count=1)
+    assert session.grades == []
+    shown = [" ".join(" ".join(frame).split()) for frame in terminal.frames]
+    second_line = " ".join(session.intro()[1].split())[:40]
+    assert any(second_line in frame and "Enter: back to the question" in frame for frame in shown)
+    question = [frame for frame in shown if "'zz' is not a count" in frame][-1]
+    assert "True count?" in question and "Running count" in question
