@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 
 from drills.base import Drill, DrillOptions
-from trainer.core.errors import InvalidInputError
 
 DRILLS: dict[str, tuple[str, str]] = {
     "running-count": ("drills.running_count:RunningCountDrill", "cards flashed at pace, then the count"),

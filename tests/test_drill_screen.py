@@ -83,8 +83,7 @@ def test_the_question_stays_on_screen_after_three_malformed_answers(terminal: Te
     refused = [f for f in terminal.frames if any("'xx' is not one of" in line for line in f)]
     assert refused, terminal.frames[-1]
     screen = refused[-1]
-    question = session.grades == [] and session.asked == 1
-    assert question
+    assert session.grades == [] and session.asked == 1
     assert screen[0].startswith("basic strategy · casino · 1 of 20") and "✓ 0 ✗ 0" in screen[0]
     assert any(line.startswith("Player: ") and "Dealer: " in line for line in screen), screen  # the hand
     assert any("Your play?" in line for line in screen)  # the question
@@ -130,3 +129,41 @@ def test_question_mark_shows_the_whole_intro_and_grades_nothing(terminal: Termin
     assert any(second_line in frame and "Enter: back to the question" in frame for frame in shown)
     question = [frame for frame in shown if "'zz' is not a count" in frame][-1]
     assert "True count?" in question and "Running count" in question
+
+
+def test_the_table_drill_deals_a_round_at_a_time_and_asks_under_the_last(terminal: Terminal) -> None:
+    """Each round replaces the last when a key is pressed; the count is asked with the last round on
+    screen, and the rounds before it are gone (counted as they came, as at a table)."""
+    session = _session("table")
+    _run(terminal, session, "\r" * 3 + "zz\r", count=1)  # Enter deals each next round (1 to 3 of them)
+    asked = [f for f in terminal.frames if any("'zz' is not a count" in line for line in f)]
+    assert asked
+    screen = asked[-1]
+    rounds = [line for line in screen if line.startswith("Round ")]
+    assert len(rounds) == 1  # only the round just dealt
+    assert session.grades == []  # the answer was refused: nothing graded
+    waits = [f for f in terminal.frames if any(line.startswith("Enter: next round") for line in f)]
+    dealt = int(rounds[0].split()[1].rstrip(":"))
+    assert len(waits) >= dealt - 1  # a key for each round before the last
+    assert any(line.startswith("  Dealer: ") for line in screen) and "Running count" in " ".join(screen)
+
+
+def test_rounds_are_split_where_a_line_is_not_indented() -> None:
+    from trainer.screens.drill import round_blocks
+
+    lines = ("3 seats at casino", "Round 1:", "  Seat 1: 5 6", "  Dealer: 9 ▒▒", "Round 2:", "  Seat 1: T 7")
+    assert round_blocks(lines) == [["3 seats at casino", "Round 1:", "  Seat 1: 5 6", "  Dealer: 9 ▒▒"],
+                                   ["Round 2:", "  Seat 1: T 7"]]
+
+
+def test_a_paced_table_waits_its_seconds_per_card() -> None:
+    from drills.base import Lines
+    from trainer.screens.drill import deal_rounds
+
+    slept: list[float] = []
+    lines = Lines(lines=("Round 1:", "  Seat 1: 5♠ 6♥", "  Dealer: 9♣ ▒▒", "Round 2:", "  Seat 1: 10♦ 7♠"),
+                  by_round=True, seconds_per_card=0.5)
+    out = io.StringIO()
+    deal_rounds(Console(file=out, force_terminal=True, width=80), lines, sleep=slept.append)
+    assert slept == [1.5]  # three cards in round 1; the last round stays for the question
+    assert "\x1b[3A" in out.getvalue()  # round 1's three rows taken away

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from progress_data import fill
+
 from trainer.__main__ import main
 
 WIDTH = 80
@@ -59,13 +59,14 @@ DRILL_ANSWERS = {"strategy": "h", "true-count": "1", "table": "0", "quiz": "a", 
 def test_no_drill_screen_line_is_wider_than_80(name: str) -> None:
     """Three questions of each drill at an 80-column terminal, with a malformed answer to each and then a
     (often wrong) answer: the intro, the questions, the errors and the feedback all fit."""
+    import random
+
     from drills import make_drill
     from trainer.core.rulesfile import load_ruleset
     from trainer.practice.batch import repeat
     from trainer.practice.session import DrillRun, ListRecorder
     from trainer.render import make_console
     from trainer.screens.drill import run_interactive
-    import random
 
     ruleset = load_ruleset("chat-host" if name == "attack" else "casino")
     session = DrillRun(drill=make_drill(name), ruleset=ruleset, rng=random.Random(3), recorder=ListRecorder())

@@ -55,6 +55,10 @@ DEFAULT_PLAYERS = 4
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The index plays judged at your true count: the published Illustrious 18 and Fab 4 (for "
                    "Hi-Lo, the default), or those computed for this table and count (`cutcard indices`).")
+@click.option("--bet-count", "bet_count", is_flag=True, default=False,
+              help="Show the true and running count in every bet's grade (by default only a wrong bet's, "
+                   "so that a right one does not give the next count check away); `set bet-count on` in "
+                   "the REPL remembers it.")
 @click.option("--dealer-errors", "dealer_errors", type=click.FloatRange(0, 1), default=0.0, metavar="RATE",
               help="The share of rounds in which the dealer makes a realistic mistake (0.2: one round in "
                    "five; default 0, never). Call it with f and the seat (f 3, f dealer) before the next "
@@ -65,7 +69,8 @@ DEFAULT_PLAYERS = 4
 @db_option
 def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat: int | None,
             rounds: int | None, host: bool, names: str | None, name: str, timer: int | None, ramp: str,
-            estimation: str, rounding: str, indices: str | None, dealer_errors: float, jsonl: bool) -> None:
+            estimation: str, rounding: str, indices: str | None, dealer_errors: float, jsonl: bool,
+            bet_count: bool = False) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -128,9 +133,9 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
         from trainer.screens.ask import plain_input, plain_key, plain_line
 
         if not plain_input():
-            TableUI(session, console).run(rounds)
+            TableUI(session, console, bet_count=bet_count).run(rounds)
             return
-        TableUI(session, console, line=plain_line, key=plain_key).run(rounds)
+        TableUI(session, console, line=plain_line, key=plain_key, bet_count=bet_count).run(rounds)
 
 
 def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool, names: str | None,

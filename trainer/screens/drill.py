@@ -14,12 +14,14 @@ Ctrl-C ends the drill cleanly and Ctrl-D too; every answer already given was rec
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit import PromptSession
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -44,13 +46,17 @@ def _prompt_toolkit_ask() -> Ask:
     return ask
 
 
-def show_question(console: Console, question: Question, *, wait: bool = False) -> float | None:
+def show_question(console: Console, question: Question, *, wait: bool = False,
+                  live: bool = False) -> float | None:
     """Draw a question's displays (flashes play out in time) and its choices; returns when the first
     card of a flash timed from its first card reached the screen (monotonic seconds), else None. With
-    `wait`, a timed flash waits for Enter before its first card (after a miss, to read the feedback)."""
+    `wait`, a timed flash waits for Enter before its first card (after a miss, to read the feedback).
+    `live` (a screen of its own): lines dealt by round come a round at a time."""
     first: float | None = None
     for shown in question.show:
-        if isinstance(shown, Lines):
+        if isinstance(shown, Lines) and shown.by_round and live:
+            deal_rounds(console, shown)
+        elif isinstance(shown, Lines):
             from trainer.render.cards import card_line
 
             for line in shown.lines:
@@ -71,6 +77,45 @@ def show_question(console: Console, question: Question, *, wait: bool = False) -
     for index, choice in enumerate(question.choices):
         console.print(f"  [key]{chr(ord('a') + index)})[/] {choice}")
     return first
+
+
+def round_blocks(lines: tuple[str, ...]) -> list[list[str]]:
+    """Lines split into rounds: each starts at a line that is not indented ('Round 3:'), headings with
+    nothing under them joining the round after them."""
+    blocks: list[list[str]] = []
+    for line in lines:
+        if not line.startswith(" ") and (not blocks or any(ln.startswith(" ") for ln in blocks[-1])):
+            blocks.append([line])
+        elif blocks:
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    return blocks
+
+
+_CARD = re.compile(r"(?<![\w])(10|[2-9AJQKT])[♥♦♣♠hdcs]")
+
+
+def deal_rounds(console: Console, shown: Lines, *, sleep: Callable[[float], None] = time.sleep) -> None:
+    """The rounds one at a time, each replacing the last: after `seconds_per_card` for each card it shows,
+    or when a key is pressed (None); the last stays on screen for the question under it."""
+    from trainer.render.cards import card_line
+
+    blocks = round_blocks(shown.lines)
+    for index, block in enumerate(blocks):
+        for line in block:
+            console.print(card_line(line))
+        if index == len(blocks) - 1:
+            break
+        if shown.seconds_per_card is None:
+            from trainer.screens.keys import read_key
+
+            read_key("Enter: next round", {"enter": "next", " ": "next"}, erase=True)
+        else:
+            console.file.flush()
+            sleep(shown.seconds_per_card * max(1, sum(len(_CARD.findall(line)) for line in block)))
+        rows = sum(max(1, -(-cell_len(line) // console.width)) for line in block)
+        console.file.write(f"\r\x1b[{rows}A\x1b[J")  # up over the round's rows, erased to the screen's end
 
 
 def _first_shown(timing: FlashTiming | None) -> float | None:
@@ -163,7 +208,8 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
 
     `known`: the drills this learner has answered before, whose intro is a one-line reminder (`?` or
     `help` shows it whole); `total`: the questions planned (the header's "7 of 20"; None: the time so
-    far); `banner`, a line for the top of the first screen (the review's header). `live` (default: when `ask` is not given and the console is a terminal) draws each question on
+    far); `banner`, a line for the top of the first screen (the review's header).
+    `live` (default: when `ask` is not given and the console is a terminal) draws each question on
     a screen of its own (module note), reading answers with `reader`."""
     if live is None:
         live = ask is None and console.is_terminal
@@ -197,7 +243,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                     console.print(shown)
             for line in intro:
                 console.print(Text(line, style="warn"))
-            first = show_question(console, question, wait=missed and not live)
+            first = show_question(console, question, wait=missed and not live, live=live)
             session.start_timer(first)
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
