@@ -167,3 +167,34 @@ def test_a_paced_table_waits_its_seconds_per_card() -> None:
     deal_rounds(Console(file=out, force_terminal=True, width=80), lines, sleep=slept.append)
     assert slept == [1.5]  # three cards in round 1; the last round stays for the question
     assert "\x1b[3A" in out.getvalue()  # round 1's three rows taken away
+
+
+@pytest.mark.parametrize("name", ["strategy", "true-count"])
+def test_a_right_answer_is_carried_to_the_next_screen_where_it_fits(name: str, terminal: Terminal) -> None:
+    """After a right answer the next question's screen opens with its feedback (all of it, or its first
+    line where the question is tall: the true count's tray), and the header stays on the top row."""
+    session = _session(name)
+    asked: list[str] = []
+    ask = session.drill.ask
+
+    def recording_ask(*args: Any) -> Any:
+        question = ask(*args)
+        asked.append(question.expected)
+        return question
+
+    session.drill.ask = recording_ask  # type: ignore[method-assign]
+    answers = iter(["right", "stop"])
+
+    def reader(prompt: str, status: str) -> str:
+        terminal.snapshot()
+        if next(answers) == "stop":
+            raise EOFError
+        return asked[-1]
+
+    run_interactive(repeat(session, 2), terminal.console, total=2, live=True, reader=reader,
+                    known=frozenset({name}))
+    assert session.grades[0].correct
+    second = terminal.frames[-1]
+    assert "2 of 2" in second[0] and "✓ 1 ✗ 0" in second[0]
+    assert second[1].startswith("✓ right")
+    assert any(line.startswith(("True count?", "›")) or "Your play?" in line for line in second)

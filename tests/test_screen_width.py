@@ -40,7 +40,9 @@ def _wide(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("line", TOUR)
-def test_no_tour_line_is_wider_than_80(line: str, filled: Path) -> None:
+def test_no_tour_line_is_wider_than_80(line: str, filled: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines the CLI lays out itself are laid out as on a terminal (rich reads COLUMNS alone)."""
+    monkeypatch.setattr("trainer.cli.common.is_terminal", lambda _stream: True)
     runner = CliRunner()
     with runner.isolation(env={"COLUMNS": str(WIDTH)}) as streams:
         status = main(line.split())

@@ -176,19 +176,20 @@ def json_option(func: F) -> F:
 
 
 def columns(stream: IO[str] | None = None) -> int | None:
-    """The width to lay a stream's lines out to: the terminal's (or `$COLUMNS`, the user's own word for
-    it) when the stream is a terminal or `$COLUMNS` is set; None for a pipe, whose readers take whole
-    lines."""
-    target = stream if stream is not None else sys.stdout
-    try:
-        terminal = target.isatty()
-    except (AttributeError, ValueError):
-        terminal = False
-    if not terminal and not os.environ.get("COLUMNS", "").strip().isdigit():
+    """The width to lay a stream's lines out to: the terminal's (`$COLUMNS` where set) when the stream is
+    a terminal; None for a pipe or a file, whose readers take whole lines."""
+    if not is_terminal(stream if stream is not None else sys.stdout):
         return None
     import shutil
 
     return max(20, shutil.get_terminal_size().columns)
+
+
+def is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def fitted(text: str, width: int | None, indent: str = "  ") -> str:

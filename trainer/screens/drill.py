@@ -79,6 +79,37 @@ def show_question(console: Console, question: Question, *, wait: bool = False,
     return first
 
 
+def rows_of(console: Console, shown: list[RenderableType]) -> int:
+    """How many rows `shown` takes on the console's width (rendered, not printed)."""
+    with console.capture() as capture:
+        for item in shown:
+            console.print(item)
+    return capture.get().count("\n")
+
+
+def question_rows(console: Console, question: Question) -> int:
+    """The rows a question's screen needs under its header: its displays as they stay on screen (a flash
+    leaves one row, rounds dealt one at a time their largest round), its choices, its prompt, the status
+    and the input lines."""
+    from trainer.render.cards import card_line
+    from trainer.render.tray import tray_picture
+
+    shown: list[RenderableType] = []
+    rows = 0
+    for display in question.show:
+        if isinstance(display, Lines):
+            blocks = round_blocks(display.lines) if display.by_round else [list(display.lines)]
+            rows += max(rows_of(console, [card_line(line) for line in block]) for block in blocks) \
+                if blocks else 0
+        elif isinstance(display, Tray):
+            shown.append(tray_picture(display.discarded, display.shoe_cards))
+        else:
+            rows += 1
+    shown += [f"  {chr(ord('a') + index)}) {choice}" for index, choice in enumerate(question.choices)]
+    prompt = 1 if len(question.prompt) > SHORT_PROMPT else 0
+    return rows + rows_of(console, shown) + prompt + 2
+
+
 def round_blocks(lines: tuple[str, ...]) -> list[list[str]]:
     """Lines split into rounds: each starts at a line that is not indented ('Round 3:'), headings with
     nothing under them joining the round after them."""
@@ -234,15 +265,17 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 intro = []
             _qid, question = session.ask(item)
             tally.asked += 1
+            heading: list[RenderableType] = [Text(line, style="warn") for line in intro]
             if live:
+                if banner and tally.asked == 1:
+                    heading.insert(0, Text(banner, style="title"))
                 console.clear()
                 console.print(tally.line(session, time.monotonic()))
-                if banner and tally.asked == 1:
-                    console.print(Text(banner, style="title"))
-                for shown in carried:
+                room = console.height - 1 - rows_of(console, heading) - question_rows(console, question)
+                for shown in _fitting(console, carried, room):
                     console.print(shown)
-            for line in intro:
-                console.print(Text(line, style="warn"))
+            for shown in heading:
+                console.print(shown)
             first = show_question(console, question, wait=missed and not live, live=live)
             session.start_timer(first)
             grade = None
@@ -286,7 +319,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
             missed = not grade.correct
             carried = []
             if live and missed:
-                _wait_for_enter()
+                _wait_for_enter("the summary" if total and tally.asked >= total else "next question")
             elif live:
                 carried = feedback
     except (KeyboardInterrupt, EOFError):
@@ -294,6 +327,15 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
     for line in summary_lines(summary):
         console.print(line)
     return summary
+
+
+def _fitting(console: Console, carried: list[RenderableType], room: int) -> list[RenderableType]:
+    """The last right answer's feedback where the next question leaves room for it: all of it, else its
+    first line (✓ right), else nothing (the header must not scroll away)."""
+    for shown in (carried, carried[:1]):
+        if shown and rows_of(console, shown) <= room:
+            return shown
+    return []
 
 
 def _ask(read: Ask | None, prompt: str) -> str:
@@ -329,7 +371,7 @@ def _wait_for_enter(then: str = "next question") -> None:
     intro."""
     from trainer.screens.keys import read_key
 
-    read_key(f"Enter: {then}", {"enter": "next", " ": "next"})
+    read_key(f"Enter: {then}", {"enter": "next", " ": "next"}, erase=True)
 
 
 def grade_lines(console: Console, session: DrillRun, question: Question,
