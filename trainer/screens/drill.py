@@ -228,7 +228,7 @@ def intro_lines(session: DrillRun, *, whole: bool) -> list[str]:
     intro = session.intro()
     if whole or len(intro) <= 1:
         return intro
-    return [intro[0] + " (? or help: the whole intro)"]
+    return [intro[0] + " (? for more)"]
 
 
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
