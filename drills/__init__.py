@@ -1,4 +1,5 @@
-"""The drills, one module each, found by name; modules are imported only when a drill is used."""
+"""The drills, grouped by family (`counting`, `dealing`, `strategy`, `quiz`, `tournament`) and found by name
+here, the one index; a drill's module is imported only when the drill is used."""
 
 from __future__ import annotations
 
@@ -7,22 +8,29 @@ import importlib
 from drills.base import Drill, DrillOptions
 
 DRILLS: dict[str, tuple[str, str]] = {
-    "running-count": ("drills.running_count:RunningCountDrill", "cards flashed at pace, then the count"),
-    "countdown": ("drills.countdown:CountdownDrill", "count down a deck against the clock"),
-    "speed-count": ("drills.speed_count:SpeedCountDrill", "a deck dealt in rounds to a table; the count"),
-    "true-count": ("drills.true_count:TrueCountDrill", "running count and discard tray to true count"),
-    "deck-estimation": ("drills.deck_estimation:DeckEstimationDrill", "decks left from the discard tray"),
-    "bet": ("drills.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
-    "table": ("drills.table:TableDrill", "count a full table of computer seats through a real shoe"),
-    "payout": ("drills.payout:PayoutDrill", "dealer payouts: blackjack, insurance, even money, chips"),
-    "color-up": ("drills.payout:ColorUpDrill", "colour up a pile of small chips into the fewest large ones"),
-    "settle": ("drills.settle:SettleDrill", "settle a whole table from third base at audition pace"),
-    "cut": ("drills.cut:CutDrill", "cut a payout from the rack as stacks and loose cheques"),
-    "catch": ("drills.catch:CatchDrill", "watch the dealer settle a table and call its mistakes"),
-    "strategy": ("drills.strategy:StrategyDrill", "the exact basic-strategy play for a hand"),
-    "deviations": ("drills.deviations:DeviationsDrill", "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
-    "quiz": ("drills.quiz:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
-    "attack": ("drills.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
+    "running-count": ("drills.counting.running_count:RunningCountDrill",
+                      "cards flashed at pace, then the count"),
+    "countdown": ("drills.counting.countdown:CountdownDrill", "count down a deck against the clock"),
+    "speed-count": ("drills.counting.speed_count:SpeedCountDrill",
+                    "a deck dealt in rounds to a table; the count"),
+    "true-count": ("drills.counting.true_count:TrueCountDrill",
+                   "running count and discard tray to true count"),
+    "deck-estimation": ("drills.counting.deck_estimation:DeckEstimationDrill",
+                        "decks left from the discard tray"),
+    "bet": ("drills.counting.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
+    "table": ("drills.counting.table:TableDrill", "count a full table of computer seats through a real shoe"),
+    "payout": ("drills.dealing.payout:PayoutDrill",
+               "dealer payouts: blackjack, insurance, even money, chips"),
+    "color-up": ("drills.dealing.payout:ColorUpDrill",
+                 "colour up a pile of small chips into the fewest large ones"),
+    "settle": ("drills.dealing.settle:SettleDrill", "settle a whole table from third base at audition pace"),
+    "cut": ("drills.dealing.cut:CutDrill", "cut a payout from the rack as stacks and loose cheques"),
+    "catch": ("drills.dealing.catch:CatchDrill", "watch the dealer settle a table and call its mistakes"),
+    "strategy": ("drills.strategy.basic:StrategyDrill", "the exact basic-strategy play for a hand"),
+    "deviations": ("drills.strategy.deviations:DeviationsDrill",
+                   "Hi-Lo index plays: the Illustrious 18 and Fab 4"),
+    "quiz": ("drills.quiz.drill:QuizDrill", "the rules of the table: procedures, payouts, scenarios"),
+    "attack": ("drills.tournament.attack:AttackDrill", "chat-host attack phase: pass, or whom to attack"),
 }
 """Drill name -> ("module:Class", one line of help)."""
 

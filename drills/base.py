@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from trainer.core.bounds import quoted
+from trainer.core.bounds import check_length, quoted
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 
@@ -88,6 +88,10 @@ class Question:
     data: Mapping[str, JSON]
     expected: str
     choices: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+    """The key shown beside each choice (the table's h, s, d); none given: the letters a, b, c..."""
+    notes: tuple[str, ...] = ()
+    """What each choice is shown with on a screen (an attack's odds); not part of the choice."""
     target_ms: int | None = None
     """How fast a trained learner answers (dealer pace, the 2 s true-count target); None: untimed."""
     show: tuple[Display, ...] = ()
@@ -108,6 +112,14 @@ class Question:
         return line
 
 
+def timed_through_flash(question: Question) -> bool:
+    """Whether the answer's time runs through cards the program flashed at its own pace (a countdown at
+    `--speed`, the speed count's rounds): that time is the program's, not the learner's. A flash timed
+    from the prompt after it (the running count), or turned by the learner's keys, is not."""
+    return any(isinstance(shown, Rounds) or (isinstance(shown, Flash) and shown.clock_from_first
+                                              and not shown.by_key) for shown in question.show)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Answer:
     """A parsed answer: the user's text and its value in the drill's own terms."""
@@ -116,6 +128,10 @@ class Answer:
     value: JSON
     latency_ms: int | None = None
     """How long the answer took, filled in by the session before grading (a countdown's seconds per deck)."""
+    pace: str | None = None
+    """Whose pace `latency_ms` is, filled in by the session too: 'learner' (answered at a terminal, the
+    cards turned by the learner), 'program' (the time runs through a flash the program paced) or
+    'script' (piped or machine-mode answers); None before the session says."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -295,36 +311,84 @@ def refusal(check: Callable[[], object]) -> str | None:
     return None
 
 
-def parse_choice(question: Question, text: str) -> str:
-    """A multiple-choice answer as the chosen text: the choice itself, its letter, or its number.
+def choice_keys(question: Question) -> tuple[str, ...]:
+    """The key shown beside each choice: the question's own keys, else the letters a, b, c..."""
+    if question.keys:
+        return question.keys
+    return tuple(chr(ord("a") + index) for index in range(len(question.choices)))
+
+
+def choice_labels(question: Question) -> list[tuple[str, str]]:
+    """(key, text) of each choice as every screen lists it: ('a', 'pass'), ('b', 'Ace: you win 20%').
+
+    >>> choice_labels(Question(drill="q", item="q", prompt="?", data={}, expected="hit",
+    ...                        choices=("hit", "stand"), notes=("", "the chart's play")))
+    [('a', 'hit'), ('b', "stand: the chart's play")]
+    """
+    notes = question.notes or ("",) * len(question.choices)
+    return [(key, choice + (f": {note}" if note else ""))
+            for key, choice, note in zip(choice_keys(question), question.choices, notes, strict=True)]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+def parse_choice(question: Question, text: str, words: Mapping[str, str] | None = None) -> str:
+    """A multiple-choice answer as the chosen text, read the one way every screen lists choices.
+
+    In this order: the choice itself (any case); the key shown beside it (`choice_keys`: a letter, or
+    the question's own keys); its number in the list, 1 for the first, where the keys are letters and
+    no choice is itself a number; a drill's own word for a choice (`words`: 'y' for true, 'no' for
+    decline); the unique start of a choice, two letters or more (a single letter is a key). Anything
+    else, or a start that fits two choices, is refused with the choices listed.
 
     The choice's own text wins over a letter or a number, so '1' among the choices ('3', '2', 'none', '1')
-    is the choice '1', never the first choice. Numbers are read as positions only when no choice is
-    itself a number: where one is ('How many decks?'), a typed number is always the choice text, so a
-    position can never be taken for a different, numeric answer. Letters always work.
+    is the choice '1', never the first choice. Where a choice is itself a number ('How many decks?'), a
+    typed number is always the choice text, so a position can never be taken for a different, numeric
+    answer. Letters always work.
 
     >>> q = Question(drill="quiz", item="q", prompt="?", data={}, expected="stand",
     ...              choices=("hit", "stand"))
-    >>> parse_choice(q, "b"), parse_choice(q, "2"), parse_choice(q, " Stand ")
-    ('stand', 'stand', 'stand')
+    >>> parse_choice(q, "b"), parse_choice(q, "2"), parse_choice(q, " Stand "), parse_choice(q, "st")
+    ('stand', 'stand', 'stand', 'stand')
     >>> burn = Question(drill="quiz", item="q", prompt="?", data={}, expected="1",
     ...                 choices=("3", "2", "none", "1"))
     >>> parse_choice(burn, "1"), parse_choice(burn, "d"), parse_choice(burn, "a")
     ('1', '1', '3')
+    >>> attack = Question(drill="attack", item="q", prompt="?", data={}, expected="pass",
+    ...                   choices=("pass", "Ace", "Bix"))
+    >>> parse_choice(attack, "a"), parse_choice(attack, "b"), parse_choice(attack, "bix")
+    ('pass', 'Ace', 'Bix')
     """
-    given = " ".join(text.strip().lower().split())
+    check_length(text, "a choice")
+    given = _words(text)
     choices = question.choices
+    keys = choice_keys(question)
     for choice in choices:
-        if given == " ".join(choice.lower().split()):
+        if given == _words(choice):
             return choice
-    for index, choice in enumerate(choices):
-        if given == chr(ord("a") + index):
+    for key, choice in zip(keys, choices, strict=True):
+        if given == key.lower():
             return choice
+    lettered = not question.keys
     numeric = any(choice.strip().isdecimal() for choice in choices)
-    if not numeric:
-        for index, choice in enumerate(choices):
-            if given == str(index + 1):
-                return choice
-    letters = ", ".join(f"{chr(ord('a') + i)}) {c}" for i, c in enumerate(choices))
-    how = "type the letter or the choice itself" if numeric else "type the letter, the number or the choice"
-    raise InvalidInputError(f"{quoted(text.strip())} is not one of the choices ({how}): {letters}")
+    if lettered and not numeric and given.isdecimal() and len(given) <= 2 and 1 <= int(given) <= len(choices):
+        return choices[int(given) - 1]
+    listing = ", ".join(f"{key}) {choice}" for key, choice in zip(keys, choices, strict=True))
+    word = (words or {}).get(given)
+    if word is not None:
+        if word not in choices:
+            raise InvalidInputError(f"{word} is not offered here: {listing}")
+        return word
+    starts = [c for c in choices if len(given) >= 2 and _words(c).startswith(given)]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise InvalidInputError(f"{quoted(text.strip())} starts {' and '.join(starts)}: {listing}")
+    if not lettered:
+        how = "type the key or the choice"
+    else:
+        how = ("type the letter or the choice itself" if numeric else
+               "type the letter, the number or the choice")
+    raise InvalidInputError(f"{quoted(text.strip())} is not one of the choices ({how}): {listing}")

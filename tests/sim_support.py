@@ -14,12 +14,15 @@ from typing import Any
 from stacking import custom
 
 from trainer.core import Action, Round, Ruleset, Shoe, hand_total
-from trainer.core.cards import Rank, card
+from trainer.core.cards import Rank, card, full_deck
 from trainer.core.errors import ShoeExhaustedError
 from trainer.core.rules import Double, Reshuffle, Split
 from trainer.sim.codes import CardCodes
 from trainer.sim.plays import LETTERS, Lookup
 from trainer.sim.shoes import ALWAYS
+
+PLACED = 52
+"""Cards drawn for a shoe reshuffled before every round: more than one seat's round deals."""
 
 CUSTOM = {
     "late-surrender": custom("casino", player={"surrender": "late"}),
@@ -149,8 +152,9 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
     deck's rolls) is recorded only as far as that round dealt: no engine may read the cards behind them
     before the reshuffle, so an engine that deals what `Round` dealt sees the very same cards, and one
     that deals a card more runs out of the recorded shoe and fails loudly. Encoding the 300-odd cards
-    nobody reads was a third of such a recording. Such a shoe is also only shuffled as far as a round
-    reads it (`FrontShuffled`), and the infinite deck rolls only the cards a round takes.
+    nobody reads was a third of such a recording. Such a shoe is dealt from a random sample of the
+    cards (`random.Random.sample`: its first cards are distributed as a uniform shuffle's) as far as a
+    round reads it, and the infinite deck rolls only the cards a round takes.
     """
     shoes: list[tuple[list[int], int, int]] = []
     results: list[Decimal] = []
@@ -159,7 +163,7 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
         rolls = [card(Rank(n + 1)) for n in range(13)]  # a die roll of n is this card
         codes_of_rolls = [as_codes[c] for c in rolls]
         for _ in range(rounds):
-            drawn = _rolls(rng, 16 if dealt_only else 80)
+            drawn = [rng.randrange(13) for _ in range(16 if dealt_only else 80)]
             while True:
                 shoe = Shoe.stacked(rules, [rolls[n] for n in drawn])
                 try:
@@ -171,14 +175,21 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
                         raise
                 # more rolls, and the round again from the start: its play is a function of the cards
                 # dealt, so it deals the same cards up to here and goes on with the new ones
-                drawn += _rolls(rng, 16)
+                drawn += [rng.randrange(13) for _ in range(16)]
             shoes.append(([codes_of_rolls[n] for n in drawn[:shoe.dealt if dealt_only else None]], ALWAYS, 0))
             results.append(round_.results[0])
         return shoes, results
     every_round = rules.shoe.reshuffle is Reshuffle.EVERY_ROUND
-    front = every_round and dealt_only
-    if front:
-        rng = FrontShuffled(rng.getrandbits(64))
+    if every_round and dealt_only:
+        deck, burn = full_deck() * rules.shoe.decks, rules.shoe.burn
+        for _ in range(rounds):
+            drawn = rng.sample(deck, burn + PLACED)
+            shoe = Shoe.stacked(rules, drawn[burn:])  # a round dealing past them runs out and fails
+            round_ = Round.start(rules, shoe, bets=[1])
+            play_round(round_, lookup, insure=insure)
+            shoes.append(([as_codes[c] for c in drawn[:burn + shoe.dealt]], ALWAYS, burn))
+            results.append(round_.results[0])
+        return shoes, results
     shoe = Shoe.shuffled(rules, rng)
     while len(results) < rounds:
         if every_round:
@@ -194,40 +205,6 @@ def recorded_rounds(rules: Ruleset, codes: CardCodes, lookup: Lookup, rng: rando
         play_round(round_, lookup, insure=insure)
         assert shoe.shuffles == shuffles, "Round reshuffled on its own"
         if recording:
-            if front:
-                assert shoe.dealt <= FrontShuffled.PLACED, "a round dealt past the cards shuffled into place"
-                remaining = remaining[:shoe.dealt - len(burned)]
             shoes.append(([as_codes[c] for c in (*burned, *remaining)], cut, len(burned)))
         results.append(round_.results[0])
     return shoes, results
-
-
-class FrontShuffled(random.Random):
-    """A generator whose `shuffle` puts only the first `PLACED` cards in random order, for a shoe
-    reshuffled before every round, whose one round reads no further (`recorded_rounds` checks that it
-    did not): Fisher-Yates from the front, each place drawn uniformly (as `_randbelow` draws) from the
-    cards not yet placed, so those are exactly the first cards of a uniform shuffle. `Shoe` hands its
-    cards to the shuffle of any generator whose `shuffle` is its own (`trainer.core.shoe._shuffle`), so
-    the shoe is the core's own, burn card, dealing and all; only the 260-odd cards no round reaches stay
-    in order (shuffling all 312 was some 40% of the time it took to record such a shoe's round)."""
-
-    PLACED = 52
-
-    def shuffle(self, x: Any) -> None:
-        n = len(x)
-        for i in range(min(self.PLACED, n - 1)):
-            j = i + self._randbelow(n - i)  # type: ignore[attr-defined]  # random's own uniform draw
-            x[i], x[j] = x[j], x[i]
-
-
-def _rolls(rng: random.Random, count: int) -> list[int]:
-    """`[rng.randrange(13) for _ in range(count)]`, the same numbers five times faster: `randrange(13)`
-    is `_randbelow(13)`, four fresh bits drawn again while they read 13 or more."""
-    getrandbits = rng.getrandbits
-    drawn = []
-    for _ in range(count):
-        n = getrandbits(4)
-        while n > 12:
-            n = getrandbits(4)
-        drawn.append(n)
-    return drawn

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions, Question, Tray
-from drills.bet import BetDrill
+from drills.counting.bet import BetDrill
 from trainer.cli import cli
 from trainer.core.betting import DEFAULT_RAMP, BetRamp, bet_item
 from trainer.core.counting import format_count, format_decks, round_decks, true_count

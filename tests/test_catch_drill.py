@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from drills.base import DrillOptions
-from drills.catch import ERRORS, CatchDrill
+from drills.dealing.catch import ERRORS, CatchDrill
 from trainer.core import load_ruleset
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, ListRecorder
@@ -22,7 +22,7 @@ def test_each_error_kind_is_dealt_where_it_belongs_and_caught_only_there(error: 
     question = drill.ask(random.Random(3), CASINO, f"catch:{error}")
     assert question.item == f"catch:{error}" and question.expected.startswith("f ")
     where = question.expected.removeprefix("f ")
-    calls = {c["where"]: c["says"] for c in question.data["calls"]}  # type: ignore[union-attr, index]
+    calls = {c["where"]: c["says"] for c in question.data["calls"]}
     assert where in calls
     caught = drill.grade(question, drill.parse(question, question.expected))
     assert caught.correct and caught.verdict == "caught"
@@ -36,10 +36,10 @@ def test_each_error_kind_is_dealt_where_it_belongs_and_caught_only_there(error: 
 def test_dealer_errors_forge_the_dealer_call() -> None:
     drill = CatchDrill(DrillOptions(seats=3))
     soft = drill.ask(random.Random(1), CASINO, "catch:soft-counted-hard")
-    says = soft.data["calls"][0]["says"]  # type: ignore[index]
+    says = soft.data["calls"][0]["says"]
     assert says.endswith("bust") and "A" in says.split(":")[0]
     many = drill.ask(random.Random(1), CASINO, "catch:many-card-16-as-17")
-    says = many.data["calls"][0]["says"]  # type: ignore[index]
+    says = many.data["calls"][0]["says"]
     assert says.endswith("17, stands") and len(says.split(":")[0].split()) >= 4
 
 

@@ -13,7 +13,7 @@ from trainer.cli import main
 from trainer.core.cards import parse_card, parse_cards
 from trainer.core.rulesfile import find_ruleset
 from trainer.render import THEME
-from trainer.render.chart import LEGEND, legend_table, print_chart
+from trainer.render.strategy_chart import LEGEND, legend_table, print_chart
 from trainer.strategy import chart_action, chart_for, hand_evs, legal_actions
 
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from trainer import __version__
 from trainer.cli import cli, main
 from trainer.core import find_ruleset
+from trainer.core.basis import seed_title
 
 NAMES = ["bicycle", "casino", "casino-h17", "chat-host", "eight-deck", "european"]
 
@@ -34,7 +35,7 @@ def test_rules_list_names_every_rule_set_and_its_seed() -> None:
     assert code == 0
     for name in NAMES:
         assert name in out
-    assert "003" in out and "seed" in out
+    assert "Dealer and game" in out and "source" in out  # a seed by its title, not its file
 
 
 def test_rules_list_json() -> None:
@@ -46,7 +47,7 @@ def test_rules_list_json() -> None:
 def test_rules_show_prints_a_rule_card_citing_the_seed(name: str) -> None:
     code, out, _ = run("rules", "show", name)
     source = find_ruleset(name).source
-    assert code == 0 and name in out and f"Source: seed {source}" in out
+    assert code == 0 and name in out and f"Source: “{seed_title(source)}”" in out and source not in out
     assert "seeds/" not in out  # the program ships no seeds directory: seeds are cited by file name
 
 

@@ -38,8 +38,8 @@ def test_json_has_the_contract_keys_and_the_exact_ev_beside_them() -> None:
     assert document["ruleset"] == "casino" and document["hands"] == 20000
     chart = chart_for(find_ruleset("casino"))
     assert document["chart_ev"] == chart.ev and document["seed"] == 1
-    assert 1.0 < float(document["sd"]) < 1.3 and 0.005 < float(document["se"]) < 0.01  # type: ignore[arg-type]
-    assert abs(float(document["ev"]) - chart.ev) < 4 * float(document["se"])  # type: ignore[arg-type]
+    assert 1.0 < float(document["sd"]) < 1.3 and 0.005 < float(document["se"]) < 0.01
+    assert abs(float(document["ev"]) - chart.ev) < 4 * float(document["se"])
 
 
 def test_the_same_seed_gives_the_same_run() -> None:

@@ -61,7 +61,7 @@ def test_ev_bad_input_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.fixture
-def no_chart_cache():  # type: ignore[no-untyped-def]
+def no_chart_cache():
     """No chart cache installed before the command runs (and none left behind for other tests)."""
     from trainer.strategy import install_cache
 

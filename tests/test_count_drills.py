@@ -11,9 +11,9 @@ import pytest
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions, Lines, Question, Tray
-from drills.countdown import CountdownDrill
-from drills.deck_estimation import DeckEstimationDrill
-from drills.true_count import TrueCountDrill
+from drills.counting.countdown import CountdownDrill
+from drills.counting.deck_estimation import DeckEstimationDrill
+from drills.counting.true_count import TrueCountDrill
 from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, round_decks, true_count
 from trainer.core.errors import InvalidInputError
@@ -24,8 +24,9 @@ COMBINATIONS = [(e, r) for e in ("full", "half", "quarter", "exact") for r in ("
 
 
 def _answer(drill: object, question: Question, text: str, latency_ms: int | None = None) -> Answer:
+    """The answer as a session fills it in at a terminal: its time, the learner's own pace."""
     parsed = drill.parse(question, text)
-    return replace(parsed, latency_ms=latency_ms)
+    return replace(parsed, latency_ms=latency_ms, pace="learner")
 
 
 # --- true count ---------------------------------------------------------------------------------------
@@ -205,7 +206,8 @@ def test_countdown_summary_reports_seconds_per_deck() -> None:
         grades.append(drill.grade(question, _answer(drill, question, question.expected, latency)))
     lines = drill.summary(grades)
     assert lines[0] == "2 of 2 right (100%)"
-    assert lines[1].startswith("this session: best 20.4 s a deck, mean 30.6 s over 2 exact countdowns; 1 at professional")
+    assert lines[1].startswith("this session: best 20.4 s a deck, mean 30.6 s over 2 exact countdowns at your own "
+                               "pace; 1 at professional")
 
 
 # --- every count drill on tables where counting cannot win ----------------------------------------------

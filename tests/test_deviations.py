@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from stacking import custom
 
 from drills.base import DrillOptions
-from drills.deviations import DeviationsDrill, offered_plays
-from drills.index_plays import IndexPlay, deal_hand, fits, game_of, index_plays, plays_for, source
+from drills.strategy.deviations import DeviationsDrill, offered_plays
+from drills.strategy.index_plays import IndexPlay, deal_hand, fits, game_of, index_plays, plays_for, source
 from trainer.core import Ruleset, builtin_rulesets, find_ruleset, hand_total
 from trainer.core.errors import InvalidInputError
 

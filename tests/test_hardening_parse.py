@@ -79,7 +79,7 @@ def test_parse_raises_nothing_but_invalid_input(name: str, text: str) -> None:
                          ids=["4301", "4300", "29", "29.99", "1MB", "reds", "snan", "$snan", "1e999999", "ctrl"])
 def test_the_shared_parsers_refuse_what_no_answer_is(parse: object, text: str) -> None:
     with pytest.raises(InvalidInputError):
-        parse(text)  # type: ignore[operator]
+        parse(text)
 
 
 def test_bare_numbers_are_not_chips() -> None:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from drills.index_plays import index_plays
+from drills.strategy.index_plays import index_plays
 from trainer.cli import main
 from trainer.core import find_ruleset
 from trainer.core.actions import Action
@@ -23,7 +23,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 from trainer.core.shoe import Shoe
 from trainer.indices.asked import Asked, combos, parse_cell
-from trainer.indices.compute import Counting, Dealer, compute_play, differences
+from trainer.indices.compute import Dealer, TrueCountMethod, compute_play, differences
 from trainer.indices.crossing import CountGroup, crossing, group, threshold
 from trainer.indices.run import IndexRun, ResultCache, cached_indices, table_for
 from trainer.indices.shoes import card_of, deal_pool
@@ -74,8 +74,8 @@ def test_depleted_evs_are_hand_evs_for_every_shoe(name: str, hand: str, up: str)
 def _dealer(ruleset: Ruleset, system: str = "hi-lo", estimation: str = "half",
             rounding: str = "floor", shoes: int = 6) -> Dealer:
     pool = deal_pool(ruleset, 5, shoes, random.Random(7))
-    return Dealer(ruleset, pool, Counting(system=find_system(system), estimation=estimation,
-                                          rounding=rounding))
+    return Dealer(ruleset, pool, TrueCountMethod(system=find_system(system), estimation=estimation,
+                                                 rounding=rounding))
 
 
 def _state_cards(dealer: Dealer, state: int) -> tuple[list[Card], int]:
@@ -186,14 +186,14 @@ class _Memory(ResultCache):
 
 
 def test_results_are_cached_per_run_fingerprint() -> None:
-    run = IndexRun(ruleset=CASINO, counting=Counting(system=find_system("hi-lo")), seats=3, shoes=4,
+    run = IndexRun(ruleset=CASINO, counting=TrueCountMethod(system=find_system("hi-lo")), seats=3, shoes=4,
                    samples=30, seed=1)
     cache = _Memory()
     plays = [parse_cell("insurance")]
     first, computed = cached_indices(run, plays, cache)
     again, recomputed = cached_indices(run, plays, cache)
     assert computed == 1 and recomputed == 0 and again[0].groups == first[0].groups
-    other = IndexRun(ruleset=CASINO, counting=Counting(system=find_system("ko")), seats=3, shoes=4,
+    other = IndexRun(ruleset=CASINO, counting=TrueCountMethod(system=find_system("ko")), seats=3, shoes=4,
                      samples=30, seed=1)
     assert other.fingerprint() != run.fingerprint()
 
@@ -304,7 +304,7 @@ def test_the_table_reads_an_index_list_at_the_learners_count() -> None:
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:
     from trainer.indices.run import compute_indices
 
-    run = IndexRun(ruleset=CASINO, counting=Counting(system=find_system("hi-lo")), seats=3, shoes=60,
+    run = IndexRun(ruleset=CASINO, counting=TrueCountMethod(system=find_system("hi-lo")), seats=3, shoes=60,
                    samples=24, seed=5)
     plays = [parse_cell("insurance"), parse_cell("12v4")]
     one = compute_indices(run, plays, jobs=1)

@@ -14,7 +14,7 @@ from trainer.core.narration import OUTCOME_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
-NARRATORS = ("drills/table_transcript.py", "trainer/core/chat_host/posts.py", "trainer/render/table.py")
+NARRATORS = ("drills/counting/table_transcript.py", "trainer/tournament/posts.py", "trainer/render/table.py")
 """The one narration of events per audience: the counter's transcript, the chat host's posts, the screen."""
 
 FAKE_EVENT = '''

@@ -1,6 +1,6 @@
 """Payout arithmetic on the real engine: every ratio, every bet in every table's limits, exact money.
 
-The drill's answers come from `drills.payout_rounds`, which deals each situation on a stacked shoe; here
+The drill's answers come from `drills.dealing.payout_rounds`, which deals each situation on a stacked shoe; here
 those engine payouts are checked against exact rational arithmetic, so a float or a rounding slip
 anywhere between the rule set and the payout would show.
 """
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drills.payout_rounds import (
+from drills.dealing.payout_rounds import (
     blackjack_payout,
     even_money_payout,
     insurance_payout,

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions, Question
-from drills.payout import ColorUpDrill, PayoutDrill
-from drills.payout_answers import NOT_DEALER_CORRECT
+from drills.dealing.payout import ColorUpDrill, PayoutDrill
+from drills.dealing.payout_answers import NOT_DEALER_CORRECT
 from trainer.core import Ratio, Ruleset, builtin_rulesets, find_ruleset
 from trainer.core.chips import fewest_chips, parse_stack, stack_from_counts
 from trainer.core.errors import InvalidInputError

@@ -13,11 +13,11 @@ from prompt_toolkit.output import DummyOutput
 
 from trainer.cli import cli, main
 from trainer.core import load_ruleset
-from trainer.core.chat_host.dice import RandomDice, ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.render import make_console
 from trainer.screens.ask import timed_line
 from trainer.screens.tournament import TournamentUI
+from trainer.tournament.dice import RandomDice, ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 CTRL_C = "\x03"
 
@@ -44,7 +44,7 @@ def test_a_round_at_a_three_seat_table_with_bet_plays_and_summary() -> None:
     assert "Traceback" not in out
 
 
-def test_play_keeps_the_count_of_a_users_count_system_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_play_keeps_the_count_of_a_users_count_system_file(tmp_path) -> None:
     mine = tmp_path / "mine.toml"
     mine.write_text('name = "my-count"\ntitle = "My count (mine)"\n'
                     "tags = { A = -1, 2 = 1, 3 = 1, 4 = 1, 5 = 1, 6 = 1, 7 = 0, 8 = 0, 9 = 0, T = -1 }\n")
@@ -93,7 +93,7 @@ def test_more_players_than_computer_names_is_refused_not_seated_short() -> None:
                         rng=random.Random(1), host=False, names=None, name="Player", timer=None)
 
 
-def test_the_tournament_intro_reads_the_bankroll_and_minimum_of_the_rule_set(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_tournament_intro_reads_the_bankroll_and_minimum_of_the_rule_set(tmp_path) -> None:
     high = tmp_path / "high.toml"
     high.write_text('base = "chat-host"\nname = "high-roller"\ntitle = "High roller"\n\n'
                     "[table]\nbankroll = 500\nmin_bet = 25\n")
@@ -145,7 +145,7 @@ def tournament(rolls: list[int], computers: str = "") -> Tournament:
     entrants = [Entrant(name=n, computer=n in computers.split()) for n in ("Kim", "Lou", "Max")]
 
     class KeepOrder(random.Random):
-        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        def shuffle(self, x: list[object]) -> None:
             return None
 
     return Tournament(load_ruleset("chat-host"), entrants, rng=KeepOrder(), dice=ScriptedDice(rolls),

@@ -75,11 +75,11 @@ def test_scripted_rounds_are_graded_line_by_line_and_recorded_with_the_drills_it
     assert kinds == ["bet", "action", "bet", "action", "action", "count", "true-count", "bet"]
     first = lines[0]
     assert set(first) == {"id", "kind", "prompt", "data"}
-    assert first["data"]["ramp"] == "1:1,2:2,3:4,4:8,5:12" and first["data"]["running_count"] == 0  # type: ignore[index]
+    assert first["data"]["ramp"] == "1:1,2:2,3:4,4:8,5:12" and first["data"]["running_count"] == 0
     play = lines[2]
     assert play["kind"] == "action" and play["choices"] == ["hit", "stand", "double"]
-    assert [c[0] for c in play["data"]["cards"]] == ["T", "6"]  # type: ignore[index]
-    assert play["data"]["running_count"] == -1 and play["data"]["up"][0] == "T"  # type: ignore[index]
+    assert [c[0] for c in play["data"]["cards"]] == ["T", "6"]
+    assert play["data"]["running_count"] == -1 and play["data"]["up"][0] == "T"
     grade = lines[3]
     assert set(grade) >= {"id", "correct", "expected", "given", "explanation", "latency_ms"}
     assert grade["id"] == play["id"] and grade["correct"] is False and grade["expected"] == "hit"
@@ -90,7 +90,7 @@ def test_scripted_rounds_are_graded_line_by_line_and_recorded_with_the_drills_it
     assert len(errors) == 1 and set(errors[0]) == {"id", "error"}
     rounds = [line for line in lines if "round" in line]
     assert [r["round"] for r in rounds] == [1, 2] and [r["net"] for r in rounds] == ["-10", "40"]
-    assert rounds[1]["hands"] == [{"cards": rounds[1]["hands"][0]["cards"], "total": 20, "bet": "40"}]  # type: ignore[index]
+    assert rounds[1]["hands"] == [{"cards": rounds[1]["hands"][0]["cards"], "total": 20, "bet": "40"}]
     assert attempts(db) == EXPECTED
 
 
@@ -137,7 +137,7 @@ def test_where_counting_cannot_help_bets_are_not_graded_and_the_first_line_says_
     lines = play_jsonl(tmp_path / "p.db", ["--ruleset", "eight-deck", "--seats", "1", "--seed", "4",
                                            "--rounds", "1"], ["10", *["stand"] * 8])
     assert "cannot help" in str(lines[0]["notice"])
-    assert lines[1]["kind"] == "bet" and lines[1]["data"]["counting_helps"] is False  # type: ignore[index]
+    assert lines[1]["kind"] == "bet" and lines[1]["data"]["counting_helps"] is False
     assert lines[2] == {"id": lines[1]["id"], "graded": False, "given": "10",
                         "explanation": lines[2]["explanation"]}
     assert all(drill != "bet" for drill, *_ in attempts(tmp_path / "p.db"))

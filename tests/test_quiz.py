@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill, quiz_items
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, ListRecorder
@@ -29,13 +29,13 @@ def test_a_session_asks_every_question_once_before_repeating() -> None:
 def test_questions_carry_the_rule_and_the_source_and_grade_right(ruleset: object) -> None:
     drill = QuizDrill()
     rng = random.Random(2)
-    for _ in range(len(quiz_items(ruleset))):  # type: ignore[arg-type]
-        question = drill.ask(rng, ruleset)  # type: ignore[arg-type]
+    for _ in range(len(quiz_items(ruleset))):
+        question = drill.ask(rng, ruleset)
         line = question.to_json("q")
         json.dumps(line)
         assert line["choices"] and question.expected in question.choices
         assert {"ruleset", "question", "kind", "basis", "source", "rule"} <= set(question.data)
-        assert question.data["basis"] == "seed" and "Source: seed " in question.explanation
+        assert question.data["basis"] == "seed" and "Source: “" in question.explanation
         letter = "abcd"[question.choices.index(question.expected)]
         right = drill.grade(question, drill.parse(question, letter))
         assert right.correct and right.detail["source"] == question.data["source"]
@@ -109,12 +109,12 @@ def test_cutcard_drill_quiz_jsonl() -> None:
 @pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
 def test_every_listed_review_item_asks_itself(ruleset: object) -> None:
     drill = QuizDrill(DrillOptions(readings=True))
-    items = drill.items(ruleset)  # type: ignore[arg-type]
+    items = drill.items(ruleset)
     assert len(items) == len(set(items)) >= 25
-    stated = QuizDrill().items(ruleset)  # type: ignore[arg-type]
+    stated = QuizDrill().items(ruleset)
     assert set(stated) < set(items) and len(stated) >= 15
     for item in items:
-        assert drill.ask(random.Random(1), ruleset, item).item == item  # type: ignore[arg-type]
+        assert drill.ask(random.Random(1), ruleset, item).item == item
 
 
 @pytest.mark.parametrize("ruleset", list(builtin_rulesets().values()), ids=lambda r: r.name)
@@ -122,9 +122,9 @@ def test_every_question_is_right_when_answered_by_its_choice_text_or_letter(rule
     """Typing the right choice itself is right, whatever the order: '1' among ('3', '2', 'none', '1') is
     the choice '1', not the first choice."""
     drill = QuizDrill()
-    for item in drill.items(ruleset):  # type: ignore[arg-type]
+    for item in drill.items(ruleset):
         for seed in range(6):  # several shuffles of the choices
-            question = drill.ask(random.Random(seed), ruleset, item)  # type: ignore[arg-type]
+            question = drill.ask(random.Random(seed), ruleset, item)
             letter = "abcd"[question.choices.index(question.expected)]
             for text in (question.expected, f" {question.expected.upper()} ", letter):
                 assert drill.grade(question, drill.parse(question, text)).correct, (item, question.choices,
@@ -151,8 +151,8 @@ def test_machine_mode_grades_every_question_answered_by_its_choice_text(ruleset:
     import subprocess
     import sys
 
-    answers = {i.key: i.answer for i in quiz_items(ruleset)}  # type: ignore[arg-type]
-    name = ruleset.name  # type: ignore[attr-defined]
+    answers = {i.key: i.answer for i in quiz_items(ruleset)}
+    name = ruleset.name
     process = subprocess.Popen(
         [sys.executable, "-m", "trainer", "drill", "quiz", "-r", name, "--seed", "3", "--jsonl", "--readings",
          "--count", str(len(answers))],

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.quiz import QuizDrill, quiz_items
-from drills.quiz_sidebets import offered, sidebet_items
+from drills.quiz.drill import QuizDrill, quiz_items
+from drills.quiz.sidebets import offered, sidebet_items
 from trainer.cli import cli
 from trainer.core import builtin_rulesets, find_ruleset
 from trainer.core.cards import parse_cards
@@ -34,7 +34,7 @@ HANDS = {
 
 def quiz(sidebets: str | None = None, **options: object) -> QuizDrill:
     extra = {"sidebets": sidebets} if sidebets is not None else {}
-    return QuizDrill(DrillOptions(extra=extra, **options))  # type: ignore[arg-type]
+    return QuizDrill(DrillOptions(extra=extra, **options))
 
 
 def test_every_line_of_every_pay_table_is_asked_at_a_casino_table() -> None:
@@ -49,18 +49,18 @@ def test_every_line_of_every_pay_table_is_asked_at_a_casino_table() -> None:
 
 @pytest.mark.parametrize("item", sidebet_items(CASINO), ids=lambda i: i.key)
 def test_each_answer_is_what_its_pay_table_pays_and_quotes_the_files_line(item: object) -> None:
-    rule = item.rule  # type: ignore[attr-defined]
-    assert item.is_reading and "no seed offers side bets" in item.source  # type: ignore[attr-defined]
+    rule = item.rule
+    assert item.is_reading and "no seed offers side bets" in item.source
     assert rule["line"] in (ROOT / str(rule["file"])).read_text(encoding="utf-8")
-    assert f"«{rule['line']}»" in item.source  # type: ignore[attr-defined]
+    assert f"«{rule['line']}»" in item.source
     bet = find_sidebet(str(rule["sidebet"]))
-    if item.key.endswith("-reads"):  # type: ignore[attr-defined]
-        assert item.answer == bet.kind.reads  # type: ignore[attr-defined]
+    if item.key.endswith("-reads"):
+        assert item.answer == bet.kind.reads
         return
-    outcome = item.key.removeprefix(f"sidebet-{bet.name}-")  # type: ignore[attr-defined]
+    outcome = item.key.removeprefix(f"sidebet-{bet.name}-")
     paid = bet.settle(Decimal(10), parse_cards(HANDS[outcome]), dealer_blackjack=outcome.endswith("blackjack"))
-    assert paid == Ratio.parse(item.answer).pay(Decimal(10))  # type: ignore[attr-defined]
-    assert item.answer not in item.wrong and len(item.wrong) == 3  # type: ignore[attr-defined]
+    assert paid == Ratio.parse(item.answer).pay(Decimal(10))
+    assert item.answer not in item.wrong and len(item.wrong) == 3
 
 
 def test_the_chat_host_game_has_no_side_bets_and_insurance_is_asked_only_where_offered() -> None:

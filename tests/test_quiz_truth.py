@@ -19,10 +19,10 @@ import pytest
 from stacking import stacked_table as stacked
 
 from drills.base import DrillOptions, Lines
-from drills.payout_rounds import blackjack_payout, insurance_payout
-from drills.quiz import quiz_items
-from drills.quiz_bank import QuizItem
-from drills.table import TableDrill
+from drills.counting.table import TableDrill
+from drills.dealing.payout_rounds import blackjack_payout, insurance_payout
+from drills.quiz.bank import QuizItem
+from drills.quiz.drill import quiz_items
 from trainer.core import (
     DEALER,
     Action,

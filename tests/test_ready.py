@@ -35,11 +35,11 @@ class Clock:
 
 def make(tick: Clock, item: str, *, correct: bool = True, source: str = "drill", ms: int = 1500,
          target: int | None = None, data: dict[str, Any] | None = None, session: str = "d",
-         ruleset: str = "casino") -> Attempt:
+         ruleset: str = "casino", pace: str = "learner") -> Attempt:
     drill = "play" if source == "play" else item.partition(":")[0]
     return Attempt(session_id=session, drill=drill, item=item, ruleset=ruleset, prompt="?", data=data or {},
                    expected="x", given="x" if correct else "y", correct=correct, latency_ms=ms, ts=tick(),
-                   target_ms=target, source=source)
+                   target_ms=target, source=source, pace=pace)
 
 
 def pace_ms(seconds_a_deck: float) -> int:
@@ -48,7 +48,7 @@ def pace_ms(seconds_a_deck: float) -> int:
 
 def answers() -> Iterator[Attempt]:
     t = Clock()
-    cards = {"cards": ["2h"] * 51}
+    cards = {"cards": ["2h"] * 51, "decks": 1, "per_flash": 1}
     yield make(t, "countdown:hi-lo:1d:checkout", ms=pace_ms(20.0), data=cards)  # 6th newest: outside
     for seconds in (24.0, 23.0, 25.0, 22.0, 26.0):
         yield make(t, "countdown:hi-lo:1d:checkout", ms=pace_ms(seconds), data=cards)
@@ -146,8 +146,9 @@ def test_one_more_round_passes_and_a_miscount_fails_the_pace(database: Path, tmp
                              ts=NOW, source="play"))
         for _ in range(3):  # three miscounted count-downs: the median of the last 5 has no time
             store.record(Attempt(session_id="c", drill="countdown", item="countdown:hi-lo:1d:checkout",
-                                 ruleset="casino", prompt="?", data={"cards": ["2h"] * 51}, expected="0",
-                                 given="1", correct=False, latency_ms=10_000, ts=NOW + 1))
+                                 ruleset="casino", prompt="?", expected="0", given="1", correct=False,
+                                 data={"cards": ["2h"] * 51, "decks": 1, "per_flash": 1}, latency_ms=10_000,
+                                 ts=NOW + 1, pace="learner"))
     got = {c.criterion.key: (c.figure, c.passed) for c in checklist(copy).checks}
     assert got["rounds"] == ("1,000 rounds", True)
     assert got["countdown"] == ("best 22.0 s, median — a deck over 5 (3 miscounted)", False)

@@ -29,9 +29,11 @@ class Ticks:
         return self.t
 
 
-def session(store: Store, ticks: Ticks, seed: int, source: str = "drill") -> DrillRun:
+def session(store: Store, ticks: Ticks, seed: int, source: str = "drill", pace: str = "learner") -> DrillRun:
+    """A session answered at a terminal (the learner's pace), unless `pace` says otherwise."""
     return DrillRun(drill=FakeStrategyDrill(), ruleset=find_ruleset("casino"), rng=random.Random(seed),
-                   recorder=store, clock=Clock(now=ticks.now, monotonic=ticks.monotonic), source=source)
+                   recorder=store, clock=Clock(now=ticks.now, monotonic=ticks.monotonic), source=source,
+                   pace=pace)
 
 
 def test_a_recap_compares_with_the_previous_sessions_and_says_when_misses_come_back(tmp_path: Path) -> None:
@@ -44,6 +46,14 @@ def test_a_recap_compares_with_the_previous_sessions_and_says_when_misses_come_b
         second = session(store, ticks, 2)
         run_plain(repeat(second, 4), io.StringIO("nonsense\nnonsense\nnonsense\nnonsense\n"), io.StringIO())
         lines = run_recap(store, [second], now=ticks.t)
+        piped = session(store, ticks, 3, pace="script")
+        run_plain(repeat(piped, 2), io.StringIO("stand\nstand\n"), io.StringIO())
+        script = run_recap(store, [piped], now=ticks.t)
+    # a script's answers have no time of the learner's: no median, no faster or slower
+    assert script[2].startswith("basic strategy (casino) session: 2 answered, ")
+    assert script[2].endswith("%), a script's answers, untimed")
+    assert script[3].startswith("  your previous 2 sessions: ") and script[3].endswith(("better", "worse",
+                                                                                         "about the same"))
     right_before = sum(g.correct for g in first.grades)
     assert lines[0] == "" and lines[1] == "Session summary"
     assert lines[2] == "basic strategy (casino) session: 4 answered, 0 right (0%), median 0.0 s"

@@ -14,7 +14,7 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
 from drills.base import DrillOptions, Flash
-from drills.running_count import RunningCountDrill
+from drills.counting.running_count import RunningCountDrill
 from trainer.core.rulesfile import find_ruleset
 from trainer.practice.batch import repeat
 from trainer.practice.session import DrillRun, ListRecorder

@@ -89,7 +89,8 @@ def test_a_first_start_shows_the_three_line_tour_once(capsys: pytest.CaptureFixt
 def test_a_command_runs_exactly_as_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = repl(lines("rules show european") + CTRL_D, capsys)
     cli_out = CliRunner().invoke(cli, ["rules", "show", "european"]).stdout
-    assert "Source: seed 003_d1b6da76e34160c3.txt" in out and "Source: seed 003_d1b6da76e34160c3.txt" in cli_out
+    assert "Source: “Blackjack, European variant (Finnish)”" in out
+    assert "Source: “Blackjack, European variant (Finnish)”" in cli_out
 
 
 def test_errors_are_shown_and_the_loop_carries_on(capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,7 +185,8 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
                       "drill": {"ruleset": "european", "speed": 0.4, "system": "ko"},
                       "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
                       "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"},
-                      "indices": {"ruleset": "european", "system": "ko"}}
+                      "indices": {"ruleset": "european", "system": "ko"},
+                      "plan": {"ruleset": "european", "system": "ko"}}
     assert Prefs().default_map() == {}
 
 
@@ -302,15 +304,15 @@ def typed() -> Iterator[object]:
 
 
 def test_read_key_waits_for_an_allowed_key_in_either_case(typed: object) -> None:
-    typed.send_text("x?\rH")  # type: ignore[attr-defined]
+    typed.send_text("x?\rH")
     assert read_key("hit or stand? ", {"h": "hit", "s": "stand"}) == "h"
 
 
 def test_read_key_ctrl_c_and_ctrl_d(typed: object) -> None:
-    typed.send_text(CTRL_C)  # type: ignore[attr-defined]
+    typed.send_text(CTRL_C)
     with pytest.raises(KeyboardInterrupt):
         read_key("? ", {"h": "hit"})
-    typed.send_text(CTRL_D)  # type: ignore[attr-defined]
+    typed.send_text(CTRL_D)
     with pytest.raises(EOFError):
         read_key("? ", {"h": "hit"})
 

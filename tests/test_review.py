@@ -53,7 +53,7 @@ def drill_every_cell(store: Store, when: FakeTime, missed: set[str], ruleset: st
 
 def review(store: Store, when: FakeTime, **options: object) -> list[str]:
     """Run the review queue at the fake time, answering every question right; the items asked."""
-    queue = ReviewQueue(store, rng=random.Random(5), clock=when.clock(), **options)  # type: ignore[arg-type]
+    queue = ReviewQueue(store, rng=random.Random(5), clock=when.clock(), **options)
     asked = []
     for session, item in queue.plan():
         _, question = session.ask(item)

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from drills import make_drill
 from drills.base import DrillOptions
-from drills.deck_estimation import DeckEstimationDrill
-from drills.running_count import RunningCountDrill
-from drills.true_count import TrueCountDrill
+from drills.counting.deck_estimation import DeckEstimationDrill
+from drills.counting.running_count import RunningCountDrill
+from drills.counting.true_count import TrueCountDrill
 from trainer.cli import cli
 from trainer.core.rulesfile import find_ruleset
 from trainer.practice.session import Attempt, Clock, DrillRun

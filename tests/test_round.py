@@ -123,7 +123,7 @@ def test_a_table_needs_one_to_seven_positive_bets(bets: list[int], message: str)
 def test_a_float_bet_is_refused_because_money_is_exact() -> None:
     rules = find_ruleset("casino")
     with pytest.raises(InvalidInputError, match="not exact money"):
-        Round.start(rules, Shoe.stacked(rules, "T 9 7 8"), bets=[2.5])  # type: ignore[list-item]
+        Round.start(rules, Shoe.stacked(rules, "T 9 7 8"), bets=[2.5])
 
 
 def test_a_seat_view_shows_no_hole_card_and_no_shoe() -> None:

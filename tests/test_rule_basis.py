@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.payout import PayoutDrill
-from drills.quiz import QuizDrill, quiz_items
-from drills.quiz_bank import READING_WORDS, QuizItem
+from drills.dealing.payout import PayoutDrill
+from drills.quiz.bank import READING_WORDS, QuizItem
+from drills.quiz.drill import QuizDrill, quiz_items
 from trainer.cli import cli
 from trainer.core import (
     Action,
@@ -66,14 +66,14 @@ def _run(*args: str, input: str | None = None) -> tuple[int, str]:
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_every_rule_key_has_a_seed_or_reading_basis(ruleset: object) -> None:
-    r = ruleset  # type: ignore[assignment]
-    keys = r.rule_keys()  # type: ignore[attr-defined]
-    assert len(keys) >= 29 and set(keys) == set(r.basis)  # type: ignore[attr-defined]
+    r = ruleset
+    keys = r.rule_keys()
+    assert len(keys) >= 29 and set(keys) == set(r.basis)
     for key in keys:
-        basis = r.basis[key]  # type: ignore[attr-defined]
+        basis = r.basis[key]
         assert basis.kind in (BasisKind.SEED, BasisKind.READING), key
         if basis.kind is BasisKind.SEED:
-            assert basis.file == r.source and basis.quotes, key  # type: ignore[attr-defined]
+            assert basis.file == r.source and basis.quotes, key
         else:
             assert basis.why.strip() and "\n" not in basis.why, key
 
@@ -82,7 +82,7 @@ def test_every_rule_key_has_a_seed_or_reading_basis(ruleset: object) -> None:
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_every_seed_basis_quotes_a_phrase_found_in_that_seed(ruleset: object) -> None:
     assert SEEDS is not None
-    for key, basis in ruleset.basis.items():  # type: ignore[attr-defined]
+    for key, basis in ruleset.basis.items():
         if basis.kind is not BasisKind.SEED:
             continue
         text = _flat((SEEDS / basis.file).read_text(encoding="utf-8"))
@@ -97,7 +97,7 @@ def test_every_seed_basis_quotes_a_phrase_found_in_that_seed(ruleset: object) ->
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_every_quiz_question_on_the_seed_quotes_it(ruleset: object) -> None:
     assert SEEDS is not None
-    for item in quiz_items(ruleset):  # type: ignore[arg-type]
+    for item in quiz_items(ruleset):
         if item.basis.kind is BasisKind.SEED:
             text = _flat((SEEDS / item.basis.file).read_text(encoding="utf-8"))
             assert all(_flat(q) in text for q in item.basis.quotes), item.key
@@ -157,10 +157,10 @@ def test_a_bad_basis_is_one_error_naming_the_file_and_key(tmp_path: Path, text: 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_the_basis_round_trips_through_rules_show_json(ruleset: object) -> None:
-    document = ruleset_to_dict(ruleset)  # type: ignore[arg-type]
+    document = ruleset_to_dict(ruleset)
     again = parse_ruleset({k: v for k, v in document.items() if k != "fingerprint"},
-                          path=ruleset.path)  # type: ignore[attr-defined]
-    assert again.basis == ruleset.basis  # type: ignore[attr-defined]
+                          path=ruleset.path)
+    assert again.basis == ruleset.basis
 
 
 # --- rule cards -----------------------------------------------------------------------------------
@@ -197,10 +197,10 @@ def test_the_chat_host_card_pays_by_its_rules_not_a_dealer_blackjack_it_does_not
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
 def test_seeds_are_cited_by_file_name_never_by_a_path_the_program_does_not_ship(ruleset: object) -> None:
-    name = ruleset.name  # type: ignore[attr-defined]
+    name = ruleset.name
     for args in (["rules", "show", name], ["rules", "show", name, "--json"]):
         assert "seeds/" not in _run(*args)[1]
-    for item in quiz_items(ruleset):  # type: ignore[arg-type]
+    for item in quiz_items(ruleset):
         assert "seeds/" not in item.explanation + item.source
 
 
@@ -265,8 +265,8 @@ def test_eight_deck_does_not_check_under_a_ten_and_the_blackjack_found_later_tak
 
 
 def _default_quiz(ruleset: object, **options: object) -> list[QuizItem]:
-    drill = QuizDrill(DrillOptions(**options))  # type: ignore[arg-type]
-    return drill.questions(ruleset)  # type: ignore[arg-type]
+    drill = QuizDrill(DrillOptions(**options))
+    return drill.questions(ruleset)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
@@ -274,7 +274,7 @@ def test_no_default_question_rests_on_a_reading_unless_its_wording_says_so(rules
     for item in _default_quiz(ruleset):
         assert not item.is_reading or READING_WORDS in item.prompt.lower(), item.key
         assert item.basis.kind is BasisKind.SEED, item.key
-    readings = [i for i in quiz_items(ruleset) if i.is_reading]  # type: ignore[arg-type]
+    readings = [i for i in quiz_items(ruleset) if i.is_reading]
     asked = {i.key for i in _default_quiz(ruleset, readings=True)}
     for item in readings:
         assert READING_WORDS in item.prompt.lower() and item.key in asked, item.key
@@ -364,7 +364,7 @@ def test_the_european_notice_says_the_reshuffle_is_a_reading() -> None:
     out = _run("drill", "true-count", "-r", "european", "--seed", "2", "--count", "1", "--jsonl",
                input="0\n")[1]
     notice = json.loads(out.splitlines()[0])["notice"]
-    assert "this trainer's reading of seed 003_d1b6da76e34160c3.txt" in notice
+    assert "this trainer's reading of “Blackjack, European variant (Finnish)”" in notice
     assert "sekoitettuna palvelimella" in notice
 
 

@@ -184,25 +184,3 @@ def test_the_cut_card_may_leave_exactly_ten_cards_in_front(tmp_path: Path, cut: 
     else:
         with pytest.raises(RulesetError, match="at least 10 in front"):
             load_ruleset(str(path))
-
-
-def test_finding_the_shipped_files_does_not_import_importlib_resources() -> None:
-    """`importlib.resources` (with tempfile and zipfile) costs a fresh process some milliseconds before
-    its first chart: the shipped rule sets, side bets and count systems are found without it. Run with
-    `-S`, as on a machine whose site loads nothing more (this sandbox's loads it for certifi)."""
-    import os
-    import site
-    import subprocess
-    import sys
-
-    root = Path(__file__).resolve().parents[1]
-    script = ("import sys\n"
-              "from trainer.core import builtin_rulesets, load_ruleset\n"
-              "from trainer.core.count_systems import builtin_systems\n"
-              "from trainer.core.sidebets import builtin_sidebets\n"
-              "load_ruleset('casino'); builtin_rulesets(); builtin_systems(); builtin_sidebets()\n"
-              "print('importlib.resources' in sys.modules)\n")
-    path = os.pathsep.join([str(root), *site.getsitepackages()])
-    run = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONPATH": path})
-    assert run.stdout.strip() == "False"

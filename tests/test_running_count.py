@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from drills.base import DrillOptions, Flash, Grade, Lines
-from drills.running_count import SPEEDS, RunningCountDrill, faster, slower
+from drills.counting.running_count import SPEEDS, RunningCountDrill, faster, slower
 from trainer.core.cards import parse_cards
 from trainer.core.counting import find_system, format_count
 from trainer.core.errors import InvalidInputError

@@ -12,9 +12,9 @@ import pytest
 
 from drills import make_drill
 from drills.base import Answer, DrillOptions
+from drills.dealing.settle import SEAT_PACE_MS, SettleDrill, pace_ms
+from drills.dealing.settle_table import SeatHabits, TableToSettle, deal_table
 from drills.settings import practice_table
-from drills.settle import SEAT_PACE_MS, SettleDrill, pace_ms
-from drills.settle_table import SeatHabits, TableToSettle, deal_table
 from trainer.core import load_ruleset
 from trainer.core.chips import DEFAULT_CHIPS
 from trainer.core.errors import InvalidInputError
@@ -136,27 +136,27 @@ def _a_seat_to_pay(drill: SettleDrill, seed: int) -> object:
 def test_amount_mode_takes_an_amount_or_chips() -> None:
     drill = SettleDrill(DrillOptions(seats=7))
     question = _a_seat_to_pay(drill, 4)
-    amount = Decimal(question.expected)  # type: ignore[attr-defined]
-    assert drill.grade(question, drill.parse(question, f"pay {amount}")).correct  # type: ignore[arg-type]
-    assert drill.grade(question, drill.parse(question, str(amount))).correct  # type: ignore[arg-type]
+    amount = Decimal(question.expected)
+    assert drill.grade(question, drill.parse(question, f"pay {amount}")).correct
+    assert drill.grade(question, drill.parse(question, str(amount))).correct
     if amount == int(amount):
-        chips = drill.parse(question, f"{int(amount)} white")  # type: ignore[arg-type]
-        assert drill.grade(question, chips).correct  # type: ignore[arg-type]
+        chips = drill.parse(question, f"{int(amount)} white")
+        assert drill.grade(question, chips).correct
 
 
 def test_chip_mode_wants_the_fewest_chips() -> None:
     drill = SettleDrill(DrillOptions(seats=7, chips=True))
     question = _a_seat_to_pay(drill, 4)
-    expected = question.expected  # type: ignore[attr-defined]
-    assert drill.grade(question, drill.parse(question, expected)).correct  # type: ignore[arg-type]
-    amount = sum((DEFAULT_CHIPS.find(w.split()[1]).value * int(w.split()[0])  # type: ignore[union-attr]
+    expected = question.expected
+    assert drill.grade(question, drill.parse(question, expected)).correct
+    amount = sum((DEFAULT_CHIPS.find(w.split()[1]).value * int(w.split()[0])
                   for w in _pairs(expected)), Decimal(0))
     if amount == int(amount) and int(amount) > 1:
-        whites = drill.grade(question, drill.parse(question, f"{int(amount)} white"))  # type: ignore[arg-type]
+        whites = drill.grade(question, drill.parse(question, f"{int(amount)} white"))
         assert not whites.correct and whites.verdict == "right amount, not dealer-correct"
     with pytest.raises(InvalidInputError, match="not one chip"):
-        drill.parse(question, "pay 107")  # type: ignore[arg-type]
-    assert "In chips:" in question.explanation  # type: ignore[attr-defined]
+        drill.parse(question, "pay 107")
+    assert "In chips:" in question.explanation
 
 
 def _pairs(stack: str) -> list[str]:

@@ -12,9 +12,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from drills.deck_estimation import DeckEstimationDrill
-from drills.deviations import DeviationsDrill
-from drills.true_count import TrueCountDrill
+from drills.counting.deck_estimation import DeckEstimationDrill
+from drills.counting.true_count import TrueCountDrill
+from drills.strategy.deviations import DeviationsDrill
 from trainer.core import Round, Shoe
 from trainer.core.cards import full_deck
 from trainer.core.counting import find_system, format_count, round_decks, true_count

@@ -72,7 +72,7 @@ def test_21_plus_3_chances_equal_brute_force_over_every_three_cards(name: str, r
     shoe = physical_shoe(2, removed)
     counts = Counter((c.rank, c.suit) for c in shoe)
     bet = find_sidebet(name)
-    exact = sidebet_ev(bet, counts)  # type: ignore[arg-type]
+    exact = sidebet_ev(bet, counts)
     tally, combos = every_three_cards(removed)
     paid: Counter[str] = Counter()
     for found, n in tally.items():  # a hand is paid at the first of its outcomes the table lists
@@ -87,7 +87,7 @@ def test_21_plus_3_chances_equal_brute_force_over_every_three_cards(name: str, r
 def test_two_card_chances_equal_brute_force(name: str, removed: str) -> None:
     shoe = physical_shoe(2, removed)
     counts = Counter((c.rank, c.suit) for c in shoe)
-    exact = dict(sidebet_ev(find_sidebet(name), counts).chances)  # type: ignore[arg-type]
+    exact = dict(sidebet_ev(find_sidebet(name), counts).chances)
     brute = brute_force(name, shoe)
     if name == "lucky-ladies" and brute.get("queen-hearts-pair"):
         # brute force of the top tier: the two queens, then the dealer's two cards from what is left
@@ -184,14 +184,14 @@ def test_cutcard_ev_sidebet_shows_the_pay_table_with_chances(capsys: pytest.Capt
 
 def test_the_payout_drill_pays_side_bets_from_their_tables() -> None:
     from drills.base import DrillOptions
-    from drills.payout import PayoutDrill
+    from drills.dealing.payout import PayoutDrill
 
     drill = PayoutDrill(DrillOptions(extra={"sidebets": "21+3,perfect-pairs", "situation": "sidebet"}))
     rng = __import__("random").Random(5)
     for _ in range(30):
         question = drill.ask(rng, CASINO)
         bet = find_sidebet(str(question.data["sidebet"]))
-        cards = parse_cards(" ".join(question.data["cards"]))  # type: ignore[arg-type]
+        cards = parse_cards(" ".join(question.data["cards"]))
         outcome = bet.paid_outcome(cards)
         assert outcome is not None
         assert Money(question.expected) == bet.settle(Money(str(question.data["bet"])), cards)

@@ -17,15 +17,15 @@ from trainer.core.counting import estimate_decks_left, find_system, true_count
 from trainer.sim.count import CountPlan, TrueCounter, bet_function, whole_count
 from trainer.sim.counter import (
     CHART_CELLS,
+    ChartChange,
     Counter,
-    IndexPlay,
     Mistakes,
     charts_by_count,
     count_plan,
     mistaken,
     with_indices,
 )
-from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import (
     DOUBLE,
@@ -100,8 +100,8 @@ def test_the_core_ramp_bets_what_the_simulator_bets() -> None:
 
 
 def test_index_plays_change_their_cell_from_the_index_up() -> None:
-    plays = (IndexPlay(kind="hard", number=16, up=10, index=0, at_or_above="S", below="H"),
-             IndexPlay(kind="pair", number=10, up=6, index=4, at_or_above="P", below="S"))
+    plays = (ChartChange(kind="hard", number=16, up=10, index=0, at_or_above="S", below="H"),
+             ChartChange(kind="pair", number=10, up=6, index=4, at_or_above="P", below="S"))
     assert with_indices(textbook, plays, -1)("hard", 16, 10) == "H"
     assert with_indices(textbook, plays, 0)("hard", 16, 10) == "S"
     assert with_indices(textbook, plays, 4)("pair", 10, 6) == "P"
@@ -135,8 +135,8 @@ def test_counting_where_it_cannot_help_is_refused(name: str) -> None:
 def test_the_plan_compiles_one_table_set_per_count_and_clamps_outside_them() -> None:
     """Below the lowest index every play reads `below`; above the highest, `at_or_above`."""
     rules = find_ruleset("casino")
-    plays = (IndexPlay(kind="hard", number=16, up=10, index=0, at_or_above="S", below="H"),
-             IndexPlay(kind="hard", number=10, up=10, index=4, at_or_above="Dh", below="H"))
+    plays = (ChartChange(kind="hard", number=16, up=10, index=0, at_or_above="S", below="H"),
+             ChartChange(kind="hard", number=10, up=10, index=4, at_or_above="Dh", below="H"))
     counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
                       indices=plays, insurance_index=3)
     game = make_game(rules, counter.system.tag)
@@ -180,7 +180,7 @@ def test_the_engine_bets_by_the_running_count_of_every_card_seen(name: str) -> N
     plays = compile_plays(textbook, rules, game.codes)
     plan = CountPlan(tag=game.codes.tag, initial=0, burn_shown=False, true_count=recording,
                      bet_for=lambda c: 1, plays_for=lambda c: plays, insure_from=99)
-    play_rounds(game, plays, RecordedShoes(shoes), 600, Tally(), count=plan)
+    play_rounds(game, plays, RecordedShoes(shoes), 600, Winnings(), count=plan)
     shoe = -1
     last_left = 0
     for running, left in seen:
@@ -196,7 +196,7 @@ def test_the_engine_bets_by_the_running_count_of_every_card_seen(name: str) -> N
 def test_strategy_tables_compile_the_splits_a_count_reads() -> None:
     rules = find_ruleset("casino")
     game = make_game(rules)
-    plays = compile_plays(with_indices(textbook, (IndexPlay(kind="pair", number=10, up=5, index=5,
+    plays = compile_plays(with_indices(textbook, (ChartChange(kind="pair", number=10, up=5, index=5,
                                                              at_or_above="P", below="S"),), 5),
                           rules, game.codes)
     assert plays[5].pair[10] == SPLIT and plays[6].pair[10] == STAND
@@ -231,8 +231,8 @@ def test_charts_compiled_together_are_each_chart_compiled_alone(name: str,
         plays = []
         for kind, number, up in rng.sample(CHART_CELLS, 25):
             choices = LETTERS if kind == "pair" else tuple(x for x in LETTERS if x not in ("P", "Ph", "Rp"))
-            plays.append(IndexPlay(kind=kind, number=number, up=up, index=rng.randrange(-3, 5),
-                                   at_or_above=rng.choice(choices), below=rng.choice(choices)))
+            plays.append(ChartChange(kind=kind, number=number, up=up, index=rng.randrange(-3, 5),
+                                     at_or_above=rng.choice(choices), below=rng.choice(choices)))
         counter = Counter(system=find_system("hi-lo"), spread=(1, 8), ramp=default_ramp((1, 8)),
                           indices=tuple(plays))
         _, charts = charts_by_count(textbook, counter)

@@ -20,7 +20,7 @@ from sim_support import CUSTOM, RecordedShoes, recorded_rounds, scrambled
 from trainer.core import builtin_rulesets
 from trainer.sim.count import CountPlan
 from trainer.sim.counter import Mistakes
-from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import Game, make_game
 from trainer.sim.plays import Lookup, UpPlays, compile_plays
 from trainer.sim.textbook import textbook
@@ -77,7 +77,7 @@ def test_each_engine_and_round_agree_round_by_round(name: str, strategy: str, in
     shoes, expected = _recorded(name, strategy, insure)
     plays = _plays(name, strategy)
     record: list[int] = []
-    tally = Tally()
+    tally = Winnings()
     if engine == "python":
         count = _always_insure(game.codes.width, plays) if insure else None
         play_rounds(game, plays, RecordedShoes(shoes), ROUNDS, tally, count=count, record=record)

@@ -22,8 +22,8 @@ from trainer.core import Ruleset, builtin_rulesets
 from trainer.core.betting import default_ramp, parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rules import Reshuffle
-from trainer.sim.counter import CHART_CELLS, Counter, IndexPlay, Mistakes, count_plan, flat_plan
-from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.counter import CHART_CELLS, ChartChange, Counter, Mistakes, count_plan, flat_plan
+from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import LETTERS, compile_plays
 from trainer.sim.shoes import shoe_source
@@ -38,13 +38,13 @@ SYSTEMS = ["hi-lo", "ko", "wong-halves", "red-7"]
 ROUNDS = 4000
 
 
-def _random_indices(rng: random.Random) -> tuple[IndexPlay, ...]:
+def _random_indices(rng: random.Random) -> tuple[ChartChange, ...]:
     """Thirty index plays in random cells with random letters: the tables change at every count."""
     plays = []
     for kind, number, up in rng.sample(CHART_CELLS, 30):
         choices = LETTERS if kind == "pair" else tuple(x for x in LETTERS if x not in ("P", "Ph", "Rp"))
-        plays.append(IndexPlay(kind=kind, number=number, up=up, index=rng.randrange(-4, 7),
-                               at_or_above=rng.choice(choices), below=rng.choice(choices)))
+        plays.append(ChartChange(kind=kind, number=number, up=up, index=rng.randrange(-4, 7),
+                                 at_or_above=rng.choice(choices), below=rng.choice(choices)))
     return tuple(plays)
 
 
@@ -84,12 +84,12 @@ def test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine(name:
     plays = compile_plays(textbook, rules, game.codes)
 
     python_record: list[int] = []
-    python = Tally()
+    python = Winnings()
     plan = count_plan(game, textbook, counter, Mistakes(), random.Random(0))
     play_rounds(game, plays, shoes, ROUNDS, python, count=plan, record=python_record)
 
     kernel_record: list[int] = []
-    kernel = Tally()
+    kernel = Winnings()
     seat = native_seat(game, textbook, counter, Mistakes(), random.Random(0), random.Random(1),
                        recorded=shoes.dealt)
     seat.play_rounds(ROUNDS, kernel, record=kernel_record)
@@ -97,6 +97,7 @@ def test_the_kernel_counts_bets_and_plays_the_indices_as_the_python_engine(name:
     for i, (mine, theirs) in enumerate(zip(kernel_record, python_record, strict=True)):
         assert mine == theirs, f"round {i}: kernel {mine}, Python engine {theirs}"
     assert kernel == python and len(python.bets) > 2  # every bet of every round, and the ramp was used
+    assert len(python.by_count) > 5  # and the per-count sums of every true count alike
 
 
 def _played(rules: Ruleset, counter: Counter | None, mistakes: Mistakes, native: bool, seed: int,
@@ -118,7 +119,7 @@ def _play(rules: Ruleset, counter: Counter | None, mistakes: Mistakes, native: b
           rounds: int) -> tuple[list[int], float]:
     game = make_game(rules, counter.system.tag if counter else None)
     record: list[int] = []
-    tally = Tally()
+    tally = Winnings()
     if native:
         seat = native_seat(game, textbook, counter, mistakes, random.Random(seed + 1), random.Random(seed))
         seat.play_rounds(rounds, tally, record=record)
@@ -187,7 +188,7 @@ def test_the_kernel_deals_shoes_of_every_kind_fairly() -> None:
         chart = chart_for(rules)
         game = make_game(rules)
         seat = native_seat(game, chart.lookup, None, Mistakes(), random.Random(name), random.Random(0))
-        tally = Tally()
+        tally = Winnings()
         seat.play_rounds(1_500_000, tally)
         mean = tally.net / tally.rounds / game.scale
         sd = math.sqrt(tally.net_squares / tally.rounds / game.scale**2 - mean**2)
@@ -220,10 +221,10 @@ def test_a_reseeded_seat_plays_as_a_new_one_whatever_it_played_before() -> None:
     rules = builtin_rulesets()["casino"]
     game = make_game(rules)
     seat = native_seat(game, textbook, None, Mistakes(), random.Random(1), random.Random(2))
-    fresh, after, twin = Tally(), Tally(), Tally()
+    fresh, after, twin = Winnings(), Winnings(), Winnings()
     seat.reseed(random.Random(5), random.Random(6))
     seat.play_rounds(3000, fresh)
-    seat.play_rounds(5000, Tally())
+    seat.play_rounds(5000, Winnings())
     copy = seat.twin()
     seat.reseed(random.Random(5), random.Random(6))
     seat.play_rounds(3000, after)

@@ -20,7 +20,7 @@ from trainer.core import Ruleset, find_ruleset
 from trainer.core.betting import parse_ramp
 from trainer.core.counting import find_system
 from trainer.core.rulesfile import parse_ruleset
-from trainer.sim.counter import Counter, IndexPlay, chart_changes
+from trainer.sim.counter import ChartChange, Counter, chart_changes
 from trainer.sim.game import make_game
 from trainer.sim.results import Summary, summarize
 from trainer.sim.runner import Plan, letters_of, simulate
@@ -33,7 +33,7 @@ SIX_DECKS_75 = parse_ruleset({"name": "six-deck-75", "title": "6 decks, S17, DAS
                              base=find_ruleset("casino"))
 
 
-def hi_lo_indices(rules: Ruleset) -> tuple[tuple[IndexPlay, ...], int | None, str]:
+def hi_lo_indices(rules: Ruleset) -> tuple[tuple[ChartChange, ...], int | None, str]:
     """The published Hi-Lo plays that fit the table, as the simulator's chart changes."""
     plays, words = index_source(rules, "hi-lo", "published")
     indices, insurance = chart_changes(plays)

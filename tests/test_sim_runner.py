@@ -16,7 +16,7 @@ from trainer.core.betting import default_ramp
 from trainer.core.counting import find_system
 from trainer.sim.counter import Counter as Counting
 from trainer.sim.counter import Mistakes
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 from trainer.sim.game import make_game
 from trainer.sim.plays import HIT, STAND
 from trainer.sim.results import risk_of_ruin, summarize
@@ -132,7 +132,7 @@ def test_no_hands_is_refused(hands: int) -> None:
 
 def test_figures_follow_their_definitions() -> None:
     # four rounds of one unit at scale 2: +1, -1, +1.5, 0 bets
-    tally = Tally(rounds=4, net=2 - 2 + 3 + 0, net_squares=4 + 4 + 9 + 0, wagered=4)
+    tally = Winnings(rounds=4, net=2 - 2 + 3 + 0, net_squares=4 + 4 + 9 + 0, wagered=4)
     s = summarize(tally, 2)
     assert s.mean == s.ev == 0.375
     assert math.isclose(s.sd, math.sqrt(sum((x - 0.375) ** 2 for x in (1, -1, 1.5, 0)) / 3))
@@ -141,7 +141,7 @@ def test_figures_follow_their_definitions() -> None:
 
 
 def test_a_counter_s_ev_is_per_unit_of_initial_bet() -> None:
-    s = summarize(Tally(rounds=2, net=6, net_squares=20, wagered=5), 2)
+    s = summarize(Winnings(rounds=2, net=6, net_squares=20, wagered=5), 2)
     assert s.mean == 1.5 and s.ev == 0.6 and s.average_bet == 2.5
 
 

@@ -12,7 +12,7 @@ from sim_support import custom, play_round
 
 from trainer.core import Round, Shoe, find_ruleset, parse_cards
 from trainer.sim.codes import card_codes
-from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import compile_plays
 from trainer.sim.shoes import ALWAYS, CutCardShoe, EveryRoundShoe, InfiniteShoe, shoe_source
@@ -122,7 +122,7 @@ def test_a_round_that_runs_out_deals_what_round_deals_from_the_same_cards(first:
     source = _Stack([code[c] for c in parse_cards(first)], [code[c] for c in parse_cards(then)])
     record: list[int] = []
     plays = compile_plays(textbook, rules, game.codes)
-    play_rounds(game, plays, source, 2, Tally(), record=record)
+    play_rounds(game, plays, source, 2, Winnings(), record=record)
     round_ = Round.start(rules, Shoe.stacked(rules, f"{first} {then}"), bets=[1])
     play_round(round_, textbook, insure=False)
     assert Decimal(record[0]) / game.scale == round_.results[0]
@@ -148,7 +148,7 @@ def test_run_outs_in_a_tiny_shoe_keep_the_game_fair() -> None:
             run_outs += 1
             return inner.run_out(cards, at)
 
-    tally = Tally()
+    tally = Winnings()
     play_rounds(game, plays, Counting(), 60_000, tally)
     ev = tally.net / tally.rounds / game.scale
     assert run_outs > 1000  # the case under test really happens, often

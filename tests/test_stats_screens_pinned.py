@@ -1,17 +1,14 @@
 """What `cutcard stats` prints is pinned: every view, at 80 and 140 columns, coloured and as JSON, on one
-database at one moment, byte for byte, however the figures are read (schema 5's indexes, or a schema 3 or
-4 file read as it is) and however the lines are printed.
+database at one moment, byte for byte, however the lines are printed.
 
-The files in tests/data/stats_screens were printed by the cutcard before the stats path was made faster
-(its queries, value types and printing changed, not a character of what it shows). A change meant to
-alter a screen rewrites the files deliberately: print the view at NOW under TZ=UTC with COLUMNS set (for
+The files in tests/data/stats_screens are the screens as a learner sees them: a change to how stats reads
+or prints its figures changes no character of them. A change meant to alter a screen rewrites the files deliberately: print the view at NOW under TZ=UTC with COLUMNS set (for
 `.color`: COLUMNS=100 FORCE_COLOR=1 TERM=xterm-256color), look at it, and commit it with the change.
 """
 
 from __future__ import annotations
 
 import io
-import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +16,6 @@ from pathlib import Path
 import pytest
 from progress_data import fill
 from rich.console import Console
-from test_stats_medians import as_schema_3, as_schema_4
 
 from trainer.__main__ import main
 from trainer.progress.stats import build_report
@@ -42,16 +38,8 @@ CASES += [(name, "color") for name in ("overview", "drills", "review", "strategy
 
 
 @pytest.fixture(scope="module")
-def databases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("pinned")
-    current = fill(folder / "current.db", NOW)
-    found = {"schema 5": current}
-    for name, older in (("schema 4", as_schema_4), ("schema 3", as_schema_3)):
-        path = folder / f"{name.replace(' ', '')}.db"
-        shutil.copyfile(current, path)
-        older(path)
-        found[name] = path
-    return found
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return fill(tmp_path_factory.mktemp("pinned") / "current.db", NOW)
 
 
 @pytest.fixture(autouse=True)
@@ -69,9 +57,8 @@ def restore_the_time_zone() -> object:
     time.tzset()  # the environment is restored by then: the zone the other tests expect
 
 
-@pytest.mark.parametrize("schema", ["schema 5", "schema 4", "schema 3"])
 @pytest.mark.parametrize(("view", "width"), CASES, ids=[f"{v}.{w}" for v, w in CASES])
-def test_stats_prints_the_pinned_screen(databases: dict[str, Path], schema: str, view: str, width: str,
+def test_stats_prints_the_pinned_screen(database: Path, view: str, width: str,
                                         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     if width == "color":
         monkeypatch.setenv("COLUMNS", "100")
@@ -80,23 +67,20 @@ def test_stats_prints_the_pinned_screen(databases: dict[str, Path], schema: str,
     else:
         monkeypatch.setenv("COLUMNS", width)
         monkeypatch.delenv("FORCE_COLOR", raising=False)
-    before = databases[schema].read_bytes()
-    assert main(["--db", str(databases[schema]), "stats", *VIEWS[view]]) == 0
+    before = database.read_bytes()
+    assert main(["--db", str(database), "stats", *VIEWS[view]]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     assert out == (SCREENS / f"{view}.{width}.txt").read_text()
-    assert databases[schema].read_bytes() == before
+    assert database.read_bytes() == before
 
 
 def _line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make a Page print each line with its own `Console.print`: rich's own rendering, the reference."""
 
     def flush(page: Page) -> None:
-        for line, crop in page.lines:
-            if crop:
-                page.console.print(line, no_wrap=True, overflow="crop")
-            else:
-                page.console.print(line)
+        for line in page.lines:
+            page.console.print(line, no_wrap=line.no_wrap, overflow=line.overflow)
         page.lines = []
 
     monkeypatch.setattr(Page, "flush", flush)
@@ -105,12 +89,12 @@ def _line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("color", [False, True], ids=["plain", "coloured"])
 @pytest.mark.parametrize("width", [40, 80, 140])
 @pytest.mark.parametrize("draw", [print_stats, print_drill_charts], ids=["overview", "drills"])
-def test_a_page_prints_its_lines_as_rich_prints_each(databases: dict[str, Path], width: int, color: bool,
+def test_a_page_prints_its_lines_as_rich_prints_each(database: Path, width: int, color: bool,
                                                     draw: Callable[..., None],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page prints a line that fits as its text (without colours) or its styled segments, skipping
-    rich's wrapping: the same bytes as rich's printing, also where lines are too wide and wrap (40)."""
-    view = open_read_only(databases["schema 5"])
+    """A page printed at once is the same bytes as its lines each printed alone, also where lines are
+    too wide and wrap (40)."""
+    view = open_read_only(database)
     assert view is not None
     with view:
         report = build_report(view, now=NOW)

@@ -14,7 +14,7 @@ from trainer.cli import main
 from trainer.core.errors import StorageError
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day
-from trainer.progress.scheduling import ItemKey, Standing
+from trainer.progress.scheduling import ItemKey, ReviewStage
 from trainer.storage import SCHEMA_VERSION, Store
 from trainer.storage.schema import MIGRATION_NAMES
 
@@ -26,7 +26,7 @@ def attempt(**changes: object) -> Attempt:
     base = Attempt(session_id="s1", drill="strategy", item="strategy:hard 16 vs 10", ruleset="casino",
                    prompt="hard 16 vs 10?", data={"cards": ["Td", "6s"], "up": "T"}, expected="stand",
                    given="stand", correct=True, latency_ms=1200, ts=T0, target_ms=3000)
-    return replace(base, **changes)  # type: ignore[arg-type]
+    return replace(base, **changes)
 
 
 def digest(path: Path) -> str:
@@ -79,7 +79,8 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     Store.open(tmp_path / "progress.db").close()
     assert schema_of(tmp_path / "progress.db") == (DATA / "schema.sql").read_text()
     assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times",
-                               "0004_answer_time_bands", "0005_review_pace_stability_indexes"]
+                               "0004_answer_time_bands", "0005_review_pace_stability_indexes",
+                               "0006_journal", "0007_attempt_pace"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -123,7 +124,7 @@ def test_the_review_item_is_per_rule_set(tmp_path: Path) -> None:
         europe = store.review_item(ItemKey(drill="strategy", item=cell, ruleset="european"))
         assert casino is not None and europe is not None
         assert (casino.last_correct, europe.last_correct) == (False, True)
-        assert casino.standing is Standing.LEARNING and casino.due_ts == T0 + 60
+        assert casino.standing is ReviewStage.LEARNING and casino.due_ts == T0 + 60
 
 
 # --- files that are not ours ---------------------------------------------------------------------
@@ -158,7 +159,7 @@ BAD_FILES = {
 def test_a_file_that_is_not_a_usable_progress_database_is_refused_and_left_untouched(
         tmp_path: Path, make: object, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "progress.db"
-    make(path)  # type: ignore[operator]
+    make(path)
     for suffix in ("-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     before = digest(path)
@@ -264,14 +265,17 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
     with Store.open(path) as store:
         store.record(attempt())
     conn = sqlite3.connect(path)
-    for undo in ("DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
+    for undo in ("ALTER TABLE attempts DROP COLUMN pace",
+                 "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",
+                 "DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
+                 "DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
                  "DROP INDEX idx_review_items_stability",
                  "DELETE FROM _sqlite_migrations WHERE name = '0005_review_pace_stability_indexes'",
                  "DROP TABLE day_times", "DROP TABLE answer_buckets", "DROP INDEX idx_daily_drill",
                  "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'",
                  "DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
                  "DELETE FROM _sqlite_migrations WHERE name = '0003_answer_times'"):
-        conn.execute(undo)  # back to version 1: undo 0005, 0004, 0003, then 0002
+        conn.execute(undo)  # back to version 1: undo 0006, 0005, 0004, 0003, then 0002
     conn.execute("DROP INDEX idx_attempts_source_drill_ts")
     conn.execute("ALTER TABLE attempts DROP COLUMN source")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")

@@ -283,8 +283,8 @@ def test_db_commands_are_in_the_repl_registry() -> None:
 
 
 def test_a_large_file_checks_the_tables_every_answer_writes(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above QUICK_CHECK_BYTES only `WRITE_TABLES` are quick-checked on open (measured: 81 ms against
-    3 s for the whole 1M-answer file); damage there is still refused before a write."""
+    """Above QUICK_CHECK_BYTES only `WRITE_TABLES` are quick-checked on open (a fraction of the whole
+    file's check); damage there is still refused before a write."""
     import trainer.storage.integrity as integrity
 
     db = home / "progress.db"

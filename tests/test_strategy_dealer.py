@@ -179,107 +179,37 @@ def test_lines_of_shoes_equal_one_shoe_at_a_time(decks: int, h17: bool, monkeypa
     assert np.abs(dealer[index] - expected).max() <= 1e-13
 
 
-def test_one_blas_thread_restores_the_thread_count() -> None:
-    """The kernel's products run on one BLAS thread and leave the count as it was (a no-op where numpy
-    has no BLAS that threadpoolctl knows)."""
-    from trainer.strategy.blas import _thread_pools, one_blas_thread
-
-    blas = _thread_pools().select(user_api="blas")
-    if not blas.lib_controllers:
-        with one_blas_thread():
-            pass
-        return
-
-    def threads() -> int:
-        return max(pool.num_threads for pool in _thread_pools().select(user_api="blas").lib_controllers)
-
-    with _thread_pools().limit(limits=2, user_api="blas"):
-        with one_blas_thread():
-            assert threads() == 1
-        assert threads() == 2
-        with pytest.raises(RuntimeError), one_blas_thread():
-            raise RuntimeError
-        assert threads() == 2
-
-
-def test_a_process_started_on_one_blas_thread_does_not_load_threadpoolctl() -> None:
-    """As `cutcard` runs (OPENBLAS_NUM_THREADS=1 before numpy loads): the kernel's products run on the
-    one thread without threadpoolctl; without the setting, threadpoolctl holds them to one thread."""
+def test_a_process_that_builds_a_dealer_kernel_keeps_blas_on_one_thread() -> None:
+    """A process whose BLAS was started on two threads (a library user's, on two cores) runs the
+    engine's products on one thread once it has built its first dealer kernel."""
     import json
     import os
     import subprocess
     import sys
 
-    from numpy.__config__ import CONFIG
-
-    if "openblas" not in str(CONFIG.get("Build Dependencies", {}).get("blas", {}).get("name", "")).lower():
-        pytest.skip("numpy is not built with OpenBLAS here")
+    if not _blas_known():
+        pytest.skip("threadpoolctl knows no BLAS of this numpy")
     script = (
-        "import json, sys\n"
+        "import json\n"
         "import numpy as np\n"
+        "from threadpoolctl import threadpool_info\n"
         "from trainer.strategy.dealer import dealer_table\n"
         "from trainer.strategy.kernel import DealerKernel\n"
+        "def threads():\n"
+        "    return max(p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas')\n"
+        "before = threads()\n"
         "kernel = DealerKernel(dealer_table(False, True))\n"
         "kernel.outcomes(np.array([24] * 9 + [96]), np.zeros((3, 10), dtype=np.int64), natural=True)\n"
-        "loaded = 'threadpoolctl' in sys.modules\n"
-        "from threadpoolctl import ThreadpoolController\n"
-        "blas = ThreadpoolController().select(user_api='blas').lib_controllers\n"
-        "print(json.dumps([loaded, max((pool.num_threads for pool in blas), default=1)]))\n")
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    one = subprocess.run([sys.executable, "-c", script], env={**env, "OPENBLAS_NUM_THREADS": "1"},
-                         capture_output=True, text=True, check=True)
-    assert json.loads(one.stdout) == [False, 1]
-    unset = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                           check=True)
-    assert json.loads(unset.stdout)[0] is True  # the limit was set and lifted again around the products
+        "print(json.dumps([before, threads()]))\n")
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    env.update(dict.fromkeys(("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"), "2"))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [2, 1]
 
 
-def test_a_chart_does_not_load_numpy_ma() -> None:
-    """`np.unique` without indices and `np.isin` load `numpy.ma` on first use (some 10 ms of a fresh
-    process): no step of a chart's computation may call them."""
-    import subprocess
-    import sys
+def _blas_known() -> bool:
+    """Whether threadpoolctl finds a BLAS once numpy is loaded."""
+    import numpy  # noqa: F401
+    from threadpoolctl import threadpool_info
 
-    script = ("import sys\n"
-              "from trainer.core import load_ruleset\n"
-              "from trainer.strategy.build import build_chart\n"
-              "build_chart(load_ruleset('casino').with_decks(1))\n"
-              "print('numpy.ma' in sys.modules)\n")
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "False"
-
-
-def test_after_a_node_table_freed_arrays_are_reused_rather_than_fresh_memory() -> None:
-    """`trainer.strategy.heap`: once an analysis has started (every one builds a node table first), a large
-    array freed and allocated again reuses the same memory: no page faults on its second use. Without the
-    setting glibc unmaps the first 1 MiB block when it is freed and grows its heap into fresh pages for
-    the second (measured: some 250 faults), learning to keep such blocks only after that. (1 MiB: under
-    the 4 MiB from which numpy asks the kernel for huge pages, whose faults vary.)"""
-    import json
-    import subprocess
-    import sys
-
-    from trainer.strategy.heap import on_glibc
-
-    if not on_glibc():
-        pytest.skip("not glibc: nothing is set")
-    script = (
-        "import json, resource\n"
-        "import numpy as np\n"
-        "from trainer.strategy.heap import keep_freed_blocks\n"
-        "from trainer.strategy.tree import Context, build_table\n"
-        "build_table([Context(extra=(0,) * 10)], None)\n"
-        "def faults():\n"
-        "    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt\n"
-        "seen = []\n"
-        "for _ in range(2):\n"
-        "    before = faults()\n"
-        "    block = np.empty(2**17)\n"  # 1 MiB of float64
-        "    block.fill(1.0)\n"
-        "    seen.append(faults() - before)\n"
-        "    del block\n"
-        "print(json.dumps([keep_freed_blocks(), seen]))\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    kept, (first, second) = json.loads(out.stdout)
-    assert kept is True
-    assert second < 16 < first  # the same memory again, not fresh pages (the first use faults them in)
+    return any(pool["user_api"] == "blas" for pool in threadpool_info())

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from drills.base import DrillOptions
-from drills.strategy import StrategyDrill, parse_cell_key
+from drills.strategy.basic import StrategyDrill, parse_cell_key
 from trainer.core import Action, Ruleset, builtin_rulesets, find_ruleset, parse_card
 from trainer.core.errors import InvalidInputError
 from trainer.strategy import chart_for, hand_evs, legal_actions
@@ -182,7 +182,7 @@ def test_parse_cell_reads_back_every_chart_cell_key(ruleset: str) -> None:
 # --- which hands come up: frequency x cost, trivial hands rarely, --hands and --all -----------------
 
 def _trivial_share(drill: StrategyDrill, ruleset: Ruleset, questions: int = 1500) -> float:
-    from drills.strategy_cells import trivial_rows
+    from drills.strategy.cells import trivial_rows
 
     trivial = trivial_rows(chart_for(ruleset))
     rng = random.Random(11)
@@ -191,7 +191,7 @@ def _trivial_share(drill: StrategyDrill, ruleset: Ruleset, questions: int = 1500
 
 
 def test_trivial_hands_are_rare_by_default_and_not_with_all() -> None:
-    from drills.strategy_cells import trivial_rows
+    from drills.strategy.cells import trivial_rows
 
     casino = find_ruleset("casino")
     trivial = trivial_rows(chart_for(casino))
@@ -202,7 +202,7 @@ def test_trivial_hands_are_rare_by_default_and_not_with_all() -> None:
 
 
 def test_weights_follow_how_often_a_hand_is_dealt_and_what_a_mistake_costs() -> None:
-    from drills.strategy_cells import cell_weights, gap
+    from drills.strategy.cells import cell_weights, gap
 
     casino = find_ruleset("casino")
     chart = chart_for(casino)
@@ -220,7 +220,7 @@ def test_weights_follow_how_often_a_hand_is_dealt_and_what_a_mistake_costs() -> 
     ("hard", lambda cell, chart: cell.startswith("hard ")),
     ("soft", lambda cell, chart: cell.startswith("soft ")),
     ("pairs", lambda cell, chart: cell.startswith("pair ")),
-    ("close", lambda cell, chart: __import__("drills.strategy_cells").strategy_cells.gap(chart.cells[cell]) < 0.02),
+    ("close", lambda cell, chart: __import__("drills.strategy.cells").strategy.cells.gap(chart.cells[cell]) < 0.02),
 ])
 def test_the_hands_filter_asks_only_its_cells(hands: str, belongs: Any) -> None:
     casino = find_ruleset("casino")

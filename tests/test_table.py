@@ -35,18 +35,18 @@ LOW_CARDS = parse_cards(" ".join(["2", "3", "4", "5", "6"] * 8))
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def session(chart, seats: int = 3, cards: str | None = None, **kw: object) -> TableSession:  # type: ignore[no-untyped-def]
-    table = TableSession(CASINO, chart, seats=seats, rng=random.Random(1), **kw)  # type: ignore[arg-type]
+def session(chart, seats: int = 3, cards: str | None = None, **kw: object) -> TableSession:
+    table = TableSession(CASINO, chart, seats=seats, rng=random.Random(1), **kw)
     if cards is not None:
         table.shoe = Shoe.stacked(CASINO, cards)
     return table
 
 
-def test_the_learner_sits_in_the_middle_among_easy_normal_and_hard_seats(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_learner_sits_in_the_middle_among_easy_normal_and_hard_seats(chart) -> None:
     assert session(chart, 1).kinds == ["you"]
     assert session(chart, 3).kinds == ["easy", "you", "normal"]
     assert session(chart, 7).kinds == ["easy", "normal", "hard", "you", "easy", "normal", "hard"]
@@ -55,7 +55,7 @@ def test_the_learner_sits_in_the_middle_among_easy_normal_and_hard_seats(chart) 
         session(chart, 8)
 
 
-def test_computer_seats_decide_from_their_seat_view_alone(chart) -> None:  # type: ignore[no-untyped-def]
+def test_computer_seats_decide_from_their_seat_view_alone(chart) -> None:
     seen: list[object] = []
 
     class Spy:
@@ -66,18 +66,18 @@ def test_computer_seats_decide_from_their_seat_view_alone(chart) -> None:  # typ
     table = session(chart, 3, "T 9 T 6 7 8 5 9", learner_seat=2)
     table.deciders = {0: Spy(), 1: Spy()}
     table.start_round(10)
-    assert [type(v) for v in seen] == [SeatView, SeatView] and [v.seat for v in seen] == [0, 1]  # type: ignore[attr-defined]
+    assert [type(v) for v in seen] == [SeatView, SeatView] and [v.seat for v in seen] == [0, 1]
     assert table.learner_in_turn
 
 
-def test_a_bet_outside_the_limits_is_refused_and_nothing_is_dealt(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_bet_outside_the_limits_is_refused_and_nothing_is_dealt(chart) -> None:
     table = session(chart)
     with pytest.raises(InvalidInputError, match=r"the bet is \$10 to \$500"):
         table.start_round(5)
     assert table.round is None and table.shoe.dealt == 1  # only the burn card is out
 
 
-def test_a_double_or_split_needs_the_chips_to_cover_it(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_double_or_split_needs_the_chips_to_cover_it(chart) -> None:
     table = session(chart, 1, "8 6 8 T")
     table.bankroll = Decimal(30)
     table.start_round(20)
@@ -86,7 +86,7 @@ def test_a_double_or_split_needs_the_chips_to_cover_it(chart) -> None:  # type: 
         table.act(Action.SPLIT)
 
 
-def test_a_play_off_the_chart_is_told_with_its_ev_cost(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_play_off_the_chart_is_told_with_its_ev_cost(chart) -> None:
     table = session(chart, 1, "T T 6 7 5")
     table.start_round(10)
     verdict = table.act(Action.STAND)  # hard 16 against a ten: the 6-deck chart hits
@@ -101,13 +101,13 @@ def test_a_play_off_the_chart_is_told_with_its_ev_cost(chart) -> None:  # type: 
     assert table.tally.plays_right == 0 and table.tally.rounds == 1
 
 
-def test_the_chart_play_is_right(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_chart_play_is_right(chart) -> None:
     verdict = judge_play(CASINO, chart, parse_cards("T 6"), parse_card("T"), HIT_STAND, Action.HIT,
                          parse_cards("T 6 T"))
     assert verdict.correct and verdict.index is None and verdict.message() == "✓ hit (hard 16 vs 10)"
 
 
-def test_an_index_play_for_the_cards_left_is_right_and_named(chart) -> None:  # type: ignore[no-untyped-def]
+def test_an_index_play_for_the_cards_left_is_right_and_named(chart) -> None:
     seen = [*parse_cards("T 6 T"), *LOW_CARDS]  # forty low cards gone: a high count
     stand = judge_play(CASINO, chart, parse_cards("T 6"), parse_card("T"), HIT_STAND, Action.STAND, seen)
     assert stand.correct and stand.index is Action.STAND and stand.gain and stand.gain > 0
@@ -217,7 +217,7 @@ def test_the_bet_ramp_is_the_learners_own_in_units_of_the_table_minimum() -> Non
     assert any("cannot help" in line for line in bet_ramp(load_ruleset("eight-deck"), "hi-lo", ramp))
 
 
-def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_play(chart) -> None:  # type: ignore[no-untyped-def]
+def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_play(chart) -> None:
     table = session(chart, 1, "T A 6 7 9")  # you T 6, the dealer's ace up, a 7 in the hole
     table.start_round(10)
     assert table.legal_actions() == {Action.INSURE, Action.DECLINE}
@@ -226,7 +226,7 @@ def test_insurance_is_offered_with_single_keys_and_declining_it_is_the_chart_pla
     assert table.legal_actions() >= {Action.HIT, Action.STAND}
 
 
-def test_insurance_stays_on_the_table_so_a_double_needs_the_cash_left_after_it(chart) -> None:  # type: ignore[no-untyped-def]
+def test_insurance_stays_on_the_table_so_a_double_needs_the_cash_left_after_it(chart) -> None:
     table = session(chart, 1, "6 A 5 7 T 9")  # you 6 5 = 11, the dealer's ace up, a 7 in the hole
     table.bankroll = Decimal(100)
     table.start_round(50)
@@ -238,14 +238,14 @@ def test_insurance_stays_on_the_table_so_a_double_needs_the_cash_left_after_it(c
     assert table.bankroll >= 0
 
 
-def test_a_resplit_costs_the_bet_of_the_hand_split_not_the_first_hands(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_resplit_costs_the_bet_of_the_hand_split_not_the_first_hands(chart) -> None:
     # you 8 8 against a 6 (hole T); split: 8 3, double it with a T; the second hand 8 8 again
     table = session(chart, 1, "8 6 8 T 3 T 8 2 9 5 4 T T")
     table.bankroll = Decimal(90)
     table.start_round(20)
     table.act(Action.SPLIT)
     table.act(Action.DOUBLE)  # $60 on the table (40 + 20), $30 left: enough for another $20 hand
-    view = table.round.view(table.learner)  # type: ignore[union-attr]
+    view = table.round.view(table.learner)
     assert view.bets == (Decimal(40), Decimal(20)) and view.hands[1].is_pair
     assert Action.SPLIT in table.legal_actions() and Action.DOUBLE in table.legal_actions()
     table.act(Action.SPLIT)
@@ -272,7 +272,7 @@ def test_random_legal_play_at_every_table_never_stakes_more_than_the_bankroll(na
             legal = table.legal_actions()
             wanted = [a for a in costly if a in legal]
             table.act(wanted[0] if wanted and rng.random() < 0.8 else rng.choice(sorted(legal)))
-            assert at_risk(table.round, table.learner) <= table.bankroll  # type: ignore[arg-type]
+            assert at_risk(table.round, table.learner) <= table.bankroll
         before = table.bankroll
         net = table.end_round()
         assert table.bankroll == before + net >= 0

@@ -29,11 +29,11 @@ STEPS = [(-2, 1), (0, 1), (1, 1), (2, 2), (3, 4), (4, 8), (5, 12), (7, 12)]
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def table_at(chart, running: int, cards_left: int, *, estimation: str = "half", rounding: str = "floor",  # type: ignore[no-untyped-def]
+def table_at(chart, running: int, cards_left: int, *, estimation: str = "half", rounding: str = "floor",
              system: str = "hi-lo", cards: str = "") -> tuple[TableSession, ListRecorder]:
     """A one-seat table whose shoe holds `cards_left` cards (`cards` on top) after a seen stretch whose
     Hi-Lo running count is `running`."""
@@ -48,7 +48,7 @@ def table_at(chart, running: int, cards_left: int, *, estimation: str = "half", 
 
 @pytest.mark.parametrize("estimation", list(ESTIMATES))
 @pytest.mark.parametrize(("tc", "units"), STEPS)
-def test_each_ramp_step_at_each_deck_estimation(chart, estimation: str, tc: int, units: int) -> None:  # type: ignore[no-untyped-def]
+def test_each_ramp_step_at_each_deck_estimation(chart, estimation: str, tc: int, units: int) -> None:
     cards_left, decks = ESTIMATES[estimation]
     running = math.ceil(tc * decks)  # floor(running / decks) == tc
     table, recorder = table_at(chart, running, cards_left, estimation=estimation)
@@ -66,7 +66,7 @@ def test_each_ramp_step_at_each_deck_estimation(chart, estimation: str, tc: int,
     assert attempt.given == str(10 * (units + 1))
 
 
-def test_the_right_bet_is_graded_right_and_the_round_is_dealt_with_it(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_right_bet_is_graded_right_and_the_round_is_dealt_with_it(chart) -> None:
     table, recorder = table_at(chart, 10, 117)  # +10 / 2.5 = +4: 8 units
     grade = table.answer(table.decision(), "$80")
     assert grade is not None and grade.correct and table.round is not None and table.last_bet == 80
@@ -91,14 +91,14 @@ def test_a_right_bet_tells_no_count_unless_the_setting_says(bet_count: bool, mon
     assert ("running 0, 6 decks left" in graded) is bet_count
 
 
-def test_a_ramp_bet_beyond_the_chips_is_the_most_the_learner_can_bet(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_ramp_bet_beyond_the_chips_is_the_most_the_learner_can_bet(chart) -> None:
     table, _ = table_at(chart, 20, 117)
     table.bankroll = table.bankroll.__class__(70)
     decision = table.decision()
     assert decision.question.expected == "70"
 
 
-def test_a_bad_bet_raises_and_records_nothing(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_bet_raises_and_records_nothing(chart) -> None:
     from trainer.core.errors import InvalidInputError
 
     table, recorder = table_at(chart, 0, 117)
@@ -109,7 +109,7 @@ def test_a_bad_bet_raises_and_records_nothing(chart) -> None:  # type: ignore[no
     assert recorder.attempts == [] and table.round is None
 
 
-def test_an_unbalanced_count_takes_bets_ungraded(chart) -> None:  # type: ignore[no-untyped-def]
+def test_an_unbalanced_count_takes_bets_ungraded(chart) -> None:
     table, recorder = table_at(chart, 0, 117, system="ko")
     decision = table.decision()
     assert not decision.graded and table.answer(decision, "50") is None
@@ -118,7 +118,7 @@ def test_an_unbalanced_count_takes_bets_ungraded(chart) -> None:  # type: ignore
 
 # insurance and even money: the dealer's ace up, a 7 in the hole (you T 6, or A K for even money)
 @pytest.mark.parametrize(("running", "right"), [(8, "insure"), (7, "decline")])
-def test_insurance_by_the_count_on_both_sides_of_the_index(chart, running: int, right: str) -> None:  # type: ignore[no-untyped-def]
+def test_insurance_by_the_count_on_both_sides_of_the_index(chart, running: int, right: str) -> None:
     # seen before the deal: `running`; the deal shows T 6 A (-1): +7 / 2.5 = +2.8 -> +2; +6... see below
     table, recorder = table_at(chart, running + 1, 130, cards="T A 6 7")
     table.answer(table.decision(), "10")
@@ -140,7 +140,7 @@ def test_insurance_by_the_count_on_both_sides_of_the_index(chart, running: int, 
 
 
 @pytest.mark.parametrize(("running", "right"), [(8, "even-money"), (7, "decline")])
-def test_even_money_by_the_count(chart, running: int, right: str) -> None:  # type: ignore[no-untyped-def]
+def test_even_money_by_the_count(chart, running: int, right: str) -> None:
     table, recorder = table_at(chart, running + 2, 130, cards="A A K 7")  # A K shown with the ace up: -3
     table.keeper.seen += list(parse_cards("2"))  # + 1: seen count before the deal = running + 3
     table.answer(table.decision(), "10")
@@ -148,15 +148,15 @@ def test_even_money_by_the_count(chart, running: int, right: str) -> None:  # ty
     assert decision.kind == "even-money" and "even-money" in decision.question.choices
     assert decision.question.data["running_count"] == running
     assert decision.question.expected == right
-    assert table.answer(decision, right).correct  # type: ignore[union-attr]
+    assert table.answer(decision, right).correct
     assert recorder.attempts[-1].item == "deviations:s17:insurance"
 
 
-def test_insurance_for_a_count_without_an_index_in_the_data_is_read_off_the_unseen_tens(chart) -> None:  # type: ignore[no-untyped-def]
+def test_insurance_for_a_count_without_an_index_in_the_data_is_read_off_the_unseen_tens(chart) -> None:
     table, recorder = table_at(chart, 0, 130, system="zen", cards="T A 6 7")
     table.answer(table.decision(), "10")
     decision = table.decision()
     assert decision.question.item.startswith("insurance:zen:tc")
     assert decision.question.expected == "decline"
-    assert table.answer(decision, "n").correct  # type: ignore[union-attr]
+    assert table.answer(decision, "n").correct
     assert recorder.attempts[-1].drill == "insurance"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from drills.catch import CatchDrill
+from drills.dealing.catch import CatchDrill
 from trainer.cli import cli
 from trainer.core import Shoe, load_ruleset
 from trainer.core.dealer_errors import ERRORS
@@ -39,11 +39,11 @@ STACKS = {
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def table(chart, cards: str | None = None, *, rate: float = 1.0, seats: int = 1,  # type: ignore[no-untyped-def]
+def table(chart, cards: str | None = None, *, rate: float = 1.0, seats: int = 1,
           seed: int = 1) -> tuple[TableSession, ListRecorder]:
     recorder = ListRecorder()
     t = TableSession(CASINO, chart, seats=seats, rng=random.Random(seed), dealer_errors=rate, recorder=recorder)
@@ -73,13 +73,13 @@ def auto_round(t: TableSession) -> None:
 
 
 def test_the_catch_drill_and_the_table_share_one_list_of_mistakes() -> None:
-    import drills.catch as catch
+    import drills.dealing.catch as catch
 
     assert catch.ERRORS is ERRORS
 
 
 @pytest.mark.parametrize("error", ERRORS)
-def test_each_mistake_on_a_stacked_shoe_is_shown_as_the_dealer_made_it_and_caught(chart, error: str) -> None:  # type: ignore[no-untyped-def]
+def test_each_mistake_on_a_stacked_shoe_is_shown_as_the_dealer_made_it_and_caught(chart, error: str) -> None:
     cards, plays, where = STACKS[error]
     t, recorder = table(chart, cards)
     deal(t, plays)
@@ -103,7 +103,7 @@ def test_each_mistake_on_a_stacked_shoe_is_shown_as_the_dealer_made_it_and_caugh
     assert CatchDrill().cannot_ask(attempt.item, CASINO) is None  # review asks it back in the catch drill
 
 
-def test_the_words_of_a_short_paid_blackjack_are_the_dealers(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_words_of_a_short_paid_blackjack_are_the_dealers(chart) -> None:
     t, _ = table(chart, STACKS["short-blackjack"][0])
     deal(t, [])
     grade = t.call_foul("f 1")
@@ -112,7 +112,7 @@ def test_the_words_of_a_short_paid_blackjack_are_the_dealers(chart) -> None:  # 
     assert "pays you $3" in grade.explanation
 
 
-def test_a_miss_keeps_the_money_as_the_dealer_paid_it_and_is_recorded_when_the_next_round_is_dealt(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_miss_keeps_the_money_as_the_dealer_paid_it_and_is_recorded_when_the_next_round_is_dealt(chart) -> None:
     t, recorder = table(chart, STACKS["pays-a-loser"][0] + " T T 9 8")
     deal(t, ["stand"])
     assert t.end_round() == Decimal(10)  # paid a losing hand: +$10, not -$10
@@ -125,7 +125,7 @@ def test_a_miss_keeps_the_money_as_the_dealer_paid_it_and_is_recorded_when_the_n
     assert t.bankroll == CASINO.table.bankroll + 10  # the reading: the table does not go back
 
 
-def test_a_false_call_is_graded_recorded_and_may_be_followed_by_the_catch(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_false_call_is_graded_recorded_and_may_be_followed_by_the_catch(chart) -> None:
     t, recorder = table(chart, STACKS["takes-a-push"][0])
     deal(t, ["stand"])
     t.end_round()
@@ -147,7 +147,7 @@ def test_a_false_call_is_graded_recorded_and_may_be_followed_by_the_catch(chart)
     assert t.close_calls() is None  # nothing is left to miss
 
 
-def test_a_clean_round_closed_without_a_call_records_nothing(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_clean_round_closed_without_a_call_records_nothing(chart) -> None:
     t, recorder = table(chart, "T T 9 7", rate=0.0)  # 19 beats 17: nothing to get wrong, errors off
     deal(t, ["stand"])
     with pytest.raises(InvalidInputError, match="no mistakes"):
@@ -156,7 +156,7 @@ def test_a_clean_round_closed_without_a_call_records_nothing(chart) -> None:  # 
     assert t.close_calls() is None and not [a for a in recorder.attempts if a.drill == "catch"]
 
 
-def test_a_catch_in_the_dealers_hand_shows_the_cards_it_should_have_drawn_and_counts_them(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_catch_in_the_dealers_hand_shows_the_cards_it_should_have_drawn_and_counts_them(chart) -> None:
     t, _ = table(chart, STACKS["soft-counted-hard"][0])
     deal(t, ["stand"])
     t.end_round()
@@ -166,7 +166,7 @@ def test_a_catch_in_the_dealers_hand_shows_the_cards_it_should_have_drawn_and_co
     assert len(t.keeper.seen) == seen + 1  # the 7 the dealer must draw is now seen
 
 
-def test_a_miss_in_the_dealers_hand_leaves_the_cards_it_never_drew_unseen(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_miss_in_the_dealers_hand_leaves_the_cards_it_never_drew_unseen(chart) -> None:
     t, _ = table(chart, STACKS["many-card-16-as-17"][0])
     deal(t, ["stand"])
     t.end_round()
@@ -176,7 +176,7 @@ def test_a_miss_in_the_dealers_hand_leaves_the_cards_it_never_drew_unseen(chart)
     assert [str(c) for c in unseen] == ["T"] and t.keeper.seen[-1] == t.dealer_cards_shown()[-1]
 
 
-def test_off_by_default_and_the_table_is_dealt_alike_without_it(chart) -> None:  # type: ignore[no-untyped-def]
+def test_off_by_default_and_the_table_is_dealt_alike_without_it(chart) -> None:
     on, _ = table(chart, rate=0.0, seats=3, seed=4)
     off = TableSession(CASINO, chart, seats=3, rng=random.Random(4))
     for t in (on, off):
@@ -229,7 +229,7 @@ def _expected_net(hand: dict[str, object], dealer: list[str], rules: Ruleset) ->
     """A hand's net from its cards and the dealer's, as a program checking the dealer would work it out."""
     from trainer.core.cards import parse_cards
 
-    cards = parse_cards(" ".join(str(c) for c in hand["cards"]))  # type: ignore[attr-defined]
+    cards = parse_cards(" ".join(str(c) for c in hand["cards"]))
     dealt = parse_cards(" ".join(dealer))
     bet = Decimal(str(hand["bet"]))
     me, them = hand_total(cards)[0], hand_total(dealt)[0]
@@ -249,11 +249,11 @@ def _find_the_foul(data: dict[str, object], rules: Ruleset) -> str | None:
     """Where the dealer went wrong, from a `foul` decision's data alone (None: nowhere)."""
     from trainer.core.cards import parse_cards
 
-    dealer = [str(c) for c in data["dealer"]]  # type: ignore[attr-defined]
+    dealer = [str(c) for c in data["dealer"]]
     if data["dealer_total"] is not None and len(dealer) > 2 \
             and hand_total(parse_cards(" ".join(dealer)))[0] != data["dealer_total"]:
         return "dealer"
-    for seat in data["seats"]:  # type: ignore[attr-defined]
+    for seat in data["seats"]:
         insurance = seat["insurance"]
         if insurance is not None and Decimal(insurance["net"]) > 0 \
                 and Decimal(insurance["net"]) != rules.payouts.insurance.pay(Decimal(insurance["stake"])):
@@ -288,30 +288,30 @@ class _Program:
         kind = d["kind"]
         if kind == "foul":
             data = d["data"]
-            place = _find_the_foul(data, CASINO)  # type: ignore[arg-type]
-            called = data["called"]  # type: ignore[index]
-            return "ok\n" if place is None or place in called else f"f {place}\n"  # type: ignore[operator]
+            place = _find_the_foul(data, CASINO)
+            called = data["called"]
+            return "ok\n" if place is None or place in called else f"f {place}\n"
         answer = {"count": "0", "true-count": "0", "bet": "10", "insurance": "decline",
                   "even-money": "decline"}.get(str(kind), "stand")
         return answer + "\n"
 
 
-def test_play_jsonl_carries_the_dealers_mistake_so_a_program_finds_every_one_and_nothing_else(chart) -> None:  # type: ignore[no-untyped-def]
+def test_play_jsonl_carries_the_dealers_mistake_so_a_program_finds_every_one_and_nothing_else(chart) -> None:
     from trainer.table.machine import TableMachine
 
     t, recorder = table(chart, rate=0.5, seats=4, seed=5)
     program = _Program()
-    TableMachine(t, program, program).run(40)  # type: ignore[arg-type]
+    TableMachine(t, program, program).run(40)
     out = program.lines
     grades = [g for g in out if g.get("verdict") in ("caught", "missed", "false call")]
     rounds = [r for r in out if "round" in r and "net" in r]
     errors = [r["dealer_error"] for r in rounds if r["dealer_error"]]
     assert len(rounds) == 40 and 10 <= len(errors) <= 30
     assert [g["verdict"] for g in grades] == ["caught"] * len(errors)
-    assert all(e["outcome"] == "caught" for e in errors)  # type: ignore[index]
-    assert {g["detail"]["error"] for g in grades} <= set(ERRORS)  # type: ignore[index]
+    assert all(e["outcome"] == "caught" for e in errors)
+    assert {g["detail"]["error"] for g in grades} <= set(ERRORS)
     fouls = [d for d in out if d.get("kind") == "foul"]
-    assert all(d["data"]["round"] == n for d, n in zip(fouls, range(1, 41), strict=False))  # type: ignore[index]
+    assert all(d["data"]["round"] == n for d, n in zip(fouls, range(1, 41), strict=False))
     assert len([a for a in recorder.attempts if a.drill == "catch"]) == len(errors)
 
 
@@ -327,7 +327,7 @@ def test_play_jsonl_without_a_call_grades_the_miss_and_says_so_on_the_round_line
     missed = [g for g in lines if g.get("verdict") == "missed"]
     with_error = [r for r in rounds if r["dealer_error"]]
     assert len(missed) == len(with_error) >= 1
-    assert all(r["dealer_error"]["outcome"] == "missed" for r in with_error)  # type: ignore[index]
+    assert all(r["dealer_error"]["outcome"] == "missed" for r in with_error)
     assert all(g["expected"].startswith("f ") and g["given"] == "ok" for g in missed)
 
 
@@ -378,7 +378,7 @@ def test_set_dealer_errors_is_plays_default_and_a_bad_share_changes_nothing(tmp_
 
 
 def test_a_natural_short_paid_at_once_can_be_called_before_the_round_is_over(
-        chart, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        chart, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("trainer.table.fouls.EARLY_SHARE", 1.0)
     t, recorder = table(chart, "A T 9 T 7 7", seats=2)  # seat 1: A T against a 9, paid at once; you: T 7
     t.answer(t.decision(), "10")

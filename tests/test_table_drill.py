@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from drills.base import DrillOptions, Lines, Question
-from drills.table import AFTER_DEAL, END_OF_SHOE, TableDrill
+from drills.counting.table import AFTER_DEAL, END_OF_SHOE, TableDrill
 from trainer.core.cards import Card, parse_card
 from trainer.core.counting import find_system, format_count, parse_count
 from trainer.core.errors import InvalidInputError

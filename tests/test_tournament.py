@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.core import Action, load_ruleset
-from trainer.core.chat_host.attacks import failed_attack_loss
-from trainer.core.chat_host.dice import ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import IllegalActionError, InvalidInputError, RulesetError
+from trainer.tournament.attacks import failed_attack_loss
+from trainer.tournament.dice import ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 RULES = load_ruleset("chat-host")
 
@@ -21,7 +21,7 @@ RULES = load_ruleset("chat-host")
 class KeepOrder(random.Random):
     """A generator whose shuffle leaves the player list as it is, so tests know the dealing order."""
 
-    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[object]) -> None:
         return None
 
 

@@ -14,14 +14,14 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.core import load_ruleset
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_options, best_attack
-from trainer.core.chat_host.dice import ScriptedDice
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.practice.session import ListRecorder
 from trainer.progress.review import ReviewQueue
 from trainer.storage import Store
 from trainer.strategy import chart_for
 from trainer.table.tournament_checks import TournamentChecks
+from trainer.tournament.attacks import attack_options, best_attack
+from trainer.tournament.dice import ScriptedDice
+from trainer.tournament.game import Entrant, Stage, Tournament
 
 RULES = load_ruleset("chat-host")
 
@@ -29,7 +29,7 @@ RULES = load_ruleset("chat-host")
 class KeepOrder(random.Random):
     """The dealing order stays as the players joined."""
 
-    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[object]) -> None:
         return None
 
 
@@ -53,7 +53,7 @@ def test_a_wrong_play_and_a_poor_attack_are_graded_and_recorded() -> None:
     grade = checks.answer(play, "hit")
     assert grade is not None and not grade.correct and grade.expected == "stand"
     assert "the chart says stand for hard 17 vs 9" in grade.explanation
-    right = checks.answer(checks.decision(), "s")  # type: ignore[arg-type]
+    right = checks.answer(checks.decision(), "s")
     assert right is not None and right.correct
     while t.in_turn is not None:
         t.act(Action.STAND)
@@ -61,11 +61,11 @@ def test_a_wrong_play_and_a_poor_attack_are_graded_and_recorded() -> None:
     assert [t.cash(n) for n in ("Me", "B", "C")] == [110, 10, 110]
     attack = checks.decision()
     assert attack is not None and attack.kind == "attack" and attack.question.choices == ("pass", "B", "C")
-    options = {o["target"]: o for o in attack.question.data["options"]}  # type: ignore[union-attr]
+    options = {o["target"]: o for o in attack.question.data["options"]}
     assert options["B"]["chance"] == float(Fraction(209, 220))
     assert options["B"]["cash_change"] == float(-Fraction(11, 220) * 55)
     assert attack.question.expected == "C"  # taking out the $110 rival leaves the most of the cash
-    poor = checks.answer(attack, "1")  # B, the $10 player
+    poor = checks.answer(attack, "b")  # B, the $10 player, listed second (b) after pass (a)
     assert poor is not None and not poor.correct and poor.given == "B" and poor.expected == "C"
     assert "attacking B leaves you" in poor.explanation and "attacking C was best" in poor.explanation
     assert "B" not in t.alive()  # the attack was made, and it succeeded
@@ -110,13 +110,13 @@ def test_a_missed_attack_comes_back_in_review_through_the_attack_drill(tmp_path:
                    dice=ScriptedDice(ROLLS))
     with Store.open(tmp_path / "p.db") as store:
         checks = TournamentChecks(t, "Me", chart_for(RULES), rng=random.Random(1), recorder=store)
-        checks.answer(checks.decision(), "10")  # type: ignore[arg-type]
+        checks.answer(checks.decision(), "10")
         t.bet("B", 90)
         t.bet("C", 10)
-        checks.answer(checks.decision(), "stand")  # type: ignore[arg-type]  # right: nothing due
+        checks.answer(checks.decision(), "stand")  # right: nothing due
         while t.in_turn is not None:
             t.act(Action.STAND)
-        checks.answer(checks.decision(), "B")  # type: ignore[arg-type]
+        checks.answer(checks.decision(), "B")
         queue = ReviewQueue(store, rng=random.Random(2), new_per_day=0)
         asked = []
         for session, item in queue.plan():
@@ -128,7 +128,7 @@ def test_a_missed_attack_comes_back_in_review_through_the_attack_drill(tmp_path:
 
 
 def test_the_attack_drill_asks_each_kind_of_item_it_lists() -> None:
-    from drills.attack import AttackDrill
+    from drills.tournament.attack import AttackDrill
 
     drill = AttackDrill()
     assert drill.cannot_ask("attack:2 rivals:pass", load_ruleset("casino")) is not None

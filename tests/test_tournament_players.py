@@ -9,8 +9,8 @@ import pytest
 from stacking import deal
 
 from trainer.core import Action
-from trainer.core.chat_host.attacks import attack_chance, roll_strength
-from trainer.core.chat_host.players import ATTACK_THRESHOLD, StatedPolicy
+from trainer.tournament.attacks import attack_chance, roll_strength
+from trainer.tournament.players import ATTACK_THRESHOLD, StatedPolicy
 
 POLICY = StatedPolicy()
 EVERYTHING = frozenset(Action)

@@ -31,7 +31,7 @@ CREATE TABLE "attempts" (
    "target_ms" INTEGER,
    "verdict" TEXT NOT NULL,
    "ts" REAL NOT NULL
-, source TEXT NOT NULL DEFAULT 'drill');
+, source TEXT NOT NULL DEFAULT 'drill', pace TEXT NOT NULL DEFAULT 'unknown');
 CREATE TABLE "daily" (
     "day" TEXT NOT NULL,
     "drill" TEXT NOT NULL,
@@ -57,6 +57,21 @@ CREATE TABLE "item_days" (
     "correct_to_date" INTEGER NOT NULL,
     PRIMARY KEY ("drill", "item", "ruleset", "day")
 ) WITHOUT ROWID;
+CREATE TABLE "journal" (
+    "id" INTEGER PRIMARY KEY,
+    "day" TEXT NOT NULL,
+    "hours" REAL NOT NULL CHECK ("hours" > 0),
+    "rounds" INTEGER NOT NULL CHECK ("rounds" >= 1),
+    "result" TEXT NOT NULL,
+    "ramp" TEXT NOT NULL,
+    "note" TEXT NOT NULL DEFAULT '',
+    "plan_id" TEXT,
+    "plan_ev" REAL,
+    "plan_sd" REAL,
+    "plan_bankroll" REAL,
+    "recorded_ts" REAL NOT NULL,
+    CHECK (("plan_id" IS NULL) = ("plan_ev" IS NULL) AND ("plan_ev" IS NULL) = ("plan_sd" IS NULL))
+);
 CREATE TABLE "review_items" (
    "drill" TEXT NOT NULL,
    "item" TEXT NOT NULL,
@@ -101,6 +116,7 @@ CREATE INDEX "idx_attempts_ts"
     ON "attempts" ("ts");
 CREATE INDEX idx_attempts_ts_figures ON attempts (ts, drill, source, latency_ms, correct, item);
 CREATE INDEX idx_daily_drill ON daily (drill, attempts, correct, latency_ms);
+CREATE INDEX idx_journal_day ON journal (day, id);
 CREATE INDEX "idx_review_items_due_ts"
     ON "review_items" ("due_ts");
 CREATE INDEX "idx_review_items_first_ts"

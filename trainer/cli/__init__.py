@@ -29,8 +29,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("trainer.cli.export", "Write every recorded attempt as CSV or JSON."),
     "ready": ("trainer.cli.ready", "Casino readiness: each criterion, your figure, the target, pass."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
+    "plan": ("trainer.cli.plan", "Your bet ramp for a bankroll and a risk of ruin: win rate, SCORE, N0."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
     "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
+    "risk": ("trainer.cli.risk", "Risk of ruin, trip ruin, a goal, the bankroll a risk needs: per round."),
+    "journal": ("trainer.cli.journal", "Sessions of real play against the plan; `journal add` logs one."),
 }
 """Command name -> (module defining `command`, one line of help)."""
 

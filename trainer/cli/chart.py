@@ -20,8 +20,8 @@ def command(ruleset: str, as_json: bool) -> None:
     if as_json:
         emit_json(chart.to_json())
         return
-    from trainer.render.chart import print_chart
     from trainer.render.pager import paged_console
+    from trainer.render.strategy_chart import print_chart
 
     with paged_console(allowed=paging()) as console:
         print_chart(console, chart, rules)

@@ -56,6 +56,33 @@ class NameChoice(click.Choice):  # type: ignore[type-arg]
             self.fail(unknown_name(self.kind, str(value), [str(c) for c in self.choices]), param, ctx)
 
 
+class Number(click.ParamType[float]):
+    """A finite number (click's FLOAT takes 'nan' and 'inf'), at least `least` or above `above`: a value
+    outside is a usage error naming the option, the value and what is allowed."""
+
+    name = "number"
+
+    def __init__(self, *, least: float | None = None, above: float | None = None) -> None:
+        self.least = least
+        self.above = above
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip().replace(",", "").replace("_", "")
+        try:
+            number = float(text) if len(text) <= 40 else float("nan")
+        except ValueError:
+            number = float("nan")
+        if number != number or number in (float("inf"), float("-inf")):
+            self.fail(f"{str(value)[:40]!r} is not a number", param, ctx)
+        if self.least is not None and number < self.least:
+            self.fail(f"{str(value)[:40]} is below {self.least:g}: give {self.least:g} or more", param, ctx)
+        if self.above is not None and number <= self.above:
+            self.fail(f"{str(value)[:40]} is not above {self.above:g}", param, ctx)
+        return number
+
+
 def cutcard_home() -> Path:
     """Where a user's data lives: `$CUTCARD_HOME`, else the platform's user-data directory."""
     home = os.environ.get("CUTCARD_HOME")
@@ -83,7 +110,7 @@ def load_chart(rules: Ruleset, *, quiet: bool = False) -> Chart:
     if quiet or has_chart(rules) or not sys.stderr.isatty():
         return chart_for(rules)
     from trainer.render import make_console
-    from trainer.render.chart import chart_progress
+    from trainer.render.strategy_chart import chart_progress
 
     with chart_progress(make_console(sys.stderr), f"Computing the {rules.name} chart") as progress:
         return chart_for(rules, progress=progress)

@@ -229,7 +229,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
                                                    if value is not None})
     drill = make_drill(name, options)
     if indices == "computed":
-        from drills.deviations import DeviationsDrill
+        from drills.strategy.deviations import DeviationsDrill
 
         if isinstance(drill, DeviationsDrill):
             from drills.settings import practice_table
@@ -244,16 +244,14 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         from trainer.practice.session import DrillRun
 
         if name == "strategy":  # the hands a learner gets wrong come up more often
-            from drills.strategy import StrategyDrill
+            from drills.strategy.basic import StrategyDrill
             from trainer.progress.drill_focus import strategy_weights
 
             if isinstance(drill, StrategyDrill):
                 drill.set_weights(strategy_weights(store, rules.name))
-        set_best = getattr(drill, "set_best", None)
-        if callable(set_best):  # drills timed per deck beat the learner's own best
-            from trainer.progress.drill_focus import best_pace
+        from trainer.progress.drill_focus import prepare_bests
 
-            set_best(best_pace(store, name))
+        prepare_bests(drill, store)  # a countdown beats the learner's own best
         session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
         planned = count if count or not interactive else 20

@@ -119,7 +119,7 @@ def command(words: tuple[str, ...], removed: str, sidebet: str | None, ruleset: 
         emit_json(document)
         return
     from trainer.render import make_console
-    from trainer.render.chart import print_hand_evs
+    from trainer.render.strategy_chart import print_hand_evs
 
     console = make_console()
     if note is not None:

@@ -1,6 +1,9 @@
-"""`cutcard export`: write every recorded attempt as CSV or JSON, to a file or to stdout."""
+"""`cutcard export [--journal]`: write every recorded attempt (or the journal of real play) as CSV or
+JSON, to a file or to stdout."""
 
 from __future__ import annotations
+
+from typing import IO
 
 import click
 
@@ -13,9 +16,12 @@ from trainer.practice.launch import newest_backup
               help="CSV (one row per attempt) or a JSON array of attempts.")
 @click.option("--output", "-o", type=FilePath(dir_okay=False, writable=True), default=None,
               help="Write to FILE (replaced only once the export is complete) instead of stdout.")
+@click.option("--journal", "journal", is_flag=True,
+              help="The journal of real play (`cutcard journal`) instead of the attempts.")
 @db_option
-def command(fmt: str, output: str | None) -> None:
-    """Every recorded attempt, oldest first, with its prompt data, answers and answer time.
+def command(fmt: str, output: str | None, journal: bool) -> None:
+    """Every recorded attempt, oldest first, with its prompt data, answers and answer time; with
+    --journal, the sessions of real play with the plan figures each was logged under.
 
     Reads the progress database without writing to it (a read-only file or folder is fine).
     """
@@ -25,21 +31,27 @@ def command(fmt: str, output: str | None) -> None:
     from pathlib import Path
 
     from trainer.core.errors import InvalidInputError
-    from trainer.progress.export import write_attempts
+    from trainer.progress.export import write_attempts, write_journal
     from trainer.storage.reader import open_read_only
+
+    what = "sessions" if journal else "attempts"
 
     # reading never writes: no migration, nothing created
     view = open_read_only(settings().db_path, newest_backup=newest_backup(settings()))
     if view is None:
         if output is None:
-            write_attempts(iter(()), sys.stdout, fmt)
+            (write_journal if journal else write_attempts)(iter(()), sys.stdout, fmt)
             return
         click.echo("no progress database yet: nothing to export", err=True)
         return
     with view:
         records = ((stored.id, stored.attempt) for stored in view.attempts())
+
+        def write(out: IO[str]) -> int:
+            return write_journal(view.journal(), out, fmt) if journal else write_attempts(records, out, fmt)
+
         if output is None:
-            write_attempts(records, sys.stdout, fmt)
+            write(sys.stdout)
             return
         target = Path(output).expanduser()
         try:
@@ -48,7 +60,7 @@ def command(fmt: str, output: str | None) -> None:
             raise InvalidInputError(f"cannot write {target}: {e.strerror or e}") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-                count = write_attempts(records, out, fmt)
+                count = write(out)
             os.replace(temp, target)
         except OSError as e:
             Path(temp).unlink(missing_ok=True)
@@ -56,4 +68,4 @@ def command(fmt: str, output: str | None) -> None:
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
-    click.echo(f"wrote {count} attempts to {target}", err=True)
+    click.echo(f"wrote {count} {what} to {target}", err=True)

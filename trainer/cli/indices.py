@@ -50,7 +50,7 @@ class Wanted:
 
 def wanted_plays(rules: Ruleset, words: tuple[str, ...]) -> tuple[list[Wanted], list[str]]:
     """The plays `--plays` names that can arise at this table, and a note for each left out."""
-    from drills.index_plays import fits, game_of, index_plays
+    from drills.strategy.index_plays import fits, game_of, index_plays
     from trainer.core.cards import Rank, card
     from trainer.core.errors import InvalidInputError
     from trainer.indices.asked import combos, parse_cell
@@ -140,7 +140,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
     """The run of `cutcard indices` for these options (None: the standard run's shoes and samples)."""
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
-    from trainer.indices.compute import Counting
+    from trainer.indices.compute import TrueCountMethod
     from trainer.indices.run import IndexRun
     from trainer.sim.count import TrueCounter
 
@@ -154,7 +154,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
         raise InvalidInputError(f"--samples must be at least 20 per play, not {samples}")
     if shoes < 1:
         raise InvalidInputError(f"--shoes must be at least 1, not {shoes}")
-    counting = Counting(system=load_system(system_name), estimation=estimation, rounding=rounding)
+    counting = TrueCountMethod(system=load_system(system_name), estimation=estimation, rounding=rounding)
     return IndexRun(ruleset=rules, counting=counting, seats=table_seats, shoes=shoes, samples=samples,
                     seed=seed)
 
@@ -187,8 +187,8 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
     `published`: the Illustrious 18 and Fab 4 that fit the table (Hi-Lo only). `computed`: this
     command's standard run for the table and the count, every play that can arise there.
     """
-    from drills.index_plays import SET_TITLES, game_of, plays_for
-    from drills.index_plays import source as published_source
+    from drills.strategy.index_plays import SET_TITLES, game_of, plays_for
+    from drills.strategy.index_plays import source as published_source
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
     from trainer.indices.run import default_jobs, to_index_play

@@ -22,8 +22,8 @@ from trainer.cli.common import (
 from trainer.core.betting import DEFAULT_RAMP
 
 if TYPE_CHECKING:
-    from trainer.core.chat_host.tournament import Tournament
     from trainer.core.rules import Ruleset
+    from trainer.tournament.game import Tournament
 
 DEFAULT_TABLE_SEATS = 3
 DEFAULT_PLAYERS = 4
@@ -125,13 +125,14 @@ def command(ruleset: str, seats: int | None, seed: int | None, system: str, seat
                                learner_seat=None if seat is None else seat - 1, ramp=bet_ramp,
                                estimation=estimation, rounding=rounding, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=dealer_errors)
+        from trainer.screens.ask import plain_input, plain_key, plain_line
+
+        session.graded.pace = "script" if jsonl or plain_input() else "learner"  # whose answer times
         if jsonl:
             from trainer.table.machine import TableMachine
 
             TableMachine(session, sys.stdin, sys.stdout).run(rounds)
             return
-        from trainer.screens.ask import plain_input, plain_key, plain_line
-
         if not plain_input():
             TableUI(session, console, bet_count=bet_count).run(rounds)
             return
@@ -144,6 +145,7 @@ def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool,
     from trainer.core.errors import InvalidInputError
     from trainer.practice.launch import open_store
     from trainer.render import make_console
+    from trainer.screens.ask import plain_input
     from trainer.screens.tournament import play_tournament, seat_tournament
     from trainer.table.tournament_checks import TournamentChecks
 
@@ -156,7 +158,9 @@ def _tournament(rules: Ruleset, players: int, rng: random.Random, *, host: bool,
     chart = load_chart(rules, quiet=jsonl)
     with open_store(settings()) as store:
         def checks(tournament: Tournament) -> TournamentChecks:
-            return TournamentChecks(tournament, name, chart, rng=rng, recorder=store)
+            made = TournamentChecks(tournament, name, chart, rng=rng, recorder=store)
+            made.graded.pace = "script" if jsonl or plain_input() else "learner"  # whose answer times
+            return made
 
         if jsonl:
             from trainer.table.machine import TournamentMachine

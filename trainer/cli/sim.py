@@ -28,7 +28,7 @@ from trainer.cli.common import (
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
-    from trainer.sim.counter import Counter, IndexPlay
+    from trainer.sim.counter import ChartChange, Counter
     from trainer.sim.results import Summary
     from trainer.sim.runner import Plan
 
@@ -69,17 +69,14 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
             no_indices: bool, estimation: str, rounding: str, bankroll: int, errors: bool) -> None:
     """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
     with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
-    import dataclasses
     import random
-    import time
 
     from trainer.core import load_ruleset
-    from trainer.core.errors import InvalidInputError
     from trainer.sim import fast
-    from trainer.sim.counter import Mistakes
-    from trainer.sim.report import Errors, SimReport
+    from trainer.sim.report import SimReport
     from trainer.sim.runner import Plan as SimPlan
-    from trainer.sim.runner import check_hands, letters_of, most_jobs
+    from trainer.sim.runner import check_hands, letters_of
+    from trainer.sim.study import check_options, choose_jobs, run_study
 
     check_hands(hands)
     rules = load_ruleset(ruleset)
@@ -87,20 +84,12 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         rules = rules.with_decks(decks)
     if system is None and indices is not None and _from_default_map("indices"):
         indices = None  # the REPL's remembered `set indices` is for counting runs only
-    if system is None and (spread or ramp or indices or no_indices):
-        raise InvalidInputError("--spread, --ramp and --indices need --count SYSTEM (e.g. --count hi-lo)")
-    if indices and no_indices:
-        raise InvalidInputError("--indices and --no-indices say opposite things: give one")
-    if bankroll < 1:
-        raise InvalidInputError(f"--bankroll must be at least 1 unit, not {bankroll}")
-    cores = most_jobs()
-    if jobs is not None and jobs > cores:
-        click.echo(f"cutcard: --jobs {jobs} is more than the {cores} core{'s' if cores > 1 else ''} of "
-                   f"this machine: using {cores}", err=True)
-    jobs = min(jobs, cores) if jobs is not None else cores
-    if jobs < 1:
-        raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
-    counter, index_words = (None, "") if system is None else _counter(
+    check_options(counting=system is not None, spread=spread, ramp=ramp, indices=indices,
+                  no_indices=no_indices, bankroll=bankroll)
+    jobs, warning = choose_jobs(jobs)
+    if warning:
+        click.echo(f"cutcard: {warning}", err=True)
+    counter, index_words = (None, "") if system is None else make_counter(
         rules, system, spread, ramp, "none" if no_indices else indices, estimation, rounding,
         quiet=as_json)
     chart = load_chart(rules, quiet=as_json)
@@ -114,21 +103,12 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         with open_store(settings()) as store:
             measured = measured_mistakes(store, chart)
 
-    _prepare(plan, quiet=as_json)
-    started = time.perf_counter()  # the speed is the engine's: the kernel's loading or compiling is done
-    summary, stopped = _run(plan, hands, seed, jobs, "Simulating", quiet=as_json)
-    seconds = time.perf_counter() - started
-    mine = None
-    if measured is not None and not stopped:
-        played, stopped = _run(dataclasses.replace(plan, mistakes=measured.mistakes), hands, seed, jobs,
-                               "With your errors", quiet=as_json)
-        bets_only = None
-        if counter is not None and measured.mistakes.bet and not stopped:  # what the mis-bets alone cost
-            bets_only, stopped = _run(dataclasses.replace(plan, mistakes=Mistakes(bet=measured.mistakes.bet)),
-                                      hands, seed, jobs, "With your mis-bets", quiet=as_json)
-        if not stopped:
-            mine = Errors(mistakes=measured.mistakes, summary=played, source=measured.describe(),
-                          answers=measured.answers, bets_only=bets_only)
+    prepare_kernel(plan, quiet=as_json)  # the speed is the engine's: the kernel's loading is done first
+    study = run_study(plan, lambda played, label: _run(played, hands, seed, jobs, label, quiet=as_json),
+                      mistakes=None if measured is None else measured.mistakes,
+                      source="" if measured is None else measured.describe(),
+                      answers=None if measured is None else measured.answers)
+    summary, stopped, seconds, mine = study.summary, study.stopped, study.seconds, study.errors
     if stopped and summary.rounds == 0:
         echo_fitted("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
         raise click.exceptions.Exit(130)
@@ -156,7 +136,7 @@ def _from_default_map(name: str) -> bool:
     return source is click.core.ParameterSource.DEFAULT_MAP
 
 
-def _prepare(plan: Plan, *, quiet: bool) -> None:
+def prepare_kernel(plan: Plan, *, quiet: bool) -> None:
     """Load the compiled simulator (or compile it: a machine's first run) before the clock starts,
     saying so on a terminal, where the wait would otherwise be a progress bar standing at 0. Nothing
     where the Python engine plays: it has nothing to load."""
@@ -194,7 +174,7 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
     return summarize(run.tally, scale), run.stopped
 
 
-def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
+def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
              indices: str | None, estimation: str, rounding: str, *, quiet: bool) -> tuple[Counter, str]:
     """The simulated counter from the options, and its index plays in words (`indices`: published,
     computed, none, or None for the default: published for Hi-Lo, none for another count)."""
@@ -210,7 +190,7 @@ def _counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_tex
     ramp = parse_ramp(ramp_text) if ramp_text else default_ramp(spread)
     check_ramp(ramp, spread)
     source = indices or ("published" if system.name == "hi-lo" else "none")
-    plays: tuple[IndexPlay, ...] = ()
+    plays: tuple[ChartChange, ...] = ()
     insurance: int | None = None
     words = ""
     if source != "none":

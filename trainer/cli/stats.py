@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from typing import TYPE_CHECKING
 
 import click
@@ -44,11 +43,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     if view == "strategy":  # may compute the rule set's chart first: the collector stays on
         _strategy(settings().db_path, time.time(), span, ruleset, counts, cell, as_json)
         return
-    gc.disable()  # a read makes a few hundred thousand short-lived objects and no reference cycles worth
-    try:  # looking for: the collector's passes over every loaded module would cost more than they find
-        _show(view, span, time.time(), as_json)
-    finally:
-        gc.enable()
+    _show(view, span, time.time(), as_json)
 
 
 def _show(view: str, span: Since, now: float, as_json: bool) -> None:

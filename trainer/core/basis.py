@@ -9,12 +9,16 @@ Every key of a rule set ('dealer.peek', 'player.double', ...) has a `Basis`:
 
 The built-in rule sets keep their bases as data, in a `[basis]` table of their TOML files
 (`trainer.core.rulesfile` reads it); rule cards, the rules quiz and the counting drills say which
-rules are readings.
+rules are readings. A learner sees a seed document by its title (`seed_title`, from
+`rulesets/seeds/titles.toml`), never by its file name.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import re
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -60,6 +64,12 @@ class Basis:
             return self.why
         return f"your rule file {self.file}" if self.file else "your rule file"
 
+    @property
+    def cited(self) -> str:
+        """`source` as a learner reads it: a seed by its title, not its file ('“Dealer and game protocol”,
+        «…»')."""
+        return titled(self.source)
+
     def to_dict(self) -> dict[str, object]:
         """The basis as `rules show --json` writes it; `trainer.core.rulesfile` reads it back."""
         out: dict[str, object] = {"basis": self.kind.value, "source": self.source}
@@ -75,6 +85,55 @@ class Basis:
         else:
             out["user"] = self.file
         return out
+
+
+SEED_FILE = re.compile(r"(?:seed )?\b(\d{3}_[0-9a-f]{16})\.(?:en\.md|txt)\b")
+"""A seed document's file as a text names it: 'seed 001_301e7e888be35da6.txt' (or its English reading)."""
+
+
+@functools.cache
+def _seed_titles() -> dict[str, str]:
+    from trainer.core.tomlfiles import shipped
+
+    text = (shipped("rulesets") / "seeds" / "titles.toml").read_text(encoding="utf-8")
+    return {file.removesuffix(".txt"): entry["title"] for file, entry in tomllib.loads(text).items()}
+
+
+def seed_title(file: str) -> str | None:
+    """The title a learner knows a seed document by; None for a file that is not a shipped seed.
+
+    >>> seed_title("001_301e7e888be35da6.txt"), seed_title("mine.toml")
+    ('Dealer and game protocol', None)
+    """
+    found = SEED_FILE.fullmatch(file)
+    return _seed_titles().get(found.group(1)) if found else None
+
+
+def titled(text: str) -> str:
+    """`text` with each seed file it names given by its title instead, in quotes.
+
+    >>> titled("seed 001_301e7e888be35da6.txt, «usually hitting all sixteens»")
+    '“Dealer and game protocol”, «usually hitting all sixteens»'
+    """
+    def title(found: re.Match[str]) -> str:
+        name = _seed_titles().get(found.group(1))
+        return f"“{name}”" if name else found.group(0)
+
+    return SEED_FILE.sub(title, text)
+
+
+def source_title(basis: Basis, seed: str) -> str:
+    """The title of the document a rule rests on: the seed a `seed` basis quotes; for a reading, the seed
+    it names, else `seed` (the rule set's own, which it reads); for a user's rule, that file.
+
+    >>> source_title(Basis(kind=BasisKind.READING, why="the seed is silent"), "004_8a82e99616e52ba9.txt")
+    'Eight-deck game, shuffled every round'
+    """
+    if basis.kind is BasisKind.USER:
+        return basis.source
+    named = basis.file if basis.kind is BasisKind.SEED else \
+        next((m.group(0).removeprefix("seed ") for m in SEED_FILE.finditer(basis.why)), seed)
+    return seed_title(named) or named
 
 
 def user_basis(file: str) -> Basis:

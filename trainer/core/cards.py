@@ -195,10 +195,13 @@ def card_of_value(value: int, rng: random.Random) -> Card:
     return card(rng.choice(TEN_RANKS) if value == 10 else Rank(value))
 
 
-def say_cards(cards: Iterable[Card]) -> str:
-    """Cards as a dealer says them, a ten as 10: 'A K 10 7'.
+def say_cards(cards: Iterable[Card], *, suits: bool = False) -> str:
+    """Cards as a dealer says them, a ten as 10: 'A K 10 7'; with `suits` (where a side bet pays on
+    them), each with its suit: 'A♠ K♥ 10♥ 7♣'.
 
-    >>> say_cards(parse_cards("A K T 7"))
-    'A K 10 7'
+    >>> say_cards(parse_cards("A K T 7")), say_cards(parse_cards("As Kh Th 7c"), suits=True)
+    ('A K 10 7', 'A♠ K♥ 10♥ 7♣')
     """
+    if suits:
+        return " ".join(c.pretty() for c in cards)
     return " ".join("10" if c.rank is Rank.TEN else c.rank.symbol for c in cards)

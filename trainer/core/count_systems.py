@@ -153,8 +153,10 @@ class CountSystem:
         black, red = self._twice_tags
         for seen in cards:
             suit = seen.suit
-            if suit is None:
-                total += self._twice_tags[self._colour(seen)][seen.value - 1]
+            if suit is None:  # the black tag, where the system tags the rank alike in both colours
+                if black[seen.value - 1] != red[seen.value - 1]:
+                    self._colour(seen)  # raises: a rank counted by colour, and no suit
+                total += black[seen.value - 1]
             else:
                 total += (red if suit.is_red else black)[seen.value - 1]
         return _plain(Fraction(self.initial_running_count(decks)) + Fraction(total, 2))

@@ -4,7 +4,7 @@ One home for what the `catch` drill slips into a table it settles aloud and what
 --dealer-errors` slips into a round: paying a losing hand, short-paying a blackjack (1:1, or 6:5 at a
 3:2 table), paying insurance 1:1, taking a push, busting a soft hand counted hard (A 5 K called 26), or
 standing a many-card 16 as 17. The error is only ever in what the dealer does and says; the rules engine
-(`Round`, `drills.settle_table`) knows the true result, which grading compares it with.
+(`Round`, `drills.dealing.settle_table`) knows the true result, which grading compares it with.
 """
 
 from __future__ import annotations

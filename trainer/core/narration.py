@@ -1,7 +1,7 @@
 """The words every narrator of a round says alike.
 
-Three audiences read a round's events: the counter's transcript (`drills.table_transcript`), the table
-screen (`trainer.render.table.event_line`) and the chat host's posts (`trainer.core.chat_host.posts`).
+Three audiences read a round's events: the counter's transcript (`drills.counting.table_transcript`), the
+table screen (`trainer.render.table.event_line`) and the chat host's posts (`trainer.tournament.posts`).
 Each writes its own sentences as one exhaustive `match` over the `Event` union closed by
 `typing.assert_never`, so `mypy --strict` fails when an event type is added and a narrator does not say
 it (tests/test_narration.py proves the check bites). What two narrators say the same way is defined here

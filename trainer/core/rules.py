@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from trainer.core.basis import Basis, BasisKind, RuleBasis
+from trainer.core.basis import Basis, BasisKind, RuleBasis, seed_title
 from trainer.core.errors import RulesetError
 from trainer.core.money import Money, Ratio
 
@@ -197,6 +197,11 @@ class Ruleset:
                 keys += [f"{section}.{f.name}" for f in dataclasses.fields(value)]
         return keys
 
+    @property
+    def source_title(self) -> str:
+        """The document the rules come from as a learner knows it: a seed's title, or a user's file."""
+        return seed_title(self.source) or self.source
+
     def basis_of(self, key: str) -> Basis:
         """The basis of one rule key; a key with none recorded is the rule file's own (`user`)."""
         found = self.basis.get(key)
@@ -268,6 +273,7 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
         "name": ruleset.name,
         "title": ruleset.title,
         "source": ruleset.source,
+        "source_title": ruleset.source_title,
         "aliases": list(ruleset.aliases),
     }
     for section in RULE_SECTIONS:

@@ -191,6 +191,11 @@ _DEFAULT_SECTIONS = {"table"}
 """Sections a file without `base` may leave out entirely: every key has a default."""
 
 
+_DERIVED = {"source_title"}
+"""What `rules show --json` adds at the top, derived from the rest (the seed's title, from `source`) and
+ignored when read back."""
+
+
 def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = None) -> Ruleset:
     """A `Ruleset` from parsed TOML; `base` supplies the keys the data leaves out."""
     where = Path(path).name if path else "<rules>"
@@ -198,7 +203,7 @@ def parse_ruleset(data: Mapping[str, Any], *, path: str, base: Ruleset | None = 
     def fail(key: str, value: Any, why: str) -> RulesetError:
         return RulesetError(f"{where}: {key} = {_show(value)} is not allowed: {why}")
 
-    unknown = set(data) - set(_TOP) - set(_SECTIONS) - {"base", "basis"}
+    unknown = set(data) - set(_TOP) - set(_SECTIONS) - {"base", "basis"} - _DERIVED
     if unknown:
         key = sorted(unknown)[0]
         known = ", ".join([*_TOP, *(f"[{s}]" for s in _SECTIONS)])

@@ -21,42 +21,6 @@ from trainer.core.rules import Reshuffle, Ruleset
 
 _ROLL_CARDS = tuple(card(rank) for rank in Rank)
 
-_STDLIB_DRAW = getattr(random.Random, "_randbelow_with_getrandbits", None)
-"""How `random.Random.shuffle` draws each index: a rejection sample of `n.bit_length()` fresh bits."""
-
-
-def _shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """Shuffle in place exactly as `rng.shuffle(cards)` does, about twice as fast.
-
-    `random.Random.shuffle` is the Durstenfeld form of Fisher-Yates: for i from the top down it swaps
-    card i with card j = `_randbelow(i + 1)`, which draws `(i + 1).bit_length()` bits from `getrandbits`
-    until they fall below i + 1 (so every j is equally likely and every order of the cards too). This is
-    that loop with the draw written in place: the same bits in the same order, hence the same order of
-    the cards and the same generator state after it, without a Python call per card (half the cost of
-    a shoe reshuffled every round). A generator that draws otherwise (a subclass with its own `random`
-    or `shuffle`) shuffles itself.
-    """
-    kind = type(rng)
-    if kind.shuffle is not random.Random.shuffle or _STDLIB_DRAW is None \
-            or getattr(kind, "_randbelow", None) is not _STDLIB_DRAW:
-        rng.shuffle(cards)
-        return
-    n = len(cards)
-    widths = _WIDTHS.get(n)
-    if widths is None:
-        widths = _WIDTHS[n] = tuple((i + 1).bit_length() for i in range(n - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, bits in zip(range(n - 1, 0, -1), widths, strict=True):
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-_WIDTHS: dict[int, tuple[int, ...]] = {}
-"""`(i + 1).bit_length()` for i from n - 1 down to 1, per number of cards n (a shoe's, or a tray's when a
-shoe runs out): read in step with the shuffle's loop instead of worked out at each card."""
-
 
 class Shoe:
     """The cards of one table: what is left to deal, the cut card, and the discard tray."""
@@ -158,7 +122,7 @@ class Shoe:
         self.burned = []
         self._next = 0
         self.cards_behind_cut = 0
-        _shuffle(self.rng, self._cards)
+        self.rng.shuffle(self._cards)
         self.shuffles += 1
         self._end_of_round_shuffle = True
 
@@ -196,8 +160,8 @@ class Shoe:
     def shuffle(self) -> None:
         """Gather every card, shuffle, burn, and place the cut card (casino order of seeds 000/001).
 
-        The shuffle is `random.Random.shuffle`'s (the Durstenfeld form of Fisher-Yates over `_randbelow`,
-        see `_shuffle`), so every order of the cards is equally likely.
+        The shuffle is the generator's own `shuffle` (Fisher-Yates), so every order of the cards is
+        equally likely.
         """
         if self.infinite:  # nothing to gather: the tray is simply emptied
             self.discards = []
@@ -208,7 +172,7 @@ class Shoe:
             raise ShoeExhaustedError("a stacked shoe is not reshuffled: start a new one for the test")
         decks = self.ruleset.shoe.decks
         self._cards = list(full_deck() * decks)
-        _shuffle(self.rng, self._cards)
+        self.rng.shuffle(self._cards)
         self._next = 0
         self.discards = []
         self.burned = []

@@ -42,7 +42,7 @@ REACH = 10
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Counting:
+class TrueCountMethod:
     """How the learner turns the cards seen into the count the index is read against."""
 
     system: CountSystem
@@ -64,7 +64,7 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Shoe:
+class HandInShoe:
     """What the exact EVs of one candidate need."""
 
     cards: tuple[Card, Card]
@@ -117,7 +117,7 @@ def _tag_table(system: CountSystem) -> tuple[list[int], int]:
 class Dealer:
     """Deals the rounds of one play at the pool's states (see the module docstring)."""
 
-    def __init__(self, ruleset: Ruleset, pool: Pool, counting: Counting) -> None:
+    def __init__(self, ruleset: Ruleset, pool: Pool, counting: TrueCountMethod) -> None:
         self.ruleset = ruleset
         self.pool = pool
         self.counting = counting
@@ -255,7 +255,7 @@ class Dealer:
         return Candidate(count=self.count(running, cards_left), state=state, first=first, second=second,
                          up=up_spot, others=tuple(others))
 
-    def shoe(self, c: Candidate) -> Shoe:
+    def shoe(self, c: Candidate) -> HandInShoe:
         """The hand, the up card and the shoe they are played from."""
         shoe, at = self.pool.states[c.state]
         order = self.pool.orders[shoe]
@@ -269,9 +269,9 @@ class Dealer:
         rank_left = ranks[first_rank] - sum(1 for i in c.others if order[i] // 4 == first_rank)
         dealt = {c.first, c.second, c.up, *c.others}
         tens = sum(ranks[10:]) - sum(1 for i in dealt if order[i] // 4 >= 10)
-        return Shoe(cards=(card_of(order[c.first]), card_of(order[c.second])), up=card_of(order[c.up]),
-                    removed=tuple(removed), rank_left=rank_left, tens_left=tens,
-                    unseen=len(order) - at - len(dealt))
+        return HandInShoe(cards=(card_of(order[c.first]), card_of(order[c.second])), up=card_of(order[c.up]),
+                          removed=tuple(removed), rank_left=rank_left, tens_left=tens,
+                          unseen=len(order) - at - len(dealt))
 
 
 def _value(rank: int) -> int:
@@ -279,7 +279,7 @@ def _value(rank: int) -> int:
 
 
 def differences(ruleset: Ruleset, asked: Asked, first: Action, second: Action,
-                chosen: Sequence[Shoe]) -> list[float]:
+                chosen: Sequence[HandInShoe]) -> list[float]:
     """EV(first) - EV(second) per unit bet for each candidate, by the exact engine (insurance: the
     insurance bet of half the original bet, which pays `insurance` odds on a ten in the hole)."""
     if asked.kind == "insurance":
@@ -375,7 +375,7 @@ def _evaluate(ruleset: Ruleset, dealer: Dealer, asked: Asked, first: Action, sec
               by_count: dict[int, list[Candidate]], into: dict[int, list[float]],
               upto: dict[int, int], start: dict[int, int]) -> None:
     """Evaluate candidates start[tc]:upto[tc] of every count, adding their differences to `into`."""
-    chosen: list[Shoe] = []
+    chosen: list[HandInShoe] = []
     where: list[int] = []
     for tc, cs in by_count.items():
         part = cs[start.get(tc, 0):upto.get(tc, 0)]

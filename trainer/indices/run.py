@@ -26,7 +26,7 @@ from trainer.core.actions import Action
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset, Surrender
 from trainer.indices.asked import Asked
-from trainer.indices.compute import Counting, Dealer, PlayResult, compute_play
+from trainer.indices.compute import Dealer, PlayResult, TrueCountMethod, compute_play
 from trainer.indices.crossing import CountGroup
 from trainer.indices.shoes import Pool, deal_pool
 from trainer.strategy.indexplay import IndexPlay
@@ -49,7 +49,7 @@ class IndexRun:
     """One computation of index plays, as plain data a worker can rebuild everything from."""
 
     ruleset: Ruleset
-    counting: Counting
+    counting: TrueCountMethod
     seats: int
     shoes: int
     """Shoes dealt for the pool of round starts."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
-from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
+from drills.base import Flash, Grade, Lines, Question, Rounds, Tray, choice_labels
 from trainer.core.errors import InvalidInputError
 from trainer.practice.session import DrillRun, grade_to_json
 from trainer.progress.items import drill_title
@@ -74,9 +74,8 @@ def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
         _qid, question = session.ask(item)
         for line in display_lines(question):
             print(line, file=stdout)
-        if question.choices:
-            for index, choice in enumerate(question.choices):
-                print(f"  {chr(ord('a') + index)}) {choice}", file=stdout)
+        for key, shown in choice_labels(question):
+            print(f"  {key}) {shown}", file=stdout)
         print(question.prompt, file=stdout, flush=True)
         while True:
             text = _read_line(stdin)

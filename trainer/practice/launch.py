@@ -63,6 +63,7 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
     learner's previous sessions, the misses and when they come back); `header` is said first. Machine
     mode prints neither: its output is JSON lines only.
     """
+    plan = paced(plan, "learner" if interactive and not jsonl else "script")
     if jsonl:
         from trainer.practice.batch import run_jsonl
 
@@ -88,6 +89,13 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
     summary = run_plain(plan, sys.stdin, sys.stdout)
     _recap(store, summary, sys.stdout)
     return summary
+
+
+def paced(plan: Plan, pace: str) -> Plan:
+    """The plan with each session's answers timed as `pace` ('learner' at a terminal, else 'script')."""
+    for session, item in plan:
+        session.pace = pace
+        yield session, item
 
 
 def _recap(store: Store | None, summary: RunSummary, out: IO[str]) -> None:

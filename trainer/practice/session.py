@@ -42,6 +42,16 @@ class Attempt:
     verdict: str = ""
     source: str = "drill"
     """Where the answer was given: one of `trainer.progress.items.SOURCES`."""
+    pace: str = "unknown"
+    """Whose pace `latency_ms` is (`PACES`): only a 'learner' time is the learner's own."""
+
+
+PACES = ("learner", "program", "script", "unknown")
+"""Whose pace an answer's time is. 'learner': answered at a terminal, the learner reading, turning the
+cards and answering when ready; 'program': the time runs through cards the program flashed at its pace
+(`--speed`); 'script': answers read from a pipe or in machine mode (`--jsonl`), timed as they arrived;
+'unknown': recorded before cutcard kept the pace, and not provably one of the others. Personal bests,
+speed figures and `ready`'s timed criteria count only 'learner' times."""
 
 
 class Recorder(Protocol):
@@ -80,6 +90,10 @@ class DrillRun:
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     source: str = "drill"
     """What every attempt of this session is recorded as coming from (`trainer.progress.items.SOURCES`)."""
+    pace: str = "script"
+    """Whose pace this run's answers are timed at: 'learner' at a terminal, 'script' from a pipe or in
+    machine mode (the driver says which); at a terminal, a question timed through the program's own
+    flash is 'program' (`pace_of`)."""
     grades: list[Grade] = field(default_factory=list)
     asked: int = 0
     _asked_at: float = 0.0
@@ -118,10 +132,19 @@ class DrillRun:
         check_length(text.strip(), "an answer")
         return self.drill.parse(question, text)
 
+    def pace_of(self, question: Question) -> str:
+        """Whose pace this question's answer time is (`PACES`)."""
+        from drills.base import timed_through_flash
+
+        if self.pace == "learner" and timed_through_flash(question):
+            return "program"
+        return self.pace
+
     def answer(self, question: Question, text: str, latency_ms: int | None = None) -> Grade:
         """Parse, grade and record one answer; a parse error leaves everything unchanged."""
         latency = self.elapsed_ms() if latency_ms is None else latency_ms
-        parsed = dataclasses.replace(self.parse(question, text), latency_ms=latency)
+        pace = self.pace_of(question)
+        parsed = dataclasses.replace(self.parse(question, text), latency_ms=latency, pace=pace)
         grade = self.drill.grade(question, parsed)
         self.recorder.record(
             Attempt(
@@ -139,6 +162,7 @@ class DrillRun:
                 target_ms=question.target_ms,
                 verdict=grade.verdict,
                 source=self.source,
+                pace=pace,
             )
         )
         self.grades.append(grade)

@@ -1,15 +1,15 @@
 """Where a drill's practice should go: the learner's answers per item, read from the progress database.
 
-The strategy drill asks the chart cells a learner gets wrong more often (`drills.strategy.focus_weights`);
-this reads each cell's answers and right answers under the rule set being drilled, as one aggregate query.
+The strategy drill asks the chart cells a learner gets wrong more often
+(`drills.strategy.basic.focus_weights`); this reads each cell's answers and right answers under the rule set
+being drilled, as one aggregate query. A countdown beats the learner's own best, read here too.
 """
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING
 
-from drills.strategy import focus_weights
+from drills.strategy.basic import focus_weights
 
 if TYPE_CHECKING:
     from trainer.storage import Store
@@ -22,8 +22,10 @@ def strategy_weights(store: Store, ruleset: str) -> dict[str, float]:
                          if t.key.drill == "strategy" and t.key.ruleset == ruleset)
 
 
-def best_pace(store: Store, drill: str) -> float | None:
-    """The learner's fastest exact answer of a drill timed per deck (countdown, speed-count), in seconds
-    per 52 cards shown, over all their history; None before the first."""
-    weeks = store.figures.counting_pace(drill, date.today(), None, weeks=100_000)
-    return min((week.best for week in weeks), default=None)
+def prepare_bests(drill: object, store: Store) -> None:
+    """Give a drill timed per deck (the countdown) the learner's bests from their history: at their own
+    pace only, per item and cards per flash (`Figures.best_deck_seconds`)."""
+    set_lookup = getattr(drill, "set_best_lookup", None)
+    if callable(set_lookup):
+        name = str(getattr(drill, "name", ""))
+        set_lookup(lambda item, per_flash: store.figures.best_deck_seconds(name, item, per_flash))

@@ -1,9 +1,11 @@
-"""Every recorded attempt as CSV or JSON (`cutcard export`), streamed so a large history fits anywhere.
+"""Every recorded attempt as CSV or JSON (`cutcard export`), streamed so a large history fits anywhere;
+and the journal of real play (`cutcard export --journal`) in the same two formats.
 
 Both formats carry the same fields: the attempt's row id, its session, the UTC time as epoch seconds and
 as ISO 8601, the drill, item and rule set, the prompt and its data, the expected and given answers,
-whether it was right, the answer time, the drill's target pace, and where it was given (`source`:
-`drill`, `review` or `play`).
+whether it was right, the answer time, the drill's target pace, where it was given (`source`:
+`drill`, `review` or `play`), and whose pace the answer time is (`pace`: `learner`, `program`, `script`
+or `unknown`, `trainer.practice.session.PACES`).
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from trainer.core.errors import InvalidInputError
+from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 
 FORMATS = ("csv", "json")
 FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",
-          "given", "correct", "latency_ms", "target_ms", "verdict", "source")
+          "given", "correct", "latency_ms", "target_ms", "verdict", "source", "pace")
 
 
 def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
@@ -41,6 +44,7 @@ def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
         "target_ms": attempt.target_ms,
         "verdict": attempt.verdict,
         "source": attempt.source,
+        "pace": attempt.pace,
     }
 
 
@@ -66,3 +70,44 @@ def write_attempts(records: Iterable[tuple[int, Attempt]], out: IO[str], fmt: st
         written += 1
     out.write("\n]\n" if written else "]\n")
     return written
+
+
+JOURNAL_FIELDS = ("id", "date", "hours", "rounds", "result", "ramp", "note", "plan_id", "plan_ev_per_round",
+                  "plan_sd_per_round", "plan_bankroll", "expected", "recorded_utc")
+"""A journal session's export fields: its own, then the plan figures it was logged under (empty: none)."""
+
+
+def journal_record(entry: JournalEntry) -> dict[str, Any]:
+    """One session of the journal as an export record, fields in `JOURNAL_FIELDS` order; the result is a
+    decimal string (exact money)."""
+    planned = entry.planned
+    return {
+        "id": entry.id,
+        "date": entry.day.isoformat(),
+        "hours": entry.hours,
+        "rounds": entry.rounds,
+        "result": str(entry.result),
+        "ramp": entry.ramp,
+        "note": entry.note,
+        "plan_id": None if planned is None else planned.plan_id,
+        "plan_ev_per_round": None if planned is None else planned.ev_per_round,
+        "plan_sd_per_round": None if planned is None else planned.sd_per_round,
+        "plan_bankroll": None if planned is None else planned.bankroll,
+        "expected": entry.expected,
+        "recorded_utc": datetime.fromtimestamp(entry.recorded_ts, tz=UTC).isoformat(timespec="seconds"),
+    }
+
+
+def write_journal(entries: Iterable[JournalEntry], out: IO[str], fmt: str) -> int:
+    """Write the journal's sessions to `out` as `fmt` (csv: a missing figure is an empty cell); count them."""
+    if fmt not in FORMATS:
+        raise InvalidInputError(f"export format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    records = [journal_record(entry) for entry in entries]
+    if fmt == "csv":
+        writer = csv.DictWriter(out, fieldnames=JOURNAL_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+    else:
+        json.dump(records, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    return len(records)

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from drills.running_count import STRETCH
+from drills.counting.running_count import STRETCH
 from trainer.core.errors import InvalidInputError
 from trainer.progress.days import local_day
 from trainer.sim.counter import CHART_CELLS, Cell, Mistakes

@@ -6,6 +6,11 @@ target. Each criterion counts only the answers in its own window, newest first, 
 full is "not yet" (the figure says how many answers it has). Table rounds are counted from the table's
 attempts: distinct (session, `data.round`) pairs of attempts with source `play` (the table records the
 round's number in each decision's data).
+
+A timed criterion (a pace, answers within a time or at dealer pace) counts only answers timed at the
+learner's own pace (`trainer.practice.session.PACES`): a `--speed` flash's time is the program's, a
+piped or `--jsonl` answer a script's. Each says whose pace its figure is and what it left out; the
+count-down compares like with like: one deck turned a card at a time.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from trainer.storage.progress import RecentAnswer
+    from trainer.storage.progress import ProgressFigures, RecentAnswer
     from trainer.storage.reader import ReadOnly
 
 DEFAULT_RULESET = "casino"
@@ -42,16 +47,25 @@ class Criterion:
     per_ruleset: bool = False
     """Only answers under the rule set being checked."""
     within_ms: int | None = None
-    data_equals: tuple[str, str] | None = None
+    data_equals: tuple[tuple[str, str | int], ...] = ()
+    """Only answers whose data has these values: like against like (a deck turned a card at a time)."""
     all_cells: bool = False
     """Also every cell of the rule set's chart answered at least once (anywhere)."""
     practise: str = ""
     """The command that practises it; `{ruleset}` is filled in."""
+    alike: str = ""
+    """What the answers counted have in common, said with the pace behind the figure."""
+
+    @property
+    def timed(self) -> bool:
+        """A criterion on answer times: it counts only times of the learner's own pace."""
+        return self.measure in ("pace", "in_time", "in_pace")
 
 
 CRITERIA: tuple[Criterion, ...] = (
     Criterion(key="countdown", track="counter", title="count down a deck", families=("countdown:",),
-              measure="pace", target=25.0, window=5, practise="cutcard drill countdown"),
+              measure="pace", target=25.0, window=5, practise="cutcard drill countdown",
+              data_equals=(("decks", 1), ("per_flash", 1)), alike="a deck turned a card at a time"),
     Criterion(key="table-count", track="counter", title="running count exact at the table",
               families=("running-count:", "table:"), source="play", per_ruleset=True, target=0.98,
               window=100, practise="cutcard play --ruleset {ruleset}"),
@@ -80,7 +94,7 @@ CRITERIA: tuple[Criterion, ...] = (
               families=("payout:even-money ",), measure="in_pace", target=0.98, window=50,
               practise="cutcard drill payout --set situation=even-money"),
     Criterion(key="chips", track="dealer", title="payouts in chips at dealer pace", families=("payout:",),
-              measure="in_pace", data_equals=("answer_in", "chips"), target=0.98, window=50,
+              measure="in_pace", data_equals=(("answer_in", "chips"),), target=0.98, window=50,
               practise="cutcard drill payout --chips"),
     Criterion(key="color-up", track="dealer", title="colour-up", families=("color-up:",), target=0.98,
               window=50, practise="cutcard drill color-up"),
@@ -105,6 +119,8 @@ class Check:
     measured: dict[str, Any]
     passed: bool
     practise: str
+    timing: str = ""
+    """Whose pace the figure's times are, and the answers left out for another's ('' if untimed)."""
 
     @property
     def target_text(self) -> str:
@@ -174,10 +190,13 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
         return Check(criterion=criterion, figure=f"{rounds:,} rounds", measured={"rounds": rounds},
                      passed=rounds >= criterion.target, practise=practise)
     answers = progress.recent(criterion.families, limit=criterion.window, source=criterion.source,
-                              ruleset=only, data_equals=criterion.data_equals)
+                              ruleset=only, data_equals=criterion.data_equals, learner_only=criterion.timed)
+    timing, left_out = _timing(progress, criterion, only)
     if criterion.measure == "pace":
         figure, paced, passed = _pace(answers, criterion)
-        return Check(criterion=criterion, figure=figure, measured=paced, passed=passed, practise=practise)
+        paced.update({"pace": "learner", "not_counted": left_out})
+        return Check(criterion=criterion, figure=figure, measured=paced, passed=passed, practise=practise,
+                     timing=timing)
     good, n = _share(answers, criterion)
     rate = good / n if n else None
     figure = "no answers yet" if not n else f"{100 * good / n:.1f}% of {n}"
@@ -192,7 +211,28 @@ def check(view: ReadOnly, criterion: Criterion, ruleset: str, chart_keys: list[s
         measured["cells_total"] = len(chart_keys)
         figure += f"; {len(chart_keys) - len(unseen)} of {len(chart_keys)} cells seen"
         passed = passed and not unseen
-    return Check(criterion=criterion, figure=figure, measured=measured, passed=passed, practise=practise)
+    if criterion.timed:
+        measured.update({"pace": "learner", "not_counted": left_out})
+    return Check(criterion=criterion, figure=figure, measured=measured, passed=passed, practise=practise,
+                 timing=timing)
+
+
+PACE_WORDS = {"program": "at a flash's pace", "script": "by a script", "unknown": "of unknown pace"}
+"""How `ready` names the answers a timed criterion leaves out, by their pace."""
+
+
+def _timing(progress: ProgressFigures, criterion: Criterion,
+            ruleset: str | None) -> tuple[str, dict[str, int]]:
+    """Whose pace a timed criterion's times are, and how many answers it left out for another's."""
+    if not criterion.timed:
+        return "", {}
+    paces = progress.paces(criterion.families, source=criterion.source, ruleset=ruleset,
+                           data_equals=criterion.data_equals)
+    left_out = {pace: n for pace, n in sorted(paces.items()) if pace != "learner" and n}
+    words = "your own pace" + (f", {criterion.alike}" if criterion.alike else "")
+    if left_out:
+        words += "; not counted: " + ", ".join(f"{n} {PACE_WORDS.get(p, p)}" for p, n in left_out.items())
+    return words, left_out
 
 
 def assess(view: ReadOnly, *, ruleset: str | None = None,
@@ -216,6 +256,7 @@ def readiness_to_json(readiness: Readiness) -> dict[str, Any]:
             "key": c.criterion.key, "track": c.criterion.track, "criterion": c.criterion.title,
             "window": c.criterion.window if c.criterion.measure != "rounds" else None,
             "source": c.criterion.source, "figure": c.figure, "measured": c.measured,
+            "timing": c.timing or None,
             "target": c.criterion.target, "target_text": c.target_text, "pass": c.passed,
             "practise": None if c.passed else c.practise,
         } for c in readiness.checks],

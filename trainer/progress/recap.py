@@ -89,6 +89,11 @@ def _seconds(ms: float | None) -> str:
     return "—" if ms is None else f"{ms / 1000:.1f} s"
 
 
+def _not_timed(pace: str) -> str:
+    """What a session's recap says for its speed when no answer was timed at the learner's own pace."""
+    return "a script's answers, untimed" if pace == "script" else "timed by the flash"
+
+
 def session_recap(source: Readable, session: DrillRun, *, now: float) -> list[str]:
     """A few labelled lines about one session that recorded answers (none for one that did not)."""
     progress = ProgressFigures.on(source)
@@ -101,27 +106,34 @@ def session_recap(source: Readable, session: DrillRun, *, now: float) -> list[st
     if not found or not found[0].attempts:
         return []
     mine = found[0]
+    # speed from the answers timed at the learner's own pace only (a script's or a flash's time is not)
+    timed = progress.session_figures(drill, (sid,), started, learner_only=True)
+    my_median = timed[0].median_ms if timed else None
     title = f"{drill_title(drill)} ({session.ruleset.name})"
     where = "review" if session.source == "review" else "session"
+    speed = f"median {_seconds(my_median)}" if my_median is not None else _not_timed(session.pace)
     lines = [f"{title} {where}: {mine.attempts} answered, {mine.correct} right "
-             f"({mine.correct / mine.attempts:.0%}), median {_seconds(mine.median_ms)}"]
+             f"({mine.correct / mine.attempts:.0%}), {speed}"]
     earlier = progress.earlier_sessions(drill, started, limit=PREVIOUS_SESSIONS)
     if earlier:
-        groups = progress.session_figures(drill, tuple(i for i, _ in earlier), min(t for _, t in earlier))
+        ids, first = tuple(i for i, _ in earlier), min(t for _, t in earlier)
+        groups = progress.session_figures(drill, ids, first)
         answers = sum(g.attempts for g in groups)
         right = sum(g.correct for g in groups)
-        medians = sorted(g.median_ms for g in groups if g.median_ms is not None)
+        medians = sorted(g.median_ms for g in progress.session_figures(drill, ids, first, learner_only=True)
+                         if g.median_ms is not None)
         if answers:
             before = right / answers
             typical = medians[len(medians) // 2] if medians else None
             change = mine.correct / mine.attempts - before
             verdict = "better" if change > 0.02 else "worse" if change < -0.02 else "about the same"
             pace = ""
-            if typical is not None and mine.median_ms is not None:
-                pace = ", faster" if mine.median_ms < 0.95 * typical else (
-                    ", slower" if mine.median_ms > 1.05 * typical else ", same pace")
+            if typical is not None and my_median is not None:
+                pace = ", faster" if my_median < 0.95 * typical else (
+                    ", slower" if my_median > 1.05 * typical else ", same pace")
+            median = f", median {_seconds(typical)}" if typical is not None else ""
             lines.append(f"  your previous {len(groups)} session{'s' if len(groups) != 1 else ''}: "
-                         f"{before:.0%} right, median {_seconds(typical)} — this one {verdict}{pace}")
+                         f"{before:.0%} right{median} — this one {verdict}{pace}")
     else:
         lines.append("  your first session of this drill: the next one is compared with it")
     misses = progress.session_misses(drill, sid, started)

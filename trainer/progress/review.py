@@ -247,6 +247,9 @@ class ReviewQueue:
         except (ImportError, TrainerError) as e:
             self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
             return None
+        from trainer.progress.drill_focus import prepare_bests
+
+        prepare_bests(drill, self.store)  # a countdown beats the learner's own best
         return DrillRun(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.store, clock=self.clock,
                        source="review")
 

@@ -20,7 +20,7 @@ SCHEDULER = Scheduler(enable_fuzzing=False)
 """fsrs with its default weights; no fuzz, so `--seed` runs and tests schedule reproducibly."""
 
 
-class Standing(enum.StrEnum):
+class ReviewStage(enum.StrEnum):
     """Where an item is in fsrs's cycle: being learnt, in long-term review, or relearnt after a miss."""
 
     LEARNING = "learning"
@@ -28,8 +28,8 @@ class Standing(enum.StrEnum):
     RELEARNING = "relearning"
 
 
-_STANDING = {State.Learning: Standing.LEARNING, State.Review: Standing.REVIEW,
-             State.Relearning: Standing.RELEARNING}
+_STANDING = {State.Learning: ReviewStage.LEARNING, State.Review: ReviewStage.REVIEW,
+             State.Relearning: ReviewStage.RELEARNING}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,7 +40,7 @@ class ReviewItem:
     card: str
     """The fsrs `Card` as JSON (stability, difficulty, step, due, last review)."""
     due_ts: float
-    standing: Standing
+    standing: ReviewStage
     first_ts: float
     """When the item was first answered: the daily limit on new items counts these."""
     last_ts: float

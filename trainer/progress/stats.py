@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from trainer.core.bounds import quoted
 from trainer.core.errors import InvalidInputError
 from trainer.progress.days import day_start, local_day, week_start
 from trainer.progress.items import SKILL_ORDER, SOURCES, drill_title, item_name
 from trainer.progress.stats_review import ReviewPicture, build_review_picture
-from trainer.storage.figures import COUNTDOWN_DRILL, Tally, like_prefix
+from trainer.storage.figures import COUNTDOWN_DRILL, AnswerTally, like_prefix
 
 if TYPE_CHECKING:
     from trainer.storage.medians import Group
@@ -40,7 +41,8 @@ EXACT_MEDIAN_DAYS = 90
 weekly roll-up (whole calendar weeks, medians to 0.1 s), and all time the per-millisecond counts."""
 
 
-class Since(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Since:
     """How far back the figures look: `label` as typed ("30d", "all"), `days` None for all time."""
 
     label: str
@@ -70,7 +72,8 @@ def parse_since(text: str) -> Since:
     return Since(label=given.replace(" ", ""), days=days)
 
 
-class Window(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Window:
     """One drill over the last `days` days (None: the whole `--since` span)."""
 
     label: str
@@ -80,7 +83,8 @@ class Window(NamedTuple):
     median_ms: float | None
 
 
-class WeekPoint(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeekPoint:
     """A local calendar week (Monday to Sunday) ending on `last_day` (today for this week): one bar of a
     weekly chart; its median answer time is good to 0.1 s (the weekly roll-up)."""
 
@@ -90,7 +94,8 @@ class WeekPoint(NamedTuple):
     median_ms: float | None
 
 
-class Trend(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trend:
     """A drill's or a skill's weeks, oldest first, and its totals over the `--since` span."""
 
     name: str
@@ -103,14 +108,16 @@ class Trend(NamedTuple):
     """What the totals cover, in words ("the 12 weeks shown", "all time")."""
 
 
-class DrillFigures(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrillFigures:
     drill: str
     title: str
     windows: tuple[Window, ...]
     weeks: tuple[WeekPoint, ...]
 
 
-class SourceFigures(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceFigures:
     """Answers given in one place (a drill, the review queue, the table) over the source window."""
 
     source: str
@@ -121,13 +128,15 @@ class SourceFigures(NamedTuple):
     """Per drill: (drill, answers, accuracy)."""
 
 
-class ActiveDay(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActiveDay:
     day: date
     attempts: int
     accuracy: float
 
 
-class ItemFigures(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemFigures:
     drill: str
     item: str
     name: str
@@ -136,7 +145,8 @@ class ItemFigures(NamedTuple):
     accuracy: float
 
 
-class StrategySummary(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrategySummary:
     """How much of a rule set's chart has been answered (the heatmap is `stats strategy`)."""
 
     ruleset: str
@@ -145,7 +155,8 @@ class StrategySummary(NamedTuple):
     accuracy: float
 
 
-class PacePoint(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PacePoint:
     """A week of perfect count-downs: how many, the fastest and the median seconds per deck."""
 
     last_day: date
@@ -154,7 +165,8 @@ class PacePoint(NamedTuple):
     median_seconds: float
 
 
-class StatsReport(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsReport:
     """Everything `cutcard stats` shows."""
 
     today: date
@@ -245,7 +257,7 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
     for name in totals[since.label]:
         windows = []
         for label, days in spans:
-            tally = totals[label].get(name, Tally(attempts=0, correct=0, latency_ms=0))
+            tally = totals[label].get(name, AnswerTally(attempts=0, correct=0, latency_ms=0))
             windows.append(Window(label=label, days=days, attempts=tally.attempts,
                                   accuracy=_accuracy(tally.attempts, tally.correct),
                                   median_ms=medians[label].get(name) if tally.attempts else None))
@@ -308,14 +320,12 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
 
 
 def plain(value: Any) -> Any:
-    """Value types (named tuples, dataclasses), dates and tuples as JSON values; ratios rounded to what a
-    reader can use."""
+    """Value types (dataclasses), dates and tuples as JSON values; ratios rounded to what a reader can
+    use."""
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, float):
         return round(value, 4)
-    if hasattr(value, "_fields"):  # a named tuple: an object of its fields, not a list
-        return {name: plain(getattr(value, name)) for name in value._fields}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     if isinstance(value, dict):

@@ -7,8 +7,9 @@ stats header and `review`'s header show; items falling due later today are count
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from trainer.progress.days import day_start
 
@@ -20,7 +21,8 @@ FORECAST_DAYS = 30
 RETENTION_DAYS = (7, 30)
 
 
-class ReviewDay(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewDay:
     """Answers given in `cutcard review` on one day, and how many were right."""
 
     day: date
@@ -28,14 +30,16 @@ class ReviewDay(NamedTuple):
     right: int
 
 
-class ForecastDay(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForecastDay:
     """Items due on a day; day 0 is what is due now."""
 
     day: date
     due: int
 
 
-class Retention(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retention:
     """Of the answers given in reviews over a window, the share that were right (Anki's true retention)."""
 
     label: str
@@ -44,7 +48,8 @@ class Retention(NamedTuple):
     rate: float | None
 
 
-class ReviewPicture(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewPicture:
     history: tuple[ReviewDay, ...]
     forecast: tuple[ForecastDay, ...]
     later_today: int

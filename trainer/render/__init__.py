@@ -8,9 +8,7 @@ from __future__ import annotations
 import sys
 from typing import IO
 
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.segment import Segment
+from rich.console import Console, Group
 from rich.text import Text
 from rich.theme import Theme
 
@@ -60,44 +58,20 @@ class Page:
     def __init__(self, console: Console) -> None:
         self.console = console
         self.width = console.width
-        self.lines: list[tuple[Text, bool]] = []
-        """Each line, and whether it is cropped (not wrapped) at the console's width."""
+        self.lines: list[Text] = []
 
     def print(self, line: Text | None = None, *, no_wrap: bool = False, overflow: str | None = None) -> None:
-        self.lines.append((line if line is not None else Text(), no_wrap and overflow == "crop"))
+        line = line if line is not None else Text()
+        crop = no_wrap and overflow == "crop"  # cropped at the console's width rather than wrapped
+        if self.console.color_system is None:  # no colours: its characters alone print the same
+            line = Text(line.plain, justify=line.justify, overflow="crop" if crop else line.overflow,
+                        no_wrap=crop or line.no_wrap, end=line.end)
+        elif crop:
+            line = line.copy()
+            line.no_wrap, line.overflow = True, "crop"
+        self.lines.append(line)
 
     def flush(self) -> None:
         if self.lines:
-            self.console.print(_Lines(self.lines))
+            self.console.print(Group(*self.lines))
             self.lines = []
-
-
-NEW_LINE = Segment("\n")
-JOINER = Text("\n")
-
-
-class _Lines:
-    """Lines rendered one after the other, each as `Console.print` renders it alone."""
-
-    def __init__(self, lines: list[tuple[Text, bool]]) -> None:
-        self.lines = lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        cropped = options.update(no_wrap=True, overflow="crop")
-        # A line that fits, unjustified, is one line whatever its wrapping: it is rendered as such, without
-        # rich's wrapping (and without a colour system, whose styles print nothing, as its text alone):
-        # the segments rich would give, at a fraction of the cost.
-        unjustified = (options.justify or "default") == "default"
-        styled = console.color_system is not None
-        width = options.max_width
-        for line, crop in self.lines:
-            text = line.plain
-            if (unjustified and line.end == "\n" and not line.justify and "\t" not in text
-                    and "\n" not in text and cell_len(text) <= width):
-                if styled:  # as `Text.__rich_console__` renders its one line (its style a span)
-                    yield from JOINER.join((line,)).render(console, end="\n")
-                else:
-                    yield Segment(text)
-                    yield NEW_LINE
-            else:
-                yield from console.render(line, cropped if crop else options)

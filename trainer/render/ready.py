@@ -26,6 +26,11 @@ def print_readiness(console: Console, readiness: Readiness) -> None:
         line.append(c.criterion.title, style="key")
         console.print(line)
         console.print(Text(f"      you: {c.figure}"))
+        if c.timing:  # whose pace, then what was left out, each on its line
+            whose, _, left_out = c.timing.partition("; ")
+            console.print(Text(f"      timed: {whose}", style="muted"))
+            if left_out:
+                console.print(Text(f"      {left_out}", style="muted"))
         console.print(Text(f"      target: {c.target_text}", style="muted"))
         if not c.passed:
             console.print(Text(f"      practise: {c.practise}", style="count"))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from trainer.progress.stats_review import ReviewPicture
 from trainer.render import Page
-from trainer.render.charts import Column, column_chart, hbars, nice_ceiling
+from trainer.render.graphs import Column, column_chart, hbars, nice_ceiling
 
 STANDING_WORDS = {"learning": "learning", "review": "in review", "relearning": "relearning after a miss"}
 

@@ -15,15 +15,16 @@ from trainer.core.rules import Ruleset
 
 
 def print_ruleset_list(console: Console, rulesets: Iterable[Ruleset]) -> None:
-    table = Table(box=None, pad_edge=False, header_style="title", show_edge=False)
+    table = Table(box=None, pad_edge=False, header_style="title", show_edge=False, expand=True)
     table.add_column("name", style="key", no_wrap=True)
-    table.add_column("rules", ratio=3)
+    table.add_column("rules", ratio=2)
     table.add_column("aliases", style="muted", ratio=1)
-    table.add_column("seed", style="muted", no_wrap=True)
+    table.add_column("source", style="muted", ratio=1)
     for r in rulesets:
-        table.add_row(r.name, r.title, ", ".join(r.aliases), r.source[:3])
+        table.add_row(r.name, r.title, ", ".join(r.aliases), r.source_title)
     console.print(table)
-    console.print(Text("`rules show NAME` for a rule card; the seed documents are 000-004.", style="muted"))
+    console.print(Text("`rules show NAME` for a rule card: each rule and the source's words it rests on.",
+                       style="muted"))
 
 
 def ruleset_card(ruleset: Ruleset) -> Panel:
@@ -40,7 +41,7 @@ def ruleset_card(ruleset: Ruleset) -> Panel:
             bases = [ruleset.basis_of(key) for key in said.keys]
             reading = combined(b for b in bases if b.is_reading)
             if reading is not None:
-                line.append(f"\nreading: {reading.source}", style="muted")
+                line.append(f"\nreading: {reading.cited}", style="muted")
             users = [b for b in bases if b.kind is BasisKind.USER]
             if users:
                 line.append(f"\nfrom {users[0].source}", style="muted")
@@ -53,7 +54,7 @@ def ruleset_card(ruleset: Ruleset) -> Panel:
     kinds = [ruleset.basis_of(key).kind for key in ruleset.rule_keys()]
     stated, read, own = (kinds.count(k) for k in (BasisKind.SEED, BasisKind.READING, BasisKind.USER))
     yours = f", {own} come from your file" if own else ""
-    parts.append(Text(f"Source: seed {ruleset.source}: {stated} rules quote it, {read} are this trainer's "
+    parts.append(Text(f"Source: “{ruleset.source_title}”: {stated} rules quote it, {read} are this trainer's "
                       f"readings (marked above){yours}; `rules show --json` gives each rule's basis.",
                       style="muted"))
     parts.append(Text(f"Fingerprint {ruleset.fingerprint}", style="muted"))

@@ -19,7 +19,7 @@ from rich.text import Span, Text
 from trainer.progress.items import drill_title
 from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
 from trainer.render import Page
-from trainer.render.charts import Column, column_chart, nice_ceiling, side_by_side
+from trainer.render.graphs import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
 
 HEAT = ("░", "▒", "▓", "█")
@@ -357,7 +357,7 @@ def _print_pace(console: Page, report: StatsReport) -> None:
     best = min(p.best_seconds for p in points)
     latest = points[-1]
     console.print()
-    line = Text("Counting down a deck (perfect count-downs): ", style="title")
+    line = Text("Counting down a deck (perfect, a card at a time, turned by you): ", style="title")
     line.append(f"best {best:.1f} s a deck; latest week's median {latest.median_seconds:.1f} s over "
                 f"{latest.countdowns} count-down{'' if latest.countdowns == 1 else 's'}")
     console.print(line)

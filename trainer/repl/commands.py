@@ -26,7 +26,7 @@ from trainer.repl.completer import PREVIOUS, ArgumentSpec, CommandSpec, OptionSp
 from trainer.repl.prefs import KEYS, Prefs, change, check_key, save_prefs
 
 if TYPE_CHECKING:
-    from trainer.repl.app import ReplState
+    from trainer.repl.state import ReplState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,6 +260,9 @@ def _set(state: ReplState, args: list[str]) -> None:
     state.prefs = prefs
     console.print(Text.assemble((f"{key} ", "key"), (prefs.shown(key), "title"),
                                 ("  (remembered)", "muted")))
+    if key == "ramp" and " ".join(args[1:]).strip().lower() == "plan":
+        console.print(Text("the plan in force's ramp, in units of its minimum bet: at play one unit is the "
+                           "table's minimum", style="muted"))
 
 
 def _help(state: ReplState, args: list[str]) -> None:
@@ -300,5 +303,12 @@ def _clear(state: ReplState, args: list[str]) -> None:
     state.console.clear()
 
 
+def _plan(state: ReplState, args: list[str]) -> None:
+    """`plan` in the REPL is the screen where keys nudge every figure (`cutcard plan --screen`); with
+    --json, --errors or --help it prints, as the command does."""
+    printing = {"--json", "--errors", "--help"} & set(args)
+    run_cli(state, ["plan", *args] if printing else ["plan", "--screen", *args])
+
+
 _HANDLERS: dict[str, Callable[[ReplState, list[str]], None]] = {
-    "use": _use, "set": _set, "help": _help, "clear": _clear}
+    "use": _use, "set": _set, "help": _help, "clear": _clear, "plan": _plan}

@@ -25,18 +25,18 @@ KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
-    "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12",
+    "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12, or plan (the plan's)",
     "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
     "dealer-errors": "the share of rounds in which play's dealer makes a mistake to call, 0 to 1 (0: off)",
     "bet-count": "on: every bet's grade at play shows the counts (off: only a wrong bet's)",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
-    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices"),
+    "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices", "plan"),
     "speed": ("drill",),
-    "system": ("drill", "play", "indices"),
+    "system": ("drill", "play", "indices", "plan"),
     "ramp": ("play",),
-    "indices": ("drill", "play", "sim"),
+    "indices": ("drill", "play", "sim", "plan"),
     "dealer-errors": ("play",),
     "bet-count": ("play",),
 }
@@ -141,7 +141,8 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
     if key == "speed":
         return dataclasses.replace(prefs, speed=_speed(text))
     if key == "ramp":
-        return dataclasses.replace(prefs, ramp=BetRamp.parse(text).text)
+        ramp = _plan_ramp() if text.lower() == "plan" else text
+        return dataclasses.replace(prefs, ramp=BetRamp.parse(ramp).text)
     if key == "dealer-errors":
         return dataclasses.replace(prefs, dealer_errors=_share(text))
     if key == "bet-count":
@@ -153,6 +154,15 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
             raise InvalidInputError(f"indices {text!r} is not one of published, computed")
         return dataclasses.replace(prefs, indices=text.lower())
     return dataclasses.replace(prefs, system=_system_name(text))
+
+
+def _plan_ramp() -> str:
+    """`set ramp plan`: the ramp of the plan in force ($CUTCARD_HOME/plan.json), in whole units of its
+    minimum bet, as `set ramp` takes it."""
+    from trainer.cli.common import cutcard_home
+    from trainer.planner import load_plan, ramp_text
+
+    return ramp_text(load_plan(cutcard_home()))
 
 
 def field_of(key: str) -> str:

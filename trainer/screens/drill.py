@@ -25,7 +25,7 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from drills.base import Flash, Grade, Lines, Question, Rounds, Tray
+from drills.base import Flash, Grade, Lines, Question, Rounds, Tray, choice_labels
 from trainer.core.errors import InvalidInputError
 from trainer.practice.batch import Plan, RunSummary, says_the_answer, summary_lines
 from trainer.practice.session import DrillRun
@@ -74,8 +74,8 @@ def show_question(console: Console, question: Question, *, wait: bool = False,
 
             console.file.flush()
             first = _first_shown(play_rounds(shown))
-    for index, choice in enumerate(question.choices):
-        console.print(f"  [key]{chr(ord('a') + index)})[/] {choice}")
+    for key, label in choice_labels(question):
+        console.print(Text.assemble("  ", (f"{key})", "key"), f" {label}"))
     return first
 
 
@@ -394,7 +394,7 @@ def grade_lines(console: Console, session: DrillRun, question: Question,
     trail = grade.detail.get("trail")
     explanation = grade.explanation
     if isinstance(trail, list) and trail:  # the cards are drawn below: no need to list them in words
-        from drills.running_count import CARD_BY_CARD
+        from drills.counting.running_count import CARD_BY_CARD
 
         explanation = explanation.partition(CARD_BY_CARD)[0]
     if explanation:

@@ -15,10 +15,8 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from drills.base import choice_keys
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import attack_chance
-from trainer.core.chat_host.posts import face
-from trainer.core.chat_host.tournament import Entrant, Stage, Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.hands import total_words
 from trainer.core.money import dollars, parse_money
@@ -27,6 +25,9 @@ from trainer.render import Page
 from trainer.screens.ask import read_line, timed_line
 from trainer.screens.keys import read_key
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks, option_lines
+from trainer.tournament.attacks import attack_chance
+from trainer.tournament.game import Entrant, Stage, Tournament
+from trainer.tournament.posts import face
 
 PLAY_KEYS: dict[str, Action] = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
 COMPUTER_NAMES = ("Ace", "Bix", "Coco", "Dex", "Eve", "Fitz", "Gus", "Hal")
@@ -182,13 +183,14 @@ class TournamentUI:
         decision = checks.decision()
         assert decision is not None
         options = checks.options()
-        for number, (option, line) in enumerate(zip(options, option_lines(options), strict=True)):
+        keys = choice_keys(decision.question)
+        for key, option, line in zip(keys, options, option_lines(options), strict=True):
             cash = "" if option.target is None else f" {dollars(self.t.cash(option.target))}"
             shown = line.replace(option.word, option.word + cash, 1)
-            self.console.print(f"    {number if number else '-'}) {shown}")
+            self.console.print(f"    {key}) {shown}")
         checks.graded.start_timer()
         while True:
-            text = self.line(f"  attack with {dollars(self.t.cash(checks.learner))}: number or name, "
+            text = self.line(f"  attack with {dollars(self.t.cash(checks.learner))}: letter or name, "
                              "Enter to pass > ")
             try:
                 checks.answer(decision, text)

@@ -1,6 +1,6 @@
 """The counter a simulation plays: count system, bet ramp, index plays, and the learner's mistakes.
 
-Index plays change a chart cell from a true count on: `IndexPlay("hard", 16, 10, 0, "S", "H")` stands
+Index plays change a chart cell from a true count on: `ChartChange("hard", 16, 10, 0, "S", "H")` stands
 on 16 against a ten at 0 and above and hits below. Insurance is its own index. The engine reads one
 table set per true count, compiled here once, so index plays cost nothing per decision.
 
@@ -43,7 +43,7 @@ CHART_CELLS: tuple[Cell, ...] = tuple(
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class IndexPlay:
+class ChartChange:
     """A count-dependent play: `at_or_above` from the true count `index` up, `below` under it."""
 
     kind: str
@@ -66,10 +66,10 @@ def _letter(play: Action, other: Action) -> str:
     return _LETTERS[play]
 
 
-def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[IndexPlay, ...], int | None]:
+def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[ChartChange, ...], int | None]:
     """Index plays (`trainer.strategy.indexplay`) as the simulator's chart changes, and the insurance
     index (None: never insure). A play with no index keeps its basic play and changes nothing."""
-    changes: list[IndexPlay] = []
+    changes: list[ChartChange] = []
     insurance: int | None = None
     for play in plays:
         if play.index is None:
@@ -77,9 +77,9 @@ def chart_changes(plays: Sequence[indexplay.IndexPlay]) -> tuple[tuple[IndexPlay
         if play.kind == "insurance":
             insurance = play.index
             continue
-        changes.append(IndexPlay(kind=play.kind, number=play.total, up=play.up_value, index=play.index,
-                                 at_or_above=_letter(play.above, play.below),
-                                 below=_letter(play.below, play.above)))
+        changes.append(ChartChange(kind=play.kind, number=play.total, up=play.up_value, index=play.index,
+                                   at_or_above=_letter(play.above, play.below),
+                                   below=_letter(play.below, play.above)))
     return tuple(changes), insurance
 
 
@@ -131,12 +131,12 @@ class Counter:
     ramp: Mapping[int, int]
     estimation: str = "half"
     rounding: str = "floor"
-    indices: tuple[IndexPlay, ...] = ()
+    indices: tuple[ChartChange, ...] = ()
     insurance_index: int | None = None
     """Insure at this true count and above; None: never."""
 
 
-def with_indices(lookup: Lookup, indices: tuple[IndexPlay, ...], count: int) -> Lookup:
+def with_indices(lookup: Lookup, indices: tuple[ChartChange, ...], count: int) -> Lookup:
     """The chart as a counter plays it at `count`."""
     changes: dict[Cell, str] = {}
     for play in indices:

@@ -29,7 +29,7 @@ def deal_from(cards: list[int]) -> tuple[Callable[[], int], Callable[[], int]]:
 
 
 @dataclass(slots=True)
-class Tally:
+class Winnings:
     """What a run of rounds won, in result units (`Game.scale` per unit bet): sums that add up exactly
     across jobs, so a simulation split over processes gives the same figures in any order."""
 
@@ -41,17 +41,30 @@ class Tally:
     """Sum of initial bets, in betting units."""
     bets: dict[int, int] = field(default_factory=dict)
     """Rounds played at each initial bet (counting mode)."""
+    by_count: dict[int, list[int]] = field(default_factory=dict)
+    """Counting mode: for each true count at round start (as the counter reads it: the count its bet
+    follows, clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
+    result per unit of its initial bet (in result units): what a bet ramp is planned from."""
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: Winnings) -> None:
         self.rounds += other.rounds
         self.net += other.net
         self.net_squares += other.net_squares
         self.wagered += other.wagered
         for bet, n in other.bets.items():
             self.bets[bet] = self.bets.get(bet, 0) + n
+        for count, sums in other.by_count.items():
+            mine = self.by_count.setdefault(count, [0, 0, 0])
+            for i in range(3):
+                mine[i] += sums[i]
 
 
-def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Tally,
+COUNT_REACH = 99
+"""The per-count sums keep true counts from -99 to 99; a round beyond them (no balanced count of a
+real shoe gets there) is tallied at the nearer end."""
+
+
+def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, rounds: int, tally: Winnings,
                 *, count: CountPlan | None = None, record: list[int] | None = None,
                 progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
@@ -87,6 +100,8 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
 
     net_sum = net_sq = wagered = 0
     bets: dict[int, int] = {}
+    by_count: dict[int, list[int]] = {}
+    start_count = 0
     done = 0
     while done < rounds:
         size = min(chunk, rounds - done)
@@ -101,7 +116,8 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
             at = len(cards) - left()
             if counting:
                 running = seen[at]
-                bet = bet_for(true_count(running, left()))
+                start_count = true_count(running, left())
+                bet = bet_for(start_count)
             while True:  # once, unless the shoe runs out mid-round: then again on the continued shoe
                 try:
                     if hole_card:
@@ -226,6 +242,15 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     cut = ALWAYS  # the dealer reshuffles after this round (`Shoe._run_out`)
             if record is not None:
                 record.append(net)
+            if counting:
+                key = -COUNT_REACH if start_count < -COUNT_REACH else (
+                    COUNT_REACH if start_count > COUNT_REACH else start_count)
+                sums = by_count.get(key)
+                if sums is None:
+                    sums = by_count[key] = [0, 0, 0]
+                sums[0] += 1
+                sums[1] += net
+                sums[2] += net * net
             net *= bet
             net_sum += net
             net_sq += net * net
@@ -241,3 +266,4 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     tally.wagered += wagered if counting else rounds
     for b, n in bets.items():
         tally.bets[b] = tally.bets.get(b, 0) + n
+    tally.add(Winnings(by_count=by_count))

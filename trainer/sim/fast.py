@@ -10,10 +10,9 @@ every rule the Python engine plays, from one source of truth (the Python engine'
 The kernel is used only where it is available: numba importable and `CUTCARD_SIM` not set to
 `python`. Without it `trainer.sim.engine` plays every run, with the same rules (the reference: the
 round-by-round tests check the kernel against the `Round` state machine on the same shoes). Compiled
-code is cached (numba's `cache=True`) next to this module, or under the user cache directory
-(`$NUMBA_CACHE_DIR`, default `<platformdirs user cache>/cutcard/numba`) when the package directory is
-not writable: the first run on a machine compiles for some seconds, later runs load in a fraction of
-one.
+code is cached (numba's `cache=True`) next to this module, or, where the package directory is not
+writable, in numba's directory of the user cache (`$NUMBA_CACHE_DIR` where the user sets one): the
+first run on a machine compiles for some seconds, later runs load in a fraction of one.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from trainer.core.rules import Reshuffle
-from trainer.sim import kernel_cache
 from trainer.sim import layout as k
 from trainer.sim.count import NEVER, TrueCounter
 from trainer.sim.counter import (
@@ -41,7 +39,7 @@ from trainer.sim.counter import (
     check_counting,
     table_sets,
 )
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 from trainer.sim.game import Game
 from trainer.sim.hands import STATES
 from trainer.sim.plays import Lookup, UpPlays
@@ -73,13 +71,13 @@ def native() -> ModuleType:
 
 
 def _load() -> ModuleType | None:
-    """Import the kernel once, choosing its cache directory first; None when numba cannot load."""
+    """Import the kernel once; None when numba cannot load. numba caches the compiled kernel beside
+    this package, or in the user's cache directory where the package directory is not writable."""
     global _native, _unavailable
     if _native is None and not _unavailable:
         if importlib.util.find_spec("numba") is None:
             _unavailable = True
             return None
-        kernel_cache.choose_directory()
         try:
             from trainer.sim import native as module
         except ImportError:  # numba installed but broken (e.g. built for another numpy)
@@ -90,7 +88,7 @@ def _load() -> ModuleType | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Counting:
+class CounterInts:
     """What the kernel needs of a counter (or of a flat bettor who makes strategy mistakes)."""
 
     tag: Sequence[int]
@@ -109,7 +107,7 @@ class Counting:
     bets: list[int]
 
 
-def counting_for(game: Game, counter: Counter) -> Counting:
+def counting_for(game: Game, counter: Counter) -> CounterInts:
     """A counter as the kernel reads it (the tables of `count_plan`)."""
     rules = game.ruleset
     check_counting(rules)
@@ -118,13 +116,14 @@ def counting_for(game: Game, counter: Counter) -> Counting:
     most = 52 * rules.shoe.decks + 1
     pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale).divisors(most)
     first, bets = _ramp(counter)
-    return Counting(tag=game.codes.tag, initial=int(system.initial_running_count(rules.shoe.decks) * scale),
-                    burn_shown=rules.shoe.burn_shown,
-                    mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
-                    rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
-                    divs=[d for _, d in pairs],
-                    insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
-                    bet_first=first, bet_low=counter.spread[0], bets=bets)
+    return CounterInts(tag=game.codes.tag,
+                       initial=int(system.initial_running_count(rules.shoe.decks) * scale),
+                       burn_shown=rules.shoe.burn_shown,
+                       mode=k.TC_BALANCED if system.balanced else k.TC_RUNNING,
+                       rounding=counter.rounding, tag_scale=scale, mults=[m for m, _ in pairs],
+                       divs=[d for _, d in pairs],
+                       insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
+                       bet_first=first, bet_low=counter.spread[0], bets=bets)
 
 
 def _ramp(counter: Counter) -> tuple[int, list[int]]:
@@ -133,11 +132,11 @@ def _ramp(counter: Counter) -> tuple[int, list[int]]:
     return ramp_table(counter.ramp, counter.spread)
 
 
-def flat_counting(game: Game) -> Counting:
+def flat_counting(game: Game) -> CounterInts:
     """One unit every round and no count: a flat bettor whose strategy mistakes need the count path."""
-    return Counting(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
-                    rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
-                    bet_low=1, bets=[1])
+    return CounterInts(tag=(0,) * game.codes.width, initial=0, burn_shown=False, mode=k.TC_ZERO,
+                       rounding="floor", tag_scale=1, mults=[1], divs=[1], insure_from=NEVER, bet_first=0,
+                       bet_low=1, bets=[1])
 
 
 TABLE_RUNNING = 64
@@ -145,7 +144,7 @@ TABLE_RUNNING = 64
 Hi-Lo shoe stays within ±40 all but never) and divides beyond them."""
 
 
-def true_count_table(c: Counting, reach: int) -> Array:
+def true_count_table(c: CounterInts, reach: int) -> Array:
     """int8 [cards left, running count + reach]: the true count of `c` for running counts (in tag
     units) from -reach to reach - 1, `layout.OFF_TABLE` where it is beyond an int8 (the kernel then
     divides). Integer arithmetic throughout, as `trainer.sim.count.whole_count`."""
@@ -202,7 +201,7 @@ class NativeSeat:
     shuffling: the tests deal the kernel the very shoes `Round` played.
     """
 
-    def __init__(self, game: Game, tables: TableSets, counting: Counting | None, mistakes: Mistakes,
+    def __init__(self, game: Game, tables: TableSets, counting: CounterInts | None, mistakes: Mistakes,
                  rng: random.Random, slips: random.Random, recorded: Shoes | None = None) -> None:
         self._kernel = native()
         rules = game.ruleset
@@ -280,6 +279,7 @@ class NativeSeat:
         self._tcs = true_count_table(c, TABLE_RUNNING * c.tag_scale)
         self._bets = _i64(c.bets)
         self._bet_counts = _own(np.zeros(max(max(c.bets), c.bet_low) + 1, dtype=np.int64))
+        self._count_sums = _own(np.zeros((2 * k.COUNT_REACH + 1, 3), dtype=np.int64))
         self._scratch = _own(np.zeros((k.SCRATCH_ROWS, max(game.max_hands, 2) + 2), dtype=np.int64))
         self._state = _own(np.zeros(k.STATE_SIZE, dtype=np.int64))
         self._out = _own(np.zeros(3, dtype=np.int64))
@@ -291,7 +291,8 @@ class NativeSeat:
         """Another seat of the same game: the same tables (read only, shared), its own shoe, count,
         scratch and random streams (a copy of this seat's: `reseed` it). A thread plays each."""
         other = copy.copy(self)
-        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_out", "_rng", "_slip"):
+        for name in ("_deck", "_buf", "_spare", "_state", "_scratch", "_bet_counts", "_count_sums", "_out",
+                     "_rng", "_slip"):
             setattr(other, name, _own(getattr(self, name)))
         return other
 
@@ -302,7 +303,7 @@ class NativeSeat:
         self._rng[:] = _stream(rng)
         self._slip[:] = _stream(slips)
 
-    def play_rounds(self, rounds: int, tally: Tally, *, record: list[int] | None = None,
+    def play_rounds(self, rounds: int, tally: Winnings, *, record: list[int] | None = None,
                     progress: Callable[[int], None] | None = None, chunk: int = 25_000) -> None:
         """Play `rounds` rounds from a fresh shoe, adding to `tally` (see `engine.play_rounds`)."""
         st = self._state
@@ -313,18 +314,18 @@ class NativeSeat:
         out = self._out
         out[:] = 0
         self._bet_counts[:] = 0
+        self._count_sums[:] = 0
         done = 0
         while done < rounds:
             size = min(chunk, rounds - done)
             results = np.zeros(size if record is not None else 0, dtype=np.int64)
-            with kernel_cache.first_call():  # the first compiles the kernel, or loads it from the cache
-                self._kernel.play(
-                    size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
-                    self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
-                    self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
-                    *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
-                    self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts, results,
-                    self._scratch)
+            self._kernel.play(
+                size, self._buf, self._deck, self._spare, st, self._rng, self._slip, self._rules,
+                self._rates, self._faces, self._start, self._next, self._total, self._dealer_start,
+                self._dealer_next, self._natural, self._value, self._pair_key, self._tag, self._ups,
+                *self._plays, self._mults, self._divs, self._tcs, self._bets, self._shoes,
+                self._shoe_sizes, self._shoe_cuts, self._shoe_burns, out, self._bet_counts,
+                self._count_sums, results, self._scratch)
             if st[k.FAILED] == 1:
                 raise AssertionError("the recorded shoes ran out")
             if st[k.FAILED] == 2:
@@ -341,13 +342,17 @@ class NativeSeat:
         for bet, n in enumerate(self._bet_counts.tolist()):
             if n:
                 tally.bets[bet] = tally.bets.get(bet, 0) + n
+        if self._counting:
+            rows = np.flatnonzero(self._count_sums[:, 0])
+            tally.add(Winnings(by_count={int(i) - k.COUNT_REACH: [int(x) for x in self._count_sums[i]]
+                                      for i in rows}))
 
 
 def native_seat(game: Game, lookup: Lookup, counter: Counter | None, mistakes: Mistakes,
                 slips: random.Random, rng: random.Random, recorded: Shoes | None = None) -> NativeSeat:
     """The compiled seat of a plan's game: the tables `play_job` would give the Python engine."""
     if counter is not None:
-        counting: Counting | None = counting_for(game, counter)
+        counting: CounterInts | None = counting_for(game, counter)
         low, charts = charts_by_count(lookup, counter)
         tables = table_sets(game, charts, low, mistakes, slips)
     else:

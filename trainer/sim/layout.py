@@ -8,26 +8,27 @@ hand states, actions and shoe sizes are the Python engine's own, re-exported her
 from __future__ import annotations
 
 from trainer.sim.codes import ACE
+from trainer.sim.engine import COUNT_REACH
 from trainer.sim.hands import BUST, SOFT, STANDS
 from trainer.sim.plays import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 from trainer.sim.shoes import ALWAYS, EVERY_ROUND_FIRST, INFINITE_BLOCK, INFINITE_RESERVE
 
-__all__ = ["ACE", "ALWAYS", "BUST", "DOUBLE", "EVERY_ROUND_FIRST", "HIT", "INFINITE_BLOCK",
+__all__ = ["ACE", "ALWAYS", "BUST", "COUNT_REACH", "DOUBLE", "EVERY_ROUND_FIRST", "HIT", "INFINITE_BLOCK",
            "INFINITE_RESERVE", "SOFT", "SPLIT", "STAND", "STANDS", "SURRENDER"]
 
-# shoe kinds (r[R_KIND]); RECORDED replays the shoes a test gives
+# shoe kinds (rules[R_KIND]); RECORDED replays the shoes a test gives
 CUT_CARD, EVERY_ROUND, INFINITE, RECORDED = 0, 1, 2, 3
 
-# the seat's state between calls: st[...]
+# the seat's state between calls: seat[...]
 POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, STATE_SIZE = range(11)
 
-# the rules and the counter's plain figures: r[...]
+# the rules and the counter's plain figures: rules[...]
 (R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
  R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
  R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
  R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, R_TC_LOW, RULES_SIZE) = range(33)
 
-# the learner's error rates: m[...]
+# the learner's error rates: rates[...]
 M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)
 
 # per-up-card flags: ups[k, up]

@@ -2,7 +2,7 @@
 
 Apart from the engine on purpose: a spawned worker runs `start_worker` (its pool's initializer) as
 soon as its interpreter is up, before it unpickles its first job and imports the engine and numpy
-(about 0.35 s of CPU, longer on a busy machine). Were this in `trainer.sim.runner`, the worker would
+(a good part of a second). Were this in `trainer.sim.runner`, the worker would
 import all that first, and a parent killed meanwhile would leave it importing for nothing.
 """
 

@@ -21,6 +21,7 @@ import numpy as np
 from trainer.sim.layout import (
     ACE,
     BUST,
+    COUNT_REACH,
     COUNTED_TO,
     CUT,
     DOUBLE,
@@ -107,58 +108,58 @@ def _whole(x, d, rounding):
 
 
 @inlined
-def _true_count(running, left, r, m, st, mults, divs, tcs, slip):
+def _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip):
     """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
-    mode = r[R_TC_MODE]
+    mode = rules[R_TC_MODE]
     if mode == TC_ZERO:
         return 0
-    if m[M_COUNT] > 0 or m[M_TRUE_COUNT] > 0:
-        last = st[LAST_LEFT]
+    if rates[M_COUNT] > 0 or rates[M_TRUE_COUNT] > 0:
+        last = seat[LAST_LEFT]
         if left > last:
-            st[DRIFT] = 0
+            seat[DRIFT] = 0
         else:
-            drift = st[DRIFT]
-            per_card = m[M_COUNT]
+            drift = seat[DRIFT]
+            per_card = rates[M_COUNT]
             for _ in range(last - left):
                 if _chance(slip) < per_card:
-                    drift += r[R_TAG_SCALE] if _chance(slip) < 0.5 else -r[R_TAG_SCALE]
-            st[DRIFT] = drift
-        st[LAST_LEFT] = left
-        running += st[DRIFT]
+                    drift += rules[R_TAG_SCALE] if _chance(slip) < 0.5 else -rules[R_TAG_SCALE]
+            seat[DRIFT] = drift
+        seat[LAST_LEFT] = left
+        running += seat[DRIFT]
     if mode == TC_BALANCED:  # from the table where it holds the count: a load instead of a division
-        i = running - r[R_TC_LOW]
+        i = running - rules[R_TC_LOW]
         count = OFF_TABLE
         if 0 <= i < tcs.shape[1]:
             count = int(tcs[left, i])
         if count == OFF_TABLE:
-            count = _whole(running * mults[left], divs[left], r[R_ROUNDING])
+            count = _whole(running * mults[left], divs[left], rules[R_ROUNDING])
     else:
-        count = _floor_div(running, r[R_TAG_SCALE])
-    if m[M_TRUE_COUNT] > 0 and _chance(slip) < m[M_TRUE_COUNT]:
+        count = _floor_div(running, rules[R_TAG_SCALE])
+    if rates[M_TRUE_COUNT] > 0 and _chance(slip) < rates[M_TRUE_COUNT]:
         count += 1 if _chance(slip) < 0.5 else -1
     return count
 
 
 @inlined
-def _ramp(count, r, bets):
-    i = count - r[R_BET_FIRST]
+def _ramp(count, rules, bets):
+    i = count - rules[R_BET_FIRST]
     if i < 0:
-        return r[R_BET_LOW]
+        return rules[R_BET_LOW]
     top = len(bets) - 1
     return bets[i if i < top else top]
 
 
 @inlined
-def _bet(count, r, m, bets, slip):
+def _bet(count, rules, rates, bets, slip):
     """The ramp's bet, or a step off it at the learner's bet error rate (`_with_bet_mistakes`)."""
-    right = _ramp(count, r, bets)
-    rate = m[M_BET]
+    right = _ramp(count, rules, bets)
+    rate = rates[M_BET]
     if rate <= 0 or _chance(slip) >= rate:
         return right
     first = 1 if _chance(slip) < 0.5 else -1
     for step in range(1, 12):
         for way in (first, -first):
-            b = _ramp(count + way * step, r, bets)
+            b = _ramp(count + way * step, rules, bets)
             if b != right:
                 return b
     return right
@@ -180,35 +181,35 @@ def _draw_for(action, state, t, up, buf, pos, nxt, hits):
 
 
 @inlined
-def _table(count, r, m, slip):
+def _table(count, rules, rates, slip):
     """The table set played at `count` (`_by_count`), a mistaken one at the strategy error rate."""
-    i = count - r[R_LOW]
-    top = r[R_COUNTS] - 1
+    i = count - rules[R_LOW]
+    top = rules[R_COUNTS] - 1
     i = 0 if i < 0 else (i if i < top else top)
-    if r[R_SETS] > 1 and m[M_STRATEGY] > 0 and _chance(slip) < m[M_STRATEGY]:
-        k = _below(slip, r[R_SETS] - 1)
-        return (1 + k) * r[R_COUNTS] + i
+    if rules[R_SETS] > 1 and rates[M_STRATEGY] > 0 and _chance(slip) < rates[M_STRATEGY]:
+        k = _below(slip, rules[R_SETS] - 1)
+        return (1 + k) * rules[R_COUNTS] + i
     return i
 
 
 @inner
-def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total, dealer_start,
+def _split(pair, up, hole, dealer_may, insured, t, buf, pos, rules, start, nxt, total, dealer_start,
            dealer_next, natural, value, pair_key, split_first, split_pair, capped, hits, scratch):
     """`trainer.sim.splits.play_split`."""
-    scale = r[R_SCALE]
+    scale = rules[R_SCALE]
     scratch[S_FIRSTS, 0] = pair
     scratch[S_FIRSTS, 1] = pair
     n = 2
     done = 0
     net = 0
     i = 0
-    max_hands = r[R_MAX_HANDS]
+    max_hands = rules[R_MAX_HANDS]
     while i < n:
         first = scratch[S_FIRSTS, i]
         second = buf[pos]
         pos += 1
         is_pair = pair_key[second] == pair_key[first]
-        can_split = is_pair and n < max_hands and (value[first] != ACE or r[R_RESPLIT_ACES] != 0)
+        can_split = is_pair and n < max_hands and (value[first] != ACE or rules[R_RESPLIT_ACES] != 0)
         if can_split and split_pair[t, up, second] == SPLIT:
             for k in range(n, i + 1, -1):
                 scratch[S_FIRSTS, k] = scratch[S_FIRSTS, k - 1]
@@ -217,8 +218,8 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
             continue
         state = start[first, second]
         stake = 1
-        split_natural = r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21
-        if not ((value[first] == ACE and r[R_ONE_CARD_ACES] != 0) or split_natural):
+        split_natural = rules[R_SPLIT_21_BJ] != 0 and state == SOFT + 21
+        if not ((value[first] == ACE and rules[R_ONE_CARD_ACES] != 0) or split_natural):
             if is_pair:
                 action = split_pair[t, up, second] if can_split else capped[t, up, second]
             else:
@@ -231,7 +232,8 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
         if state == BUST:
             scratch[S_STATUS, done] = SETTLED
             net -= stake * scale
-        elif r[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first, second] == state:
+        elif rules[R_SPLIT_21_BJ] != 0 and state == SOFT + 21 and stake == 1 and start[first,
+                                                                                       second] == state:
             scratch[S_STATUS, done] = NATURAL
         else:
             scratch[S_STATUS, done] = STANDING
@@ -251,14 +253,14 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
     dealer_natural = dealer_may and hole >= 0 and natural[up, hole]
     busted = -net
     if insured:
-        net += r[R_INS_WIN] if dealer_natural else -r[R_INS_STAKE]
+        net += rules[R_INS_WIN] if dealer_natural else -rules[R_INS_STAKE]
     if dealer_natural:
         owed = scale - min(scale, busted)
         for k in range(done):
             if scratch[S_STATUS, k] != STANDING:
                 continue
             stake = scratch[S_STAKES, k] * scale
-            loss = stake if r[R_TAKES_ALL] != 0 else min(owed, stake)
+            loss = stake if rules[R_TAKES_ALL] != 0 else min(owed, stake)
             owed -= loss
             net -= loss
         return net, pos
@@ -271,7 +273,7 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
         dealer_total = d - STANDS
     for k in range(done):
         if scratch[S_STATUS, k] == NATURAL:
-            net += r[R_BLACKJACK]
+            net += rules[R_BLACKJACK]
         elif scratch[S_STATUS, k] == STANDING:
             mine = total[scratch[S_STATES, k]]
             if dealer_total > 21 or mine > dealer_total:
@@ -282,14 +284,15 @@ def _split(pair, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, tota
 
 
 @inlined
-def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_start, dealer_next, natural,
+def _round(running, t0, buf, pos, seat, slip, rules, rates, start, nxt, total, dealer_start, dealer_next,
+           natural,
            value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits, mults,
            divs, tcs, scratch):
     """One round of the seat (`play_rounds`' loop body): its net result in result units, and where the
     shoe is after it (past its end: the round ran out, and `play` replays it)."""
-    scale = r[R_SCALE]
-    if r[R_HOLE] != 0:  # the deal order of `trainer.core.deal`: the hole card second or last
-        if r[R_HOLE_FIRST] != 0:
+    scale = rules[R_SCALE]
+    if rules[R_HOLE] != 0:  # the deal order of `trainer.core.deal`: the hole card second or last
+        if rules[R_HOLE_FIRST] != 0:
             p1, hole, p2, up = buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]
         else:
             p1, up, p2, hole = buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]
@@ -298,15 +301,15 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
         up, p1, p2 = buf[pos], buf[pos + 1], buf[pos + 2]
         hole = -1
         pos += 3
-    if pos > st[END]:  # ran out in the deal: replayed
+    if pos > seat[END]:  # ran out in the deal: replayed
         return 0, pos
     t = t0
     insure = False
-    if r[R_COUNTING] != 0:
+    if rules[R_COUNTING] != 0:
         seen = running + tag[p1] + tag[p2] + tag[up]
-        tc = _true_count(seen, st[END] - pos, r, m, st, mults, divs, tcs, slip)
-        t = _table(tc, r, m, slip)
-        insure = tc >= r[R_INSURE_FROM]
+        tc = _true_count(seen, seat[END] - pos, rules, rates, seat, mults, divs, tcs, slip)
+        t = _table(tc, rules, rates, slip)
+        insure = tc >= rules[R_INSURE_FROM]
     is_pair = pair_key[p1] == pair_key[p2]
     player_natural = natural[p1, p2]
     net = 0
@@ -319,7 +322,7 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
             first = pair_plays[t, up, p1] if is_pair else first_plays[t, up, start[p1, p2]]
             early = first == SURRENDER
         if ups[U_INSURANCE, up] and insure and not early:
-            if player_natural and r[R_EVEN_MONEY] != 0:
+            if player_natural and rules[R_EVEN_MONEY] != 0:
                 even_money = True
             else:
                 insured = True
@@ -328,17 +331,17 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
                 if even_money:
                     net = scale
                 elif not player_natural:
-                    net = -r[R_SURRENDER_LOSS] if early else -scale
+                    net = -rules[R_SURRENDER_LOSS] if early else -scale
                 if insured:
-                    net += r[R_INS_WIN]
+                    net += rules[R_INS_WIN]
                 return net, pos
             if insured:
-                net = -r[R_INS_STAKE]
+                net = -rules[R_INS_STAKE]
                 insured = False
         else:
             dealer_may = ups[U_MAY, up] != 0
         if early:
-            return net - r[R_SURRENDER_LOSS], pos
+            return net - rules[R_SURRENDER_LOSS], pos
         if even_money:
             return net + scale, pos
     if player_natural:
@@ -347,43 +350,43 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
                 hole = buf[pos]
                 pos += 1
             if natural[up, hole]:
-                return net + (r[R_INS_WIN] if insured else 0), pos
-        net += r[R_BLACKJACK]
+                return net + (rules[R_INS_WIN] if insured else 0), pos
+        net += rules[R_BLACKJACK]
         if insured:
-            net -= r[R_INS_STAKE]
+            net -= rules[R_INS_STAKE]
         return net, pos
 
     state = start[p1, p2]
     action = pair_plays[t, up, p1] if is_pair else first_plays[t, up, state]
     stake = scale
     if action == SPLIT:
-        net_split, pos = _split(p1, up, hole, dealer_may, insured, t, buf, pos, r, start, nxt, total,
+        net_split, pos = _split(p1, up, hole, dealer_may, insured, t, buf, pos, rules, start, nxt, total,
                                 dealer_start, dealer_next, natural, value, pair_key, split_first, split_pair,
                                 capped, hits, scratch)
         return net + net_split, pos
     state, pos, doubled = _draw_for(action, state, t, up, buf, pos, nxt, hits)
     if doubled:
         stake = 2 * scale
-    elif action == SURRENDER and (r[R_EARLY_RULE] != 0 or not dealer_may):
-        return net - r[R_SURRENDER_LOSS], pos
+    elif action == SURRENDER and (rules[R_EARLY_RULE] != 0 or not dealer_may):
+        return net - rules[R_SURRENDER_LOSS], pos
 
     if state == BUST:
         net -= stake
         if insured:
-            net += r[R_INS_WIN] if dealer_may and hole >= 0 and natural[up, hole] else -r[R_INS_STAKE]
+            net += rules[R_INS_WIN] if dealer_may and hole >= 0 and natural[up, hole] else -rules[R_INS_STAKE]
         return net, pos
     if hole < 0:
         hole = buf[pos]
         pos += 1
     if dealer_may and natural[up, hole]:
-        net -= stake if r[R_TAKES_ALL] != 0 and action != SURRENDER else scale
+        net -= stake if rules[R_TAKES_ALL] != 0 and action != SURRENDER else scale
         if insured:
-            net += r[R_INS_WIN]
+            net += rules[R_INS_WIN]
         return net, pos
     if insured:
-        net -= r[R_INS_STAKE]
+        net -= rules[R_INS_STAKE]
     if action == SURRENDER:
-        return net - r[R_SURRENDER_LOSS], pos
+        return net - rules[R_SURRENDER_LOSS], pos
     dealer = dealer_start[up, hole]
     while dealer < STANDS:
         dealer = dealer_next[dealer, buf[pos]]
@@ -398,51 +401,64 @@ def _round(running, t0, buf, pos, st, slip, r, m, start, nxt, total, dealer_star
 
 
 @compiled
-def play(rounds, buf, deck, spare, st, rng, slip, r, m, faces, start, nxt, total, dealer_start, dealer_next,
+def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, nxt, total, dealer_start,
+         dealer_next,
          natural, value, pair_key, tag, ups, first_plays, pair_plays, split_first, split_pair, capped, hits,
-         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, record, scratch):
-    """Play `rounds` rounds on from the shoe state `st`, adding to `out` (net, net squares, wagered) and
-    `bet_counts`, and each round's result to `record` when it has room for them."""
-    counting = r[R_COUNTING] != 0
+         mults, divs, tcs, bets, shoes, shoe_sizes, shoe_cuts, shoe_burns, out, bet_counts, count_sums,
+         record, scratch):
+    """Play `rounds` rounds on from the seat's state `seat`, adding to `out` (net, net squares, wagered),
+    `bet_counts` and `count_sums` (by the true count at round start + COUNT_REACH, clipped: rounds,
+    results and squared results per unit bet, as `Winnings.by_count`), and each round's result to
+    `record` when it has room for them."""
+    counting = rules[R_COUNTING] != 0
     keep = len(record) >= rounds
     net_sum = 0
     net_sq = 0
     wagered = 0
     bet = 1
     t0 = 0
+    start_count = 0
     for n in range(rounds):
-        if st[END] - st[POS] <= st[CUT]:
-            burn = _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns)
-            if st[FAILED] != 0:
+        if seat[END] - seat[POS] <= seat[CUT]:
+            burn = _shuffle(buf, deck, faces, seat, rng, rules, shoes, shoe_sizes, shoe_cuts, shoe_burns)
+            if seat[FAILED] != 0:
                 break
             if counting:
-                st[RUNNING] = r[R_INITIAL]
-                st[COUNTED_TO] = 0 if r[R_BURN_SHOWN] != 0 else burn
-        at = st[POS]
+                seat[RUNNING] = rules[R_INITIAL]
+                seat[COUNTED_TO] = 0 if rules[R_BURN_SHOWN] != 0 else burn
+        at = seat[POS]
         running = 0
         if counting:
-            running = st[RUNNING]
-            for i in range(st[COUNTED_TO], at):
+            running = seat[RUNNING]
+            for i in range(seat[COUNTED_TO], at):
                 running += tag[buf[i]]
-            st[RUNNING] = running
-            st[COUNTED_TO] = at
-            bet = _bet(_true_count(running, st[END] - at, r, m, st, mults, divs, tcs, slip), r, m, bets, slip)
+            seat[RUNNING] = running
+            seat[COUNTED_TO] = at
+            start_count = _true_count(running, seat[END] - at, rules, rates, seat, mults, divs, tcs, slip)
+            bet = _bet(start_count, rules, rates, bets, slip)
         while True:
-            net, pos = _round(running, t0, buf, st[POS], st, slip, r, m, start, nxt, total, dealer_start,
+            net, pos = _round(running, t0, buf, seat[POS], seat, slip, rules, rates, start, nxt, total,
+                              dealer_start,
                               dealer_next, natural, value, pair_key, tag, ups, first_plays, pair_plays,
                               split_first, split_pair, capped, hits, mults, divs, tcs, scratch)
-            st[POS] = pos
-            if pos <= st[END]:
+            seat[POS] = pos
+            if pos <= seat[END]:
                 break
-            if not _run_out(buf, deck, faces, st, at, spare, rng, r):
-                st[FAILED] = 2
+            if not _run_out(buf, deck, faces, seat, at, spare, rng, rules):
+                seat[FAILED] = 2
                 break
-            at = st[POS]
-            st[COUNTED_TO] = at
-        if st[FAILED] != 0:
+            at = seat[POS]
+            seat[COUNTED_TO] = at
+        if seat[FAILED] != 0:
             break
         if keep:
             record[n] = net
+        if counting:
+            row = start_count + COUNT_REACH
+            row = 0 if row < 0 else (2 * COUNT_REACH if row > 2 * COUNT_REACH else row)
+            count_sums[row, 0] += 1
+            count_sums[row, 1] += net
+            count_sums[row, 2] += net * net
         net *= bet
         net_sum += net
         net_sq += net * net

@@ -43,11 +43,10 @@ def _kernel_options() -> dict[str, Any]:
     """How every kernel compiles: cached, without the GIL, and without numba's runtime (`_nrt`). The
     kernels allocate nothing and take no views (their arrays come from `trainer.sim.fast`), so the
     runtime's only work would be reference counts: an atomic increment and decrement of every array a
-    round touches, which numba's pruning cannot remove from a loop this branchy. With them the counting
-    kernel spent two thirds of its time in `NRT_incref`/`NRT_decref` (perf, 5 M Hi-Lo rounds); without,
-    it plays 2.5x faster. Numba refuses to compile a kernel that would need the runtime, so none can
-    creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same kernels
-    with the runtime, slower but alike."""
+    round touches, which numba's pruning cannot remove from a loop this branchy, and which would take
+    most of a counting kernel's time. Numba refuses to compile a kernel that would need the runtime, so
+    none can creep in. `_nrt` is numba's own (underscored) option: a numba without it compiles the same
+    kernels with the runtime, slower but alike."""
     options: dict[str, Any] = {"cache": True, "nogil": True}
     if hasattr(getattr(numba.core.options, "DefaultOptions", None), "_nrt"):
         options["_nrt"] = False
@@ -65,9 +64,8 @@ C wrappers a call from Python would need."""
 inlined = njit(**_CALLED_FROM_KERNELS, forceinline=True)
 """Inlined into every caller: the per-card and per-round steps. `forceinline` marks them `alwaysinline`
 for LLVM, which inlines their machine code. Numba's own `inline="always"` copies a function's IR into
-each call site and types it again there: that doubled the kernel's first compile (21.5 s against
-9.8 s, `bench/sim.py`), and its kernel played slower (the new one 1.17x its hands/s flat, 1.18x
-counting, in one run)."""
+each call site and types it again there, which makes the kernel's first compile far longer and its
+rounds no faster (`bench/sim.py` times both)."""
 
 
 @inlined
@@ -145,25 +143,25 @@ def _copy(dst, at, src, start, n):
 
 
 @inner
-def _end_at(buf, st, end, pad):
+def _end_at(buf, seat, end, pad):
     """The shoe ends after `end` cards: 0s behind them."""
-    st[END] = end
+    seat[END] = end
     for i in range(end, end + pad):
         buf[i] = 0
 
 
 @inner
-def _place(deck, st, rng, upto):
+def _place(deck, seat, rng, upto):
     """Fisher-Yates from the front until the first `upto` cards of `deck` are in random order
     (`EveryRoundShoe._place`)."""
     n = len(deck)
     upto = min(upto, n)
-    for i in range(st[SHUFFLED], upto):
+    for i in range(seat[SHUFFLED], upto):
         j = i + _below(rng, n - i)
         c = deck[i]
         deck[i] = deck[j]
         deck[j] = c
-    st[SHUFFLED] = upto
+    seat[SHUFFLED] = upto
     return upto
 
 
@@ -175,72 +173,72 @@ def _roll(buf, faces, rng, start, stop):
 
 
 @inner
-def _shuffle(buf, deck, faces, st, rng, r, shoes, shoe_sizes, shoe_cuts, shoe_burns):
+def _shuffle(buf, deck, faces, seat, rng, rules, shoes, shoe_sizes, shoe_cuts, shoe_burns):
     """A new shoe into `buf`, its burn cards dealt (`ShoeSource.shuffle`); the burn count."""
-    kind = r[R_KIND]
-    burn = r[R_BURN]
-    pad = r[R_PAD]
+    kind = rules[R_KIND]
+    burn = rules[R_BURN]
+    pad = rules[R_PAD]
     if kind == CUT_CARD:
         n = len(deck)
         _fisher_yates(deck, 0, n, rng)
         _copy(buf, 0, deck, 0, n)
-        _end_at(buf, st, n, pad)
-        st[CUT] = r[R_CUT_LO] + _below(rng, r[R_CUT_HI] - r[R_CUT_LO] + 1)
+        _end_at(buf, seat, n, pad)
+        seat[CUT] = rules[R_CUT_LO] + _below(rng, rules[R_CUT_HI] - rules[R_CUT_LO] + 1)
     elif kind == EVERY_ROUND:
-        st[SHUFFLED] = 0
-        upto = _place(deck, st, rng, burn + EVERY_ROUND_FIRST)
+        seat[SHUFFLED] = 0
+        upto = _place(deck, seat, rng, burn + EVERY_ROUND_FIRST)
         _copy(buf, 0, deck, 0, upto)
-        _end_at(buf, st, upto, pad)
-        st[CUT] = ALWAYS
+        _end_at(buf, seat, upto, pad)
+        seat[CUT] = ALWAYS
     elif kind == INFINITE:
         _roll(buf, faces, rng, 0, INFINITE_BLOCK)
-        _end_at(buf, st, INFINITE_BLOCK, pad)
-        st[CUT] = INFINITE_RESERVE
+        _end_at(buf, seat, INFINITE_BLOCK, pad)
+        seat[CUT] = INFINITE_RESERVE
         burn = 0
     else:  # recorded shoes, one after another
-        k = st[NEXT_SHOE]
+        k = seat[NEXT_SHOE]
         if k >= len(shoe_sizes):
-            st[FAILED] = 1
+            seat[FAILED] = 1
             return 0
-        st[NEXT_SHOE] = k + 1
+        seat[NEXT_SHOE] = k + 1
         n = shoe_sizes[k]
         for i in range(n):
             buf[i] = shoes[k, i]
-        _end_at(buf, st, n, pad)
-        st[CUT] = shoe_cuts[k]
+        _end_at(buf, seat, n, pad)
+        seat[CUT] = shoe_cuts[k]
         burn = shoe_burns[k]
-    st[POS] = burn
+    seat[POS] = burn
     return burn
 
 
 @inner
-def _run_out(buf, deck, faces, st, at, spare, rng, r):
+def _run_out(buf, deck, faces, seat, at, spare, rng, rules):
     """Where a round that ran out is replayed from (`ShoeSource.run_out`): the round's cards, then what
     the dealer deals on with. False when the shoe cannot go on (a recorded one)."""
-    kind = r[R_KIND]
-    pad = r[R_PAD]
-    end = st[END]
+    kind = rules[R_KIND]
+    pad = rules[R_PAD]
+    end = seat[END]
     if kind == CUT_CARD:  # the discard tray, shuffled
         k = end - at
         _copy(spare, 0, buf, at, k)
         _copy(spare, k, buf, 0, at)  # the tray: spare[k:end]
         _fisher_yates(spare, k, at, rng)
         _copy(buf, 0, spare, 0, end)
-        st[POS] = 0
+        seat[POS] = 0
     elif kind == EVERY_ROUND:  # more of the shoe shuffled into place
-        if st[SHUFFLED] >= len(deck):
+        if seat[SHUFFLED] >= len(deck):
             return False
-        upto = _place(deck, st, rng, 2 * st[SHUFFLED])
+        upto = _place(deck, seat, rng, 2 * seat[SHUFFLED])
         _copy(buf, 0, deck, 0, upto)
-        _end_at(buf, st, upto, pad)
-        st[POS] = at
+        _end_at(buf, seat, upto, pad)
+        seat[POS] = at
     elif kind == INFINITE:  # another block of rolls
         k = end - at
         _copy(buf, 0, buf, at, k)  # front to back: at >= 0
         _roll(buf, faces, rng, k, k + INFINITE_BLOCK)
-        _end_at(buf, st, k + INFINITE_BLOCK, pad)
-        st[POS] = 0
+        _end_at(buf, seat, k + INFINITE_BLOCK, pad)
+        seat[POS] = 0
     else:
         return False
-    st[CUT] = ALWAYS  # the dealer reshuffles after this round
+    seat[CUT] = ALWAYS  # the dealer reshuffles after this round
     return True

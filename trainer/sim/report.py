@@ -83,6 +83,7 @@ class SimReport:
             document["z"] = self.z
         else:
             document["counting"] = self._counting_json(s)
+            document["per_count"] = [row.to_json() for row in s.per_count]
         if self.errors is not None:
             mine = self.errors.summary
             document["errors"] = {

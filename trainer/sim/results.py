@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from trainer.sim.engine import Tally
+from trainer.sim.engine import Winnings
 
 
 def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
@@ -38,6 +38,33 @@ def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CountStats:
+    """What rounds at one true count won, per unit of the initial bet: the rounds, the mean result and
+    its second moment (the mean squared result), played flat by the counter's plays. A bet ramp is
+    planned from these (`trainer.planning`)."""
+
+    true_count: int
+    rounds: int
+    mean: float
+    second_moment: float
+
+    def to_json(self) -> dict[str, int | float]:
+        return {"true_count": self.true_count, "rounds": self.rounds, "mean": self.mean,
+                "second_moment": self.second_moment}
+
+
+def per_count(tally: Winnings, scale: int) -> tuple[CountStats, ...]:
+    """The tally's rounds by true count at round start, lowest first (empty without a counter).
+
+    >>> per_count(Winnings(rounds=3, by_count={2: [2, 3, 9], -1: [1, -2, 4]}), 2)[1]
+    CountStats(true_count=2, rounds=2, mean=0.75, second_moment=1.125)
+    """
+    return tuple(CountStats(true_count=tc, rounds=n, mean=net / (n * scale),
+                            second_moment=squares / (n * scale * scale))
+                 for tc, (n, net, squares) in sorted(tally.by_count.items()) if n)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Summary:
     """The figures of one simulation."""
 
@@ -49,6 +76,8 @@ class Summary:
     ev: float
     """Won per unit of initial bet."""
     bets: dict[int, int]
+    per_count: tuple[CountStats, ...] = ()
+    """Counting: the rounds by true count at round start (flat-bet figures, `per_count`)."""
 
     @property
     def se(self) -> float:
@@ -80,10 +109,10 @@ class Summary:
         return risk_of_ruin(self.mean, self.sd, bankroll)
 
 
-def summarize(tally: Tally, scale: int) -> Summary:
+def summarize(tally: Winnings, scale: int) -> Summary:
     """The figures of a tally whose results are in `scale`ths of a betting unit.
 
-    >>> summarize(Tally(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
+    >>> summarize(Winnings(rounds=4, net=2, net_squares=10, wagered=4), 2).ev
     0.25
     """
     if tally.rounds == 0:
@@ -96,4 +125,4 @@ def summarize(tally: Tally, scale: int) -> Summary:
     average_bet = tally.wagered / n
     ev = tally.net / (tally.wagered * scale)
     return Summary(rounds=n, mean=mean, sd=sd, average_bet=average_bet, ev=ev, bets=dict(sorted(
-        tally.bets.items())))
+        tally.bets.items())), per_count=per_count(tally, scale))

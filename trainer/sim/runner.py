@@ -39,7 +39,7 @@ from trainer.core.rules import Ruleset
 from trainer.sim import fast, lifeline
 from trainer.sim.count import CountPlan
 from trainer.sim.counter import CHART_CELLS, Cell, Counter, Mistakes, count_plan, flat_plan
-from trainer.sim.engine import Tally, play_rounds
+from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import Lookup, compile_plays
 from trainer.sim.shoes import shoe_source
@@ -109,7 +109,8 @@ def shares(hands: int, jobs: int) -> list[int]:
 
 
 def play_job(plan: Plan, hands: int, seed: int, job: int,
-             progress: Callable[[int], None] | None = None, stop: Callable[[], bool] | None = None) -> Tally:
+             progress: Callable[[int], None] | None = None,
+             stop: Callable[[], bool] | None = None) -> Winnings:
     """Play one job's share of a simulation in this process; `stop` (asked at each progress report)
     ends it early with the tally of the segments played."""
     if fast.available():
@@ -127,7 +128,7 @@ def play_job(plan: Plan, hands: int, seed: int, job: int,
         count = None
     source = shoe_source(plan.ruleset, game.codes, rng)
 
-    def play(size: int, segment: Tally, tell: Callable[[int], None]) -> None:
+    def play(size: int, segment: Winnings, tell: Callable[[int], None]) -> None:
         play_rounds(game, plays, source, size, segment, count=count, progress=tell)
 
     return _play_segments(play, hands, progress, stop)
@@ -147,16 +148,16 @@ def _reporter(progress: Callable[[int], None] | None, stop: Callable[[], bool] |
     return tell
 
 
-def _play_segments(play: Callable[[int, Tally, Callable[[int], None]], None], hands: int,
-                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+def _play_segments(play: Callable[[int, Winnings, Callable[[int], None]], None], hands: int,
+                   progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Winnings:
     """`hands` rounds in segments of `SEGMENT_ROUNDS`, each `play(rounds, tally, progress)` from a fresh
     shoe; a stop asked for at a progress report keeps the segments finished."""
-    tally = Tally()
+    tally = Winnings()
     tell = _reporter(progress, stop)
 
     left = hands
     while left > 0:
-        segment, size = Tally(), min(left, SEGMENT_ROUNDS)
+        segment, size = Winnings(), min(left, SEGMENT_ROUNDS)
         try:
             play(size, segment, tell)
         except _Stopped:
@@ -195,7 +196,7 @@ def prepare(plan: Plan) -> bool:
     missing, or `CUTCARD_SIM=python`): it needs no readying."""
     if not fast.available():
         return False
-    _native_seat(plan, 0, 0).play_rounds(1, Tally())
+    _native_seat(plan, 0, 0).play_rounds(1, Winnings())
     return True
 
 
@@ -208,16 +209,16 @@ def _native_seat(plan: Plan, seed: int, job: int) -> fast.NativeSeat:
 
 
 def _play_native(seat: fast.NativeSeat, segments: Segments, seed: int, job: int,
-                 progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Tally:
+                 progress: Callable[[int], None] | None, stop: Callable[[], bool] | None) -> Winnings:
     """The segments this seat takes, until none is left or a progress report finds `stop` asked (the
     segment under way is then left out, as in `_play_segments`)."""
-    tally = Tally()
+    tally = Winnings()
     tell = _reporter(progress, stop)
 
     while (taken := segments.take()) is not None:
         index, size = taken
         seat.reseed(*segment_rngs(seed, job, index))
-        segment = Tally()
+        segment = Winnings()
         try:
             seat.play_rounds(size, segment, progress=tell)
         except _Stopped:
@@ -234,11 +235,11 @@ class _Stopped(Exception):
 class Run:
     """What a simulation played: the tally, and whether Ctrl-C stopped it short of its hands."""
 
-    tally: Tally
+    tally: Winnings
     stopped: bool = False
 
 
-def _worker(plan: Plan, hands: int, seed: int, job: int) -> Tally:
+def _worker(plan: Plan, hands: int, seed: int, job: int) -> Winnings:
     done = lifeline.done
 
     def tell(rounds: int) -> None:
@@ -257,7 +258,7 @@ def most_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def simulate(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Progress | None = None) -> Tally:
+def simulate(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Progress | None = None) -> Winnings:
     """Play `hands` rounds of `plan` over `jobs` processes; the combined tally (Ctrl-C: KeyboardInterrupt)."""
     run = run_simulation(plan, hands, seed=seed, jobs=jobs, progress=progress)
     if run.stopped:
@@ -281,7 +282,7 @@ def run_simulation(plan: Plan, hands: int, *, seed: int, jobs: int, progress: Pr
         return _run_threads(plan, hands, seed, jobs, progress)
     context = multiprocessing.get_context("spawn")
     done = context.Array("q", jobs + 1, lock=False)  # hands per job, then the stop flag
-    total = Tally()
+    total = Winnings()
     stopped = False
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=lifeline.start_worker,
                              initargs=(done, os.getpid())) as pool:
@@ -336,7 +337,7 @@ def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progres
     seats = [first, *(first.twin() for _ in range(jobs - 1))]
     segments = Segments(hands)
     done = [0] * jobs
-    results: list[Tally | None] = [None] * jobs
+    results: list[Winnings | None] = [None] * jobs
     errors: list[BaseException] = []
     asked = threading.Event()
 
@@ -377,7 +378,7 @@ def _run_threads(plan: Plan, hands: int, seed: int, jobs: int, progress: Progres
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
     if errors:
         raise errors[0]
-    total = Tally()
+    total = Winnings()
     for tally in results:
         if tally is not None:
             total.add(tally)

@@ -12,16 +12,25 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from trainer.storage.figures import DayTally, Figures, ItemTally, PaceWeek, Tally, WeekTally
+    from trainer.storage.figures import AnswerTally, DayTally, Figures, ItemTally, PaceWeek, WeekTally
     from trainer.storage.schema import SCHEMA_VERSION
     from trainer.storage.store import Store, StoredAttempt
 
 _HOMES = {"DayTally": "figures", "Figures": "figures", "ItemTally": "figures", "PaceWeek": "figures",
-          "Tally": "figures", "WeekTally": "figures", "SCHEMA_VERSION": "schema", "Store": "store",
+          "AnswerTally": "figures", "WeekTally": "figures", "SCHEMA_VERSION": "schema", "Store": "store",
           "StoredAttempt": "store"}
 
-__all__ = ["SCHEMA_VERSION", "DayTally", "Figures", "ItemTally", "PaceWeek", "Store", "StoredAttempt",
-           "Tally", "WeekTally"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "AnswerTally",
+    "DayTally",
+    "Figures",
+    "ItemTally",
+    "PaceWeek",
+    "Store",
+    "StoredAttempt",
+    "WeekTally",
+]
 
 
 def __getattr__(name: str) -> Any:

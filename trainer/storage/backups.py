@@ -180,8 +180,8 @@ class BackupShelf:
         """Take today's automatic backup unless there is one; then rotate. None: one was there already.
 
         The backup's verification is the database's full integrity check, at most once a day: every
-        day for a file up to `QUICK_CHECK_BYTES`, once a week above (20 s on a 239 MiB file; the
-        other days a quick check of the copy, under 2 s there). Its result is remembered."""
+        day for a file up to `QUICK_CHECK_BYTES`, once a week above, where it takes many seconds (the
+        other days a quick check of the copy). Its result is remembered."""
         today = self._day()
         if any(b.kind == "daily" and b.day == today for b in self.backups()):
             return None

@@ -10,16 +10,17 @@ attempts through an index on time), so its cost follows the window. Medians are 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
 
 from trainer.progress.days import local_day
 from trainer.progress.items import ItemKey
 from trainer.storage.guard import guarded
 
 
-class Tally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerTally:
     """Answers, right answers and their summed answer time over some span."""
 
     attempts: int
@@ -27,26 +28,30 @@ class Tally(NamedTuple):
     latency_ms: int
 
 
-class WeekTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeekTally:
     """One drill's tally over the 7 days ending `weeks_ago` weeks before today."""
 
     drill: str
     weeks_ago: int
-    tally: Tally
+    tally: AnswerTally
 
 
-class DayTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayTally:
     day: date
-    tally: Tally
+    tally: AnswerTally
 
 
-class ItemTally(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemTally:
     key: ItemKey
     attempts: int
     correct: int
 
 
-class PaceWeek(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaceWeek:
     """Counting pace of one week: perfect count-downs, the fastest and the median seconds per deck."""
 
     weeks_ago: int
@@ -69,8 +74,21 @@ PACE_INDEX = "idx_attempts_countdown_pace"
 """Schema 5's index of the right count-downs' paces (`trainer.storage.schema` makes it)."""
 
 
-def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> Tally:
-    return Tally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
+LEARNER_PACE = "pace = 'learner'"
+"""SQL: the answers timed at the learner's own pace (`trainer.practice.session.PACES`)."""
+ONE_DECK_ONE_CARD = "json_extract(data, '$.decks') = 1 AND json_extract(data, '$.per_flash') = 1"
+"""SQL: a count-down of one deck turned a card at a time, the pace `stats` and `ready` compare."""
+
+
+def learner_paced(conn: sqlite3.Connection) -> str:
+    """SQL true for the answers timed at the learner's own pace; a database read as it is from before
+    schema 7 kept no pace, so none of its times is known to be the learner's."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(attempts)")}
+    return LEARNER_PACE if "pace" in columns else "0"
+
+
+def _tally(attempts: int | None, correct: int | None, latency_ms: int | None) -> AnswerTally:
+    return AnswerTally(attempts=attempts or 0, correct=correct or 0, latency_ms=latency_ms or 0)
 
 
 class Figures:
@@ -80,12 +98,7 @@ class Figures:
         self.conn = conn
         self.path = path
 
-    def _has(self, index: str) -> bool:
-        """Whether the database has this index (a schema 3 or 4 file, read as it is, has fewer)."""
-        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-                                 (index,)).fetchone() is not None
-
-    def drill_totals(self, since: date | None = None) -> dict[str, Tally]:
+    def drill_totals(self, since: date | None = None) -> dict[str, AnswerTally]:
         """Per drill: answers, right answers and summed answer time on or after the day `since`."""
         with guarded(self.path, "total the answers"):
             rows = self.conn.execute(
@@ -139,20 +152,24 @@ class Figures:
             return self.conn.execute(*_item_sql(since, "", 1, None)).fetchall()
 
     def counting_pace(self, drill: str, today: date, since_ts: float | None, weeks: int) -> list[PaceWeek]:
-        """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ...
+        """Seconds per deck of a drill's perfect answers, per week ending today (0), a week before (1), ...:
+        only count-downs of one deck turned a card at a time by the learner (`ONE_DECK_ONE_CARD`), so
+        that weeks compare like with like and no flash's or script's time is taken for the learner's.
 
         The answers' paces are read through the index on (drill, time); the weeks and their medians are
         counted here (a window function over them costs more than the reading)."""
         with guarded(self.path, "read the counting pace"):
-            if drill == COUNTDOWN_DRILL and self._has(PACE_INDEX):  # the paces kept in an index
+            alike = f"{learner_paced(self.conn)} AND {ONE_DECK_ONE_CARD}"
+            if drill == COUNTDOWN_DRILL:  # the paces kept in an index
                 rows = self.conn.execute(
                     f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {PACE_INDEX} "
-                    f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ?",
+                    f"WHERE drill = '{COUNTDOWN_DRILL}' AND correct = 1 AND ts >= ? AND {alike}",
                     (since_ts or 0.0,)).fetchall()
             else:
                 rows = self.conn.execute(
                     f"SELECT ts, {SECONDS_PER_DECK} FROM attempts INDEXED BY {_TIME_ORDER} "
-                    "WHERE drill = ? AND ts >= ? AND correct = 1", (drill, since_ts or 0.0)).fetchall()
+                    f"WHERE drill = ? AND ts >= ? AND correct = 1 AND {alike}",
+                    (drill, since_ts or 0.0)).fetchall()
         by_week: dict[int, list[float]] = {}
         days: dict[date, int] = {}
         for ts, pace in rows:
@@ -171,6 +188,17 @@ class Figures:
             found.append(PaceWeek(weeks_ago=ago, countdowns=len(paces), best=paces[0],
                                   median=low if low == high else (low + high) / 2))
         return found
+
+
+    def best_deck_seconds(self, drill: str, item: str, per_flash: int) -> float | None:
+        """The learner's fastest exact answer to `item` turned `per_flash` cards at a time, in seconds per
+        52 cards shown, timed at their own pace; None before the first."""
+        with guarded(self.path, "read the best pace"):
+            row = self.conn.execute(
+                f"SELECT min({SECONDS_PER_DECK}) FROM attempts INDEXED BY {_TIME_ORDER} WHERE drill = ? "
+                f"AND item = ? AND correct = 1 AND {learner_paced(self.conn)} "
+                "AND coalesce(json_extract(data, '$.per_flash'), 1) = ?", (drill, item, per_flash)).fetchone()
+        return None if row is None or row[0] is None else float(row[0])
 
 
 def _item_sql(since: date | None, item_prefix: str, min_attempts: int,

@@ -1,12 +1,11 @@
 """Finding a damaged progress database before anything is written to it.
 
 When the store opens for writing, SQLite checks the file: `PRAGMA quick_check` over the whole file while
-it is small (`QUICK_CHECK_BYTES`; on bench/stats.py's 1M-answer database, 239 MiB, a whole-file
-quick_check takes 1.8-6.5 s on a busy 2-core machine, too long for the start of every drill), and over
-the tables every answer writes (`WRITE_TABLES`) once it is larger: opening that file for writing costs
-81 ms with the check against 13 ms without. The full `integrity_check` (20-22 s on that file) runs at
-most once a day, on the copy the daily backup makes (see `trainer.storage.backups`: daily for a small
-file, weekly for a large one), by `cutcard db check`, and on the file itself after any failure: a check
+it is small (`QUICK_CHECK_BYTES`: a whole-file check of years of answers takes seconds, too long for the
+start of every drill), and over the tables every answer writes (`WRITE_TABLES`) once it is larger
+(`bench/integrity.py` times both). The full `integrity_check` (longer still) runs at most once a day,
+on the copy the daily backup makes (see `trainer.storage.backups`: daily for a small file, weekly for a
+large one), by `cutcard db check`, and on the file itself after any failure: a check
 that found damage, a write SQLite refused as corrupt, or a backup that failed its verification. What it
 remembers between runs lives in a small state file beside the database (`<db>-check.json`).
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from trainer.progress.days import day_start
 
@@ -31,7 +32,8 @@ TIME_BUCKET_MS = 100
 BY_DRILL_AND_TIME = "idx_attempts_drill_latency_ms_ts"
 
 
-class Group(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
     """Answers of one group (a drill, a skill, a week of one, a source): count, right, exact median."""
 
     key: tuple[Any, ...]
@@ -79,10 +81,9 @@ def _band(bucket: int) -> tuple[int, int]:
     return bucket * TIME_BUCKET_MS, (bucket + 1) * TIME_BUCKET_MS
 
 
-def window_medians(conn: sqlite3.Connection, firsts: list[date], *,
-                   indexed: bool = True) -> list[dict[str, float]] | None:
+def window_medians(conn: sqlite3.Connection, firsts: list[date]) -> list[dict[str, float]] | None:
     """Each drill's exact median answer time from each local day of `firsts` to now (None: the two steps
-    disagreed). `indexed`: the attempts have their (drill, latency_ms, ts) index."""
+    disagreed)."""
     if not firsts:
         return []
     earliest = min(firsts)
@@ -111,15 +112,10 @@ def window_medians(conn: sqlite3.Connection, firsts: list[date], *,
     band_values: dict[tuple[str, int], list[list[int]]] = {}
     for (drill, bucket), expected in wanted.items():
         low, high = _band(bucket)
-        if indexed:  # one seek per millisecond of the band, each reading only the window's answers
-            answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
-                                   "WHERE drill = ? AND "
-                                   f"latency_ms IN ({', '.join(map(str, range(low, high)))}) AND ts >= ?",
-                                   (drill, day_start(earliest))).fetchall()
-        else:
-            answers = conn.execute("SELECT latency_ms, ts FROM attempts WHERE drill = ? "
-                                   "AND latency_ms >= ? AND latency_ms < ? AND ts >= ?",
-                                   (drill, low, high, day_start(earliest))).fetchall()
+        # one seek per millisecond of the band, each reading only the window's answers
+        answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
+                               f"WHERE drill = ? AND latency_ms IN ({', '.join(map(str, range(low, high)))}) "
+                               "AND ts >= ?", (drill, day_start(earliest))).fetchall()
         values = [sorted(ms for ms, ts in answers if ts >= start) for start in starts]
         if any(len(values[i]) != n for i, n in expected.items()):
             return None

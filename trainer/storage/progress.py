@@ -2,7 +2,7 @@
 
 Exact medians without `LIMIT … OFFSET`: each drill's over the recent windows and all time come from the
 100 ms roll-ups and the answers of the median's own band (`trainer.storage.medians`); elsewhere, and where
-those roll-ups are missing or disagree, the answers of a span are grouped by answer time (a few thousand
+those roll-ups disagree with the answers, the answers of a span are grouped by answer time (a few thousand
 distinct milliseconds however many answers) and the median is read where the running count passes the
 middle, for every group at once. The weekly charts and the split by source read the weekly roll-up
 (`week_times`, once for every grouping: `trainer.storage.weeks`), whose medians are good to 0.1 s. Skills
@@ -15,15 +15,16 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
+from trainer.storage.figures import learner_paced
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
-    BY_DRILL_AND_TIME,
     TIME_BUCKET_MS,
     Group,
     all_time_medians,
@@ -64,7 +65,8 @@ class Connected(Protocol):
     def path(self) -> Path: ...
 
 
-class RecentAnswer(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecentAnswer:
     """One of a criterion's latest answers (`ready`)."""
 
     correct: bool
@@ -107,17 +109,6 @@ class ProgressFigures(ReviewHistory):
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
-        with guarded(path, "read the schema"):
-            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-        self.cover = COVER_INDEX if COVER_INDEX in names else None
-        """The time index holding every grouped column (absent in a schema-2 database read as it is)."""
-        self.answer_times = "answer_times" in names
-        self.week_times = "week_times" in names
-        self.day_times = "day_times" in names and "answer_buckets" in names
-        """The 100 ms roll-ups of schema 4 (`trainer.storage.medians`); without them, exact medians count
-        the answers themselves."""
-        self._by_drill_and_time = BY_DRILL_AND_TIME in names
-        self._know_indexes(names)
 
     @classmethod
     def on(cls, holder: Connected) -> ProgressFigures:
@@ -136,7 +127,7 @@ class ProgressFigures(ReviewHistory):
         if until_ts is not None:
             conditions.append("ts < ?")
             values.append(until_ts)
-        source = f"attempts INDEXED BY {self.cover}" if self.cover and since_ts is not None else "attempts"
+        source = f"attempts INDEXED BY {COVER_INDEX}" if since_ts is not None else "attempts"
         sql = counts_sql(keys, " AND ".join(conditions), rights=rights, source=source)
         with guarded(self.path, "compute answer times"):
             return medians(self.conn.execute(sql, values), len(keys))
@@ -147,14 +138,8 @@ class ProgressFigures(ReviewHistory):
         (to `until`'s): answers, right, and the median answer time to 0.1 s; key (name, Monday).
 
         Not `by_week`: over all those weeks together (key (name, "")). Reads the weekly roll-up
-        (`week_times`, a row per 100 ms of answer time); a schema-2 database, read as it is, groups its
-        attempts instead (exact, slower)."""
+        (`week_times`, a row per 100 ms of answer time)."""
         last = (until or date.max).isoformat()
-        if not self.week_times:
-            week = "date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days')" if by_week else "''"
-            key = {"drill": "drill", "skill": SKILL_SQL, "source": "source"}[what]
-            found = self.groups((key, week), since_ts=_day_start(first_week))
-            return [g for g in found if g.key[1] <= last]
         key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
         week = "week" if by_week else "''"
         sql = (f"SELECT {key} AS k, {week} AS w, bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} AS v, "
@@ -165,13 +150,11 @@ class ProgressFigures(ReviewHistory):
 
     def weeks_from(self, first_week: date) -> WeeklyFigures:
         """The weekly figures from the week of `first_week` on, for several groupings: the roll-up read
-        once (`trainer.storage.weeks`), or these queries where there is none."""
-        return WeekRows(self.conn, self.path, first_week) if self.week_times else self
+        once (`trainer.storage.weeks`)."""
+        return WeekRows(self.conn, self.path, first_week)
 
     def weekly_split(self, first_week: date) -> list[Group]:
         """Per source and drill since the week of `first_week`: answers, right (no medians)."""
-        if not self.week_times:
-            return self.groups(("source", "drill"), since_ts=_day_start(first_week))
         with guarded(self.path, "read the answers by source"):
             rows = self.conn.execute(
                 "SELECT source, drill, sum(answers), sum(correct) FROM week_times WHERE week >= ? "
@@ -185,15 +168,13 @@ class ProgressFigures(ReviewHistory):
         the answers since the earliest (each answer time counted once per window it falls in)."""
         if not firsts:
             return []
-        if self.day_times:
-            with guarded(self.path, "compute answer times"):
-                quick = window_medians(self.conn, firsts, indexed=self._by_drill_and_time)
-            if quick is not None:
-                return [dict(found) for found in quick]
+        with guarded(self.path, "compute answer times"):
+            quick = window_medians(self.conn, firsts)
+        if quick is not None:
+            return [dict(found) for found in quick]
         starts = [day_start(first) for first in firsts]
         counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
-        source = f"attempts INDEXED BY {self.cover}" if self.cover else "attempts"
-        sql = (f"SELECT drill, latency_ms, {counts} FROM {source} WHERE ts >= ? "
+        sql = (f"SELECT drill, latency_ms, {counts} FROM attempts INDEXED BY {COVER_INDEX} WHERE ts >= ? "
                "GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
         found: list[dict[str, float | None]] = [{} for _ in starts]
         with guarded(self.path, "compute answer times"):
@@ -211,13 +192,10 @@ class ProgressFigures(ReviewHistory):
         """Every drill's exact all-time median answer time: from the 100 ms roll-up and the answer counts
         of each median's band, else per drill its per-millisecond answer counts walked in time order up
         to the middle (a few thousand rows, not every answer)."""
-        if self.day_times:
-            with guarded(self.path, "compute answer times"):
-                quick = all_time_medians(self.conn)
-            if quick is not None:
-                return dict(quick)
-        if not self.answer_times:
-            return {g.key[0]: g.median_ms for g in self.groups(("drill",), rights=False)}
+        with guarded(self.path, "compute answer times"):
+            quick = all_time_medians(self.conn)
+        if quick is not None:
+            return dict(quick)
         found: dict[str, float | None] = {}
         with guarded(self.path, "compute answer times"):
             totals = self.conn.execute("SELECT drill, sum(answers) FROM answer_times "
@@ -230,13 +208,16 @@ class ProgressFigures(ReviewHistory):
 
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
-    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float) -> list[Group]:
-        """Per session (key: (session_id,)): answers, right and median answer time of one drill."""
+    def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float, *,
+                        learner_only: bool = False) -> list[Group]:
+        """Per session (key: (session_id,)): answers, right and median answer time of one drill; with
+        `learner_only`, of the answers timed at the learner's own pace (their speed)."""
         if not session_ids:
             return []
         marks = ", ".join("?" for _ in session_ids)
+        paced = f" AND {learner_paced(self.conn)}" if learner_only else ""
         return self.groups(("session_id",), since_ts=since_ts,
-                           where=f"drill = ? AND session_id IN ({marks})", args=(drill, *session_ids))
+                           where=f"drill = ? AND session_id IN ({marks}){paced}", args=(drill, *session_ids))
 
     def session_started(self, session_id: str) -> float | None:
         """When a session's first answer was recorded (None: it recorded none)."""
@@ -279,11 +260,11 @@ class ProgressFigures(ReviewHistory):
 
     # --- readiness (`cutcard ready`) ------------------------------------------------------------
 
-    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
-               ruleset: str | None = None, data_equals: tuple[str, str] | None = None,
-               correct_only: bool = False) -> list[RecentAnswer]:
-        """The latest `limit` answers to items of these families (newest first), optionally only from one
-        source, one rule set, with one data key equal to a value, or only right ones."""
+    def _answers_where(self, prefixes: tuple[str, ...], *, source: str | None = None,
+                       ruleset: str | None = None,
+                       data_equals: tuple[tuple[str, str | int], ...] = ()) -> tuple[str, list[Any]]:
+        """The SQL condition (and its arguments) of the answers to items of these families, optionally
+        only from one source, one rule set, and with data keys equal to values."""
         conditions = ["(" + " OR ".join("item LIKE ? ESCAPE '\\'" for _ in prefixes) + ")"]
         args: list[Any] = [_like_prefix(p) for p in prefixes]
         if source is not None:
@@ -292,17 +273,39 @@ class ProgressFigures(ReviewHistory):
         if ruleset is not None:
             conditions.append("ruleset = ?")
             args.append(ruleset)
-        if data_equals is not None:
+        for key, value in data_equals:
             conditions.append("json_extract(data, ?) = ?")
-            args.extend([f"$.{data_equals[0]}", data_equals[1]])
+            args.extend([f"$.{key}", value])
+        return " AND ".join(conditions), args
+
+    def recent(self, prefixes: tuple[str, ...], *, limit: int, source: str | None = None,
+               ruleset: str | None = None, data_equals: tuple[tuple[str, str | int], ...] = (),
+               correct_only: bool = False, learner_only: bool = False) -> list[RecentAnswer]:
+        """The latest `limit` answers to items of these families (newest first), optionally only from one
+        source, one rule set, with data keys equal to values, only right ones, or only those timed at
+        the learner's own pace."""
+        where, args = self._answers_where(prefixes, source=source, ruleset=ruleset, data_equals=data_equals)
         if correct_only:
-            conditions.append("correct = 1")
+            where += " AND correct = 1"
+        if learner_only:
+            where += f" AND {learner_paced(self.conn)}"
         sql = (f"SELECT correct, latency_ms, target_ms, {SECONDS_PER_DECK} FROM attempts "
-               f"WHERE {' AND '.join(conditions)} ORDER BY ts DESC, id DESC LIMIT ?")
+               f"WHERE {where} ORDER BY ts DESC, id DESC LIMIT ?")
         with guarded(self.path, "read the latest answers"):
             rows = self.conn.execute(sql, (*args, limit)).fetchall()
         return [RecentAnswer(correct=bool(c), latency_ms=int(ms), target_ms=t, seconds_per_deck=pace)
                 for c, ms, t, pace in rows]
+
+    def paces(self, prefixes: tuple[str, ...], *, source: str | None = None, ruleset: str | None = None,
+              data_equals: tuple[tuple[str, str | int], ...] = ()) -> dict[str, int]:
+        """How many answers to items of these families were timed at each pace (`PACES`), all time; a
+        database from before schema 6 kept none: all 'unknown'."""
+        where, args = self._answers_where(prefixes, source=source, ruleset=ruleset, data_equals=data_equals)
+        pace = "pace" if learner_paced(self.conn) != "0" else "'unknown'"
+        with guarded(self.path, "count the answers by pace"):
+            rows = self.conn.execute(f"SELECT {pace}, count(*) FROM attempts WHERE {where} GROUP BY 1",
+                                     args).fetchall()
+        return {str(p): int(n) for p, n in rows}
 
     def table_rounds(self, ruleset: str | None = None) -> int:
         """Distinct table rounds logged: play attempts told apart by session and their data's `round`."""
@@ -332,11 +335,6 @@ class ProgressFigures(ReviewHistory):
 
 def _monday(day: date) -> str:
     return (day - timedelta(days=day.weekday())).isoformat()
-
-
-def _day_start(day: date) -> float:
-    monday = day - timedelta(days=day.weekday())
-    return datetime(monday.year, monday.month, monday.day).timestamp()
 
 
 def _like_prefix(prefix: str) -> str:

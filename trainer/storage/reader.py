@@ -19,9 +19,10 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
 from trainer.core.errors import StorageError
@@ -32,17 +33,19 @@ from trainer.storage.integrity import damaged_message, load_state
 from trainer.storage.progress import ProgressFigures
 
 if TYPE_CHECKING:
+    from trainer.planning.journal import JournalEntry
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 5
-"""The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal)."""
-OLDEST_READABLE = 2
-"""Schema 2 (before the answer-time counts) is read as it is, only slower: reading never migrates."""
+READ_SCHEMA_VERSION = 7
+"""The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal). Only
+that schema is read: reading never migrates, and an older file (written before cutcard's first release)
+is brought up to date by any write."""
 SQLITE_HEADER = b"SQLite format 3\x00"
 T = TypeVar("T")
 
 
-class DueEntry(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DueEntry:
     """One due item as `review --dry-run` lists it."""
 
     drill: str
@@ -116,6 +119,12 @@ class ReadOnly:
         from trainer.storage.store import read_attempts
 
         return read_attempts(self.conn, self.path)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal of real play, by date ([] in a file from before the journal)."""
+        from trainer.storage.journal import read_entries
+
+        return read_entries(self.conn, self.path)
 
     def close(self) -> None:
         self.conn.close()
@@ -197,9 +206,8 @@ def _check(conn: sqlite3.Connection, path: Path) -> None:
                            f"knows up to {READ_SCHEMA_VERSION}); upgrade cutcard to read it")
     if not {"attempts", "review_items", "daily"} <= tables:
         raise StorageError(f"{path} is a SQLite database but not a cutcard progress database")
-    if version < OLDEST_READABLE:
-        raise StorageError(f"{path} was written by an older cutcard (schema version {version}); run any "
-                           "drill once with write access to bring it up to date, then read it")
+    if version < READ_SCHEMA_VERSION:
+        raise StorageError(f"{path} is from an older cutcard: run any drill once to update it")
 
 
 def read_consistently(path: Path | str, read: Callable[[ReadOnly], T], *,

@@ -2,8 +2,8 @@
 given in `cutcard review` per day and in total (true retention), the forecast whose day 0 is THE due
 count, the interval spread and the median fsrs stability, and where the items stand.
 
-Schema 5 indexes the review answers by time and the items' stabilities; a schema 3 or 4 file, read as it
-is, gets the same figures from the queries without them.
+The review answers are read through their index by source and time, the items' stabilities through
+theirs, in order.
 """
 
 from __future__ import annotations
@@ -31,19 +31,12 @@ class ReviewHistory:
     conn: sqlite3.Connection
     path: Path
 
-    def _know_indexes(self, names: set[str]) -> None:
-        """Use the indexes among `names` (the database's schema objects) that this file has."""
-        self._by_source = f"INDEXED BY {SOURCE_INDEX}" if SOURCE_INDEX in names else ""
-        self._reviews_by_time = f"INDEXED BY {REVIEW_INDEX}" if REVIEW_INDEX in names else ""
-        """Schema 5's index of the answers by source and time (older files: the planner's choice)."""
-        self._stabilities = STABILITY_INDEX in names
-
     def review_days(self, since_ts: float) -> list[tuple[date, int, int]]:
         """Answers given in `cutcard review` per local day since `since_ts`: (day, answers, right)."""
         with guarded(self.path, "read the review history"):
             rows = self.conn.execute(
                 f"SELECT {LOCAL_DAY_SQL} AS day, count(*), sum(correct) FROM attempts "
-                f"{self._reviews_by_time} WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day",
+                f"INDEXED BY {REVIEW_INDEX} WHERE source = 'review' AND ts >= ? GROUP BY day ORDER BY day",
                 (since_ts,)).fetchall()
         return [(date.fromisoformat(day), int(n), int(right or 0)) for day, n, right in rows]
 
@@ -52,11 +45,10 @@ class ReviewHistory:
         with guarded(self.path, "read the review history"):
             if since_ts is None:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        f"{self._reviews_by_time or self._by_source} "
-                                        "WHERE source = 'review'").fetchone()
+                                        f"INDEXED BY {REVIEW_INDEX} WHERE source = 'review'").fetchone()
             else:
                 row = self.conn.execute("SELECT count(*), coalesce(sum(correct), 0) FROM attempts "
-                                        f"{self._reviews_by_time} WHERE source = 'review' AND ts >= ?",
+                                        f"INDEXED BY {REVIEW_INDEX} WHERE source = 'review' AND ts >= ?",
                                         (since_ts,)).fetchone()
         return int(row[0]), int(row[1])
 
@@ -80,13 +72,9 @@ class ReviewHistory:
             rows = dict(self.conn.execute(
                 f"SELECT CASE {cases} ELSE {len(INTERVAL_BOUNDS) - 1} END AS bucket, count(*) "
                 "FROM review_items GROUP BY bucket").fetchall())
-            if self._stabilities:  # read from their index, in order
-                cursor = self.conn.execute(f"SELECT {STABILITY} FROM review_items INDEXED BY "
-                                           f"{STABILITY_INDEX} WHERE {STABILITY} IS NOT NULL "
-                                           f"ORDER BY {STABILITY}")
-            else:
-                cursor = self.conn.execute(f"SELECT {STABILITY} FROM review_items")
-            stabilities = sorted(float(v) for (v,) in cursor if v is not None)
+            cursor = self.conn.execute(f"SELECT {STABILITY} FROM review_items INDEXED BY {STABILITY_INDEX} "
+                                       f"WHERE {STABILITY} IS NOT NULL ORDER BY {STABILITY}")
+            stabilities = [float(v) for (v,) in cursor]
         spread = [(label, int(rows.get(i, 0))) for i, (_bound, label) in enumerate(INTERVAL_BOUNDS)]
         if not stabilities:
             return spread, None

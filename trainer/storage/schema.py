@@ -224,5 +224,49 @@ def _m0005(db: Database) -> None:
     db.execute(f"CREATE INDEX {STABILITY_INDEX} ON review_items ({STABILITY})")
 
 
+@_migration("0006_journal")
+def _m0006(db: Database) -> None:
+    """The journal of real play (`cutcard journal`): one row a session at a casino, with the plan figures
+    in force when it was logged (both or neither), so each session is weighed against its own plan."""
+    db.execute(dedent("""
+        CREATE TABLE "journal" (
+            "id" INTEGER PRIMARY KEY,
+            "day" TEXT NOT NULL,
+            "hours" REAL NOT NULL CHECK ("hours" > 0),
+            "rounds" INTEGER NOT NULL CHECK ("rounds" >= 1),
+            "result" TEXT NOT NULL,
+            "ramp" TEXT NOT NULL,
+            "note" TEXT NOT NULL DEFAULT '',
+            "plan_id" TEXT,
+            "plan_ev" REAL,
+            "plan_sd" REAL,
+            "plan_bankroll" REAL,
+            "recorded_ts" REAL NOT NULL,
+            CHECK (("plan_id" IS NULL) = ("plan_ev" IS NULL) AND ("plan_ev" IS NULL) = ("plan_sd" IS NULL))
+        )""").strip())
+    db.execute("CREATE INDEX idx_journal_day ON journal (day, id)")
+
+
+@_migration("0007_attempt_pace")
+def _m0007(db: Database) -> None:
+    """Whose pace each answer's time is (`trainer.practice.session.PACES`): 'learner', 'program' or
+    'script', written with every answer from now on.
+
+    Older answers get what their rows prove, else 'unknown' (not 'script': a learner's answer at a
+    terminal and a script's left the same kind of row): an answer timed under 0.1 s is a script's (no
+    one reads a question and answers that fast; piped and machine-mode answers were timed from the
+    question line); a count-down at `--speed` or a speed count (cards flashed at the program's pace,
+    the clock from the first card) that took at least its flash is the program's. 'unknown' times are
+    not the learner's own: bests, speed figures and `ready` leave them out."""
+    db.execute("ALTER TABLE attempts ADD COLUMN pace TEXT NOT NULL DEFAULT 'unknown'")
+    db.execute("UPDATE attempts SET pace = 'script' WHERE latency_ms < 100")
+    db.execute(
+        "UPDATE attempts SET pace = 'program' WHERE pace = 'unknown' "
+        "AND drill IN ('countdown', 'speed-count') "
+        "AND json_extract(data, '$.seconds_per_card') IS NOT NULL "
+        "AND latency_ms >= 1000 * json_extract(data, '$.seconds_per_card') "
+        "* json_array_length(data, '$.cards')")
+
+
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema this cutcard writes; stored in `PRAGMA user_version`."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -19,14 +19,16 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.core.errors import StorageError
+from trainer.planning.journal import JournalEntry
 from trainer.practice.session import Attempt
 from trainer.progress.days import local_day, week_start
 from trainer.progress.items import family
-from trainer.progress.scheduling import ItemKey, ReviewItem, Standing, schedule_answer
+from trainer.progress.scheduling import ItemKey, ReviewItem, ReviewStage, schedule_answer
 from trainer.storage.backups import BackupShelf
 from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
+from trainer.storage.journal import insert_entry, read_entries
 from trainer.storage.medians import TIME_BUCKET_MS
 from trainer.storage.progress import WEEK_BUCKET_MS
 
@@ -40,7 +42,7 @@ class StoredAttempt:
 
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
-                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source")
+                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source", "pace")
 REVIEW_COLUMNS = ("drill", "item", "ruleset", "card", "due_ts", "standing", "first_ts", "last_ts",
                   "attempts", "correct", "last_correct")
 
@@ -87,7 +89,7 @@ def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
     return (attempt.session_id, attempt.drill, attempt.item, attempt.ruleset, attempt.prompt,
             json.dumps(attempt.data, default=str, sort_keys=True, ensure_ascii=False), attempt.expected,
             attempt.given, int(attempt.correct), attempt.latency_ms, attempt.target_ms, attempt.verdict,
-            attempt.ts, attempt.source)
+            attempt.ts, attempt.source, attempt.pace)
 
 
 def review_row(item: ReviewItem) -> tuple[Any, ...]:
@@ -99,7 +101,7 @@ def review_row(item: ReviewItem) -> tuple[Any, ...]:
 def _review_item(row: sqlite3.Row | tuple[Any, ...]) -> ReviewItem:
     drill, item, ruleset, card, due_ts, standing, first_ts, last_ts, attempts, correct, last_correct = row
     return ReviewItem(key=ItemKey(drill=drill, item=item, ruleset=ruleset), card=card, due_ts=due_ts,
-                      standing=Standing(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
+                      standing=ReviewStage(standing), first_ts=first_ts, last_ts=last_ts, attempts=attempts,
                       correct=correct, last_correct=bool(last_correct))
 
 
@@ -111,6 +113,8 @@ class Store:
         self.db = db
         self.path = path
         self._sessions: set[str] = set()
+        self._journal_written = False
+        """A session of real play was logged: the day's backup keeps it like an answer."""
         self.figures = Figures(db.conn, path)
         """The aggregate queries behind `cutcard stats`."""
         self.backups = backups
@@ -236,12 +240,26 @@ class Store:
                                     (ts,)).fetchone()
         return int(row[0]), int(row[1])
 
+    # --- the journal of real play ---------------------------------------------------------------
+
+    def add_journal_entry(self, entry: JournalEntry) -> JournalEntry:
+        """Log a session of real play (committed at once); the entry as kept, with its number."""
+        with write_transaction(self.conn, self.path, "log the session"):
+            number = insert_entry(self.conn, entry)
+        self._journal_written = True
+        return replace(entry, id=number)
+
+    def journal(self) -> list[JournalEntry]:
+        """Every session of the journal, by date."""
+        return read_entries(self.conn, self.path)
+
     # --- lifetime -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """End the session: take the day's backup if answers were recorded (and none was taken today)."""
+        """End the session: take the day's backup if answers or a journal session were recorded (and
+        none was taken today)."""
         try:
-            if self._sessions and self.backups is not None:
+            if (self._sessions or self._journal_written) and self.backups is not None:
                 try:
                     self.backups.after_session(self.conn)
                 except StorageError as e:
@@ -275,9 +293,9 @@ def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
 
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
-     target_ms, verdict, ts, source) = row
+     target_ms, verdict, ts, source, pace) = row
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
                       data=json.loads(data), expected=expected, given=given, correct=bool(correct),
                       latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
-                      source=source)
+                      source=source, pace=pace)
     return StoredAttempt(id=row_id, attempt=attempt)

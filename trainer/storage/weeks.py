@@ -3,8 +3,7 @@ their totals over the weeks shown, and the split by source, from one indexed rea
 
 Each row counts one week's answers of a drill, item family and source in one 100 ms band of answer time;
 a group's median is the middle of the band its middle answer falls in (good to 0.1 s), as
-`ProgressFigures.weekly` computes it in SQL. `ProgressFigures.weeks_from` gives this view, or for a
-database without the roll-up (schema 2, read as it is) one that asks those SQL queries instead.
+`ProgressFigures.weekly` computes it in SQL. `ProgressFigures.weeks_from` gives this view.
 """
 
 from __future__ import annotations

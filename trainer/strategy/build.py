@@ -5,7 +5,6 @@ See `chart.py` for how a cell is chosen and what the house edge means.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
@@ -350,16 +349,5 @@ def _same_rank_chance(shoe: Composition, up: int) -> float:
 
 
 def build_chart(ruleset: Ruleset, progress: Progress | None = None) -> Chart:
-    """Compute the chart of a rule set from scratch (no cache): see `chart_for`.
-
-    The cycle collector is paused for the build: the build makes some 200,000 short-lived tuples, dicts
-    and floats, and the collector's passes over them (and over every module loaded) cost some 2% of a
-    fresh process's build, to find only a few hundred small cycles (recursive closures of the split
-    values), which its next pass after the build takes. A caller that paused it keeps it paused."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return ChartBuilder(ruleset, progress).build()
-    finally:
-        if collecting:
-            gc.enable()
+    """Compute the chart of a rule set from scratch (no cache): see `chart_for`."""
+    return ChartBuilder(ruleset, progress).build()

@@ -243,7 +243,7 @@ def _merged(keys: NDArray[np.int64], rows: NDArray[np.int64]) -> tuple[
             NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """The distinct `keys` in ascending order, the index of a row holding each, and the `rows` of each
     key added up: what `np.unique` with its indices and `np.add.at` give, from one unstable sort and
-    a sum per run of equal keys (they took a stable sort and a scatter: the table builds 10% faster)."""
+    a sum per run of equal keys (where they take a stable sort and a slow scatter)."""
     import numpy as np
 
     if not len(keys):

@@ -82,7 +82,7 @@ class Payoffs:
             return out
         left = np.subtract(self.shoe, np.take(self.removal, idx, axis=0))  # (m, 10) left besides the hand
         held = left > 0
-        size = np.einsum("ij->i", left)  # row sums: einsum's loop, not ten-wide reductions (4x faster)
+        size = np.einsum("ij->i", left)  # row sums: einsum's one loop, not ten-wide reductions
         out = np.matmul((left * live)[:, None, :], after)[:, 0, :]
         out -= np.where(held & live, np.diagonal(after, axis1=1, axis2=2), 0.0)
         # busts: sum_c chance_c over the busting cards, times what a bust is worth
@@ -217,8 +217,7 @@ def _blocks(levels: list[NDArray[np.int64]]) -> Iterator[NDArray[np.int64]]:
 
 def _rows(a: NDArray[Any]) -> NDArray[np.void]:
     """A C-contiguous (n, k) array as (n,) items of one row each: `_rows(a)[idx] = _rows(x)` moves whole
-    rows, where `a[idx] = x` moves them element by element (measured: 2.4 times as long for a block's
-    2,048 rows of ten)."""
+    rows, where `a[idx] = x` moves them element by element."""
     import numpy as np
 
     assert a.flags.c_contiguous

@@ -1,7 +1,7 @@
 """An index play as a value: a hand against an up card, the two plays, the index, its direction, its source.
 
 One type for every index play the trainer knows: the published lists (`drills/data/indices.toml`, read
-by `drills.index_plays`) and the indices computed for a learner's own game (`trainer.indices`). The
+by `drills.strategy.index_plays`) and the indices computed for a learner's own game (`trainer.indices`). The
 deviations drill asks them, the table's advice and the simulator play them.
 
 The convention is the published one: at a true count of `index` or more play `above`, below it play

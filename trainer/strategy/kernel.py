@@ -93,6 +93,7 @@ class DealerKernel:
     def __init__(self, table: DealerTable) -> None:
         import numpy as np
 
+        one_blas_thread()
         hands = table.hands  # (M, 10), in tuple order
         self.max_count = mc = int(hands.max())
         # a multiset read as one number, base mc + 1 with the ace's count most significant: the numbers
@@ -190,13 +191,12 @@ class DealerKernel:
         out = np.zeros((len(removals), 10, 7))
         if blocks is None or blocks[0].shape[1] < chunk:
             blocks = self.blocks_for(chunk)
-        with one_blas_thread():
-            for start in range(0, len(removals), chunk):
-                part = removals[start:start + chunk]
-                left = (counts[None, :] - part).astype(np.float64)  # (B, 10)
-                size = left.sum(axis=1)
-                by_total = self.by_total(left, size, blocks).transpose(2, 0, 1)  # (B, 5, 10 up)
-                out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
+        for start in range(0, len(removals), chunk):
+            part = removals[start:start + chunk]
+            left = (counts[None, :] - part).astype(np.float64)  # (B, 10)
+            size = left.sum(axis=1)
+            by_total = self.by_total(left, size, blocks).transpose(2, 0, 1)  # (B, 5, 10 up)
+            out[start:start + len(part)] = _conditioned(by_total, left, size, natural)
         return out
 
     def work_for(self, card: int, lines: int) -> NDArray[np.float64]:
@@ -276,9 +276,9 @@ class DealerKernel:
         The sums are laid out group by group, (groups, B, 5, 10), and a level's hands of one group are one
         run whose product (with its draw orders placed under each hand's total) writes the group's
         (B, 50) block whole: for a short run one product, not one per total, each writing B rows of 10
-        strided by 50 (measured, every run so: the products took 1.7 times as long; a group's 400 bytes
-        in each of B rows strided by the whole width, touching a page per line and product, took twice
-        as long); a long run (`_LONG_RUN`), whose one product would multiply mostly zeros, one per total.
+        strided by 50 (and not a group's 400 bytes in each of B rows strided by the whole width, which
+        touches a page per line and product); a long run (`_LONG_RUN`), whose one product would multiply
+        mostly zeros, one per total.
         """
         import numpy as np
 
@@ -293,21 +293,20 @@ class DealerKernel:
             grouped = self.work_for(card, b)
         if blocks is None or blocks[0].shape[1] < b:
             blocks = self.blocks_for(b)
-        with one_blas_thread():
-            for level, chance in self._chances(view, left, blocks):
-                for g, lo, hi, column, weight in level.products:  # in place: (B, 50) or (B, 10) of it
-                    np.matmul(chance[lo:hi].T, weight,
-                              out=grouped[g].reshape(b, 50)[:, column:column + weight.shape[1]])
-            # a line's step factors depend on its first shoe's size and count of the value alone: lines
-            # alike in both (`shoe_outcomes` puts them side by side) take one product for them all
-            steps = np.empty((depth + 1, b, 50))
-            held = left[:, card]
-            cut = (np.flatnonzero((held[1:] != held[:-1]) | (size[1:] != size[:-1])) + 1).tolist()
-            starts, ends = [0, *cut], [*cut, b]
-            factors = _steps(view.groups, held[starts], size[starts], depth)  # (G, runs, J + 1)
-            for run, (lo, hi) in enumerate(zip(starts, ends, strict=True)):
-                np.matmul(factors[:, run].T, grouped[:, lo:hi].reshape(width, (hi - lo) * 50),  # views
-                          out=steps[:, lo:hi].reshape(depth + 1, (hi - lo) * 50))
+        for level, chance in self._chances(view, left, blocks):
+            for g, lo, hi, column, weight in level.products:  # in place: (B, 50) or (B, 10) of it
+                np.matmul(chance[lo:hi].T, weight,
+                          out=grouped[g].reshape(b, 50)[:, column:column + weight.shape[1]])
+        # a line's step factors depend on its first shoe's size and count of the value alone: lines
+        # alike in both (`shoe_outcomes` puts them side by side) take one product for them all
+        steps = np.empty((depth + 1, b, 50))
+        held = left[:, card]
+        cut = (np.flatnonzero((held[1:] != held[:-1]) | (size[1:] != size[:-1])) + 1).tolist()
+        starts, ends = [0, *cut], [*cut, b]
+        factors = _steps(view.groups, held[starts], size[starts], depth)  # (G, runs, J + 1)
+        for run, (lo, hi) in enumerate(zip(starts, ends, strict=True)):
+            np.matmul(factors[:, run].T, grouped[:, lo:hi].reshape(width, (hi - lo) * 50),  # views
+                      out=steps[:, lo:hi].reshape(depth + 1, (hi - lo) * 50))
         step = np.arange(depth + 1, dtype=np.float64)
         shoes = left[:, None, :] - step[None, :, None] * np.eye(10)[card][None, None, :]  # (B, J + 1, 10)
         by_total = steps.transpose(1, 0, 2).reshape(b, depth + 1, 5, 10)
@@ -316,14 +315,12 @@ class DealerKernel:
 
 _LONG_RUN = 48
 """A run of as many standing hands or more takes one product per total in `along`: five products of
-(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies (measured on 256 lines: 59 us
-against 52 at 40 rows, 63 against 80 at 60, 90 against 139 at 120)."""
+(B, 10) skip the four-fifths of zeros one (B, 50) product multiplies, which costs more than the four
+extra calls from about this many rows on (`bench/chart.py`)."""
 
 
 def _distinct(keys: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The distinct values, ascending: a sort, where `np.unique` without its indices (and `np.isin`,
-    which calls it) would load `numpy.ma` (some 10 ms of a fresh process) to ask whether the keys are
-    masked."""
+    """The distinct values, ascending, by one sort and a comparison of neighbours."""
     import numpy as np
 
     ordered = np.sort(keys)
@@ -336,7 +333,7 @@ def _steps(groups: NDArray[np.int64], held: NDArray[np.float64], size: NDArray[n
     cards in all) and step j, the group's factor (see `along`).
 
     Built group-major: the gathers by group then copy whole rows (B x (depth + 1) each), where a
-    gather along a last axis of a few entries went element by element (measured: half the time)."""
+    gather along a last axis of a few entries goes element by element."""
     import numpy as np
 
     j = np.arange(depth + 1, dtype=np.float64)[None, None, :]

@@ -85,7 +85,7 @@ def _lines(shoes: NDArray[np.int64], alone: NDArray[np.int64]) -> tuple[
     little. Lines are at most `_LONGEST_LINE` steps."""
     import numpy as np
 
-    rows = np.take(shoes, alone, axis=0)  # (`shoes[alone]` moves rows element by element: 10x slower)
+    rows = np.take(shoes, alone, axis=0)  # (`shoes[alone]` moves rows element by element)
     base = int(rows.max()) + 1
     packed = base ** 10 < 2 ** 63  # each row one number: a value's count taken out by subtraction
     place = base ** np.arange(10, dtype=np.int64)
@@ -139,7 +139,7 @@ def distinct_rows(rows: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[n
         return uniq, back.reshape(-1)
     keys = rows @ (base ** np.arange(rows.shape[1], dtype=np.int64))
     # as np.unique(keys, return_index=True, return_inverse=True), but any row of a key stands for it
-    # (they are equal), so an unstable sort does: np.unique's first index needs a stable one (2x slower)
+    # (they are equal), so an unstable sort does: np.unique's first index needs a stable one, a slower sort
     order = np.argsort(keys)
     ordered = keys[order]
     new = np.empty(len(keys), dtype=bool)

@@ -16,8 +16,6 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from trainer.strategy.heap import keep_freed_blocks
-
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -39,9 +37,8 @@ class Compositions:
     child: NDArray[np.int64]
     """(G, 10): index of the composition with one more card of that value, or BUST."""
     by_counts: dict[bytes, int]
-    """Each composition's index by its counts as ten bytes (see `find`): 3,082 small keys from one
-    buffer, where tuples of counts took some 6,000 objects from lists (a fresh process built these
-    compositions in 3 ms instead of 6)."""
+    """Each composition's index by its counts as ten bytes (see `find`): small keys cut from one buffer,
+    where tuples of counts would each be an object built from a list."""
 
     def find(self, own: Sequence[int]) -> int | None:
         """The index of the composition with these counts by value, ace first (None: there is none)."""
@@ -148,7 +145,6 @@ def build_table(contexts: Sequence[Context], limits: Sequence[int] | None) -> No
     Every context's nodes are chosen at once, as a (contexts, compositions) mask in context order."""
     import numpy as np
 
-    keep_freed_blocks()  # every analysis starts here: its large arrays reuse freed memory from now on
     comps = compositions()
     extra = np.array([ctx.extra for ctx in contexts], dtype=np.int64)  # (C, 10)
     pair = np.array([ctx.pair for ctx in contexts], dtype=np.int64)

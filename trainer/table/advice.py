@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from drills.index_plays import plays_for
+from drills.strategy.index_plays import plays_for
 from trainer.core.actions import Action
 from trainer.core.cards import Card
 from trainer.core.counting import format_count

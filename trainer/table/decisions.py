@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from drills.base import JSON, Answer, DrillBase, Grade, Question
-from drills.true_count import BANDS
+from drills.counting.count_drill import count_json as count_json  # the table speaks counts as the drills do
+from drills.counting.true_count import BANDS
 from trainer.core.betting import bet_band
 
 KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul")
@@ -82,11 +82,6 @@ def question(*, drill: str, item: str, prompt: str, data: Mapping[str, Any], exp
     """A table decision as a drill question."""
     return Question(drill=drill, item=item, prompt=prompt, data=data, expected=expected, choices=choices,
                     explanation=explanation)
-
-
-def count_json(value: int | Fraction) -> int | float:
-    """A count as JSON: whole counts as integers, halves (Wong Halves) as floats."""
-    return int(value) if Fraction(value).denominator == 1 else float(value)
 
 
 def running_count_item(system: str) -> str:

@@ -27,7 +27,6 @@ from collections.abc import Callable
 from typing import IO
 
 from drills.base import Grade
-from trainer.core.chat_host.tournament import Stage
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
 from trainer.core.round import SeatView
@@ -36,6 +35,7 @@ from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
 from trainer.table.session import TableSession
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks
+from trainer.tournament.game import Stage
 
 
 class _InputEnded(Exception):

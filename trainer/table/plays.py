@@ -8,12 +8,12 @@ running-count and true-count drills' items.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from drills.base import Answer, Grade, Question
+from drills.base import Answer, Grade, Question, parse_choice
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.counting import estimate_decks_left, format_decks
-from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase
 from trainer.table.advice import Verdict
 from trainer.table.decisions import (
@@ -101,17 +101,20 @@ def item_of(table: TableSession, verdict: Verdict) -> tuple[str, str]:
     return "strategy", f"strategy:{verdict.hand}"
 
 
+PLAY_KEYS = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r", "insure": "i",
+             "even-money": "e", "decline": "n"}
+"""The key of each play and offer answer, as the table screen shows them (h hit · s stand · n no)."""
+
+
 def parse_play(q: Question, text: str) -> Answer:
-    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal ones."""
-    options = [str(o) for o in q.data["options"]]
-    said = " ".join(text.strip().lower().split())
-    word = OFFER_WORDS.get(said) or PLAY_WORDS.get(said)
-    if word == "insure" and "even-money" in options:
-        word = "even-money"
-    if word is None or word not in options:
-        what = f"{text.strip()!r} is not" if word is None else f"{word} is not allowed here:"
-        raise InvalidInputError(f"{what} one of {', '.join(options)}")
-    return Answer(text=text.strip(), value=word)
+    """A play's word or key (h, s, d, p, r; i, e, n under an ace), among the legal ones: read as every
+    choice is (`parse_choice`), with the play's keys."""
+    options = tuple(str(o) for o in q.data["options"])
+    words = {**PLAY_WORDS, **OFFER_WORDS}
+    if "even-money" in options:  # under an ace, 'insure' for a blackjack is even money
+        words.update({said: "even-money" for said, word in OFFER_WORDS.items() if word == "insure"})
+    keyed = replace(q, choices=options, keys=tuple(PLAY_KEYS[o] for o in options), notes=())
+    return Answer(text=text.strip(), value=parse_choice(keyed, text, words))
 
 
 def grade_play(table: TableSession, q: Question, answer: Answer) -> tuple[Grade, Verdict]:

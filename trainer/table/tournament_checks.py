@@ -4,7 +4,7 @@ Every play is checked against the chat-host chart (the exact engine's, for the i
 host's one card) and recorded under the strategy drill's cell (`strategy:hard 17 vs 9`, rule set
 chat-host). Every attack phase the learner is in is graded too: each choice (no attack, or an attack on
 each rival) is weighed by its chance, its expected cash change and the expected share of the cash in
-play it leaves the learner (`chat_host.attacks.attack_options`); the best share is the right choice,
+play it leaves the learner (`trainer.tournament.attacks.attack_options`); the best share is the right choice,
 recorded as an `attack:<rivals> rivals:<best>` item (`best` = `pass` or `attack`), which the attack drill
 asks in review. Bets are not graded: counting cannot help with dice. Computer players keep their
 stated policies; nothing here changes how they play.
@@ -15,11 +15,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from drills.attack import pick_option
-from drills.base import Answer, Grade, Question
+from drills.base import Answer, Grade, Question, parse_choice
+from drills.tournament.attack import PASS_WORDS
 from trainer.core.actions import Action
-from trainer.core.chat_host.attacks import AttackOption, attack_options, best_attack
-from trainer.core.chat_host.tournament import Tournament
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import dollars, format_money, parse_money
 from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
@@ -27,6 +25,8 @@ from trainer.strategy import StrategyTable
 from trainer.table.advice import Verdict, judge_play
 from trainer.table.decisions import Decision, TableGrader, question
 from trainer.table.plays import parse_play
+from trainer.tournament.attacks import AttackOption, attack_options, best_attack
+from trainer.tournament.game import Tournament
 
 BET_NOTE = "Counting cannot help with dice (every card an independent roll): bets are not graded."
 
@@ -177,7 +177,7 @@ class TournamentChecks:
     def _parse(self, q: Question, text: str) -> Answer:
         if q.data["kind"] == "action":
             return parse_play(q, text)
-        return Answer(text=text.strip(), value=pick_option(self.options(), text).word)
+        return Answer(text=text.strip(), value=parse_choice(q, text, PASS_WORDS))
 
     def _grade(self, q: Question, answer: Answer) -> Grade:
         if q.data["kind"] == "action":

@@ -1,0 +1,2 @@
+"""Dealer drills: payouts and colouring up, cutting cheques, settling a whole table, and catching
+a dealer's mistakes."""

@@ -1,0 +1,1 @@
+"""Playing drills: the exact basic-strategy play, and the Hi-Lo index plays (deviations)."""

@@ -1,0 +1,1 @@
+"""Tournament drills: the chat-host attack phase."""

@@ -1,0 +1,199 @@
+"""The statistics store: a game's per-count statistics, simulated once and kept under `$CUTCARD_HOME/stats`.
+
+A bet plan needs, for every true count, the rounds, mean and second moment of a round's result played
+flat by the counter (`trainer.sim.results.CountStats`). Simulating them takes seconds to minutes, so
+they are kept in one JSON file per game, keyed by everything that changes them (`GameKey`): the rule
+set's fingerprint (its rules, overrides, decks and penetration), the seats the simulator deals, the
+count system and its tags, deck estimation and rounding, the index plays and the insurance index, and
+the learner's error rates where a plan is made with them. Planning reads the file and never simulates
+a game it has seen.
+
+How many rounds: enough that SCORE's standard error is at most `TARGET_SE` (2%) for a reference ramp
+(the table 1-12 units, `REFERENCE`): SCORE's relative SE is about 2·√(N0/N), so N ≈ 10⁴·N0 rounds. A
+first block of `FIRST_BLOCK` rounds estimates N0, then one more block runs to the target; `rounds`
+asks for more. The file keeps the exact integer sums, so a later run that asks for more rounds adds a
+block (seeded apart) to them. A file is written whole (a temporary file renamed over it), never half;
+a run stopped by Ctrl-C writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.chartcache import FileCache
+from trainer.planning.ramp import TableLimits, optimal
+from trainer.sim.engine import Winnings
+from trainer.sim.game import make_game
+from trainer.sim.results import CountStats, per_count
+from trainer.sim.runner import Plan, run_simulation
+
+VERSION = 1
+"""Bumped when the simulator's per-count figures change meaning: older files are then rebuilt."""
+TARGET_SE = 0.02
+FIRST_BLOCK = 4_000_000
+MOST_ROUNDS = 4_000_000_000
+"""A game without an edge has no N0; its store stops here (or at the first block's target)."""
+REFERENCE = TableLimits(bankroll=10_000, ror=0.05, min_bet=1, max_bet=12)
+"""The ramp whose SCORE the default store measures to `TARGET_SE`: a 1-12 spread, optimally shaped."""
+SEED = 35_000
+"""Block b of a store is simulated with seed SEED + b."""
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameKey:
+    """Everything that changes a game's per-count statistics."""
+
+    ruleset: str
+    """The rule set's name (for people; the fingerprint is what keys)."""
+    fingerprint: str
+    seats: int = 1
+    system: str
+    tags: str
+    estimation: str
+    rounding: str
+    indices: str
+    """The index plays as the simulator plays them (their repr), with a short name in `index_words`."""
+    insurance: int | None
+    mistakes: str = ""
+    """The learner's error rates, '' for perfect play."""
+
+    def digest(self) -> str:
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(f"v{VERSION}:{text}".encode()).hexdigest()[:20]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "fingerprint": self.fingerprint, "seats": self.seats,
+                "system": self.system, "tags": self.tags, "estimation": self.estimation,
+                "rounding": self.rounding, "indices": self.indices, "insurance": self.insurance,
+                "mistakes": self.mistakes}
+
+
+def game_key(plan: Plan) -> GameKey:
+    """The key of a counting plan's statistics."""
+    counter = plan.counter
+    if counter is None:
+        raise ValueError("per-count statistics need a counter")
+    m = plan.mistakes
+    mistakes = "" if not m.any else json.dumps(
+        {"count": m.count, "true_count": m.true_count, "strategy": m.strategy, "bet": m.bet,
+         "cells": sorted((" ".join(map(str, c)), r) for c, r in m.cells.items() if r),
+         "wrong": sorted((" ".join(map(str, c)), w) for c, w in m.wrong.items())})
+    return GameKey(ruleset=plan.ruleset.name, fingerprint=plan.ruleset.fingerprint,
+                   system=counter.system.name, tags=repr(counter.system.tags),
+                   estimation=counter.estimation, rounding=counter.rounding,
+                   indices=repr(tuple(sorted(counter.indices, key=repr))), insurance=counter.insurance_index,
+                   mistakes=mistakes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Statistics:
+    """A game's per-count statistics and how they were made."""
+
+    key: GameKey
+    rows: tuple[CountStats, ...]
+    rounds: int
+    blocks: int
+    scale: int
+    sums: dict[int, list[int]] = field(default_factory=dict)
+    built: bool = False
+    """True when this call simulated (some of) them; False when they came from the store."""
+
+    def score_se(self) -> float:
+        """SCORE's relative standard error for the reference ramp (see the module)."""
+        n0 = optimal(self.rows, REFERENCE).figures.n0_rounds
+        return 2 * math.sqrt(n0 / self.rounds) if math.isfinite(n0) else math.inf
+
+
+class StatsStore(FileCache):
+    """Per-count statistics as files `<key digest>.json` in one directory."""
+
+    what = "stats"
+
+    def read(self, key: GameKey) -> Statistics | None:
+        """The stored statistics of a game, or None (none yet, unreadable, another version)."""
+        data = self.load(key.digest())
+        if data is None:
+            return None
+        try:
+            document = json.loads(data)
+            if document.get("version") != VERSION or document.get("key") != key.to_json():
+                return None
+            sums = {int(tc): [int(n), int(net), int(sq)] for tc, n, net, sq in document["sums"]}
+            scale = int(document["scale"])
+            blocks = int(document["blocks"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        return _statistics(key, sums, scale, blocks, built=False)
+
+    def write(self, stats: Statistics) -> None:
+        document = {"version": VERSION, "key": stats.key.to_json(), "scale": stats.scale,
+                    "rounds": stats.rounds, "blocks": stats.blocks,
+                    "sums": [[tc, *sums] for tc, sums in sorted(stats.sums.items())]}
+        self.save(stats.key.digest(), json.dumps(document).encode())
+
+    def statistics(self, plan: Plan, *, jobs: int, rounds: int | None = None,
+                   progress: Progress | None = None) -> Statistics:
+        """The game's statistics: from the store where it holds enough rounds, else simulated (and
+        kept). `rounds`: at least this many (default: SCORE's SE at most 2%). Ctrl-C:
+        KeyboardInterrupt, and nothing is written."""
+        key = game_key(plan)
+        stored = self.read(key)
+        if stored is not None and (rounds is None or stored.rounds >= rounds):
+            return stored
+        stats = build(plan, key, jobs=jobs, rounds=rounds, progress=progress, start=stored)
+        self.write(stats)
+        return stats
+
+
+def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: int, *,
+                built: bool) -> Statistics:
+    tally = Winnings(rounds=sum(s[0] for s in sums.values()), by_count=sums)
+    return Statistics(key=key, rows=per_count(tally, scale), rounds=tally.rounds, blocks=blocks, scale=scale,
+                      sums=sums, built=built)
+
+
+def rounds_needed(stats: Statistics) -> int:
+    """Rounds for SCORE's SE to reach `TARGET_SE` on the reference ramp, from what `stats` measured."""
+    n0 = optimal(stats.rows, REFERENCE).figures.n0_rounds
+    if not math.isfinite(n0):
+        return stats.rounds
+    return min(MOST_ROUNDS, math.ceil(1.05 * n0 * (2 / TARGET_SE) ** 2))
+
+
+def build(plan: Plan, key: GameKey, *, jobs: int, rounds: int | None = None, progress: Progress | None = None,
+          start: Statistics | None = None) -> Statistics:
+    """Simulate a game's statistics to the target (or to `rounds`), going on from `start` if given."""
+    scale = make_game(plan.ruleset).scale
+    sums: dict[int, list[int]] = {tc: list(s) for tc, s in (start.sums if start else {}).items()}
+    blocks = start.blocks if start else 0
+    have = start.rounds if start else 0
+
+    def run_to(total: int) -> None:
+        nonlocal blocks, have
+        if total <= have:
+            return
+        before = have
+        tell = None if progress is None else (lambda done, _: progress(before + done, total))
+        run = run_simulation(plan, total - have, seed=SEED + blocks, jobs=jobs, progress=tell)
+        if run.stopped:
+            raise KeyboardInterrupt
+        for tc, (n, net, squares) in run.tally.by_count.items():
+            mine = sums.setdefault(tc, [0, 0, 0])
+            mine[0] += n
+            mine[1] += net
+            mine[2] += squares
+        blocks += 1
+        have += run.tally.rounds
+
+    if rounds is not None:
+        run_to(rounds)
+    else:  # a first block measures N0, then one more runs to SCORE's target
+        run_to(FIRST_BLOCK)
+        run_to(rounds_needed(_statistics(key, sums, scale, blocks, built=True)))
+    return _statistics(key, sums, scale, blocks, built=True)
