@@ -197,7 +197,7 @@ def _status_reader() -> Reader:
 
 
 @dataclass(slots=True)
-class Tally:
+class HeaderLine:
     """What the header line counts: questions asked of how many, right and wrong, since when."""
 
     total: int | None
@@ -247,7 +247,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
     read_status = reader or (_status_reader() if live else None)
     read = ask or (None if live else _prompt_toolkit_ask())
     summary = RunSummary()
-    tally = Tally(total=total, started=time.monotonic())
+    tally = HeaderLine(total=total, started=time.monotonic())
     introduced: set[int] = set()
     carried: list[RenderableType] = []
     missed = False
@@ -352,7 +352,8 @@ def _intro_screen(console: Console, header: Text, intro: list[str], then: str) -
     _wait_for_enter(then)
 
 
-def _redraw(console: Console, tally: Tally, session: DrillRun, question: Question, *, short: bool) -> None:
+def _redraw(console: Console, tally: HeaderLine, session: DrillRun, question: Question, *,
+            short: bool) -> None:
     """The question's screen again (after `?`); flashed cards are not flashed again (that would give the
     count away): the rest of the question is drawn as it was."""
     console.clear()
