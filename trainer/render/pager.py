@@ -8,9 +8,6 @@ user set `LESS`: colours kept, the text left on screen after `q`, as git does); 
 from __future__ import annotations
 
 import os
-import shlex
-import signal
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -65,6 +62,8 @@ def pager_command() -> list[str] | None:
     chosen = os.environ.get("PAGER")
     if chosen is None:
         return [DEFAULT_PAGER]
+    import shlex
+
     words = shlex.split(chosen)
     if not words or os.path.basename(words[0]) == "cat":
         return None
@@ -79,6 +78,8 @@ def page(text: str, console: Console) -> None:
         console.file.write(text)
         console.file.flush()
         return
+    import signal
+    import subprocess  # loaded only to page: most output fits, and a command's start is measured
     env = dict(os.environ)
     env.setdefault("LESS", DEFAULT_LESS)
     console.file.flush()
