@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 
 from drills.base import Drill, DrillOptions
-from trainer.core.errors import UnknownNameError
 
 DRILLS: dict[str, tuple[str, str]] = {
     "running-count": ("drills.counting.running_count:RunningCountDrill",
@@ -49,8 +48,10 @@ def find_drill(name: str) -> type[Drill]:
     try:
         target, _ = DRILLS[name.strip().lower()]
     except KeyError:
-        known = ", ".join(DRILLS)
-        raise UnknownNameError(f"no drill named {name!r} (drills: {known})") from None
+        from trainer.core.errors import UnknownNameError
+        from trainer.core.names import unknown_name
+
+        raise UnknownNameError(unknown_name("drill", name, DRILLS)) from None
     module_name, class_name = target.split(":")
     drill: type[Drill] = getattr(importlib.import_module(module_name), class_name)
     return drill

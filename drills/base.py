@@ -68,6 +68,11 @@ class Lines:
     """Plain lines shown above the prompt (a hand, a table, a bet)."""
 
     lines: tuple[str, ...]
+    by_round: bool = False
+    """At a terminal, dealt a round at a time (a round starts at each line that is not indented), each
+    replacing the last, the question asked under the last; plain lines and machine mode show them all."""
+    seconds_per_card: float | None = None
+    """With `by_round`: each round stays this long per card it shows; None: until a key is pressed."""
 
 
 Display = Flash | Tray | Lines | Rounds

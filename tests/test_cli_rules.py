@@ -107,7 +107,8 @@ def test_a_bad_user_rule_set_prints_one_line_and_exits_1(tmp_path: Path, capsys:
 
 
 def test_an_unknown_rule_set_name_prints_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "show", "monte-carlo"]) == 2  # a name the command does not know: a usage error
+    """A name that names no rule set is a usage error (exit 2), like an unknown option."""
+    assert main(["rules", "show", "monte-carlo"]) == 2
     assert capsys.readouterr().err.startswith("cutcard: no rule set named 'monte-carlo'")
 
 

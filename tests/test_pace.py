@@ -94,7 +94,7 @@ def test_a_pipe_and_jsonl_are_a_script_and_a_terminal_the_learner(tmp_path: Path
     assert paces(db) == [("countdown", "script"), ("countdown", "script")]
     seen: list[str] = []
 
-    def at_a_terminal(plan: Any, console: object) -> RunSummary:
+    def at_a_terminal(plan: Any, console: object, **_: object) -> RunSummary:
         seen.extend(session.pace for session, _item in plan)
         return RunSummary()
 

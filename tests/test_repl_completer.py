@@ -78,7 +78,7 @@ def test_count_systems_complete_for_system_options_and_settings() -> None:
     systems = list(builtin_systems())
     assert texts("drill running-count --system ") == systems
     assert texts("set system k") == ["ko"]
-    assert texts("set ") == ["ruleset", "speed", "system", "ramp", "indices", "dealer-errors"]
+    assert texts("set ") == ["ruleset", "speed", "system", "ramp", "indices", "dealer-errors", "bet-count"]
     assert texts("set indices c") == ["computed"]
     assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
 

@@ -71,6 +71,24 @@ def test_the_right_bet_is_graded_right_and_the_round_is_dealt_with_it(chart) -> 
     grade = table.answer(table.decision(), "$80")
     assert grade is not None and grade.correct and table.round is not None and table.last_bet == 80
     assert recorder.attempts[0].item == "bet:hi-lo:tc+4"
+    check = table.tally.bets[-1] if table.tally.bets else None
+    if check is not None:
+        assert check.message == "✓ $80: your ramp bets 8 units ($80)"  # no count to give the next check away
+        assert check.why == "true count +4 (running +10, 2.5 decks left)"
+
+
+@pytest.mark.parametrize("bet_count", [False, True])
+def test_a_right_bet_tells_no_count_unless_the_setting_says(bet_count: bool, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from trainer.__main__ import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("10\ns\ns\ns\n0\n"))
+    assert main(["play", "--seed", "1", "--rounds", "1", *(["--bet-count"] if bet_count else [])]) == 0
+    (graded,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ✓ $10")]
+    assert "your ramp bets 1 unit ($10)" in graded
+    assert ("running 0, 6 decks left" in graded) is bet_count
 
 
 def test_a_ramp_bet_beyond_the_chips_is_the_most_the_learner_can_bet(chart) -> None:

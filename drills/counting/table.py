@@ -50,7 +50,8 @@ class TableDrill(CountDrill):
     title: ClassVar[str] = "table count"
     target_ms: ClassVar[int | None] = None
     reads: ClassVar[Mapping[str, str]] = {
-        "system": "", "decks": "Decks in the shoe (default: the rule set's).", "seats": "Computer seats."}
+        "system": "", "decks": "Decks in the shoe (default: the rule set's).", "seats": "Computer seats.",
+        "speed": "Seconds a card each round stays on screen (default: a key deals the next round)."}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -204,7 +205,7 @@ class TableDrill(CountDrill):
                 "trail": [dict(step) for step in self._trail],
             },
             expected=format_count(count, signed=False),
-            show=(Lines(lines=tuple(lines)),),
+            show=(Lines(lines=tuple(lines), by_round=True, seconds_per_card=self.options.speed),),
         )
 
     def grade(self, question: Question, answer: Answer) -> Grade:

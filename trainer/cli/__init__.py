@@ -69,9 +69,11 @@ class LazyGroup(click.Group):
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", "db", type=DatabasePath(dir_okay=False), default=None,
               help="Progress database to use instead of $CUTCARD_HOME/progress.db.")
+@click.option("--no-pager", "no_pager", is_flag=True, default=False,
+              help="Print long output as it is, not through $PAGER.")
 @click.version_option(__version__, "--version", prog_name="cutcard")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None) -> None:
+def cli(ctx: click.Context, db: str | None, no_pager: bool) -> None:
     """cutcard: a terminal trainer for blackjack card counters and dealer trainees.
 
     Run without a command to start the interactive trainer.
@@ -79,6 +81,8 @@ def cli(ctx: click.Context, db: str | None) -> None:
     settings = ctx.ensure_object(Settings)
     if db:
         settings.db = db
+    if no_pager:
+        settings.no_pager = True
     if ctx.invoked_subcommand is None:
         if settings.interactive is None:
             click.echo(ctx.get_help())

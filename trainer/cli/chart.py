@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import emit_json, json_option, load_chart, ruleset_option
+from trainer.cli.common import emit_json, json_option, load_chart, pager_option, paging, ruleset_option
 
 
 @click.command("chart")
 @ruleset_option
 @json_option
+@pager_option
 def command(ruleset: str, as_json: bool) -> None:
     """The exact basic-strategy chart of a rule set, with EVs and the house edge (played by the chart, and
     the total-dependent optimum)."""
@@ -24,7 +25,8 @@ def command(ruleset: str, as_json: bool) -> None:
         document["readings"] = [{"key": key, "reading": basis.why} for key, basis in chart_readings(rules)]
         emit_json(document)
         return
-    from trainer.render import make_console
+    from trainer.render.pager import paged_console
     from trainer.render.strategy_chart import print_chart
 
-    print_chart(make_console(), chart, rules)
+    with paged_console(allowed=paging()) as console:
+        print_chart(console, chart, rules)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -56,6 +56,24 @@ class DatabasePath(FilePath):
             self.fail(f"the folder {str(folder)!r} does not exist: create it first, or give a database in "
                       "a folder that does", param, ctx)
         return path
+
+
+class NameChoice(click.Choice):  # type: ignore[type-arg]
+    """`click.Choice` over the names of one kind of thing (the drills): a misspelt name is answered with
+    the closest one in one line (`no drill named 'stratgy'; did you mean 'strategy'?`), not with the
+    list of every name."""
+
+    def __init__(self, choices: list[str], kind: str) -> None:
+        super().__init__(choices)
+        self.kind = kind
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from trainer.core.names import unknown_name
+
+            self.fail(unknown_name(self.kind, str(value), [str(c) for c in self.choices]), param, ctx)
 
 
 class Number(click.ParamType[float]):
@@ -125,6 +143,9 @@ class Settings:
     db: str | None = None
     """`--db PATH`; None means `$CUTCARD_HOME/progress.db`."""
 
+    no_pager: bool = False
+    """`--no-pager`: long output is printed as it is, even on a terminal (`trainer.render.pager`)."""
+
     interactive: Callable[[Settings], None] | None = None
     """What `cutcard` without a command runs: the interactive trainer, handed in by the program's entry
     (`trainer.__main__.main`) so that the CLI never imports the REPL, which imports the CLI; None (the
@@ -149,6 +170,23 @@ def db_option(func: F) -> F:
     return click.option("--db", type=DatabasePath(dir_okay=False), default=None, expose_value=False,
                         callback=remember,
                         help="Progress database (default: $CUTCARD_HOME/progress.db).")(func)
+
+
+def pager_option(func: F) -> F:
+    """`--no-pager` on a command whose output may be taller than the terminal (also accepted before the
+    command name, as git's)."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        if value:
+            ctx.ensure_object(Settings).no_pager = True
+
+    return click.option("--no-pager", is_flag=True, default=False, expose_value=False, callback=remember,
+                        help="Print long output as it is, not through $PAGER.")(func)
+
+
+def paging() -> bool:
+    """Whether this command may page its output (no `--no-pager` given)."""
+    return not settings().no_pager
 
 
 def ruleset_option(func: F) -> F:
@@ -182,6 +220,40 @@ def seed_option(func: F) -> F:
 
 def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
+
+
+def columns(stream: IO[str] | None = None) -> int | None:
+    """The width to lay a stream's lines out to: the terminal's (`$COLUMNS` where set) when the stream is
+    a terminal; None for a pipe or a file, whose readers take whole lines."""
+    if not is_terminal(stream if stream is not None else sys.stdout):
+        return None
+    import shutil
+
+    return max(20, shutil.get_terminal_size().columns)
+
+
+def is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def fitted(text: str, width: int | None, indent: str = "  ") -> str:
+    """`text` wrapped at word boundaries to `width` (continuation lines indented by `indent`); a word
+    longer than the width (a path) is kept whole rather than cut. None: the text as it is."""
+    if width is None or len(text) <= width:
+        return text
+    import textwrap
+
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text.lstrip(" "), width=width, initial_indent=lead, subsequent_indent=lead + indent,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def echo_fitted(text: str, *, err: bool = False, indent: str = "  ") -> None:
+    """`click.echo` of a line that may be long, wrapped at word boundaries to the terminal's width."""
+    click.echo(fitted(text, columns(sys.stderr if err else sys.stdout), indent), err=err)
 
 
 def settings() -> Settings:
@@ -220,25 +292,25 @@ def run_guarded(command: click.Command, argv: list[str] | None, *, debug: bool =
         drop_stdout()
         return 0
     except UsageError as e:  # a name or value the command does not know, as a bad option
-        click.echo(f"cutcard: {one_line(str(e))}", err=True)
+        echo_fitted(f"cutcard: {one_line(str(e))}", err=True)
         return 2
     except TrainerError as e:  # an error found while running
-        click.echo(f"cutcard: {one_line(str(e))}", err=True)
+        echo_fitted(f"cutcard: {one_line(str(e))}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
     except click.UsageError as e:
-        click.echo(one_line(usage_line(e)), err=True)
+        echo_fitted(one_line(usage_line(e)), err=True)
         return e.exit_code
     except click.ClickException as e:
-        click.echo(f"cutcard: {one_line(e.format_message())}", err=True)
+        echo_fitted(f"cutcard: {one_line(e.format_message())}", err=True)
         return e.exit_code
     except Exception as e:  # a bug: one line for the user, the traceback on request
         if debug:
             raise
-        click.echo(f"cutcard: internal error: {type(e).__name__}: {one_line(str(e))} "
-                   "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
+        echo_fitted(f"cutcard: internal error: {type(e).__name__}: {one_line(str(e))} "
+                    "(set CUTCARD_DEBUG=1 to see the traceback)", err=True)
         return 70
     # not standalone, click returns an `Exit`'s status (--help, --version) or the command's own value
     return status if isinstance(status, int) else 0

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from trainer.cli.common import FilePath, db_option, emit_json, json_option, one_line, settings
+from trainer.cli.common import FilePath, db_option, echo_fitted, emit_json, json_option, one_line, settings
 
 
 @click.group("db")
@@ -44,7 +44,7 @@ def check() -> None:
         for problem in found.details[:5]:
             click.echo(f"  {one_line(problem)}")
         raise StorageError(found.message)
-    click.echo(f"{path}: ok (full integrity check passed; {found.answers:,} answers)")
+    echo_fitted(f"{path}: ok (full integrity check passed; {found.answers:,} answers)")
 
 
 @command.command("backup")
@@ -57,7 +57,7 @@ def backup(file: Path | None) -> None:
 
     path = _database()
     target = backup_shelf(settings()).take(file)
-    click.echo(f"backed up {path} to {target} ({target.stat().st_size:,} bytes, checked)")
+    echo_fitted(f"backed up {path} to {target} ({target.stat().st_size:,} bytes, checked)")
 
 
 @command.command("restore")
@@ -125,14 +125,14 @@ def list_backups(as_json: bool) -> None:
                    "last_full_check": checked, "failure": state.failure or None})
         return
     if not backups:
-        click.echo(f"No backups yet in {shelf.folder}: one is taken when a drill or review ends.")
+        echo_fitted(f"No backups yet in {shelf.folder}: one is taken when a drill or review ends.")
     else:
-        click.echo(f"Backups of {shelf.db}, newest first, in")
+        echo_fitted(f"Backups of {shelf.db}, newest first, in")
         click.echo(f"  {shelf.folder}:")
         for b in backups:
             click.echo(f"  {b.day.isoformat()}  {b.kind:<7}  {b.size / 2**20:8.1f} MiB  {b.path.name}")
     if state.last_full_ts:
         when = datetime.fromtimestamp(state.last_full_ts).isoformat(sep=" ", timespec="minutes")
-        click.echo(f"Last full integrity check passed {when}.")
+        echo_fitted(f"Last full integrity check passed {when}.")
     if state.failure:
-        click.echo(f"Last failure: {state.failure} (the next session checks the whole file first)")
+        echo_fitted(f"Last failure: {state.failure} (the next session checks the whole file first)")

@@ -20,6 +20,7 @@ from drills import DRILLS
 from trainer.cli.common import (
     DEFAULT_SYSTEM,
     SPEED_RANGE,
+    NameChoice,
     db_option,
     estimation_option,
     load_chart,
@@ -185,7 +186,7 @@ def drill_view(command: click.Command, name: str) -> click.Command:
 
 
 @click.command("drill", cls=DrillCommand)
-@click.argument("name", type=click.Choice(list(DRILLS)), required=False, metavar="[NAME]")
+@click.argument("name", type=NameChoice(list(DRILLS), "drill"), required=False, metavar="[NAME]")
 @ruleset_option
 @seed_option
 @click.option("--count", "-n", type=click.IntRange(min=1), default=None,
@@ -281,5 +282,5 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         prepare_bests(drill, store)  # a countdown beats the learner's own best
         session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
         interactive = sys.stdin.isatty() and not jsonl
-        run_plan(repeat(session, count if count or not interactive else 20), jsonl=jsonl,
-                 interactive=interactive, store=store)
+        planned = count if count or not interactive else 20
+        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned)

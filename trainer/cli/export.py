@@ -7,7 +7,7 @@ from typing import IO
 
 import click
 
-from trainer.cli.common import FilePath, db_option, settings
+from trainer.cli.common import FilePath, db_option, echo_fitted, settings
 from trainer.practice.launch import newest_backup
 
 
@@ -68,4 +68,4 @@ def command(fmt: str, output: str | None, journal: bool) -> None:
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
-    click.echo(f"wrote {count} {what} to {target}", err=True)
+    echo_fitted(f"wrote {count} {what} to {target}", err=True)

@@ -19,6 +19,8 @@ from trainer.cli.common import (
     emit_json,
     estimation_option,
     json_option,
+    pager_option,
+    paging,
     rounding_option,
     ruleset_option,
 )
@@ -239,6 +241,7 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
               help="Seed of the shoes and the samples (the cache is per seed).")
 @estimation_option
 @rounding_option
+@pager_option
 def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, samples: int, shoes: int | None,
             seats: int | None, jobs: int | None, seed: int, estimation: str, rounding: str) -> None:
     """Index plays computed for your own game: the true count at which each play's alternative
@@ -276,8 +279,9 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
         }
         emit_json(document)
         return
-    from trainer.render import make_console
     from trainer.render.indices import print_indices
+    from trainer.render.pager import paged_console
 
     rows = [(w.asked, w.published, r) for w, r in zip(wanted, results, strict=True)]
-    print_indices(make_console(), run, rows, notes=notes, seconds=seconds, computed=computed)
+    with paged_console(allowed=paging()) as console:
+        print_indices(console, run, rows, notes=notes, seconds=seconds, computed=computed)

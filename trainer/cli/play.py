@@ -51,6 +51,10 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The index plays judged at your true count: the published Illustrious 18 and Fab 4 (for "
                    "Hi-Lo, the default), or those computed for this table and count (`cutcard indices`).")
+@click.option("--bet-count", "bet_count", is_flag=True, default=False,
+              help="Show the true and running count in every bet's grade (by default only a wrong bet's, "
+                   "so that a right one does not give the next count check away); `set bet-count on` in "
+                   "the REPL remembers it.")
 @click.option("--dealer-errors", "dealer_errors", type=click.FloatRange(0, 1), default=0.0, metavar="RATE",
               help="The share of rounds in which the dealer makes a realistic mistake (0.2: one round in "
                    "five; default 0, never). Call it with f and the seat (f 3, f dealer) before the next "
@@ -74,7 +78,7 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
             seat: int | None, rounds: int | None, host: bool, names: str | None, name: str,
             timer: int | None, ramp: str, estimation: str, rounding: str, indices: str | None,
             dealer_errors: float, wong: bool, wong_in: int | None, wong_out: int | None, spots: int | None,
-            jsonl: bool) -> None:
+            jsonl: bool, bet_count: bool = False) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -96,5 +100,5 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
                           rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
                           estimation=estimation, rounding=rounding, indices=indices,
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
-                          wong_in=wong_in, wong_out=wong_out, spots=spots)
+                          wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)

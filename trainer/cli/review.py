@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trainer.cli.common import db_option, seed_option, settings, use_chart_cache
+from trainer.cli.common import db_option, echo_fitted, seed_option, settings, use_chart_cache
 
 if TYPE_CHECKING:
     from trainer.core.rules import Ruleset
@@ -67,7 +67,7 @@ def command(ruleset: str | None, seed: int | None, limit: int | None, new_per_da
         if summary.answered == 0 and queue.served == 0:
             queue.notes.append(queue.nothing_to_do())
         for note in queue.notes:
-            click.echo(note, err=jsonl)
+            echo_fitted(note, err=jsonl)
 
 
 def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: float) -> None:
@@ -123,5 +123,5 @@ def _dry_run(rules: Ruleset | None, new_per_day: int, limit: int | None, now: fl
     if left > 0:
         click.echo(f"  … then {left} more (--limit N lists more)")
     for note in notes:
-        click.echo(escaped(f"  {note}"))
+        echo_fitted(escaped(f"  {note}"), indent="    ")
     click.echo("(dry run: nothing was asked or changed)")

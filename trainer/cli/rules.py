@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trainer.cli.common import emit_json, json_option
+from trainer.cli.common import emit_json, json_option, pager_option, paging
 
 
 class _RulesGroup(click.Group):
@@ -21,9 +21,12 @@ class _RulesGroup(click.Group):
             if _names_a_ruleset(word):
                 args = ["show", *args]
             elif not difflib.get_close_matches(word, self.commands):
+                from trainer.core.names import closest
                 from trainer.core.rulesfile import builtin_rulesets
 
-                ctx.fail(f"No such command {word!r}, nor a rule set of that name (built-in: "
+                near = closest(word, builtin_rulesets())
+                ctx.fail(f"No such command {word!r}, nor a rule set of that name; did you mean {near!r}?"
+                         if near else f"No such command {word!r}, nor a rule set of that name (built-in: "
                          f"{', '.join(builtin_rulesets())}; or a path to a .toml file).")
         return super().resolve_command(ctx, args)
 
@@ -58,15 +61,17 @@ def list_rules(as_json: bool) -> None:
     if as_json:
         emit_json([ruleset_to_dict(r) for r in rulesets])
         return
-    from trainer.render import make_console
+    from trainer.render.pager import paged_console
     from trainer.render.rules import print_ruleset_list
 
-    print_ruleset_list(make_console(), rulesets)
+    with paged_console(allowed=paging()) as console:
+        print_ruleset_list(console, rulesets)
 
 
 @command.command("show")
 @click.argument("name", metavar="NAME|PATH")
 @json_option
+@pager_option
 def show_rules(name: str, as_json: bool) -> None:
     """One rule set in full: a built-in name or alias, or a path to your own TOML file."""
     from trainer.core.rules import ruleset_to_dict
@@ -76,7 +81,8 @@ def show_rules(name: str, as_json: bool) -> None:
     if as_json:
         emit_json(ruleset_to_dict(ruleset))
         return
-    from trainer.render import make_console
+    from trainer.render.pager import paged_console
     from trainer.render.rules import print_ruleset
 
-    print_ruleset(make_console(), ruleset)
+    with paged_console(allowed=paging()) as console:
+        print_ruleset(console, ruleset)

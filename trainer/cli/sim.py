@@ -14,10 +14,13 @@ import click
 
 from trainer.cli.common import (
     db_option,
+    echo_fitted,
     emit_json,
     estimation_option,
     json_option,
     load_chart,
+    pager_option,
+    paging,
     rounding_option,
     ruleset_option,
     settings,
@@ -56,6 +59,7 @@ PROGRESS_FROM = 200_000
 @click.option("--no-indices", is_flag=True, help="Play no index plays: the chart at every count.")
 @estimation_option
 @rounding_option
+@pager_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
               help="Bankroll in betting units, for the risk of ruin.")
 @click.option("--wong-in", type=int, default=None, metavar="T",
@@ -129,21 +133,22 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
                       answers=None if measured is None else measured.answers)
     summary, stopped, seconds, mine = study.summary, study.stopped, study.seconds, study.errors
     if stopped and summary.rounds == 0:
-        click.echo("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
+        echo_fitted("cutcard: stopped (Ctrl-C) before a whole segment of hands was played", err=True)
         raise click.exceptions.Exit(130)
     if stopped:
-        click.echo(f"cutcard: stopped (Ctrl-C) after {summary.rounds:,} of {hands:,} hands: the figures "
-                   "below are for those", err=True)
+        echo_fitted(f"cutcard: stopped (Ctrl-C) after {summary.rounds:,} of {hands:,} hands: the figures "
+                    "below are for those", err=True)
     report = SimReport(ruleset=rules, seed=seed, jobs=min(jobs, hands), seconds=seconds, summary=summary,
                        chart_ev=chart.ev, counter=counter, indices=index_words, bankroll=bankroll,
                        errors=mine, engine="compiled" if compiled(plan) else "python")
     if as_json:
         emit_json(report.to_json())
     else:
-        from trainer.render import make_console
+        from trainer.render.pager import paged_console
         from trainer.render.sim import print_report
 
-        print_report(make_console(), report)
+        with paged_console(allowed=paging()) as console:
+            print_report(console, report)
     if stopped:
         raise click.exceptions.Exit(130)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from trainer.cli.common import db_option, emit_json, json_option, settings
+from trainer.cli.common import db_option, emit_json, json_option, pager_option, paging, settings
 from trainer.practice.launch import newest_backup
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ VIEWS = ("overview", "drills", "review", "strategy")
 @click.option("--cell", default=None, metavar="CELL",
               help="strategy: one cell's answers in full, e.g. --cell 'hard 16 vs 10'.")
 @json_option
+@pager_option
 @db_option
 def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str | None,
             as_json: bool) -> None:
@@ -65,17 +66,17 @@ def _show(view: str, span: Since, now: float, as_json: bool) -> None:
     if as_json:
         emit_json(report_to_json(report))
         return
-    from trainer.render import make_console
+    from trainer.render.pager import paged_console
 
-    console = make_console()
-    if view == "drills":
-        from trainer.render.stats import print_drill_charts
+    with paged_console(allowed=paging()) as console:
+        if view == "drills":
+            from trainer.render.stats import print_drill_charts
 
-        print_drill_charts(console, report)
-    else:
-        from trainer.render.stats import print_stats
+            print_drill_charts(console, report)
+        else:
+            from trainer.render.stats import print_stats
 
-        print_stats(console, report)
+            print_stats(console, report)
 
 
 def _no_progress_yet(as_json: bool) -> None:
@@ -104,10 +105,11 @@ def _review(path: object, now: float, as_json: bool) -> None:
     if as_json:
         emit_json({"today": today.isoformat(), **plain(picture)})
         return
-    from trainer.render import make_console
+    from trainer.render.pager import paged_console
     from trainer.render.review_stats import print_review_picture
 
-    print_review_picture(make_console(), picture, today)
+    with paged_console(allowed=paging()) as console:
+        print_review_picture(console, picture, today)
 
 
 def _strategy(path: object, now: float, span: object, ruleset: str | None, counts: bool, cell: str | None,
@@ -131,11 +133,11 @@ def _strategy(path: object, now: float, span: object, ruleset: str | None, count
     if as_json:
         emit_json(heatmap_to_json(heatmap))
         return
-    from trainer.render import make_console
     from trainer.render.heatmap import print_cell, print_heatmap
+    from trainer.render.pager import paged_console
 
-    console = make_console()
-    if cell:
-        print_cell(console, heatmap, cell)
-    else:
-        print_heatmap(console, heatmap, counts=counts)
+    with paged_console(allowed=paging()) as console:
+        if cell:
+            print_cell(console, heatmap, cell)
+        else:
+            print_heatmap(console, heatmap, counts=counts)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card
-from trainer.core.errors import InvalidInputError, UnknownNameError, excerpt
+from trainer.core.errors import InvalidInputError
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
 Count = int | Fraction
@@ -284,9 +284,10 @@ def find_system(name: str) -> CountSystem:
     for system in builtin_systems().values():
         if wanted == system.name or wanted in system.aliases:
             return system
-    known = ", ".join(builtin_systems())
-    raise UnknownNameError(f"no count system named {excerpt(repr(name))} (built-in: {known}; or give a "
-                           "path to a .toml file)")
+    from trainer.core.errors import UnknownNameError
+    from trainer.core.names import unknown_name
+
+    raise UnknownNameError(unknown_name("count system", name, builtin_systems(), files=True))
 
 
 def load_system(name_or_path: str | Path) -> CountSystem:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError, excerpt
+from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     PLAY_KEYS,
@@ -470,9 +470,10 @@ def find_ruleset(name: str) -> Ruleset:
     for ruleset in builtin_rulesets().values():
         if wanted == ruleset.name or wanted in ruleset.aliases:
             return ruleset
-    known = ", ".join(builtin_rulesets())
-    raise UnknownRulesetError(f"no rule set named {excerpt(repr(name))} (built-in: {known}; or give a "
-                              "path to a .toml file)")
+    from trainer.core.errors import UnknownRulesetError
+    from trainer.core.names import unknown_name
+
+    raise UnknownRulesetError(unknown_name("rule set", name, builtin_rulesets(), files=True))
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

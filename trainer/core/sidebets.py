@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.core.cards import Card, Rank
-from trainer.core.errors import InvalidInputError, RulesetError, excerpt
+from trainer.core.errors import InvalidInputError, RulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.tomlfiles import names_a_file, read_toml, shipped
 
@@ -243,9 +243,10 @@ def find_sidebet(name_or_path: str | Path) -> SideBet:
     for bet in builtin_sidebets().values():
         if wanted == bet.name or wanted in bet.aliases:
             return bet
-    known = ", ".join(builtin_sidebets())
-    raise RulesetError(f"no side bet named {excerpt(repr(str(name_or_path)))} (built-in: {known}; "
-                       "or give a path to a .toml file)")
+    from trainer.core.errors import UnknownRulesetError
+    from trainer.core.names import unknown_name
+
+    raise UnknownRulesetError(unknown_name("side bet", str(name_or_path), builtin_sidebets(), files=True))
 
 
 def parse_sidebet_names(text: str) -> tuple[SideBet, ...]:

@@ -52,8 +52,12 @@ def rng_for(seed: int | None) -> random.Random:
 
 
 def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None = None,
-             header: str | None = None) -> RunSummary:
+             header: str | None = None, total: int | None = None) -> RunSummary:
     """Drive the plan: JSON lines, a terminal session, or plain answer lines.
+
+    At a terminal each drill's intro is shown whole until the learner has answered that drill once (the
+    progress database knows: no separate memory to keep in step with it, and it follows `--db`), then
+    as a one-line reminder; `total` is the number of questions planned, for the screen's header.
 
     With a `store`, a recap of each session follows (`trainer.progress.recap`: accuracy and speed against the
     learner's previous sessions, the misses and when they come back); `header` is said first. Machine
@@ -69,9 +73,8 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
         from trainer.screens.drill import run_interactive
 
         console = make_console()
-        if header:
-            console.print(header, style="title", markup=False)
-        summary = run_interactive(plan, console)
+        known = store.drills_answered() if store is not None else frozenset()
+        summary = run_interactive(plan, console, known=known, total=total, banner=header)
         if store is not None:
             from trainer.progress.recap import run_recap
 

@@ -62,7 +62,7 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
     count = "true count" if system.balanced else "running count"
     table = Table(title=f"Index plays for {run.ruleset.name}, {system.title} ({count})", title_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for column in ("play", "above/below", "index", "crossing±SE", "published", "n", "gain %"):
+    for column in ("play", "above/below", "index", "cross±SE", "book", "n", "gain %"):
         table.add_column(column, justify="left" if column in ("play", "above/below") else "right",
                          no_wrap=True)
     hi_lo = system.name == "hi-lo"
@@ -80,7 +80,8 @@ def print_indices(console: Console, run: IndexRun, rows: Sequence[tuple[Asked, I
         shown = _count(published.index) if published is not None and hi_lo else "–"
         table.add_row(name, plays, index, cross, shown, str(result.samples), _gain_near(result))
     console.print(table)
-    console.print("index: play 'above' at that count or more; n: exact EVs computed; gain %: what the "
+    console.print("index: play 'above' at that count or more; cross±SE: where the EVs cross, ± its "
+                  "standard error; book: the published index; n: exact EVs computed; gain %: what the "
                   "index play gains over the basic play per hand, two counts past the index.")
     console.print(f"{samples_line(run, [r.samples for _, _, r in rows])} from {run.shoes} shoes dealt with "
                   f"{run.seats} seats; "

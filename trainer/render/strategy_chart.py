@@ -97,8 +97,22 @@ def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
     else:
         parts.append(Text("No composition-dependent exceptions: every two- and three-card hand plays as "
                           "its total says.", style="muted"))
-    console.print(Panel(Group(*parts), title=f"[title]{ruleset.name}[/] — {ruleset.title}",
-                        subtitle=f"fingerprint {ruleset.fingerprint}", title_align="left", expand=False))
+    title, detail = panel_title(ruleset.name, ruleset.title, console.measure(Group(*parts)).maximum)
+    if detail:
+        parts.insert(0, Text(detail, style="muted"))
+    console.print(Panel(Group(*parts), title=title, subtitle=f"fingerprint {ruleset.fingerprint}",
+                        title_align="left", expand=False))
+
+
+def panel_title(name: str, title: str, width: int) -> tuple[str, str]:
+    """The chart panel's title, and what of it moves inside the panel: the whole title where it fits the
+    panel's top edge, else the name and the title's words before its parenthesis, the parenthesis
+    going to the panel's first line (rich would cut the title at the panel's edge mid-word)."""
+    full = f"{name} — {title}"
+    if len(full) + 4 <= width or " (" not in title:
+        return f"[title]{name}[/] — {title}", ""
+    short, _, rest = title.partition(" (")
+    return f"[title]{name}[/] — {short}", "(" + rest
 
 
 def print_hand_evs(console: Console, evs: HandEVs, ruleset: Ruleset) -> None:

@@ -266,12 +266,15 @@ def _set(state: ReplState, args: list[str]) -> None:
 
 
 def _help(state: ReplState, args: list[str]) -> None:
-    console = state.console
     if not args:
-        console.print(help_table())
-        console.print(Text("`help COMMAND` shows one in full; Tab completes; Ctrl-C stops a drill, "
-                           "Ctrl-D leaves.", style="muted"))
+        from trainer.render.pager import paged
+
+        with paged(state.console, allowed=not state.settings.no_pager) as console:
+            console.print(help_table())
+            console.print(Text("`help COMMAND` shows one in full; Tab completes; Ctrl-C stops a drill, "
+                               "Ctrl-D leaves.", style="muted"))
         return
+    console = state.console
     name = args[0].lower()
     if name in REPL_WORDS:
         word = REPL_WORDS[name]

@@ -28,6 +28,7 @@ KEYS: dict[str, str] = {
     "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12, or plan (the plan's)",
     "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
     "dealer-errors": "the share of rounds in which play's dealer makes a mistake to call, 0 to 1 (0: off)",
+    "bet-count": "on: every bet's grade at play shows the counts (off: only a wrong bet's)",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
@@ -37,6 +38,7 @@ APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ramp": ("play",),
     "indices": ("drill", "play", "sim", "plan"),
     "dealer-errors": ("play",),
+    "bet-count": ("play",),
 }
 """Setting name -> the commands whose option of that name it is the default of. Not every command with
 such an option: `review --ruleset` narrows the queue to one rule set (without it review mixes them all),
@@ -58,6 +60,8 @@ class Prefs:
     """'published' or 'computed' (`cutcard indices`)."""
     dealer_errors: float | None = None
     """`set dealer-errors 0.2`: play's --dealer-errors."""
+    bet_count: bool | None = None
+    """`set bet-count on`: play's --bet-count."""
     toured: bool = False
     """True once the three-line tour has been shown."""
 
@@ -66,8 +70,11 @@ class Prefs:
         value = getattr(self, field_of(key))
         if value is None:
             fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM, "ramp": DEFAULT_RAMP,
-                        "indices": "published", "dealer-errors": "0, off"}.get(key, "the drill's own")
+                        "indices": "published", "dealer-errors": "0, off",
+                        "bet-count": "off"}.get(key, "the drill's own")
             return f"{fallback} (default)"
+        if isinstance(value, bool):
+            return "on" if value else "off"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     def default_map(self) -> dict[str, dict[str, Any]]:
@@ -139,6 +146,10 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, ramp=BetRamp.parse(ramp).text)
     if key == "dealer-errors":
         return dataclasses.replace(prefs, dealer_errors=_share(text))
+    if key == "bet-count":
+        if text.lower() not in ("on", "yes", "true", "1"):
+            raise InvalidInputError(f"bet-count {text!r} is not one of on, off")
+        return dataclasses.replace(prefs, bet_count=True)
     if key == "indices":
         if text.lower() not in ("published", "computed"):
             raise InvalidInputError(f"indices {text!r} is not one of published, computed")

@@ -28,9 +28,9 @@ def repl_key_bindings() -> KeyBindings:
     return bindings
 
 
-def read_key(message: AnyFormattedText, keys: Mapping[str, str]) -> str:
+def read_key(message: AnyFormattedText, keys: Mapping[str, str], *, erase: bool = False) -> str:
     """Wait for one of `keys` (a letter in either case, or a key name such as "enter") and return it;
-    other keys are ignored.
+    other keys are ignored; `erase`: the message is taken off the screen when a key is pressed.
 
     `keys` maps each key to what it does (the caller shows that); Ctrl-C raises KeyboardInterrupt and
     Ctrl-D raises EOFError, as at the prompt.
@@ -54,7 +54,7 @@ def read_key(message: AnyFormattedText, keys: Mapping[str, str]) -> str:
 
     window = Window(FormattedTextControl(message, show_cursor=True), height=1, dont_extend_height=True)
     app: Application[str] = Application(layout=Layout(window), key_bindings=bindings, full_screen=False,
-                                        erase_when_done=False)
+                                        erase_when_done=erase)
     return app.run()
 
 

@@ -46,8 +46,10 @@ class TableUI:
     """One learner's session at the terminal."""
 
     def __init__(self, session: TableSession, console: Console, *, line: ReadLine = read_line,
-                 key: ReadKey = read_key) -> None:
+                 key: ReadKey = read_key, bet_count: bool = False) -> None:
+        """`bet_count`: a right bet's grade shows the counts too (a wrong one's always does)."""
         self.session = session
+        self.bet_count = bet_count
         self.console = console
         self.line = line
         self.key = key
@@ -182,7 +184,9 @@ class TableUI:
             self.console.print(Text(f"  {spread.message}", style="good" if spread.correct else "bad"))
         elif grade is not None and s.tally.bets:
             check = s.tally.bets[-1]
-            self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
+            shown = f"{check.message} — {check.why}" if check.correct and self.bet_count and check.why \
+                else check.message
+            self.console.print(Text(f"  {shown}", style="good" if check.correct else "bad"))
         return True
 
     def _play_round(self) -> None:

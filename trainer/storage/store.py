@@ -198,6 +198,12 @@ class Store:
         with guarded(self.path, "read the review items"):
             return queue_reads.known_items(self.conn, drill, ruleset)
 
+    def drills_answered(self) -> frozenset[str]:
+        """The drills with at least one recorded answer (a drill's intro is shown whole until then)."""
+        with guarded(self.path, "read the review items"):
+            rows = self.conn.execute("SELECT DISTINCT drill FROM review_items").fetchall()
+        return frozenset(str(row[0]) for row in rows)
+
     def introduced_since(self, ts: float) -> int:
         """How many items were answered for the first time at or after `ts` (the daily new-item limit)."""
         with guarded(self.path, "count new review items"):

@@ -5,7 +5,9 @@ running count of every card seen since the shuffle over the decks left (the shoe
 to the session's estimation and rounding). When the cut card is out, the dealer shuffles before the
 deal, so the bet is a fresh shoe's: the initial running count over the full shoe. The bet is capped by
 the table's limits and the learner's chips. A wrong bet is told at once with the right one and why:
-"true count +2 (running +9, 4.5 decks left): your ramp bets 2 units ($20)".
+"true count +2 (running +9, 4.5 decks left): your ramp bets 2 units ($20)". A right bet is told without
+the counts ("your ramp bets 2 units"), which would give the next count check away; `why` keeps them for a
+learner who wants them shown always.
 
 Where counting cannot help (a reshuffle every round, an infinite deck) or the count is unbalanced (it has
 no true count), the bet is taken and not graded, and the table says why once.
@@ -35,6 +37,8 @@ class BetCheck:
     true_count: int
     correct: bool
     message: str
+    why: str = ""
+    """The counts the right bet rests on ("true count +2 (running +9, 4.5 decks left)")."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -131,12 +135,15 @@ class BetDecision:
         unit = view.ruleset.table.min_bet
         capped = "" if expected == unit * units else " (as near as the limits and your chips allow)"
         shuffle = "a fresh shoe, " if view.needs_shuffle else ""
-        why = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
-               f"{format_decks(decks_left)} decks left): your ramp bets {units} "
-               f"unit{'s' if units != 1 else ''} (${format_money(expected)}){capped}")
+        counts = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
+                  f"{format_decks(decks_left)} decks left)")
+        ramp = f"your ramp bets {units} unit{'s' if units != 1 else ''} (${format_money(expected)}){capped}"
+        why = f"{counts}: {ramp}"
         given = f"${format_money(bet)}"
-        message = f"✓ {given}: {why}" if correct else f"✗ {given}, not the ramp's bet: {why}"
-        check = BetCheck(bet=bet, expected=expected, true_count=tc, correct=correct, message=message)
+        # a right bet's grade leaves the counts out, so that it does not give the next count check away
+        message = f"✓ {given}: {ramp}" if correct else f"✗ {given}, not the ramp's bet: {why}"
+        check = BetCheck(bet=bet, expected=expected, true_count=tc, correct=correct, message=message,
+                         why=counts)
         detail = {"true_count": tc, "units": units, "units_given": float(bet / unit)}
         grade = Grade(correct=correct, expected=format_money(expected), given=format_money(bet),
                       explanation=why, detail=detail)

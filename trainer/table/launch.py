@@ -68,6 +68,8 @@ class PlayOptions:
     wong_in: int | None = None
     wong_out: int | None = None
     spots: int | None = None
+    bet_count: bool = False
+    """Every bet's grade shows the counts (`--bet-count`); otherwise only a wrong bet's does."""
     """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
 
 
@@ -153,9 +155,10 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
             TableMachine(session, sys.stdin, sys.stdout).run(options.rounds)
             return
         if not plain_input():
-            TableUI(session, console).run(options.rounds)
+            TableUI(session, console, bet_count=options.bet_count).run(options.rounds)
             return
-        TableUI(session, console, line=plain_line, key=plain_key).run(options.rounds)
+        TableUI(session, console, line=plain_line, key=plain_key,
+                bet_count=options.bet_count).run(options.rounds)
 
 
 def _tournament(options: PlayOptions, rules: Ruleset, settings: HasDbPath, chart: LoadChart) -> None:
