@@ -10,6 +10,11 @@ arrays (`trainer.sim.layout`) so that a job plays its rounds in chunks.
 `tests/test_sim_engine.py` plays this kernel and `Round` on the same recorded shoes and asserts
 identical results round by round, as it does for the Python engine; `tests/test_sim_fast.py` checks
 its counting bet by bet against the Python engine's.
+
+It is over 600 lines because it is one concept, the engine's round in compiled form: the round, the
+split hands, back-counting's sit-and-leave and several spots call one another inside the compiled loop,
+and numba compiles a kernel from the functions of one module (splitting it would only move the same
+functions apart, each still naming the other's arrays).
 """
 
 from __future__ import annotations
