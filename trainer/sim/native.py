@@ -12,9 +12,8 @@ identical results round by round, as it does for the Python engine; `tests/test_
 its counting bet by bet against the Python engine's.
 
 It is over 600 lines because it is one concept, the engine's round in compiled form: the round, the
-split hands, back-counting's sit-and-leave and several spots call one another inside the compiled loop,
-and numba compiles a kernel from the functions of one module (splitting it would only move the same
-functions apart, each still naming the other's arrays).
+split hands, back-counting's sit-and-leave and several spots are steps of the one loop, reading the same
+arrays by the same indices, and are kept beside it so that it can be read against the engine's round.
 """
 
 from __future__ import annotations
