@@ -3,6 +3,7 @@ traceback or "internal error"; rule-set files ask only for what matters."""
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -150,7 +151,10 @@ WORDS = ["--count", "--seed", "--ruleset", "--since", "--json", "--jsonl", "--ha
          "casino", "chat-host", "nonsense", "0", "-1", "2100y", "1e9", "banana", "\x00", "10,6", "vs", "A",
          "running-count", "payout", "show", "list", "check", "backup", "restore", "backups", "--help",
          "99999999999999999999", "é", ""]
-LONG_RUNNING = {"play", "review", "drill", "sim", "indices"}  # would wait for answers or run long: bounded
+LONG_RUNNING = {"play", "review", "drill", "sim", "indices", "plan"}  # would wait for answers or run long: bounded
+SMALL_STATS = {"per_count": [{"true_count": 0, "rounds": 900, "mean": -0.01, "second_moment": 1.3},
+                             {"true_count": 3, "rounds": 100, "mean": 0.02, "second_moment": 1.3}]}
+"""A per-count table for `plan --stats`: the plan's options are under test, not a simulation of its store."""
 
 
 @settings(max_examples=40, deadline=None,
@@ -166,6 +170,10 @@ def test_random_arguments_never_reach_internal_error(command: str, args: list[st
             args = [*args, "--hands", "10", "--jobs", "1"]
         if command == "indices":  # a few samples of one play: the options are what is under test
             args = [*args, "--samples", "8", "--plays", "insurance", "--jobs", "1"]
+        if command == "plan":
+            stats = tmp_path / "stats.json"
+            stats.write_text(json.dumps(SMALL_STATS))
+            args = [*args, "--stats", str(stats)]
     runner = CliRunner()
     result = runner.invoke(cli, [command, *args], input="", catch_exceptions=True,
                            standalone_mode=False)
