@@ -19,8 +19,10 @@ from drills import DRILLS
 from trainer.cli.common import (
     DEFAULT_SYSTEM,
     SPEED_RANGE,
+    close_call_option,
     db_option,
     estimation_option,
+    last_deck_option,
     load_chart,
     rounding_option,
     ruleset_option,
@@ -188,7 +190,9 @@ def drill_view(command: click.Command, name: str) -> click.Command:
               help="Cards shown at a time.")
 @click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks to deal from.")
 @estimation_option
+@last_deck_option
 @rounding_option
+@close_call_option
 @click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True, help="Seats at the table.")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
 @click.option("--hands", type=click.Choice(["hard", "soft", "pairs", "close", "missed"]), default=None,
