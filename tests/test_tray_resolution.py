@@ -194,3 +194,31 @@ def test_the_drill_command_takes_the_settings(tmp_path: Path, capsys: pytest.Cap
                  "--db", str(tmp_path / "p.db")]) == 2
     err = capsys.readouterr().err
     assert "more coarsely" in err and "Traceback" not in err
+
+
+# --- the table --------------------------------------------------------------------------------------
+
+
+def test_the_table_counts_the_last_deck_finer() -> None:
+    from trainer.core.cards import parse_cards
+    from trainer.table.count_checks import CountKeeper
+
+    keeper = CountKeeper(CASINO, "hi-lo", random.Random(1), estimation="half", last_deck="quarter")
+    keeper.seen = list(parse_cards("2 3 4 5 6 2 3"))  # running count +7
+    assert keeper.true_count(45) == (9, Fraction(3, 4))  # 7 / 0.75 = 9.33
+    assert keeper.true_count(60) == (7, 1)  # above the last deck: half decks
+    grade = keeper.grade_true("+9", 45)
+    assert grade.correct and "to the quarter deck, the last deck" in grade.explanation
+    plain = CountKeeper(CASINO, "hi-lo", random.Random(1), estimation="half")
+    plain.seen = keeper.seen
+    assert plain.true_count(45) == (7, 1)
+    with pytest.raises(InvalidInputError, match="more coarsely"):
+        CountKeeper(CASINO, "hi-lo", random.Random(1), estimation="half", last_deck="full")
+
+
+def test_play_takes_the_last_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.cli import main
+
+    assert main(["play", "--estimation", "quarter", "--last-deck", "half", "--rounds", "1", "--jsonl",
+                 "--db", str(tmp_path / "p.db")]) == 2
+    assert "more coarsely" in capsys.readouterr().err

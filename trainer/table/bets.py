@@ -19,7 +19,7 @@ from fractions import Fraction
 from drills.base import Answer, Grade
 from trainer.core.betting import bet_item
 from trainer.core.bounds import check_length
-from trainer.core.counting import CountSystem, estimate_decks_left, format_count, format_decks, true_count
+from trainer.core.counting import CountSystem, format_count, format_decks, true_count
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
 from trainer.core.rules import Ruleset
@@ -88,12 +88,13 @@ class BetDecision:
             "unit": format_money(view.ruleset.table.min_bet),
             "bankroll": format_money(view.bankroll), "ramp": view.ramp.text,
             "running_count": count_json(running), "cards_left": cards_left, "estimation": view.estimation,
-            "rounding": view.rounding, "counting_helps": view.ruleset.counting_helps,
+            "last_deck": view.last_deck, "rounding": view.rounding,
+            "counting_helps": view.ruleset.counting_helps,
             "graded": reason is None,
         }
         item, expected = "", ""
         if reason is None:
-            decks_left = estimate_decks_left(cards_left, view.estimation)
+            decks_left = view.decks_left(cards_left)
             tc = true_count(running, decks_left, view.rounding)
             data["decks_left"] = float(decks_left)
             item = bet_item(view.system.name, tc)
@@ -123,7 +124,7 @@ class BetDecision:
         if ungraded_reason(view.ruleset, view.system) is not None:
             return BetPlaced(grade=None, bet=bet, check=None)
         running, cards_left = bet_count(view)
-        decks_left = estimate_decks_left(cards_left, view.estimation)
+        decks_left = view.decks_left(cards_left)
         tc = true_count(running, decks_left, view.rounding)
         units = view.ramp.units_at(tc)
         expected = ramp_bet(view, units)

@@ -54,6 +54,8 @@ class PlayOptions:
     ramp: str = DEFAULT_RAMP
     estimation: str = "half"
     rounding: str = "floor"
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
     indices: str | None = None
     dealer_errors: float = 0.0
     dealer_errors_typed: bool = False
@@ -101,7 +103,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
         session = TableSession(rules, table_chart, seats=seats, rng=rng_for(options.seed),
                                system=options.system,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
-                               estimation=options.estimation, rounding=options.rounding, recorder=store,
+                               estimation=options.estimation, rounding=options.rounding,
+                               last_deck=options.last_deck, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
                                pace=pace)
         if options.jsonl:
