@@ -222,3 +222,40 @@ def test_play_takes_the_last_deck(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["play", "--estimation", "quarter", "--last-deck", "half", "--rounds", "1", "--jsonl",
                  "--db", str(tmp_path / "p.db")]) == 2
     assert "more coarsely" in capsys.readouterr().err
+
+
+# --- the simulator, indices and plan: the same conversion -------------------------------------------
+
+
+@pytest.mark.parametrize("estimation, last_deck", [("half", "quarter"), ("full", "half"), ("half", "exact"),
+                                                   ("quarter", None)])
+@pytest.mark.parametrize("rounding", ["floor", "truncate", "round"])
+def test_the_simulators_true_count_is_the_cores(estimation: str, last_deck: str | None, rounding: str) -> None:
+    from trainer.sim.count import TrueCounter
+
+    counter = TrueCounter(estimation=estimation, rounding=rounding, last_deck=last_deck)
+    table = counter.table(312)
+    for cards_left in range(1, 313):
+        decks = estimate_decks_left(cards_left, estimation, last_deck)
+        for running in (-13, -7, -1, 0, 2, 5, 11):
+            want = true_count(running, decks, rounding)
+            assert counter(running, cards_left) == table(running, cards_left) == want, (cards_left, running)
+
+
+def test_a_last_deck_names_its_own_statistics_and_index_runs() -> None:
+    from trainer.cli.indices import make_run
+    from trainer.core.counting import find_system
+    from trainer.sim.counter import Counter
+    from trainer.sim.runner import Plan
+    from trainer.statstore import game_key
+
+    def key(last_deck: str | None) -> str:
+        counter = Counter(system=find_system("hi-lo"), spread=(1, 8), ramp={1: 1}, last_deck=last_deck)
+        return game_key(Plan(ruleset=CASINO, chart=None, counter=counter)).digest()  # type: ignore[arg-type]
+
+    assert key(None) == key("half") != key("quarter")
+    plain = make_run(CASINO, "hi-lo").fingerprint()
+    assert plain == make_run(CASINO, "hi-lo", last_deck="half").fingerprint()
+    assert plain != make_run(CASINO, "hi-lo", last_deck="quarter").fingerprint()
+    with pytest.raises(InvalidInputError, match="more coarsely"):
+        make_run(CASINO, "hi-lo", estimation="quarter", last_deck="full")

@@ -258,7 +258,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
             table = practice_table(rules, drill.surrender)
             plays, words = index_source(table, options.system, "computed", estimation=options.estimation,
-                                        rounding=options.rounding, quiet=jsonl)
+                                        rounding=options.rounding, quiet=jsonl, last_deck=options.last_deck)
             drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
         from trainer.practice.batch import repeat

@@ -32,7 +32,8 @@ DEFAULT_PLAYERS = 4
 LoadChart = Callable[..., "StrategyTable"]
 """`(rules, quiet=bool)`: the rule set's exact chart (from a cache, or computed with a progress bar)."""
 LoadIndexPlays = Callable[..., "tuple[tuple[IndexPlay, ...], str]"]
-"""`(rules, system, source, estimation=, rounding=, quiet=)`: the index plays and where they come from."""
+"""`(rules, system, source, estimation=, rounding=, quiet=, last_deck=)`: the index plays and where they
+come from."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,7 +94,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     plays, words = None, ""
     if options.indices is not None:
         plays, words = index_plays(rules, options.system, options.indices, estimation=options.estimation,
-                                   rounding=options.rounding, quiet=options.jsonl)
+                                   rounding=options.rounding, quiet=options.jsonl,
+                                   last_deck=options.last_deck)
         if not options.jsonl:
             console.print(f"Index plays: {words}.")
     from trainer.screens.ask import plain_input, plain_key, plain_line
