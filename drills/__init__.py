@@ -19,6 +19,8 @@ DRILLS: dict[str, tuple[str, str]] = {
     "deck-estimation": ("drills.counting.deck_estimation:DeckEstimationDrill",
                         "decks left from the discard tray"),
     "bet": ("drills.counting.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
+    "aces": ("drills.counting.aces:AcesDrill",
+             "ace side count: aces seen against the norm, then the count you bet by"),
     "table": ("drills.counting.table:TableDrill", "count a full table of computer seats through a real shoe"),
     "payout": ("drills.dealing.payout:PayoutDrill",
                "dealer payouts: blackjack, insurance, even money, chips"),

@@ -181,6 +181,41 @@ def estimate_decks_left(cards_left: int, estimation: str = "half", last_deck: st
     return round_decks(Fraction(cards_left, 52), estimation, last_deck)
 
 
+# --- side counts ------------------------------------------------------------------------------------
+
+
+def side_count_norm(decks_dealt: Count | float, per_deck: int) -> Fraction:
+    """The cards of a side count's ranks a tray of `decks_dealt` decks holds on average (4 aces a deck).
+
+    >>> side_count_norm(2.5, 4)
+    Fraction(10, 1)
+    """
+    dealt = _exact(decks_dealt, "decks dealt")
+    if dealt < 0:
+        raise InvalidInputError(f"decks dealt must be 0 or more, not {decks_dealt}")
+    return dealt * per_deck
+
+
+def side_count_surplus(seen: int, decks_dealt: Count | float, per_deck: int) -> Fraction:
+    """The cards of the side count's ranks left above the norm: the norm for the tray, less those seen
+    (positive: the shoe left is rich in them). It is also what is left less what the cards left hold on
+    average, as the whole shoe holds exactly the norm.
+
+    >>> side_count_surplus(7, 2.5, 4), side_count_surplus(12, 2.5, 4)
+    (Fraction(3, 1), Fraction(-2, 1))
+    """
+    return side_count_norm(decks_dealt, per_deck) - seen
+
+
+def adjusted_running_count(running: Count, surplus: Count | float, adjustment: Count) -> Fraction:
+    """The running count a counter bets by: `adjustment` points for every surplus card left.
+
+    >>> adjusted_running_count(4, 3, 1), adjusted_running_count(-2, -1.5, 2)
+    (Fraction(7, 1), Fraction(-5, 1))
+    """
+    return Fraction(running) + _exact(surplus, "the surplus") * Fraction(adjustment)
+
+
 # --- counts as text ---------------------------------------------------------------------------------
 
 _COUNT_RE = re.compile(r"^([+\-−]?)\s*(?:(\d+)(?:[.,](\d+))?\s*(½)?|(½))$")
@@ -267,6 +302,7 @@ __all__ = [
     "CountSystem",
     "Estimation",
     "Rounding",
+    "adjusted_running_count",
     "builtin_systems",
     "check_last_deck",
     "estimate_decks_left",
@@ -280,5 +316,7 @@ __all__ = [
     "parse_decks",
     "parse_system",
     "round_decks",
+    "side_count_norm",
+    "side_count_surplus",
     "true_count",
 ]
