@@ -67,7 +67,8 @@ def bet_points(rows: Iterable[tuple[str, str, str, str]]) -> list[BetPoint]:
     for session, data_text, given, _ in rows:
         try:
             data = json.loads(data_text)
-            decks_left, running = data["decks_left"], data["running_count"]
+            decks_left = data["decks_left"]
+            running = data.get("betting_running_count", data["running_count"])  # a side count's adjusted
             count = true_count(running, decks_left, str(data.get("rounding", "floor")))
             bet = parse_money(given.lstrip("$"))
             unit = parse_money(str(data["unit"]))
