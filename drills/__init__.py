@@ -20,6 +20,8 @@ DRILLS: dict[str, tuple[str, str]] = {
     "bet": ("drills.counting.bet:BetDrill", "running count and tray to the bet your ramp makes, in units"),
     "wong": ("drills.counting.wong:WongDrill",
              "back-counting: sit, stay, watch or leave by your entry and exit"),
+    "aces": ("drills.counting.aces:AcesDrill",
+             "ace side count: aces against the norm, then the betting count"),
     "table": ("drills.counting.table:TableDrill", "count a full table of computer seats through a real shoe"),
     "payout": ("drills.dealing.payout:PayoutDrill",
                "dealer payouts: blackjack, insurance, even money, chips"),

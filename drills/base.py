@@ -197,6 +197,10 @@ class DrillOptions:
     """Deck estimation for true counts: full, half, quarter or exact."""
     rounding: str = "floor"
     """True-count rounding: floor, truncate or round."""
+    last_deck: str | None = None
+    """Deck estimation once fewer than 52 cards are left (None: as `estimation`)."""
+    close_call: float | None = None
+    """The allowed error in cards for a close call (None: an eighth of the estimation unit)."""
     seats: int = 3
     chips: bool = False
     """Payout answers as chips ("2 green 1 red") rather than an amount."""

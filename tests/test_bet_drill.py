@@ -61,7 +61,8 @@ def test_every_ramp_step_is_asked_and_graded_under_every_setting(ramp: str, esti
         assert tray.discarded + data["cards_left"] == tray.shoe_cards == 312
         assert question.explanation == (
             f"true count {format_count(data['true_count'])} (running {format_count(data['running_count'])}, "
-            f"{format_decks(round_decks(Fraction(data['cards_left'], 52), estimation))} decks left): "
+            f"{format_decks(round_decks(Fraction(data['cards_left'], 52), estimation))} decks left"
+            f"{'' if estimation == 'exact' else f' to the {estimation} deck'}, {rounding}): "
             f"your ramp bets {bet} unit{'s' if bet != 1 else ''}")
         assert drill.grade(question, _answer(drill, question, str(bet), 900)).correct
         wrong = drill.grade(question, _answer(drill, question, str(bet + 1)))

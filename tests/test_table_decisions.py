@@ -151,3 +151,18 @@ def test_every_kind_of_the_contract_has_its_type_registered() -> None:
     from trainer.table.session import CHECKS
 
     assert set(CHECKS) == set(KINDS)  # a new kind: its type, and one line in CHECKS
+
+
+def test_a_side_count_system_bets_by_the_ace_adjusted_count(chart) -> None:  # type: ignore[no-untyped-def]
+    # Hi-Opt I, 1.5 decks in the tray (234 cards left, 4.5 decks): the norm is 6 aces
+    rich = BetDecision(view=view(chart, seen="5 5 5 5 7 8 9 2", system="hi-opt-i"))
+    # no ace seen: 6 surplus, +4 + 6 = +10 over 4.5 decks, true count +2 for the bet (the plain count's +0)
+    asked = rich.ask()
+    assert asked.question.expected == "20" and asked.question.data["betting_running_count"] == 10
+    graded = rich.grade(rich.parse("20"))
+    assert graded.grade is not None and graded.grade.correct and graded.check is not None
+    assert "aces 0 seen against a norm of 6, surplus +6 x 1: betting count +10" in graded.check.why  # a right bet shows the counts only on request
+    poor = BetDecision(view=view(chart, seen="5 5 5 5 A A A A A A A A", system="hi-opt-i"))
+    assert poor.ask().question.expected == "10"  # 8 aces seen: -2 surplus, +2 over 4.5 decks: +0
+    plain = BetDecision(view=view(chart, seen="5 5 5 5 7 8 9 2", system="hi-lo"))
+    assert "betting_running_count" not in plain.ask().question.data

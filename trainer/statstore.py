@@ -98,7 +98,9 @@ def game_key(plan: Plan) -> GameKey:
          "wrong": sorted((" ".join(map(str, c)), w) for c, w in m.wrong.items())})
     return GameKey(ruleset=plan.ruleset.name, fingerprint=plan.ruleset.fingerprint,
                    system=counter.system.name, tags=repr(counter.system.tags),
-                   estimation=counter.estimation, rounding=counter.rounding,
+                   estimation=counter.estimation if counter.last_deck in (None, counter.estimation)
+                   else f"{counter.estimation}, {counter.last_deck} in the last deck",
+                   rounding=counter.rounding,
                    indices=repr(tuple(sorted(counter.indices, key=repr))), insurance=counter.insurance_index,
                    mistakes=mistakes, wonging=_policy(counter.wonging))
 

@@ -32,8 +32,11 @@ from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,
+    check_close_call,
     close_call,
     count_json,
+    recorded_close_call,
+    setting_words,
     slow_verdict,
     true_count_at,
 )
@@ -43,7 +46,9 @@ from trainer.core.counting import (
     CountSystem,
     Estimation,
     Rounding,
+    check_last_deck,
     estimate_decks_left,
+    estimation_at,
     format_count,
     format_decks,
     true_count,
@@ -84,6 +89,8 @@ class BetDrill(CountDrill):
             raise InvalidInputError(f"bet: mix={self.mix!r}: expected {' or '.join(MIXES)}")
         self.estimation = Estimation(self.options.estimation)
         self.rounding = Rounding(self.options.rounding)
+        self.last_deck = check_last_deck(self.estimation.value, self.options.last_deck)
+        check_close_call(self.options.close_call, self.estimation.value, self.options.last_deck)
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         steps = ", ".join(f"{format_count(tc)}: {units}" for tc, units in self.ramp.steps)
@@ -93,6 +100,9 @@ class BetDrill(CountDrill):
                  f"Your ramp ({self.ramp.text}): from each true count up, bet that many units — {steps}; "
                  f"below {format_count(self.ramp.steps[0][0])}, {self.ramp.low}.",
                  f"True count = running count / {unit}, {_ROUNDED[self.rounding]}. Answer the bet in units.",
+                 f"Conversion: {setting_words(self.estimation, self.last_deck, self.rounding.value)}"
+                 + ("" if self.options.close_call is None else
+                    f"; a tray within {self.options.close_call:g} cards of a line is a close call") + ".",
                  "Each situation is a real shoe dealt to a depth the game reaches, never past the cut card."]
         if self.mix == "ramp":
             lines.append("Each bet of your ramp comes up about as often as the others: far more high counts "
@@ -124,6 +134,7 @@ class BetDrill(CountDrill):
         rules = practice_rules(ruleset, self.options.decks, cut_card=True)
         decks = rules.shoe.decks
         system, estimation, rounding, ramp = self.system, self.estimation, self.rounding, self.ramp
+        last_deck = self.last_deck.value if self.last_deck is not None else None
         band: int | None = None
         units: int | None = None
         if item:
@@ -132,7 +143,8 @@ class BetDrill(CountDrill):
             units = rng.choice(sorted({ramp.low, *(u for _, u in ramp.steps)}))
 
         def count_at(moment: ShoeMoment) -> int:
-            return true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
+            return true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding,
+                                 last_deck)
 
         def miss(moment: ShoeMoment) -> float:
             if band is not None:
@@ -143,8 +155,9 @@ class BetDrill(CountDrill):
 
         moment, _ = draw_moment_where(rules, rng, miss)
         running = moment.running_count(system)
-        divisor = estimate_decks_left(moment.cards_left, estimation)
-        count = true_count_at(running, moment.cards_left, estimation, rounding)
+        divisor = estimate_decks_left(moment.cards_left, estimation, last_deck)
+        count = true_count_at(running, moment.cards_left, estimation, rounding, last_deck)
+        applies = estimation_at(moment.cards_left, estimation.value, last_deck)
         bet = ramp.units_at(count)
         rare = ""
         if band is not None and bet_band(count) != band:
@@ -152,10 +165,11 @@ class BetDrill(CountDrill):
                     "this is the closest. ")
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=moment.dealt, shoe_cards=decks * 52)]
-        if estimation is Estimation.EXACT:
+        if applies is Estimation.EXACT:
             shown.append(Lines(lines=(f"{moment.cards_left} cards left",)))
         shown.append(Lines(lines=(f"Your ramp: {ramp.text}",)))
-        close = close_call(moment.cards_left, estimation)
+        close = close_call(moment.cards_left, estimation, last_deck=last_deck,
+                           within_cards=self.options.close_call)
         closeness: dict[str, JSON] = {}
         if close is not None:
             other = ramp.units_at(true_count(running, close.other, rounding.value))
@@ -173,6 +187,9 @@ class BetDrill(CountDrill):
                 "shoe_decks": decks,
                 "cards_behind_cut": moment.cards_behind_cut,
                 "estimation": estimation.value,
+                "last_deck": last_deck,
+                "estimation_applied": applies.value,
+                "close_call_cards": self.options.close_call,
                 "rounding": rounding.value,
                 "ramp": ramp.text,
                 "true_count": count,
@@ -182,7 +199,8 @@ class BetDrill(CountDrill):
             target_ms=QUICK_MS,
             show=tuple(shown),
             explanation=(f"{rare}true count {format_count(count)} (running {format_count(running)}, "
-                         f"{format_decks(divisor)} decks left): your ramp bets {_units(bet)}"),
+                         f"{format_decks(divisor)} decks left{_to_the(applies)}, {rounding.value}): "
+                         f"your ramp bets {_units(bet)}"),
         )
 
     def parse(self, question: Question, text: str) -> Answer:
@@ -198,11 +216,10 @@ class BetDrill(CountDrill):
             f"{_units(abs(off))} too {'many' if off > 0 else 'few'}"
         why = question.explanation
         close = question.data.get("close_call")
-        estimation = Estimation(str(question.data["estimation"]))
-        call = close_call(int(str(question.data["cards_left"])), estimation)
+        call = recorded_close_call(question.data)
         accepted = isinstance(close, dict) and answer.value == close.get("also_accepted")
         if call is not None and off and accepted:
-            verdict = call.words(estimation)
+            verdict = call.words()
             why = (f"Right: {verdict}: by {format_decks(call.other)} decks your ramp bets "
                    f"{_units(answer.value)}. {why[:1].upper()}{why[1:]}")
             off = 0
@@ -219,6 +236,11 @@ class BetDrill(CountDrill):
         if over or under:
             lines.append(f"misses: {over} bets too big, {under} too small")
         return lines
+
+
+def _to_the(estimation: Estimation) -> str:
+    """' to the half deck' (how the decks left were read), '' for exact decks."""
+    return "" if estimation is Estimation.EXACT else f" to the {estimation.value} deck"
 
 
 def _units(number: int) -> str:

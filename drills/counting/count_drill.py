@@ -16,7 +16,9 @@ from trainer.core.counting import (
     Count,
     CountSystem,
     Estimation,
+    check_last_deck,
     estimate_decks_left,
+    estimation_at,
     find_system,
     format_count,
     format_decks,
@@ -81,7 +83,8 @@ def _decks(number: int) -> str:
 
 
 TRAY_READS: Mapping[str, str] = {
-    "system": "", "decks": "Decks in the shoe (default: the rule set's).", "estimation": "", "rounding": ""}
+    "system": "", "decks": "Decks in the shoe (default: the rule set's).", "estimation": "", "rounding": "",
+    "last_deck": "", "close_call": ""}
 """The options of the drills that show a running count and a discard tray (true count, bet)."""
 
 
@@ -172,7 +175,8 @@ def count_json(value: Fraction | int) -> int | float:
 
 
 @functools.lru_cache(maxsize=8192)
-def true_count_at(running: Count, cards_left: int, estimation: str, rounding: str) -> int:
+def true_count_at(running: Count, cards_left: int, estimation: str, rounding: str,
+                  last_deck: str | None = None) -> int:
     """The true count of `running` with `cards_left` cards to come, the decks left estimated by
     `estimation`. Kept: a drill dealing shoe after shoe to a wanted count asks it of every moment it
     deals, and those fall on a few thousand (count, depth) pairs.
@@ -180,7 +184,7 @@ def true_count_at(running: Count, cards_left: int, estimation: str, rounding: st
     >>> true_count_at(7, 130, "half", "floor"), true_count_at(-7, 130, "exact", "round")
     (2, -3)
     """
-    return true_count(running, estimate_decks_left(cards_left, estimation), rounding)
+    return true_count(running, estimate_decks_left(cards_left, estimation, last_deck), rounding)
 
 
 _UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}
@@ -188,53 +192,96 @@ _UNIT_CARDS = {Estimation.FULL: 52, Estimation.HALF: 26, Estimation.QUARTER: 13}
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CloseCall:
-    """A tray within an eighth of an estimation unit of the line between two readings: its picture,
-    drawn to an eighth of a row, cannot be read either way, so the reading across the line is accepted
-    too (and the grade says it was a close call)."""
+    """A tray within the allowed error of the line between two readings: by default an eighth of the
+    estimation unit, as the picture, drawn to an eighth of a row, cannot be read either way; the learner
+    may set it in cards (`--close-call`). The reading across the line is accepted too (and the grade
+    says it was a close call)."""
 
     cards_from_line: Fraction
     """How far the cards left are from the line between the two readings (a tie goes up)."""
     within: Fraction
-    """The tolerance: an eighth of the unit, in cards (3.25 of a half deck)."""
+    """The tolerance in cards (3.25 of a half deck by default)."""
     read: Fraction
     """The reading on this side of the line: the expected one, in decks."""
     other: Fraction
     """The reading on the other side of the line, in decks."""
+    unit: Estimation
+    """The estimation that applies at this depth (the last deck's, below 52 cards, when set)."""
+    chosen: bool = False
+    """True when the tolerance is the learner's `--close-call`, not the eighth of a unit."""
 
-    def words(self, estimation: Estimation) -> str:
+    def words(self) -> str:
         """'a close call: the tray is 2 cards from the line between 3 and 3.5 decks left, and within
         3.25 cards of it (an eighth of the half deck) either reading is accepted'."""
         away = f"{float(self.cards_from_line):g} card{'' if self.cards_from_line == 1 else 's'}"
         low, high = sorted((self.read, self.other))
+        why = "your allowed error" if self.chosen else f"an eighth of the {self.unit.value} deck"
         return (f"a close call: the tray is {away} from the line between {format_decks(low)} and "
-                f"{format_decks(high)} decks left, and within {float(self.within):g} cards of it (an eighth "
-                f"of the {estimation.value} deck) either reading is accepted")
+                f"{format_decks(high)} decks left, and within {float(self.within):g} cards of it ({why}) "
+                "either reading is accepted")
 
     def to_json(self) -> dict[str, JSON]:
         return {"cards_from_line": float(self.cards_from_line), "within_cards": float(self.within),
-                "decks_left": float(self.read), "also_accepted_decks_left": float(self.other)}
+                "decks_left": float(self.read), "also_accepted_decks_left": float(self.other),
+                "unit": self.unit.value}
 
 
-def close_call(cards_left: int, estimation: Estimation) -> CloseCall | None:
+def check_close_call(within_cards: float | None, estimation: str, last_deck: str | None = None) -> None:
+    """Refuse an allowed error that would make every tray a close call: it must stay under half the
+    finest unit in use in cards (6.5 cards with quarter decks), as a line is a unit from the next."""
+    if within_cards is None:
+        return
+    finest = check_last_deck(estimation, last_deck) or Estimation(estimation)
+    size = _UNIT_CARDS.get(finest)
+    if within_cards < 0 or (size is not None and Fraction(within_cards) * 2 >= size):
+        limit = f"under {size / 2:g} cards for {finest.value} decks" if size else "0 or more"
+        raise InvalidInputError(f"the allowed error for a close call must be {limit}, not {within_cards:g}")
+
+
+def close_call(cards_left: int, estimation: Estimation, *, last_deck: str | None = None,
+               within_cards: float | None = None) -> CloseCall | None:
     """The close call a tray is, or None for a tray clear of the line between two readings (and under
-    exact estimation, which reads no tray).
+    exact estimation, which reads no tray). `last_deck` reads the last deck by its own unit;
+    `within_cards` is the allowed error in cards (None: an eighth of the unit; 0: no close calls).
 
     >>> close_call(182, Estimation.HALF) is None, close_call(170, Estimation.HALF).other
     (True, Fraction(3, 1))
     >>> close_call(169, Estimation.HALF).other, close_call(166, Estimation.HALF).cards_from_line
     (Fraction(3, 1), Fraction(3, 1))
+    >>> close_call(46, Estimation.HALF, last_deck="quarter").other
+    Fraction(3, 4)
     """
-    size = _UNIT_CARDS.get(estimation)
-    unit = estimation.unit
+    applies = estimation_at(cards_left, estimation.value, last_deck)
+    size = _UNIT_CARDS.get(applies)
+    unit = applies.unit
     if size is None or unit is None or cards_left < size:
         return None
     line = Fraction(2 * (cards_left // size) + 1, 2) * size  # the nearest line between two readings
     away = abs(cards_left - line)
-    within = Fraction(size, 8)
+    within = Fraction(size, 8) if within_cards is None else Fraction(within_cards)
     if away >= within:
         return None
-    read = estimate_decks_left(cards_left, estimation)
+    read = estimate_decks_left(cards_left, estimation.value, last_deck)
     other = read - unit if cards_left >= line else read + unit
     if other < unit:
         return None
-    return CloseCall(cards_from_line=away, within=within, other=other, read=read)
+    return CloseCall(cards_from_line=away, within=within, other=other, read=read, unit=applies,
+                     chosen=within_cards is not None)
+
+
+def recorded_close_call(data: Mapping[str, JSON]) -> CloseCall | None:
+    """The close call a question's `data` recorded its tray at (`cards_left`, `estimation`, and the
+    session's `last_deck` and `close_call_cards` where it had them), worked out again for grading."""
+    last_deck, within = data.get("last_deck"), data.get("close_call_cards")
+    return close_call(int(str(data["cards_left"])), Estimation(str(data["estimation"])),
+                      last_deck=str(last_deck) if last_deck else None,
+                      within_cards=float(str(within)) if within is not None else None)
+
+
+def setting_words(estimation: Estimation, last_deck: Estimation | None, rounding: str) -> str:
+    """The conversion a grade applies, in words: 'half decks, quarter decks in the last deck, floor'."""
+    def unit(e: Estimation) -> str:
+        return "exact decks" if e is Estimation.EXACT else f"{e.value} decks"
+
+    last = f", {unit(last_deck)} in the last deck" if last_deck not in (None, estimation) else ""
+    return f"{unit(estimation)}{last}, {rounding}"

@@ -117,7 +117,7 @@ class DeckEstimationDrill(CountDrill):
             said = f"{question.expected} decks are left; you said {answer.value}, more than the whole shoe. "
         elif close is not None and given == close.other:
             off = Fraction(0)
-            verdict = close.words(estimation)
+            verdict = close.words()
             said = f"Right: {verdict[0].upper()}{verdict[1:]}. "
         elif off:
             verdict = f"{format_decks(abs(off))} deck{'s' if abs(off) > 1 else ''} " \

@@ -13,7 +13,9 @@ call (`drills.counting.count_drill.close_call`): the true count by the reading a
 too, and the grade says so.
 
 Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the session's estimation:
-the divisor), `estimation`, `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
+the divisor), `estimation`, `last_deck` (the estimation below 52 cards left, null: as `estimation`),
+`estimation_applied` (the one that applies at this depth), `close_call_cards` (the allowed error in
+cards, null: an eighth of the unit), `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
 `shoe_decks`, `cards_behind_cut`, `system`, and on a close call `close_call` (`cards_from_line`,
 `within_cards`, `decks_left`, `also_accepted_decks_left`, `also_accepted`: the true count by that
 reading). The expected answer is
@@ -33,9 +35,12 @@ from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,
+    check_close_call,
     close_call,
     count_json,
     off_words,
+    recorded_close_call,
+    setting_words,
     slow_verdict,
     true_count_at,
 )
@@ -43,7 +48,9 @@ from trainer.core.counting import (
     CountSystem,
     Estimation,
     Rounding,
+    check_last_deck,
     estimate_decks_left,
+    estimation_at,
     format_count,
     format_decks,
     true_count,
@@ -54,6 +61,11 @@ from trainer.core.shoe_depths import TRIES, ShoeMoment, draw_moment_where, pract
 
 BANDS = (-3, 6)
 """Review items group true counts from -3 (and below) to +6 (and above)."""
+
+
+def _unit_words(estimation: Estimation) -> str:
+    """'to the quarter deck', 'the exact decks left'."""
+    return "the exact decks left" if estimation is Estimation.EXACT else f"to the {estimation.value} deck"
 
 
 def _band(true_count: int) -> int:
@@ -82,6 +94,8 @@ class TrueCountDrill(CountDrill):
                 "count, with no true count. Pick a balanced system, e.g. --system hi-lo")
         self.estimation = Estimation(self.options.estimation)
         self.rounding = Rounding(self.options.rounding)
+        self.last_deck = check_last_deck(self.estimation.value, self.options.last_deck)
+        check_close_call(self.options.close_call, self.estimation.value, self.options.last_deck)
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         rules = {
@@ -91,9 +105,13 @@ class TrueCountDrill(CountDrill):
         }[self.rounding]
         unit = "the exact decks left (cards left / 52)" if self.estimation is Estimation.EXACT else \
             f"decks left to the {self.estimation.value} deck (ties up, never below one unit)"
+        if self.last_deck not in (None, self.estimation):
+            unit += f"; in the last deck (under 52 cards) {_unit_words(self.last_deck)}"
+        within = ("an eighth of a unit" if self.options.close_call is None
+                  else f"{self.options.close_call:g} cards (your allowed error)")
         lines = [*super().intro(ruleset), f"True count = running count / {unit}, then {rules}.",
                  "Each question is a real shoe of the table at a round start (never past the cut card), so "
-                 "the counts and trays come as often as at the table; a tray within an eighth of a unit of "
+                 f"the counts and trays come as often as at the table; a tray within {within} of "
                  "the line between two deck readings is a close call, graded by either reading. A review "
                  "item asks for its true count on purpose, dealing shoes until one reaches it."]
         note = practice_note(ruleset)
@@ -104,39 +122,46 @@ class TrueCountDrill(CountDrill):
         decks = rules.shoe.decks
         system, estimation, rounding = self.system, self.estimation, self.rounding
         target: int | None = None
+        last_deck = self.last_deck.value if self.last_deck is not None else None
         if item:
             system, estimation, rounding, target = self._item(item)
+            if estimation is not self.estimation:  # the session's last deck goes with its own estimation
+                last_deck = None
 
         def miss(moment: ShoeMoment) -> float:
             if target is None:
                 return 0
-            count = true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding)
+            count = true_count_at(moment.running_count(system), moment.cards_left, estimation, rounding,
+                                  last_deck)
             return abs(_band(count) - target)
 
         moment, _ = draw_moment_where(rules, rng, miss)
         cards_left, discarded = moment.cards_left, moment.dealt
         running = moment.running_count(system)
-        divisor = estimate_decks_left(cards_left, estimation)
-        answer = true_count_at(running, cards_left, estimation, rounding)
+        divisor = estimate_decks_left(cards_left, estimation, last_deck)
+        answer = true_count_at(running, cards_left, estimation, rounding, last_deck)
+        applies = estimation_at(cards_left, estimation.value, last_deck)
         exact = Fraction(cards_left, 52)
         shown: list[Lines | Tray] = [Lines(lines=(f"Running count {format_count(running)}",)),
                                      Tray(discarded=discarded, shoe_cards=decks * 52)]
-        if estimation is Estimation.EXACT:
+        if applies is Estimation.EXACT:
             shown.append(Lines(lines=(f"{cards_left} cards left",)))
         band = _band(answer)
-        exact_mode = estimation is Estimation.EXACT
-        how = "exact decks" if exact_mode else f"{estimation.value}-deck estimate"
+        exact_mode = applies is Estimation.EXACT
+        how = "exact decks" if exact_mode else f"{applies.value}-deck estimate"
+        if applies is not estimation:
+            how += ", last deck"
         if exact_mode:
             reading = f"{cards_left} cards left = {format_decks(exact)} decks"
         else:
             reading = (f"The tray holds {discarded} cards ({float(Fraction(discarded, 52)):.2f} of {decks} "
                        f"decks): {format_decks(exact)} decks left, {format_decks(divisor)} to the "
-                       f"{estimation.value} deck")
+                       f"{applies.value} deck{' (the last deck)' if applies is not estimation else ''}")
         rare = ""
         if target is not None and _band(answer) != target:
             rare = (f"No shoe of {TRIES} dealt here reached a true count of {_band_words(target)}; "
                     f"this is the closest. ")
-        close = close_call(cards_left, estimation)
+        close = close_call(cards_left, estimation, last_deck=last_deck, within_cards=self.options.close_call)
         closeness: dict[str, JSON] = {}
         if close is not None:
             closeness = {"close_call": {**close.to_json(),
@@ -154,6 +179,9 @@ class TrueCountDrill(CountDrill):
                 "shoe_decks": decks,
                 "cards_behind_cut": moment.cards_behind_cut,
                 "estimation": estimation.value,
+                "last_deck": last_deck,
+                "estimation_applied": applies.value,
+                "close_call_cards": self.options.close_call,
                 "rounding": rounding.value,
                 **closeness,
             },
@@ -196,13 +224,16 @@ class TrueCountDrill(CountDrill):
                                    f"{format_count(answer.value)}. ")
         close = question.data.get("close_call")
         if isinstance(close, dict):
-            estimation = Estimation(str(question.data["estimation"]))
-            call = close_call(int(str(question.data["cards_left"])), estimation)
+            Estimation(str(question.data["estimation"]))
+            call = recorded_close_call(question.data)
             other = close.get("also_accepted")
             if call is not None and not correct and answer.value == other:
-                verdict = call.words(estimation)
+                verdict = call.words()
                 said = (f"Right: {verdict}; by {format_decks(call.other)} decks the true count is "
                         f"{format_count(answer.value)}. ")
                 correct = True
+        shoe = Estimation(str(question.data["estimation"]))
+        applies = Estimation(str(question.data.get("estimation_applied", shoe.value)))
+        setting = setting_words(shoe, applies, str(question.data["rounding"]))
         return Grade(correct=correct, expected=question.expected, given=str(answer.value),
-                     explanation=said + question.explanation, verdict=verdict)
+                     explanation=f"{said}{question.explanation} ({setting}).", verdict=verdict)

@@ -27,6 +27,7 @@ from trainer.core.counting import (
     CountSystem,
     Estimation,
     Rounding,
+    check_last_deck,
     estimate_decks_left,
     find_system,
     format_count,
@@ -83,7 +84,7 @@ class DeviationsDrill(DrillBase):
     target_ms = 3000
     reads: ClassVar[Mapping[str, str]] = {
         "system": "The count of computed index plays (--indices computed); the published are Hi-Lo's.",
-        "estimation": "", "rounding": "", "indices": ""}
+        "estimation": "", "last_deck": "", "rounding": "", "indices": ""}
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="surrender", values=("late", "none"), help="practise surrender plays"),)
 
@@ -93,6 +94,8 @@ class DeviationsDrill(DrillBase):
         self.surrender = read_late_surrender("deviations", self.options.extra)
         self.estimation = Estimation(self.options.estimation)
         self.rounding = Rounding(self.options.rounding)
+        last = check_last_deck(self.estimation.value, self.options.last_deck)
+        self.last_deck = last.value if last is not None else None
         self._own: tuple[IndexPlay, ...] | None = None
         self._own_words = ""
 
@@ -201,7 +204,7 @@ class DeviationsDrill(DrillBase):
             count = "running count"  # an unbalanced count's indices are running counts
         where = f"{say_cards(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
         running = moment.running_count(counted)
-        decks_left = estimate_decks_left(moment.cards_left, self.estimation)
+        decks_left = estimate_decks_left(moment.cards_left, self.estimation, self.last_deck)
         ask = "Insurance?" if insurance else "Your play?"
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
@@ -212,7 +215,7 @@ class DeviationsDrill(DrillBase):
             "true_count": true_count, "surrender": table.player.surrender is not Surrender.NONE,
             "options": list(options), "running_count": int(running), "decks_left": float(decks_left),
             "cards_left": moment.cards_left, "estimation": self.estimation.value,
-            "rounding": self.rounding.value,
+            "last_deck": self.last_deck, "rounding": self.rounding.value,
         }
         why = f"{play.name}: {play.rule()} ({play.title}; source: {play.source})."
         if true_count != wanted:
@@ -240,7 +243,7 @@ class DeviationsDrill(DrillBase):
             running = moment.running_count(counted)
             if not counted.balanced:
                 return int(running // 1)
-            return true_count_at(running, moment.cards_left, self.estimation, self.rounding)
+            return true_count_at(running, moment.cards_left, self.estimation, self.rounding, self.last_deck)
 
         moment, _ = draw_moment_where(rules, rng, lambda m: abs(count_of(m) - wanted))
         return moment, wanted, count_of(moment)

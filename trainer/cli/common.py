@@ -204,6 +204,22 @@ def estimation_option(func: F) -> F:
                         help="How finely the decks left are estimated for the true count.")(func)
 
 
+def last_deck_option(func: F) -> F:
+    """`--last-deck`: a finer estimation once fewer than 52 cards are left (DESIGN §5)."""
+    from trainer.core.counting import Estimation
+
+    return click.option("--last-deck", type=click.Choice([e.value for e in Estimation]), default=None,
+                        help="Estimation in the last deck (fewer than 52 cards left), no coarser "
+                             "than --estimation [default: as --estimation].")(func)
+
+
+def close_call_option(func: F) -> F:
+    """`--close-call CARDS`: the allowed error in cards for a tray near the line between two readings."""
+    return click.option("--close-call", type=click.FloatRange(min=0, max=26), default=None, metavar="CARDS",
+                        help="Allowed error in cards: a tray this close to the line between two deck "
+                             "readings is graded by either [default: an eighth of the unit; 0: none].")(func)
+
+
 def rounding_option(func: F) -> F:
     """`--rounding`: how a true count is made a whole number (DESIGN §5)."""
     from trainer.core.counting import Rounding

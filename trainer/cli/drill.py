@@ -21,8 +21,10 @@ from trainer.cli.common import (
     DEFAULT_SYSTEM,
     SPEED_RANGE,
     NameChoice,
+    close_call_option,
     db_option,
     estimation_option,
+    last_deck_option,
     load_chart,
     rounding_option,
     ruleset_option,
@@ -199,7 +201,9 @@ def drill_view(command: click.Command, name: str) -> click.Command:
               help="Cards shown at a time.")
 @click.option("--decks", type=click.IntRange(1, 8), default=None, help="Decks to deal from.")
 @estimation_option
+@last_deck_option
 @rounding_option
+@close_call_option
 @click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True, help="Seats at the table.")
 @click.option("--chips", is_flag=True, help="Answer payouts in chips, e.g. '2 green 1 red'.")
 @click.option("--hands", type=click.Choice(["hard", "soft", "pairs", "close", "missed"]), default=None,
@@ -265,7 +269,7 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
 
             table = practice_table(rules, drill.surrender)
             plays, words = index_source(table, options.system, "computed", estimation=options.estimation,
-                                        rounding=options.rounding, quiet=jsonl)
+                                        rounding=options.rounding, quiet=jsonl, last_deck=options.last_deck)
             drill.use_index_plays(plays, words)
     with open_store(settings()) as store:
         from trainer.practice.batch import repeat

@@ -19,6 +19,7 @@ from trainer.cli.common import (
     emit_json,
     estimation_option,
     json_option,
+    last_deck_option,
     pager_option,
     paging,
     rounding_option,
@@ -140,8 +141,8 @@ def _name(asked: Asked) -> str:
 
 
 def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", rounding: str = "floor",
-             seats: int | None = None, shoes: int | None = None, samples: int | None = None,
-             seed: int = DEFAULT_SEED) -> IndexRun:
+             last_deck: str | None = None, seats: int | None = None, shoes: int | None = None,
+             samples: int | None = None, seed: int = DEFAULT_SEED) -> IndexRun:
     """The run of `cutcard indices` for these options (None: the standard run's shoes and samples)."""
     from trainer.core.counting import load_system
     from trainer.core.errors import InvalidInputError
@@ -149,7 +150,7 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
     from trainer.indices.run import IndexRun
     from trainer.sim.count import TrueCounter
 
-    TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
+    TrueCounter(estimation=estimation, rounding=rounding, last_deck=last_deck)  # checks the words
     shoes = round(DEFAULT_SHOES * 6 / max(rules.shoe.decks, 1)) if shoes is None else shoes
     samples = DEFAULT_SAMPLES if samples is None else samples
     table_seats = seats if seats is not None else min(rules.table.seats, 7)
@@ -159,7 +160,8 @@ def make_run(rules: Ruleset, system_name: str, *, estimation: str = "half", roun
         raise InvalidInputError(f"--samples must be at least 20 per play, not {samples}")
     if shoes < 1:
         raise InvalidInputError(f"--shoes must be at least 1, not {shoes}")
-    counting = TrueCountMethod(system=load_system(system_name), estimation=estimation, rounding=rounding)
+    counting = TrueCountMethod(system=load_system(system_name), estimation=estimation, rounding=rounding,
+                               last_deck=last_deck)
     return IndexRun(ruleset=rules, counting=counting, seats=table_seats, shoes=shoes, samples=samples,
                     seed=seed)
 
@@ -186,7 +188,8 @@ def run_plays(run: IndexRun, wanted: list[Wanted], jobs: int, *, quiet: bool) ->
 
 
 def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: str = "half",
-                 rounding: str = "floor", quiet: bool = False) -> tuple[tuple[IndexPlay, ...], str]:
+                 rounding: str = "floor", quiet: bool = False,
+                 last_deck: str | None = None) -> tuple[tuple[IndexPlay, ...], str]:
     """The index plays a drill, the table or the simulator uses, and how to say where they come from.
 
     `published`: the Illustrious 18 and Fab 4 that fit the table (Hi-Lo only). `computed`: this
@@ -209,7 +212,7 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
         sets = list(dict.fromkeys(SET_TITLES[p.set] for p in plays))
         name, _ = published_source(game_of(rules))
         return plays, f"{' + '.join(sets)} ({name}), {len(plays)} plays"
-    run = make_run(rules, system_name, estimation=estimation, rounding=rounding)
+    run = make_run(rules, system_name, estimation=estimation, rounding=rounding, last_deck=last_deck)
     wanted, _ = wanted_plays(rules, ("all",))
     if rules.player.surrender.value == "none":  # the Fab 4 only where surrender is offered
         wanted = [w for w in wanted if w.asked.when != "surrender"]
@@ -240,10 +243,12 @@ def index_source(rules: Ruleset, system_name: str, source: str, *, estimation: s
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
               help="Seed of the shoes and the samples (the cache is per seed).")
 @estimation_option
+@last_deck_option
 @rounding_option
 @pager_option
 def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, samples: int, shoes: int | None,
-            seats: int | None, jobs: int | None, seed: int, estimation: str, rounding: str) -> None:
+            seats: int | None, jobs: int | None, seed: int, estimation: str, last_deck: str | None,
+            rounding: str) -> None:
     """Index plays computed for your own game: the true count at which each play's alternative
     becomes better, from exact EVs of real depleted shoes, beside the published index."""
     import time
@@ -253,8 +258,8 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
     from trainer.indices.run import default_jobs
 
     rules = load_ruleset(ruleset)
-    run = make_run(rules, system, estimation=estimation, rounding=rounding, seats=seats, shoes=shoes,
-                   samples=samples, seed=seed)
+    run = make_run(rules, system, estimation=estimation, rounding=rounding, last_deck=last_deck, seats=seats,
+                   shoes=shoes, samples=samples, seed=seed)
     if jobs is not None and jobs < 1:
         raise InvalidInputError(f"--jobs must be 1 or more, not {jobs}")
     wanted, notes = wanted_plays(rules, plays)
@@ -270,7 +275,8 @@ def command(ruleset: str, system: str, plays: tuple[str, ...], as_json: bool, sa
     if as_json:
         document = {
             "ruleset": rules.name, "system": run.counting.system.name, "estimation": estimation,
-            "rounding": rounding, "seats": run.seats, "shoes": run.shoes, "samples": samples, "seed": seed,
+            "last_deck": last_deck, "rounding": rounding, "seats": run.seats, "shoes": run.shoes,
+            "samples": samples, "seed": seed,
             "count": "true" if run.counting.system.balanced else "running",
             "seconds": round(seconds, 2), "computed": computed, "notes": notes,
             "plays": [{**result_json(r), "name": _name(w.asked),

@@ -16,6 +16,7 @@ from trainer.cli.common import (
     emit_json,
     estimation_option,
     json_option,
+    last_deck_option,
     rounding_option,
     ruleset_option,
     settings,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
               help="Index plays: published (Illustrious 18 and Fab 4, Hi-Lo), computed, or none "
                    "[published for Hi-Lo, none otherwise].")
 @estimation_option
+@last_deck_option
 @rounding_option
 @click.option("--errors", is_flag=True,
               help="Beside the perfect player's figures, yours with your measured error rates.")
@@ -81,9 +83,10 @@ if TYPE_CHECKING:
 @db_option
 def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: float, min_bet: float | None,
             max_bet: float | None, spread: float | None, simplify: bool, chip: float | None, hours: float,
-            rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str, rounding: str,
-            errors: bool, stats_file: str | None, rounds: int | None, jobs: int | None, wong_in: int | None,
-            wong_out: int | None, spots: str | None, save: bool, screen: bool, as_json: bool) -> None:
+            rounds_per_hour: float | None, seats: int, indices: str | None, estimation: str,
+            last_deck: str | None, rounding: str, errors: bool, stats_file: str | None, rounds: int | None,
+            jobs: int | None, wong_in: int | None, wong_out: int | None, spots: str | None, save: bool,
+            screen: bool, as_json: bool) -> None:
     """The bet ramp that grows your bankroll fastest at your target risk of ruin, within the table's
     limits and your spread: its win rate, SD, SCORE, N0, risk of ruin and certainty equivalent."""
     from pathlib import Path
@@ -154,7 +157,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
                            wonging=exit_policy)
     else:
-        game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json)
+        game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json, last_deck=last_deck)
         if exit_policy is not None:
             import dataclasses
 
@@ -202,7 +205,7 @@ def _show(report: PlanReport, as_json: bool) -> None:
 
 
 def _game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
-          quiet: bool) -> tuple[Plan, str]:
+          quiet: bool, last_deck: str | None = None) -> tuple[Plan, str]:
     """The simulator's plan of the counter's game (flat bets: the statistics are per unit bet)."""
     from trainer.cli.common import load_chart
     from trainer.cli.sim import make_counter
@@ -213,7 +216,8 @@ def _game(rules: object, system: str, indices: str | None, estimation: str, roun
 
     assert isinstance(rules, Ruleset)
     check_counting(rules)
-    counter, words = make_counter(rules, system, "1-1", None, indices, estimation, rounding, quiet=quiet)
+    counter, words = make_counter(rules, system, "1-1", None, indices, estimation, rounding, quiet=quiet,
+                                  last_deck=last_deck)
     chart = load_chart(rules, quiet=quiet)
     return SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter), words
 

@@ -12,6 +12,7 @@ from trainer.cli.common import (
     DEFAULT_SYSTEM,
     db_option,
     estimation_option,
+    last_deck_option,
     load_chart,
     rounding_option,
     ruleset_option,
@@ -47,6 +48,7 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
                    "(one unit = the table minimum). Every bet is graded against it; `set ramp` in the "
                    "REPL remembers yours.")
 @estimation_option
+@last_deck_option
 @rounding_option
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The index plays judged at your true count: the published Illustrious 18 and Fab 4 (for "
@@ -76,9 +78,9 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 @db_option
 def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None, system: str,
             seat: int | None, rounds: int | None, host: bool, names: str | None, name: str,
-            timer: int | None, ramp: str, estimation: str, rounding: str, indices: str | None,
-            dealer_errors: float, wong: bool, wong_in: int | None, wong_out: int | None, spots: int | None,
-            jsonl: bool, bet_count: bool = False) -> None:
+            timer: int | None, ramp: str, estimation: str, last_deck: str | None, rounding: str,
+            indices: str | None, dealer_errors: float, wong: bool, wong_in: int | None, wong_out: int | None,
+            spots: int | None, jsonl: bool, bet_count: bool = False) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -93,12 +95,18 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
     line and each answer one line (see the README).
     """
     from trainer.cli.indices import index_source
+    from trainer.core.counting import check_last_deck
+    from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.table.launch import PlayOptions, run_play
 
+    try:  # a setting that cannot go together is a usage error (2), before any chart is computed
+        check_last_deck(estimation, last_deck)
+    except InvalidInputError as e:
+        raise UnknownNameError(str(e)) from None
     typed = click.get_current_context().get_parameter_source("dealer_errors") is ParameterSource.COMMANDLINE
     options = PlayOptions(ruleset=ruleset, seats=seats, decks=decks, seed=seed, system=system, seat=seat,
                           rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
-                          estimation=estimation, rounding=rounding, indices=indices,
+                          estimation=estimation, rounding=rounding, last_deck=last_deck, indices=indices,
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
                           wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)

@@ -18,6 +18,7 @@ from trainer.cli.common import (
     emit_json,
     estimation_option,
     json_option,
+    last_deck_option,
     load_chart,
     pager_option,
     paging,
@@ -58,6 +59,7 @@ PROGRESS_FROM = 200_000
                    "those computed for this table and count (`cutcard indices`) [published for Hi-Lo].")
 @click.option("--no-indices", is_flag=True, help="Play no index plays: the chart at every count.")
 @estimation_option
+@last_deck_option
 @rounding_option
 @pager_option
 @click.option("--bankroll", type=int, default=1000, show_default=True,
@@ -75,8 +77,8 @@ PROGRESS_FROM = 200_000
 @db_option
 def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_json: bool, jobs: int | None,
             system: str | None, spread: str | None, ramp: str | None, indices: str | None,
-            no_indices: bool, estimation: str, rounding: str, bankroll: int, wong_in: int | None,
-            wong_out: int | None, spots: str | None, errors: bool) -> None:
+            no_indices: bool, estimation: str, last_deck: str | None, rounding: str, bankroll: int,
+            wong_in: int | None, wong_out: int | None, spots: str | None, errors: bool) -> None:
     """Simulate rounds dealt from real shoes and played by the exact chart: EV and standard error, or,
     with --count, the win rate, SD, N0, SCORE and risk of ruin of a count and a bet ramp."""
     import dataclasses
@@ -103,7 +105,7 @@ def command(ruleset: str, decks: int | None, hands: int, seed: int | None, as_js
         click.echo(f"cutcard: {warning}", err=True)
     counter, index_words = (None, "") if system is None else make_counter(
         rules, system, spread, ramp, "none" if no_indices else indices, estimation, rounding,
-        quiet=as_json)
+        quiet=as_json, last_deck=last_deck)
     if counter is not None and wonging is not None:
         counter = dataclasses.replace(counter, wonging=wonging)
     if spots is not None:
@@ -212,7 +214,8 @@ def _run(plan: Plan, hands: int, seed: int, jobs: int, label: str, *, quiet: boo
 
 
 def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp_text: str | None,
-             indices: str | None, estimation: str, rounding: str, *, quiet: bool) -> tuple[Counter, str]:
+             indices: str | None, estimation: str, rounding: str, *, quiet: bool,
+             last_deck: str | None = None) -> tuple[Counter, str]:
     """The simulated counter from the options, and its index plays in words (`indices`: published,
     computed, none, or None for the default: published for Hi-Lo, none for another count)."""
     from trainer.cli.indices import index_source
@@ -222,7 +225,7 @@ def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp
     from trainer.sim.counter import Counter, chart_changes
 
     system = load_system(system_name)
-    TrueCounter(estimation=estimation, rounding=rounding)  # checks both words
+    TrueCounter(estimation=estimation, rounding=rounding, last_deck=last_deck)  # checks the words
     spread = parse_spread(spread_text or "1-12")
     ramp = parse_ramp(ramp_text) if ramp_text else default_ramp(spread)
     check_ramp(ramp, spread)
@@ -232,8 +235,8 @@ def make_counter(rules: Ruleset, system_name: str, spread_text: str | None, ramp
     words = ""
     if source != "none":
         typed, words = index_source(rules, system_name, source, estimation=estimation, rounding=rounding,
-                                    quiet=quiet)
+                                    quiet=quiet, last_deck=last_deck)
         plays, insurance = chart_changes(typed)
     counter = Counter(system=system, spread=spread, ramp=ramp, estimation=estimation, rounding=rounding,
-                      indices=plays, insurance_index=insurance)
+                      last_deck=last_deck, indices=plays, insurance_index=insurance)
     return counter, words

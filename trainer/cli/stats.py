@@ -12,7 +12,7 @@ from trainer.practice.launch import newest_backup
 if TYPE_CHECKING:
     from trainer.progress.stats import Since
 
-VIEWS = ("overview", "drills", "review", "strategy")
+VIEWS = ("overview", "drills", "review", "strategy", "bets")
 
 
 @click.command("stats")
@@ -32,7 +32,8 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     """Progress: per drill and per skill accuracy and answer time, week by week; the review picture.
 
     VIEW is `overview` (the default), `drills` (each drill's weekly charts), `review` (reviews done and
-    due, retention, intervals) or `strategy` (accuracy per cell, laid out like the rule set's chart).
+    due, retention, intervals), `strategy` (accuracy per cell, laid out like the rule set's chart) or
+    `bets` (your bets at play against your true count, as a surveillance room would read them).
     Reads the progress database without writing to it; a missing one is left missing.
     """
     import time
@@ -40,6 +41,9 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     from trainer.progress.stats import parse_since
 
     span = parse_since(since)
+    if view == "bets":
+        _bets(as_json)
+        return
     if view == "strategy":  # may compute the rule set's chart first: the collector stays on
         _strategy(settings().db_path, time.time(), span, ruleset, counts, cell, as_json)
         return
@@ -77,6 +81,30 @@ def _show(view: str, span: Since, now: float, as_json: bool) -> None:
             from trainer.render.stats import print_stats
 
             print_stats(console, report)
+
+
+def _bets(as_json: bool) -> None:
+    """`stats bets`: the bets placed at play against the true count, and the surveillance figures."""
+    from pathlib import Path
+
+    from trainer.progress.stats_bets import bet_picture, bet_points, picture_to_json
+    from trainer.storage.reader import read_consistently
+
+    rows = read_consistently(Path(str(settings().db_path)), lambda v: v.table_bets(),
+                             newest_backup=newest_backup(settings()))
+    points = bet_points(rows or [])
+    picture = bet_picture(points)
+    if as_json:
+        emit_json(picture_to_json(picture))
+        return
+    if not points:
+        click.echo("No bets with a true count yet: sit at a table (`cutcard play`) and bet by your count; "
+                   "the picture a surveillance room would draw appears here.")
+        return
+    from trainer.render.bet_scatter import bet_lines
+
+    for line in bet_lines(picture):
+        click.echo(line)
 
 
 def _no_progress_yet(as_json: bool) -> None:

@@ -12,8 +12,12 @@ is an `InvalidInputError` that names the file, the key and what is allowed. The 
     per_deck = -4
     pivot = 4                         # the count a full shoe ends at
     key_counts = { 1 = 2, 6 = -4 }    # published key counts by decks
+    [side_count]                      # optional: ranks kept apart from the main count (an ace side count)
+    ranks = ["A"]
+    adjustment = 1                    # running-count points per surplus card left, for betting only
+    source = "..."                    # where the adjustment comes from
 
-Tags are whole or half numbers from -4 to 4.
+Tags are whole or half numbers from -4 to 4; an adjustment a whole or half number from -4 to 4.
 """
 
 from __future__ import annotations
@@ -36,6 +40,30 @@ Count = int | Fraction
 
 RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The tag table's keys, by blackjack value 1..10; T stands for every ten-valued card (10 J Q K)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideCount:
+    """Cards of some ranks counted apart from the main count (an ace-neutral count's ace side count):
+    each card of them left above the norm for the depth adds `adjustment` to the running count the
+    counter bets by; the play stays by the plain count."""
+
+    ranks: tuple[int, ...]
+    """The ranks by blackjack value (1: ace, 10: every ten-valued card)."""
+    adjustment: Fraction
+    """Running-count points per surplus card left (betting only)."""
+    source: str = ""
+
+    @property
+    def per_deck(self) -> int:
+        """Cards of these ranks in one deck: 4 a rank, 16 for tens."""
+        return sum(16 if rank == 10 else 4 for rank in self.ranks)
+
+    @property
+    def names(self) -> str:
+        """'aces', 'aces and 9s', for people."""
+        words = ["aces" if r == 1 else ("tens" if r == 10 else f"{r}s") for r in self.ranks]
+        return " and ".join(words)
 
 
 def _plain(value: Fraction) -> Count:
@@ -62,6 +90,8 @@ class CountSystem:
     """The running count every full shoe ends at, counted from the IRC (KO +4, Red 7 0)."""
     key_counts: tuple[tuple[int, Fraction], ...] = ()
     """Published key counts (the running count where the player first has the edge) by decks."""
+    side_count: SideCount | None = None
+    """The ranks counted apart for betting (Hi-Opt I's aces); None: no side count."""
     _deck_total: Count = field(init=False, repr=False, compare=False)
     """`deck_total`, added up once: drills that deal real shoes ask it for every moment they draw."""
     _plain_tags: tuple[tuple[Count, ...], tuple[Count, ...]] = field(init=False, repr=False, compare=False)
@@ -204,7 +234,39 @@ def _rank_table(where: str, key: str, table: Any, *, complete: bool) -> dict[int
     return out
 
 
-_TOP_KEYS = ("name", "title", "source", "aliases", "tags", "red_tags", "start")
+_TOP_KEYS = ("name", "title", "source", "aliases", "tags", "red_tags", "start", "side_count")
+_SIDE_KEYS = ("ranks", "adjustment", "source")
+
+
+def _side_count(where: str, table: Any) -> SideCount | None:
+    """The optional `[side_count]` table, checked."""
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise InvalidInputError(f"{where}: side_count must be a table [side_count]")
+    odd = sorted(set(table) - set(_SIDE_KEYS))
+    if odd:
+        raise InvalidInputError(f"{where}: unknown key side_count.{odd[0]} "
+                                f"(known keys: {', '.join(_SIDE_KEYS)})")
+    ranks = table.get("ranks")
+    wanted = [("T" if str(r) in ("10", "t") else str(r).upper()) for r in ranks] \
+        if isinstance(ranks, list) else None
+    if not wanted or len(set(wanted)) != len(wanted) or any(r not in RANK_KEYS for r in wanted):
+        raise InvalidInputError(f"{where}: side_count.ranks = {ranks!r} is not allowed: expected a list of "
+                                f"different ranks from {', '.join(RANK_KEYS)}, such as [\"A\"]")
+    if "adjustment" not in table:
+        raise InvalidInputError(f"{where}: missing key side_count.adjustment (running-count points per "
+                                "surplus card, for betting)")
+    try:
+        adjustment = _tag_value(table["adjustment"], limit=4)
+    except ValueError as e:
+        raise InvalidInputError(f"{where}: side_count.adjustment = {table['adjustment']!r} is not allowed: "
+                                f"{e}") from None
+    source = table.get("source", "")
+    if not isinstance(source, str):
+        raise InvalidInputError(f"{where}: side_count.source = {source!r} is not allowed: expected a string")
+    return SideCount(ranks=tuple(sorted(RANK_KEYS.index(r) + 1 for r in wanted)), adjustment=adjustment,
+                     source=source.strip())
 _START_KEYS = ("offset", "per_deck", "pivot", "key_counts")
 
 
@@ -266,6 +328,7 @@ def parse_system(data: Mapping[str, Any], *, where: str) -> CountSystem:
         irc_per_deck=numbers.get("per_deck", Fraction(0)),
         pivot=numbers.get("pivot"),
         key_counts=tuple(sorted(key_counts)),
+        side_count=_side_count(where, data.get("side_count")),
     )
 
 

@@ -9,6 +9,11 @@ The definitions the drills grade by:
   tie goes to the larger number of decks (so an estimate never inflates the true count), and an estimate
   is never below one unit (a counter with a few cards left divides by half a deck, not by nothing).
   `exact` divides by cards left / 52.
+- Last deck: a counter often reads the tray more finely once less than a deck is left (`last_deck`, e.g.
+  half-deck estimation and quarter decks in the last deck). Our reading of "the last deck": fewer than 52
+  cards left; there the last-deck unit applies, to the nearest unit, ties up, never below one unit. The
+  last-deck unit is never coarser than the shoe's (a tray read more roughly as the shoe ends is no
+  counter's practice), and since both units divide a whole deck the reading is continuous at 52 cards.
 
 Count systems themselves (tags, initial running counts, the TOML reader) are in `count_systems`;
 `find_system` and `load_system` are re-exported here: `find_system("hi-lo").tag(card)`.
@@ -63,6 +68,47 @@ class Estimation(enum.StrEnum):
         """The estimate's step in decks (None: exact)."""
         return {"full": Fraction(1), "half": Fraction(1, 2), "quarter": Fraction(1, 4)}.get(self.value)
 
+    @property
+    def fineness(self) -> Fraction:
+        """The step in decks, exact as 0: ordering the settings from finest to coarsest."""
+        return self.unit or Fraction(0)
+
+
+def estimation_of(estimation: str, what: str = "estimation") -> Estimation:
+    """The `Estimation` named, or a one-line error listing the four."""
+    try:
+        return Estimation(estimation)
+    except ValueError:
+        raise InvalidInputError(f"{what} {estimation!r} is not one of full, half, quarter, exact") \
+            from None
+
+
+def check_last_deck(estimation: str, last_deck: str | None) -> Estimation | None:
+    """The last deck's estimation, checked to be no coarser than the shoe's (None: as the shoe's).
+
+    >>> check_last_deck("half", "quarter")
+    <Estimation.QUARTER: 'quarter'>
+    """
+    if last_deck is None:
+        return None
+    main, last = estimation_of(estimation), estimation_of(last_deck, "last-deck estimation")
+    if last.fineness > main.fineness:
+        raise InvalidInputError(f"the last deck cannot be read more coarsely ({last.value}) than the rest "
+                                f"of the shoe ({main.value})")
+    return last
+
+
+LAST_DECK_CARDS = 52
+"""The last deck: fewer than this many cards left (see the module docstring)."""
+
+
+def estimation_at(cards_left: Count | float, estimation: str, last_deck: str | None = None) -> Estimation:
+    """The estimation that applies with `cards_left` cards left: the last deck's below 52 cards."""
+    last = check_last_deck(estimation, last_deck)
+    if last is not None and _exact(cards_left, "cards left") < LAST_DECK_CARDS:
+        return last
+    return estimation_of(estimation)
+
 
 # --- true count and deck estimation -----------------------------------------------------------------
 
@@ -104,35 +150,70 @@ def true_count(running: Count | float, decks_left: Count | float, rounding: str 
     return nearest if ratio >= 0 else -nearest
 
 
-def round_decks(decks_left: Count | float, estimation: str = "half") -> Fraction:
-    """Decks left as a counter estimates them: to the nearest unit, ties up, never below one unit.
+def round_decks(decks_left: Count | float, estimation: str = "half",
+                last_deck: str | None = None) -> Fraction:
+    """Decks left as a counter estimates them: to the nearest unit, ties up, never below one unit;
+    below one deck left by the `last_deck` unit when one is given.
 
     >>> [str(round_decks(d)) for d in (2.4, 2.25, 0.1)]
     ['5/2', '5/2', '1/2']
     >>> str(round_decks(2.6, "full")), str(round_decks(2.6, "exact"))
     ('3', '13/5')
+    >>> str(round_decks(0.7, "half")), str(round_decks(0.7, "half", "quarter"))
+    ('1/2', '3/4')
     """
-    try:
-        mode = Estimation(estimation)
-    except ValueError:
-        raise InvalidInputError(f"estimation {estimation!r} is not one of full, half, quarter, exact") \
-            from None
+    mode = estimation_of(estimation)
     exact = _exact(decks_left, "decks left")
     if exact <= 0:
         raise InvalidInputError(f"decks left must be more than 0, not {decks_left}")
-    unit = mode.unit
+    unit = estimation_at(exact * LAST_DECK_CARDS, mode.value, last_deck).unit
     if unit is None:
         return exact
     return max(math.floor(exact / unit + Fraction(1, 2)), 1) * unit
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
-def estimate_decks_left(cards_left: int, estimation: str = "half") -> Fraction:
+def estimate_decks_left(cards_left: int, estimation: str = "half", last_deck: str | None = None) -> Fraction:
     """The estimate of `cards_left` undealt cards in decks (see `round_decks`); kept, as the drills
     that deal shoe after shoe to a wanted count ask it again and again of the same few depths."""
     if cards_left <= 0:
         raise InvalidInputError(f"a shoe with {cards_left} cards left has no decks left to divide by")
-    return round_decks(Fraction(cards_left, 52), estimation)
+    return round_decks(Fraction(cards_left, 52), estimation, last_deck)
+
+
+# --- side counts ------------------------------------------------------------------------------------
+
+
+def side_count_norm(decks_dealt: Count | float, per_deck: int) -> Fraction:
+    """The cards of a side count's ranks a tray of `decks_dealt` decks holds on average (4 aces a deck).
+
+    >>> side_count_norm(2.5, 4)
+    Fraction(10, 1)
+    """
+    dealt = _exact(decks_dealt, "decks dealt")
+    if dealt < 0:
+        raise InvalidInputError(f"decks dealt must be 0 or more, not {decks_dealt}")
+    return dealt * per_deck
+
+
+def side_count_surplus(seen: int, decks_dealt: Count | float, per_deck: int) -> Fraction:
+    """The cards of the side count's ranks left above the norm: the norm for the tray, less those seen
+    (positive: the shoe left is rich in them). It is also what is left less what the cards left hold on
+    average, as the whole shoe holds exactly the norm.
+
+    >>> side_count_surplus(7, 2.5, 4), side_count_surplus(12, 2.5, 4)
+    (Fraction(3, 1), Fraction(-2, 1))
+    """
+    return side_count_norm(decks_dealt, per_deck) - seen
+
+
+def adjusted_running_count(running: Count, surplus: Count | float, adjustment: Count) -> Fraction:
+    """The running count a counter bets by: `adjustment` points for every surplus card left.
+
+    >>> adjusted_running_count(4, 3, 1), adjusted_running_count(-2, -1.5, 2)
+    (Fraction(7, 1), Fraction(-5, 1))
+    """
+    return Fraction(running) + _exact(surplus, "the surplus") * Fraction(adjustment)
 
 
 # --- counts as text ---------------------------------------------------------------------------------
@@ -215,13 +296,18 @@ def parse_decks(text: str) -> Fraction:
 
 
 __all__ = [
+    "LAST_DECK_CARDS",
     "RANK_KEYS",
     "Count",
     "CountSystem",
     "Estimation",
     "Rounding",
+    "adjusted_running_count",
     "builtin_systems",
+    "check_last_deck",
     "estimate_decks_left",
+    "estimation_at",
+    "estimation_of",
     "find_system",
     "format_count",
     "format_decks",
@@ -230,5 +316,7 @@ __all__ = [
     "parse_decks",
     "parse_system",
     "round_decks",
+    "side_count_norm",
+    "side_count_surplus",
     "true_count",
 ]

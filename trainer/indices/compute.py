@@ -48,6 +48,8 @@ class TrueCountMethod:
     system: CountSystem
     estimation: str = "half"
     rounding: str = "floor"
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,7 +152,8 @@ class Dealer:
         if found is None:
             rc = self.initial + Fraction(running, self.scale)
             if self.balanced:
-                decks = estimate_decks_left(max(cards_left, 1), self.counting.estimation)
+                decks = estimate_decks_left(max(cards_left, 1), self.counting.estimation,
+                                            self.counting.last_deck)
                 found = true_count(rc, decks, self.counting.rounding)
             else:
                 found = math.floor(rc)

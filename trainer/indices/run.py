@@ -64,6 +64,8 @@ class IndexRun:
                  repr(system.red_tags), str(system.initial_running_count(self.ruleset.shoe.decks)),
                  self.counting.estimation, self.counting.rounding, str(self.seats), str(self.shoes),
                  str(self.samples), str(self.seed)]
+        if self.counting.last_deck not in (None, self.counting.estimation):  # older runs keep their names
+            parts.append(f"last-deck {self.counting.last_deck}")
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
 
 

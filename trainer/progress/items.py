@@ -35,7 +35,8 @@ SYSTEM_TITLES = {"hi-lo": "Hi-Lo", "ko": "KO", "hi-opt-i": "Hi-Opt I", "hi-opt-i
 SKILLS: dict[str, str] = {
     "running-count": "counting", "countdown": "counting", "table": "counting", "speed-count": "counting",
     "true-count": "true count", "deck-estimation": "true count",
-    "strategy": "basic strategy", "deviations": "index plays", "bet": "bets", "wong": "back-counting",
+    "aces": "bets", "strategy": "basic strategy", "deviations": "index plays", "bet": "bets",
+    "wong": "back-counting",
     "payout": "payouts", "color-up": "payouts", "settle": "payouts", "cut": "payouts", "catch": "payouts",
     "quiz": "rules", "attack": "tournament",
     "procedure": "dealer procedure", "protect": "dealer procedure",
@@ -107,6 +108,12 @@ def _true_count(parts: list[str]) -> str:
 def _deck_estimation(parts: list[str]) -> str:
     decks, estimation, estimate = parts
     return f"{estimate} decks left of {decks.removesuffix('d')}, to the {estimation} deck"
+
+
+def _aces(parts: list[str]) -> str:
+    system, band = parts
+    edge = " or more" if band == "+4" else (" or less" if band == "-4" else "")
+    return f"ace side count, surplus {_signed(band)}{edge}, {system_title(system)}"
 
 
 def _table(parts: list[str]) -> str:
@@ -236,7 +243,8 @@ def _addition(parts: list[str]) -> str:
 
 NAMERS: dict[str, Callable[[list[str]], str]] = {
     "running-count": _running_count, "countdown": _countdown, "true-count": _true_count,
-    "deck-estimation": _deck_estimation, "table": _table, "payout": _payout, "strategy": _strategy,
+    "deck-estimation": _deck_estimation, "aces": _aces, "table": _table, "payout": _payout,
+    "strategy": _strategy,
     "deviations": _deviations, "quiz": _quiz, "color-up": _color_up, "bet": _bet, "wong": _wong,
     "speed-count": _speed_count, "settle": _settle, "cut": _cut, "catch": _catch, "attack": _attack,
     "procedure": _procedure, "protect": _protect, "rundown": _rundown, "addition": _addition,
@@ -271,7 +279,8 @@ def item_name(item: str) -> str:
 
 
 DRILL_TITLES = {"running-count": "running count", "countdown": "count down a deck",
-                "true-count": "true count", "deck-estimation": "deck estimation", "table": "table count",
+                "true-count": "true count", "deck-estimation": "deck estimation", "aces": "ace side count",
+                "table": "table count",
                 "payout": "payouts", "color-up": "colour up", "strategy": "basic strategy",
                 "deviations": "index plays", "quiz": "rules quiz", "bet": "bets",
                 "speed-count": "speed count", "play": "table play", "settle": "settle a table",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from trainer.core.counting import Estimation, Rounding
+from trainer.core.counting import LAST_DECK_CARDS, Estimation, Rounding, check_last_deck
 from trainer.core.errors import InvalidInputError
 from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
@@ -47,6 +47,8 @@ class TrueCounter:
     estimation: str = "half"
     rounding: str = "floor"
     scale: int = 1
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
 
     def __post_init__(self) -> None:
         for value, kind, what in ((self.estimation, Estimation, "deck estimation"),
@@ -54,6 +56,7 @@ class TrueCounter:
             if value not in {member.value for member in kind}:
                 allowed = ", ".join(member.value for member in kind)
                 raise InvalidInputError(f"{what} {value!r} is not one of {allowed}")
+        check_last_deck(self.estimation, self.last_deck)
 
     def divisor(self, cards_left: int) -> tuple[int, int]:
         """(multiplier, divisor) with true count = running x multiplier / divisor for `cards_left`.
@@ -62,8 +65,11 @@ class TrueCounter:
         (2, 5)
         >>> TrueCounter(estimation="exact").divisor(130)
         (52, 130)
+        >>> TrueCounter(last_deck="quarter").divisor(45)  # the last deck: three quarter decks
+        (4, 3)
         """
-        step = _steps_per_deck(self.estimation)
+        last = self.last_deck is not None and cards_left < LAST_DECK_CARDS
+        step = _steps_per_deck(self.last_deck if last and self.last_deck else self.estimation)
         if step == 0:
             return 52, max(cards_left, 1) * self.scale
         units = max((2 * cards_left * step + 52) // 104, 1)
@@ -71,7 +77,7 @@ class TrueCounter:
 
     def divisors(self, most_cards: int) -> tuple[tuple[int, int], ...]:
         """`divisor(n)` for every n from 0 to `most_cards` (remembered: every seat of a run asks)."""
-        return _divisors(self.estimation, self.scale, most_cards)
+        return _divisors(self.estimation, self.scale, most_cards, self.last_deck)
 
     def table(self, most_cards: int) -> Callable[[int, int], int]:
         """A fast true-count function of (running count, cards left) for shoes up to `most_cards`."""
@@ -106,8 +112,9 @@ def _steps_per_deck(estimation: str) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _divisors(estimation: str, scale: int, most_cards: int) -> tuple[tuple[int, int], ...]:
-    counter = TrueCounter(estimation=estimation, scale=scale)
+def _divisors(estimation: str, scale: int, most_cards: int,
+              last_deck: str | None = None) -> tuple[tuple[int, int], ...]:
+    counter = TrueCounter(estimation=estimation, scale=scale, last_deck=last_deck)
     return tuple(counter.divisor(n) for n in range(most_cards + 1))
 
 

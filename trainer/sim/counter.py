@@ -133,6 +133,8 @@ class Counter:
     ramp: Mapping[int, int]
     estimation: str = "half"
     rounding: str = "floor"
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
     indices: tuple[ChartChange, ...] = ()
     insurance_index: int | None = None
     """Insure at this true count and above; None: never."""
@@ -201,7 +203,7 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
     scale = codes.tag_scale
     if system.balanced:
         true_count = TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
-                                 scale=scale).table(52 * rules.shoe.decks + 1)
+                                 scale=scale, last_deck=counter.last_deck).table(52 * rules.shoe.decks + 1)
     else:  # an unbalanced count bets and plays by the running count itself
 
         def true_count(running: int, left: int) -> int:

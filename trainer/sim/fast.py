@@ -121,7 +121,8 @@ def counting_for(game: Game, counter: Counter) -> CounterInts:
     scale = game.codes.tag_scale
     system = counter.system
     most = 52 * rules.shoe.decks + 1
-    pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale).divisors(most)
+    pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale,
+                        last_deck=counter.last_deck).divisors(most)
     first, bets = _ramp(counter)
     return CounterInts(tag=game.codes.tag,
                        initial=int(system.initial_running_count(rules.shoe.decks) * scale),

@@ -132,6 +132,15 @@ class ReadOnly:
         with guarded(self.path, "read the review items"):
             return queue_reads.known_items(self.conn, drill, ruleset)
 
+    def table_bets(self) -> list[tuple[str, str, str, str]]:
+        """Every bet placed at `play` (source 'play', drill 'bet'), in the order placed: its session id,
+        its data (JSON text), the bet as given and whether it was graded ('1', '0' or '')."""
+        with guarded(self.path, "read the table bets"):
+            rows = self.conn.execute(
+                "SELECT session_id, coalesce(data, '{}'), coalesce(given, ''), coalesce(correct, '') "
+                "FROM attempts WHERE source = 'play' AND drill = 'bet' ORDER BY id").fetchall()
+        return [(str(s), str(d), str(g), str(c)) for s, d, g, c in rows]
+
     def latest_ruleset(self) -> str | None:
         from trainer.storage import queue_reads
 

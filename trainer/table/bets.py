@@ -9,6 +9,10 @@ the table's limits and the learner's chips. A wrong bet is told at once with the
 the counts ("your ramp bets 2 units"), which would give the next count check away; `why` keeps them for a
 learner who wants them shown always.
 
+With a count that keeps a side count (Hi-Opt I's aces), the bet is by the adjusted running count: the
+system's adjustment for every card of its ranks left above the norm for the tray (4 aces a deck of the
+tray, read to the session's estimation); the play stays by the plain count.
+
 Where counting cannot help (a reshuffle every round, an infinite deck) or the count is unbalanced (it has
 no true count), the bet is taken and not graded, and the table says why once.
 """
@@ -21,7 +25,15 @@ from fractions import Fraction
 from drills.base import Answer, Grade
 from trainer.core.betting import bet_item
 from trainer.core.bounds import check_length
-from trainer.core.counting import CountSystem, estimate_decks_left, format_count, format_decks, true_count
+from trainer.core.counting import (
+    CountSystem,
+    adjusted_running_count,
+    format_count,
+    format_decks,
+    side_count_norm,
+    side_count_surplus,
+    true_count,
+)
 from trainer.core.errors import InvalidInputError, TrainerError
 from trainer.core.money import Money, format_money, parse_money
 from trainer.core.rules import Ruleset
@@ -69,6 +81,24 @@ def bet_count(view: TableView) -> tuple[int | Fraction, int]:
     return view.running_count(view.seen), view.cards_left
 
 
+def betting_running_count(view: TableView, running: int | Fraction, cards_left: int
+                          ) -> tuple[int | Fraction, str]:
+    """The running count the bet is made by, and how it came (''): the plain count, or with a side
+    count the count adjusted for the surplus of its ranks left (none in a fresh shoe)."""
+    side = view.system.side_count
+    if side is None or view.needs_shuffle:
+        return running, ""
+    decks_dealt = view.ruleset.shoe.decks - view.decks_left(cards_left)
+    seen = sum(1 for card in view.seen if card.value in side.ranks)
+    surplus = side_count_surplus(seen, decks_dealt, side.per_deck)
+    adjusted = adjusted_running_count(running, surplus, side.adjustment)
+    plain = int(adjusted) if adjusted.denominator == 1 else adjusted
+    norm = format_count(side_count_norm(decks_dealt, side.per_deck), signed=False)
+    return plain, (f"{side.names} {seen} seen against a norm of {norm}, "
+                   f"surplus {format_count(surplus)} x {format_count(side.adjustment, signed=False)}: "
+                   f"betting count {format_count(adjusted)}, ")
+
+
 def ramp_bet(view: TableView, units: int) -> Money:
     """`units` of the table minimum, within the table's limits and the learner's chips."""
     return max(view.min_bet, min(view.max_bet, view.ruleset.table.min_bet * units))
@@ -92,14 +122,18 @@ class BetDecision:
             "unit": format_money(view.ruleset.table.min_bet),
             "bankroll": format_money(view.bankroll), "ramp": view.ramp.text,
             "running_count": count_json(running), "cards_left": cards_left, "estimation": view.estimation,
-            "rounding": view.rounding, "counting_helps": view.ruleset.counting_helps,
+            "last_deck": view.last_deck, "rounding": view.rounding,
+            "counting_helps": view.ruleset.counting_helps,
             "graded": reason is None,
         }
         item, expected = "", ""
         if reason is None:
-            decks_left = estimate_decks_left(cards_left, view.estimation)
-            tc = true_count(running, decks_left, view.rounding)
+            decks_left = view.decks_left(cards_left)
+            betting, _ = betting_running_count(view, running, cards_left)
+            tc = true_count(betting, decks_left, view.rounding)
             data["decks_left"] = float(decks_left)
+            if view.system.side_count is not None:
+                data["betting_running_count"] = count_json(betting)
             item = bet_item(view.system.name, tc)
             expected = format_money(ramp_bet(view, view.ramp.units_at(tc)))
         prompt = f"Your bet (${format_money(lo)}-${format_money(hi)})?"
@@ -127,15 +161,16 @@ class BetDecision:
         if ungraded_reason(view.ruleset, view.system) is not None:
             return BetPlaced(grade=None, bet=bet, check=None)
         running, cards_left = bet_count(view)
-        decks_left = estimate_decks_left(cards_left, view.estimation)
-        tc = true_count(running, decks_left, view.rounding)
+        decks_left = view.decks_left(cards_left)
+        betting, side_words = betting_running_count(view, running, cards_left)
+        tc = true_count(betting, decks_left, view.rounding)
         units = view.ramp.units_at(tc)
         expected = ramp_bet(view, units)
         correct = bet == expected
         unit = view.ruleset.table.min_bet
         capped = "" if expected == unit * units else " (as near as the limits and your chips allow)"
         shuffle = "a fresh shoe, " if view.needs_shuffle else ""
-        counts = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, "
+        counts = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, {side_words}"
                   f"{format_decks(decks_left)} decks left)")
         ramp = f"your ramp bets {units} unit{'s' if units != 1 else ''} (${format_money(expected)}){capped}"
         why = f"{counts}: {ramp}"

@@ -21,7 +21,10 @@ from trainer.core.bounds import check_length
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
+    Estimation,
+    check_last_deck,
     estimate_decks_left,
+    estimation_at,
     format_count,
     format_decks,
     load_system,
@@ -77,29 +80,35 @@ def grade_running(system: CountSystem, decks: int, seen: Sequence[Card], text: s
                                   f"counted with {system.short_title}")
 
 
-def true_count_of(running: int | Fraction, cards_left: int, estimation: str, rounding: str
-                  ) -> tuple[int, Fraction]:
-    """The true count by the estimate of the decks left and the rounding, and that estimate."""
-    estimate = estimate_decks_left(cards_left, estimation)
+def true_count_of(running: int | Fraction, cards_left: int, estimation: str, rounding: str,
+                  last_deck: str | None = None) -> tuple[int, Fraction]:
+    """The true count by the estimate of the decks left (the last deck's below 52 cards) and the
+    rounding, and that estimate."""
+    estimate = estimate_decks_left(cards_left, estimation, last_deck)
     return true_count(running, estimate, rounding), estimate
 
 
-def explain_true(running: int | Fraction, cards_left: int, estimation: str, rounding: str) -> str:
-    """How the true count comes out: 'running count +9 / 4.5 decks left (236 cards), rounded down'."""
-    _, estimate = true_count_of(running, cards_left, estimation, rounding)
+def explain_true(running: int | Fraction, cards_left: int, estimation: str, rounding: str,
+                 last_deck: str | None = None) -> str:
+    """How the true count comes out: 'running count +9 / 4.5 decks left (236 cards, to the half deck),
+    rounded down'."""
+    _, estimate = true_count_of(running, cards_left, estimation, rounding, last_deck)
     how = {"floor": "rounded down", "truncate": "truncated", "round": "rounded"}[rounding]
+    applies = estimation_at(cards_left, estimation, last_deck)
+    read = "exact" if applies is Estimation.EXACT else f"to the {applies.value} deck"
+    last = ", the last deck" if applies.value != estimation else ""
     return (f"running count {format_count(running)} / {format_decks(estimate)} decks "
-            f"left ({cards_left} cards), {how}")
+            f"left ({cards_left} cards, {read}{last}), {how}")
 
 
 def grade_true(running: int | Fraction, cards_left: int, estimation: str, rounding: str,
-               text: str) -> CountGrade:
+               text: str, last_deck: str | None = None) -> CountGrade:
     """Grade a true count: running count / decks left as estimated, rounded as the session says."""
     given = parse_count(text)
-    expected, _ = true_count_of(running, cards_left, estimation, rounding)
+    expected, _ = true_count_of(running, cards_left, estimation, rounding, last_deck)
     return CountGrade(question="true count", expected=format_count(expected), given=format_count(given),
                       correct=given == expected,
-                      explanation=explain_true(running, cards_left, estimation, rounding))
+                      explanation=explain_true(running, cards_left, estimation, rounding, last_deck))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,9 +126,10 @@ class CountDecision:
                                    "cards_seen": len(view.seen), "cards_left": view.cards_left,
                                    "decks": view.ruleset.shoe.decks}
         if self.asked == "true count":
-            tc, estimate = true_count_of(running, view.cards_left, view.estimation, view.rounding)
+            tc, estimate = true_count_of(running, view.cards_left, view.estimation, view.rounding,
+                                         view.last_deck)
             data.update(kind="true-count", running_count=count_json(running), decks_left=float(estimate),
-                        estimation=view.estimation, rounding=view.rounding)
+                        estimation=view.estimation, last_deck=view.last_deck, rounding=view.rounding)
             q = question(drill="true-count", item=true_count_item(system, view.estimation, view.rounding, tc),
                          prompt=f"True count? (running count / {format_decks(estimate)} decks left, "
                                 f"{view.rounding})", data=data, expected=str(tc))
@@ -137,7 +147,7 @@ class CountDecision:
         view = self.view
         if self.asked == "true count":
             count = grade_true(view.running_count(view.seen), view.cards_left, view.estimation,
-                               view.rounding, answer.text)
+                               view.rounding, answer.text, view.last_deck)
         else:
             count = grade_running(view.system, view.ruleset.shoe.decks, view.seen, answer.text)
         grade = Grade(correct=count.correct, expected=count.expected.lstrip("+"),
@@ -149,12 +159,15 @@ class CountKeeper:
     """Keeps the cards a player at the table has seen since the shuffle and asks about their count."""
 
     def __init__(self, ruleset: Ruleset, system: str, rng: random.Random, *, estimation: str = "half",
-                 rounding: str = "floor") -> None:
-        """`system` is a built-in count system's name or the path of a user's count-system TOML file."""
+                 rounding: str = "floor", last_deck: str | None = None) -> None:
+        """`system` is a built-in count system's name or the path of a user's count-system TOML file;
+        `last_deck` the estimation once fewer than 52 cards are left (None: as `estimation`)."""
         self.ruleset = ruleset
         self.system = load_system(system)
         self.estimation = estimation
         self.rounding = rounding
+        checked = check_last_deck(estimation, last_deck)
+        self.last_deck = checked.value if checked is not None else None
         self.rng = rng
         self.seen: list[Card] = []
         """Cards seen in the finished rounds since the last shuffle."""
@@ -198,11 +211,13 @@ class CountKeeper:
 
     def true_count(self, cards_left: int) -> tuple[int, Fraction]:
         """The true count by the session's estimate of the decks left and its rounding, and that estimate."""
-        return true_count_of(self.running_count(), cards_left, self.estimation, self.rounding)
+        return true_count_of(self.running_count(), cards_left, self.estimation, self.rounding,
+                             self.last_deck)
 
     def grade_true(self, text: str, cards_left: int) -> CountGrade:
         """Grade a true count: running count / decks left as estimated, rounded as the session says."""
-        return grade_true(self.running_count(), cards_left, self.estimation, self.rounding, text)
+        return grade_true(self.running_count(), cards_left, self.estimation, self.rounding, text,
+                          self.last_deck)
 
 
 def bet_ramp(ruleset: Ruleset, system: CountSystem | str, ramp: BetRamp, unit: Money | None = None

@@ -126,6 +126,8 @@ class TableView:
     """Back-counting: whether the learner is playing, and whether they left this shoe."""
     spots: SpotRamp | None = None
     """Several spots (`play --spots`): the plan's hands and bet per hand by count."""
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
 
     @property
     def seats(self) -> int:
@@ -139,10 +141,14 @@ class TableView:
     def running_count(self, cards: tuple[Card, ...]) -> int | Fraction:
         return self.system.running_count(cards, decks=self.ruleset.shoe.decks)
 
+    def decks_left(self, cards_left: int) -> Fraction:
+        """The decks left as the session estimates them (the last deck by its own unit)."""
+        return estimate_decks_left(cards_left, self.estimation, self.last_deck)
+
     def true_count_now(self) -> int:
         """The learner's true count now: every card seen over the decks left, estimated and rounded as
         the session says."""
-        decks_left = estimate_decks_left(self.cards_left, self.estimation)
+        decks_left = self.decks_left(self.cards_left)
         return true_count(self.running_count(self.seen_now), decks_left, self.rounding)
 
 

@@ -34,7 +34,8 @@ DEFAULT_PLAYERS = 4
 LoadChart = Callable[..., "StrategyTable"]
 """`(rules, quiet=bool)`: the rule set's exact chart (from a cache, or computed with a progress bar)."""
 LoadIndexPlays = Callable[..., "tuple[tuple[IndexPlay, ...], str]"]
-"""`(rules, system, source, estimation=, rounding=, quiet=)`: the index plays and where they come from."""
+"""`(rules, system, source, estimation=, rounding=, quiet=, last_deck=)`: the index plays and where they
+come from."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,6 +59,8 @@ class PlayOptions:
     ramp: str = DEFAULT_RAMP
     estimation: str = "half"
     rounding: str = "floor"
+    last_deck: str | None = None
+    """The estimation once fewer than 52 cards are left (None: as `estimation`)."""
     indices: str | None = None
     dealer_errors: float = 0.0
     dealer_errors_typed: bool = False
@@ -136,7 +139,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     plays, words = None, ""
     if options.indices is not None:
         plays, words = index_plays(rules, options.system, options.indices, estimation=options.estimation,
-                                   rounding=options.rounding, quiet=options.jsonl)
+                                   rounding=options.rounding, quiet=options.jsonl,
+                                   last_deck=options.last_deck)
         if not options.jsonl:
             console.print(f"Index plays: {words}.")
     from trainer.screens.ask import plain_input, plain_key, plain_line
@@ -146,7 +150,8 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
         session = TableSession(rules, table_chart, seats=seats, rng=rng_for(options.seed),
                                system=options.system,
                                learner_seat=None if options.seat is None else options.seat - 1, ramp=ramp,
-                               estimation=options.estimation, rounding=options.rounding, recorder=store,
+                               estimation=options.estimation, rounding=options.rounding,
+                               last_deck=options.last_deck, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
                                pace=pace, wonging=wonging, spots=spots)
         if options.jsonl:

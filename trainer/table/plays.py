@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from drills.base import Answer, Grade, Question, parse_choice
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
 from trainer.core.bounds import check_length
-from trainer.core.counting import estimate_decks_left
 from trainer.core.errors import InvalidInputError
 from trainer.core.round import Phase
 from trainer.strategy import chart_action
@@ -154,8 +153,9 @@ class PlayDecision:
         data: dict[str, object] = {
             "kind": kind, **table_facts(view), "cards": [str(c) for c in cards], "hand": hand_index + 1,
             "running_count": count_json(running), "cards_left": view.cards_left,
-            "decks_left": float(estimate_decks_left(view.cards_left, view.estimation)),
-            "estimation": view.estimation, "rounding": view.rounding, "options": list(choices),
+            "decks_left": float(view.decks_left(view.cards_left)),
+            "estimation": view.estimation, "last_deck": view.last_deck, "rounding": view.rounding,
+            "options": list(choices),
         }
         # the item and the expected play, from the check of the chart's play
         probe = judge(view, Action.DECLINE if offer is not None else _any(legal))

@@ -171,7 +171,8 @@ class TableSession:
 
     def __init__(self, ruleset: Ruleset, chart: StrategyTable, *, seats: int, rng: random.Random,
                  system: str = "hi-lo", learner_seat: int | None = None, ramp: BetRamp | None = None,
-                 estimation: str = "half", rounding: str = "floor", recorder: Recorder | None = None,
+                 estimation: str = "half", rounding: str = "floor", last_deck: str | None = None,
+                 recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
                  indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script",
                  wonging: Wonging | None = None, spots: SpotRamp | None = None) -> None:
@@ -210,7 +211,8 @@ class TableSession:
                       for i in range(seats)]
         self.deciders = {i: make_decider(k) for i, k in enumerate(self.kinds) if k != "you"}
         self.bankroll = ruleset.table.bankroll
-        self.keeper = CountKeeper(ruleset, system, rng, estimation=estimation, rounding=rounding)
+        self.keeper = CountKeeper(ruleset, system, rng, estimation=estimation, rounding=rounding,
+                                  last_deck=last_deck)
         self.ramp = ramp or BetRamp.parse(DEFAULT_RAMP)
         self.tally = Scorecard()
         self.round: Round | None = None
@@ -262,7 +264,8 @@ class TableSession:
         lo, hi = self.bet_bounds()
         return TableView(
             ruleset=self.ruleset, chart=self.chart, index_plays=self.index_plays, system=self.keeper.system,
-            estimation=self.keeper.estimation, rounding=self.keeper.rounding, ramp=self.ramp,
+            estimation=self.keeper.estimation, rounding=self.keeper.rounding,
+            last_deck=self.keeper.last_deck, ramp=self.ramp,
             bankroll=self.bankroll, min_bet=lo, max_bet=hi,
             seat_names=tuple(self._view_names()), learner=self._view_learner(),
             rounds=self.tally.rounds, settled=self.settled, seen=seen,
