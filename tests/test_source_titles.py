@@ -71,14 +71,16 @@ def test_the_quiz_cites_titles_and_keeps_its_source_contract(name: str) -> None:
     for readings in (False, True):
         intro = " ".join(QuizDrill(DrillOptions(readings=readings)).intro(ruleset))
         assert f"“{ruleset.source_title}”" in intro and not FILE_NAME.search(intro)
-    for item in quiz_items(ruleset):
-        assert source_title(item.basis, ruleset.source) in {seed_title(f) for f in _cited_seeds()}
-    for _ in range(len(quiz_items(ruleset))):
+    items = quiz_items(ruleset)
+    titles = {seed_title(f) for f in _cited_seeds()}
+    for item in items:
+        assert source_title(item.basis, ruleset.source) in titles
+    by_key = {item.key: item for item in items}
+    for _ in range(len(items)):
         question = drill.ask(rng, ruleset)
         data = question.data
         assert (data["source"] and FILE_NAME.search(str(data["source"]))) or data["basis"] == "reading"
-        assert data["source_title"] == source_title(
-            next(i for i in quiz_items(ruleset) if i.key == data["question"]).basis, ruleset.source)
+        assert data["source_title"] == source_title(by_key[str(data["question"])].basis, ruleset.source)
         assert not FILE_NAME.search(question.explanation) and not FILE_NAME.search(question.prompt)
 
 

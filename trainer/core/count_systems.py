@@ -165,7 +165,7 @@ class CountSystem:
         >>> find_system("ko").initial_running_count(6), find_system("red-7").initial_running_count(6)
         (-20, -12)
         """
-        if decks < 1:
+        if decks < 1 or not (self.irc_offset or self.irc_per_deck):  # a balanced count starts at 0
             return 0
         return _plain(self.irc_offset + self.irc_per_deck * decks)
 
