@@ -11,10 +11,10 @@ import gc
 import os
 import sys
 
-# numpy's OpenBLAS starts a thread per core when numpy is imported, and on this 2-core machine they spun
-# ~40 ms of CPU before doing anything; every matrix product cutcard makes is small and runs on one thread
-# anyway (`trainer.strategy.blas.one_blas_thread`). Set before anything imports numpy; a user's own
-# setting is kept.
+# numpy's OpenBLAS starts a thread per core when numpy is imported, and those threads spin before doing
+# anything; every matrix product cutcard makes is small and runs on one thread anyway
+# (`trainer.strategy.blas.one_blas_thread`). Set before anything imports numpy; a user's own setting is
+# kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from trainer.cli import cli
