@@ -257,3 +257,14 @@ def test_due_count_for_the_toolbar_imports_no_drill(tmp_path: Path) -> None:
               "print(sorted(m for m in sys.modules if m == 'drills' or m.startswith('drills.')))")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.splitlines() == ["0", "[]"]
+
+
+def test_a_skipped_drill_s_note_is_said_once_whatever_its_rule_sets(store: Store, fake_drills: object) -> None:
+    when = FakeTime()
+    for ruleset in ("casino", "european"):  # the table's items of one drill under two rule sets
+        store.record(Attempt(session_id="s", drill="vanished", item="vanished:x", ruleset=ruleset, prompt="?",
+                             data={}, expected="a", given="b", correct=False, latency_ms=10, ts=T0))
+    when.now += HOUR
+    queue = ReviewQueue(store, rng=random.Random(5), clock=when.clock(), new_per_day=0)
+    assert list(queue.plan()) == []
+    assert sum("'vanished'" in note for note in queue.notes) == 1

@@ -295,16 +295,16 @@ class ReviewQueue:
         if ruleset is None:
             return None
         if drill_name not in _drills().DRILLS:  # e.g. insurance by a count with no index: kept from play
-            self.notes.append(f"skipped the items of {drill_name!r}: no drill asks them; they come from the "
+            self._note(f"skipped the items of {drill_name!r}: no drill asks them; they come from the "
                               "table (practise them at `cutcard play`)")
             return None
         if not _drill_available(drill_name):
-            self.notes.append(f"skipped the items of drill {drill_name!r}: it is not installed")
+            self._note(f"skipped the items of drill {drill_name!r}: it is not installed")
             return None
         try:
             drill = _drills().make_drill(drill_name)
         except (ImportError, TrainerError) as e:
-            self.notes.append(f"skipped the items of drill {drill_name!r}: {e}")
+            self._note(f"skipped the items of drill {drill_name!r}: {e}")
             return None
         from trainer.progress.drill_focus import prepare_bests
         from trainer.storage import Store
@@ -314,6 +314,11 @@ class ReviewQueue:
         return DrillRun(drill=drill, ruleset=ruleset, rng=self.rng, recorder=self.recorder, clock=self.clock,
                        source="review")
 
+    def _note(self, text: str) -> None:
+        """Say `text` once a session (items of one drill under two rule sets share their note)."""
+        if text not in self.notes:
+            self.notes.append(text)
+
     def _find_ruleset(self, name: str) -> Ruleset | None:
         if self.ruleset is not None and name == self.ruleset.name:
             return self.ruleset
@@ -322,7 +327,7 @@ class ReviewQueue:
                 self._rulesets[name] = find_ruleset(name)
             except RulesetError:
                 self._rulesets[name] = None
-                self.notes.append(f"skipped the items of rule set {name!r}: it is not built in "
+                self._note(f"skipped the items of rule set {name!r}: it is not built in "
                                   "(review them with --ruleset PATH-TO-ITS-FILE)")
         return self._rulesets[name]
 
