@@ -5,6 +5,7 @@ first base, in a face-up game and a pitch game alike, in the round's events and 
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import pytest
 
@@ -38,7 +39,8 @@ def _four_seats(decks: int | None) -> Round:
 def test_the_settlement_runs_from_third_base_to_first_base(decks: int | None) -> None:
     table = _four_seats(decks)
     settled = [(e.seat, e.outcome.value, e.net) for e in table.events if isinstance(e, Settled)]
-    assert settled == [(3, "win", 10), (2, "push", 0), (1, "lose", -10), (0, "win", 10)]
+    assert settled == [(3, "win", Decimal(10)), (2, "push", Decimal(0)), (1, "lose", Decimal(-10)),
+                       (0, "win", Decimal(10))]
     turned = [e.seat for e in table.events if isinstance(e, CardsTurned)]
     assert turned == ([] if decks is None else [3, 2, 1, 0])  # a pitch game turns each hand as it is paid
 
