@@ -22,6 +22,7 @@ dealer makes that call (a bust is never paid at the settlement: it was taken whe
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -168,13 +169,15 @@ def _pitch_calls(table: TableToSettle, dealer: Call, says: Mapping[int, str],
                                             f"turns up {say_cards(event.cards)}: ")
     calls = []
     for (number, hand), words in parts.items():
-        name = f"{number} hand {hand + 1}" if len(seats[number].hands) > 1 else str(number)
+        name = f"{number} hand {hand + 1}" if len(seats[number].hands) > 1 and hand >= 0 else str(number)
         calls.append(Call(where=str(number), says=", ".join(words), name=name))
     calls.append(dealer)
     for seat in table.order():
-        if all((seat.seat, n) in early for n in range(len(seat.hands))) and seat.insurance is None:
+        settled = all((seat.seat, n) in early for n in range(len(seat.hands)))
+        if settled and seat.insurance is None:
             continue  # taken or paid when it happened
-        calls.append(Call(where=str(seat.seat), says=turned_late.get(seat.seat, "") + late[seat.seat]))
+        what = "insurance: " if settled else turned_late.get(seat.seat, "")
+        calls.append(Call(where=str(seat.seat), says=what + late[seat.seat]))
     return calls
 
 
@@ -183,7 +186,7 @@ def _play_part(event: object, seats: Mapping[int, SeatToSettle],
     """(seat number, hand) and what the dealer calls for one event of the play (None: nothing to call)."""
     match event:
         case Insured():
-            return (event.seat + 1, 0), f"insures ${format_money(event.amount)}"
+            return (event.seat + 1, -1), f"insures ${format_money(event.amount)}"  # a line of the offers
         case TookEvenMoney():
             return (event.seat + 1, 0), "takes even money"
         case Surrendered():
@@ -196,7 +199,7 @@ def _play_part(event: object, seats: Mapping[int, SeatToSettle],
             return (event.seat + 1, event.hand), (f"doubles to ${format_money(event.bet)}, "
                                                    f"gets {say_cards([event.card])}")
         case SplitHand():
-            return (event.seat + 1, event.hand), f"splits; hand 1 gets {say_cards([event.card])}"
+            return (event.seat + 1, event.hand), f"splits, gets {say_cards([event.card])}"
         case Dealt() if event.hand > 0:
             return (event.seat + 1, event.hand), f"gets {say_cards([event.card])}"
         case Stood():
@@ -298,8 +301,11 @@ class CatchDrill(DrillBase):
         pitch = ruleset.players_face_down
         lines = [f"Table {self._shown}" + (" (a pitch game: the players hold their cards)" if pitch else ""),
                  *(_pitch_lines(table) if pitch else _seat_lines(table)), ""]
-        lines += [f"Dealer: {c.says}" if c.where == "dealer" else f"  seat {c.name or c.where}: {c.says}"
+        called = [f"Dealer: {c.says}" if c.where == "dealer" else f"  seat {c.name or c.where}: {c.says}"
                   for c in calls]
+        # a pitch game's play line can run long (many hits): wrapped to the 80-column screen
+        lines += [part for line in called for part in (
+            textwrap.wrap(line, 80, subsequent_indent="      ", break_long_words=False) if pitch else [line])]
         data: dict[str, JSON] = {
             "situation": "catch", "table": self._shown,
             "seats": [{"seat": s.seat, "bet": format_money(s.bet),
