@@ -131,3 +131,26 @@ def test_a_pitch_game_dealer_pays_a_loser_only_where_it_settles_one(monkeypatch:
     calls = [(c["where"], c["says"]) for c in question.data["calls"]]
     assert ("3", f"turns up 10 8: pays ${bets[3]}") in calls
     assert calls[1] == ("1", f"hits K, turns up 9 4, busts: takes ${bets[1]}")
+
+
+def test_at_a_pitch_game_no_mistake_pays_a_bust_and_every_held_hand_is_turned() -> None:
+    drill = CatchDrill(DrillOptions(seats=5, decks=1, extra={"rate": "1"}))
+    rng = random.Random(8)
+    for _ in range(40):
+        question = drill.ask(rng, CASINO)
+        assert question.item != "catch:clean"
+        calls = question.data["calls"]
+        assert isinstance(calls, list)
+        dealer = next(n for n, c in enumerate(calls) if c["where"] == "dealer")
+        for call in calls[:dealer]:
+            if "busts:" in call["says"]:
+                assert "busts: takes $" in call["says"]  # taken at once, whatever the dealer's total
+        late = [c["where"] for c in calls[dealer + 1:]]
+        assert late == sorted(late, reverse=True)  # third base first
+        for seat in question.data["seats"]:  # type: ignore[union-attr]
+            held = [h for h in seat["hands"] if h["outcome"] not in ("bust", "blackjack", "surrender",
+                                                                    "even-money")]
+            turned_before = any("turns up" in c["says"] for c in calls[:dealer] if c["where"] == str(seat["seat"]))
+            if held and not turned_before:
+                says = next(c["says"] for c in calls[dealer + 1:] if c["where"] == str(seat["seat"]))
+                assert says.startswith("turns up ")
