@@ -128,8 +128,8 @@ def test_seed_000_one_deck_face_down_and_the_dealer_natural_turns_every_hand() -
     table = _natural_round(rules, "A")  # the peek finds the dealer's natural: the round ends at once
     assert table.finished
     turned = [e for e in table.events if isinstance(e, CardsTurned)]
-    assert [(e.seat, _words(e.cards), e.why) for e in turned] == [
-        (0, "A K", TurnedFor.SETTLEMENT), (1, "9 7", TurnedFor.SETTLEMENT), (2, "T 6", TurnedFor.SETTLEMENT)]
+    assert [(e.seat, _words(e.cards), e.why) for e in turned] == [  # third base first
+        (2, "T 6", TurnedFor.SETTLEMENT), (1, "9 7", TurnedFor.SETTLEMENT), (0, "A K", TurnedFor.SETTLEMENT)]
     for turn in turned:  # each hand is turned just before it is settled
         index = table.events.index(turn)
         settled = table.events[index + 1]

@@ -9,11 +9,20 @@ standing a many-card 16 as 17. The learner answers `ok`, or calls a foul naming 
 (seat 3) or `f dealer` (the dealer's own hand). A catch names the right place; calling a foul on a clean
 table is a false call; both are graded, recorded and reviewed (`catch:<error>`, `catch:clean`). The
 error kinds are `trainer.core.dealer_errors`'s, which `cutcard play --dealer-errors` slips in too.
+
+The dealer settles from third base to first base, one seat at a time (take-and-pay, as `drill settle`
+and `cutcard play` do). At a pitch game (`casino --decks 1`, `Ruleset.players_face_down`) the table is
+narrated as it is dealt: the players hold their first two cards face down, and the dealer calls each
+hand's play as the round's events show it: a bust turned up and taken at once, a double or a split
+turned up first, a natural turned and paid when it is paid; then the dealer's hand, then every hand
+still held is turned up and settled, third base first. A mistake is slipped in only where a pitch-game
+dealer makes that call (a bust is never paid at the settlement: it was taken when it busted).
 """
 
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -32,7 +41,20 @@ from trainer.core.dealer_errors import (
     short_ratio,
 )
 from trainer.core.errors import InvalidInputError
-from trainer.core.events import Outcome
+from trainer.core.events import (
+    CardsTurned,
+    DealerStood,
+    Dealt,
+    Doubled,
+    Hit,
+    Insured,
+    Outcome,
+    Settled,
+    SplitHand,
+    Stood,
+    Surrendered,
+    TookEvenMoney,
+)
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, Ratio, format_money
 from trainer.core.rules import Ruleset
@@ -50,6 +72,8 @@ class Call:
     where: str
     """'dealer' or the seat number as text."""
     says: str
+    name: str = ""
+    """How the call names its place on the screen, where not `where` ('2 hand 1': a split seat's hand)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,8 +103,119 @@ def _seat_call(seat: SeatToSettle) -> str:
     return "push"
 
 
+HELD = "▒▒ ▒▒"
+"""A pitch game's two held cards, as `cutcard play` shows them."""
+
+
 def _seat_lines(table: TableToSettle) -> list[str]:
     return [f"Seat {s.seat}: {s.lines(False)[0]}" for s in table.order()]
+
+
+def _pitch_lines(table: TableToSettle) -> list[str]:
+    """A pitch game's table as dealt: every seat's bet over two held cards, the dealer's up card."""
+    return [*(f"Seat {s.seat}: bet ${format_money(s.bet)}; {HELD}" for s in table.order()),
+            f"Dealer: {say_cards(table.dealer[:1])} ▒▒"]
+
+
+def _early_hands(table: TableToSettle) -> set[tuple[int, int]]:
+    """(seat number, hand) of each hand settled before the dealer's turn: a bust, a natural paid at once,
+    a surrender, even money."""
+    early: set[tuple[int, int]] = set()
+    for event in table.events:
+        if isinstance(event, DealerStood):
+            break
+        if isinstance(event, Settled):
+            early.add((event.seat + 1, event.hand))
+    return early
+
+
+def _money_call(paid: Money, taken: Money) -> str:
+    if paid and taken:
+        return f"takes ${format_money(taken)}, pays ${format_money(paid)}"
+    return f"pays ${format_money(paid)}" if paid else f"takes ${format_money(taken)}" if taken else "push"
+
+
+def _late_call(seat: SeatToSettle, early: set[tuple[int, int]], nets: Sequence[Money] | None = None) -> str:
+    """What the dealer does at the seat at the settlement: its hands not settled before, and insurance
+    (`nets`: each hand's net as the dealer pays it, the true ones if None)."""
+    paid, taken = Decimal(0), Decimal(0)
+    for number, hand in enumerate(seat.hands):
+        net = hand.net if nets is None else nets[number]
+        if (seat.seat, number) not in early:
+            paid, taken = (paid + net, taken) if net > 0 else (paid, taken - net)
+    if seat.insurance is not None:
+        stake, net = seat.insurance
+        paid, taken = (paid + net, taken) if net > 0 else (paid, taken + stake)
+    return _money_call(paid, taken)
+
+
+def _pitch_calls(table: TableToSettle, dealer: Call, says: Mapping[int, str],
+                 late: Mapping[int, str]) -> list[Call]:
+    """A pitch game called as it is dealt: each hand's play (a hand settled before the dealer's turn is
+    called there, `says` for a one-hand seat), the dealer's hand, then the settlement third base first."""
+    seats = {s.seat: s for s in table.seats}
+    early = _early_hands(table)
+    parts: dict[tuple[int, int], list[str]] = {}
+    turned_late: dict[int, str] = {}
+    for event in table.events:
+        if isinstance(event, DealerStood):
+            break
+        key, part = _play_part(event, seats, says)
+        if part is not None:
+            parts.setdefault(key, []).append(part)
+    for event in table.events[table.events.index(_dealer_stood(table)):]:
+        if isinstance(event, CardsTurned):
+            turned_late[event.seat + 1] = (turned_late.get(event.seat + 1, "") +
+                                            f"turns up {say_cards(event.cards)}: ")
+    calls = []
+    for (number, hand), words in parts.items():
+        name = f"{number} hand {hand + 1}" if len(seats[number].hands) > 1 and hand >= 0 else str(number)
+        calls.append(Call(where=str(number), says=", ".join(words), name=name))
+    calls.append(dealer)
+    for seat in table.order():
+        settled = all((seat.seat, n) in early for n in range(len(seat.hands)))
+        if settled and seat.insurance is None:
+            continue  # taken or paid when it happened
+        what = "insurance: " if settled else turned_late.get(seat.seat, "")
+        calls.append(Call(where=str(seat.seat), says=what + late[seat.seat]))
+    return calls
+
+
+def _play_part(event: object, seats: Mapping[int, SeatToSettle],
+               says: Mapping[int, str]) -> tuple[tuple[int, int], str | None]:
+    """(seat number, hand) and what the dealer calls for one event of the play (None: nothing to call)."""
+    match event:
+        case Insured():
+            return (event.seat + 1, -1), f"insures ${format_money(event.amount)}"  # a line of the offers
+        case TookEvenMoney():
+            return (event.seat + 1, 0), "takes even money"
+        case Surrendered():
+            return (event.seat + 1, event.hand), "surrenders"
+        case CardsTurned():
+            return (event.seat + 1, event.hand), f"turns up {say_cards(event.cards)}"
+        case Hit():
+            return (event.seat + 1, event.hand), f"hits {say_cards([event.card])}"
+        case Doubled():
+            return (event.seat + 1, event.hand), (f"doubles to ${format_money(event.bet)}, "
+                                                   f"gets {say_cards([event.card])}")
+        case SplitHand():
+            return (event.seat + 1, event.hand), f"splits, gets {say_cards([event.card])}"
+        case Dealt() if event.hand > 0:
+            return (event.seat + 1, event.hand), f"gets {say_cards([event.card])}"
+        case Stood():
+            return (event.seat + 1, event.hand), "stands"
+        case Settled():
+            seat = seats[event.seat + 1]
+            net = seat.hands[event.hand].net
+            call = (says[seat.seat] if len(seat.hands) == 1 and seat.insurance is None
+                    else _money_call(max(net, Decimal(0)), max(-net, Decimal(0))))
+            word = {Outcome.BUST: "busts", Outcome.BLACKJACK: "blackjack"}.get(event.outcome)
+            return (event.seat + 1, event.hand), f"{word}: {call}" if word else call
+    return (0, 0), None
+
+
+def _dealer_stood(table: TableToSettle) -> DealerStood:
+    return next(e for e in table.events if isinstance(e, DealerStood))
 
 
 class CatchDrill(DrillBase):
@@ -89,7 +224,9 @@ class CatchDrill(DrillBase):
     name: ClassVar[str] = "catch"
     title: ClassVar[str] = "Catch dealer errors"
     target_ms: ClassVar[int | None] = TARGET_MS
-    reads: ClassVar[Mapping[str, str]] = {"seats": "Seats at each table (1-7)."}
+    reads: ClassVar[Mapping[str, str]] = {
+        "seats": "Seats at each table (1-7).",
+        "decks": "Deal from this many decks (casino at 1 or 2: a pitch game, the players' cards face down)."}
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="rate", example="0.3", help="the share of tables with a dealer error, 0 to 1"),)
 
@@ -108,10 +245,18 @@ class CatchDrill(DrillBase):
         self._tables = 0
         self._shown = 0
 
+    def _table(self, ruleset: Ruleset) -> Ruleset:
+        decks = self.options.decks
+        return ruleset.with_decks(decks) if decks else ruleset
+
     def intro(self, ruleset: Ruleset) -> list[str]:
+        ruleset = self._table(ruleset)
         return [f"The dealer plays and settles each table aloud; about {self.rate:.0%} of tables have one "
                 "mistake. Answer 'ok', or call the foul where it is: 'f 3' (seat 3) or 'f dealer'.",
-                "Mistakes dealers make: " + "; ".join(ERROR_WORDS.values()) + "."]
+                "Mistakes dealers make: " + "; ".join(ERROR_WORDS.values()) + ".",
+                *(["A pitch game: the players hold their cards face down. The dealer takes a bust at once, "
+                   "turns up a double or a split first, and turns every held hand at the settlement, third "
+                   "base first."] if ruleset.players_face_down else [])]
 
     def cannot_ask(self, item: str, ruleset: Ruleset) -> str | None:
         kind = item.removeprefix("catch:")
@@ -132,6 +277,7 @@ class CatchDrill(DrillBase):
         return deal_table(rng, ruleset, self._shoe, seats, self._tables, DEFAULT_CHIPS, limits, (), habits)
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
+        ruleset = self._table(ruleset)
         if item:
             reason = self.cannot_ask(item, ruleset)
             if reason:
@@ -152,9 +298,14 @@ class CatchDrill(DrillBase):
         else:
             raise InvalidInputError(f"no table with a {wanted} came up in 5,000 deals")
         self._shown += 1
-        lines = [f"Table {self._shown}", *_seat_lines(table), ""]
-        lines += [f"Dealer: {c.says}" if c.where == "dealer" else f"  seat {c.where}: {c.says}"
+        pitch = ruleset.players_face_down
+        lines = [f"Table {self._shown}" + (" (a pitch game: the players hold their cards)" if pitch else ""),
+                 *(_pitch_lines(table) if pitch else _seat_lines(table)), ""]
+        called = [f"Dealer: {c.says}" if c.where == "dealer" else f"  seat {c.name or c.where}: {c.says}"
                   for c in calls]
+        # a pitch game's play line can run long (many hits): wrapped to the 80-column screen
+        lines += [part for line in called for part in (
+            textwrap.wrap(line, 80, subsequent_indent="      ", break_long_words=False) if pitch else [line])]
         data: dict[str, JSON] = {
             "situation": "catch", "table": self._shown,
             "seats": [{"seat": s.seat, "bet": format_money(s.bet),
@@ -163,6 +314,7 @@ class CatchDrill(DrillBase):
                        "insurance": format_money(s.insurance[0]) if s.insurance else None}
                       for s in table.seats],
             "calls": [{"where": c.where, "says": c.says} for c in calls],
+            "pitch": pitch,
             "blackjack_pays": str(ruleset.payouts.blackjack),
         }
         expected = "ok" if slip.where is None else f"f {slip.where}"
@@ -222,26 +374,34 @@ def _place(where: str | None) -> str:
 def _slip(rng: random.Random, table: TableToSettle, ruleset: Ruleset,
           error: str | None) -> tuple[list[Call], TableMistake] | None:
     """The dealer's calls for this table with `error` slipped in, or None if the table cannot have it."""
-    calls = [Call(where="dealer", says=_dealer_call(table.dealer))]
+    dealer = Call(where="dealer", says=_dealer_call(table.dealer))
     seat_calls = {s.seat: _seat_call(s) for s in table.seats}
+    pitch = ruleset.players_face_down
+    early = _early_hands(table) if pitch else set()
+    late = {s.seat: _late_call(s, early) for s in table.seats}
     slip = TableMistake(error=None, where=None, truth="")
     if error in ("soft-counted-hard", "many-card-16-as-17"):
         made = _dealer_slip(table, error)
         if made is None:
             return None
-        calls[0], forged, truth = made
+        dealer, forged, truth = made
         for seat in table.seats:  # the dealer settles by the total it called
             seat_calls[seat.seat] = _settle_against(seat, forged)
+            late[seat.seat] = _late_call(seat, early, [
+                forged_net(h.total, h.bet, h.outcome, h.net, forged) for h in seat.hands])
         slip = TableMistake(error=error, where="dealer", truth=truth)
     elif error is not None:
-        candidates = [s for s in table.seats if _fits(s, error, ruleset)]
+        candidates = [s for s in table.seats if _fits(s, error, ruleset)
+                      and not (error == "insurance-short" and (s.seat, 0) in early)]
         if not candidates:
             return None
         seat = rng.choice(candidates)
         seat_calls[seat.seat], truth = _seat_slip(seat, error, ruleset)
+        late[seat.seat] = seat_calls[seat.seat]
         slip = TableMistake(error=error, where=str(seat.seat), truth=truth)
-    calls += [Call(where=str(s.seat), says=seat_calls[s.seat]) for s in table.order()]
-    return calls, slip
+    if pitch:
+        return _pitch_calls(table, dealer, seat_calls, late), slip
+    return [dealer, *(Call(where=str(s.seat), says=seat_calls[s.seat]) for s in table.order())], slip
 
 
 def _dealer_slip(table: TableToSettle, error: str) -> tuple[Call, int, str] | None:

@@ -20,7 +20,16 @@ from drills.dealing.payout_rounds import SettledHand
 from trainer.core.actions import Action
 from trainer.core.cards import Card, say_cards
 from trainer.core.chips import ChipSet, Stack
-from trainer.core.events import Dealt, InsuranceSettled, Insured, Outcome, Settled, Surrendered, TookEvenMoney
+from trainer.core.events import (
+    Dealt,
+    Event,
+    InsuranceSettled,
+    Insured,
+    Outcome,
+    Settled,
+    Surrendered,
+    TookEvenMoney,
+)
 from trainer.core.hands import hand_total
 from trainer.core.money import Money, format_money
 from trainer.core.round import Round
@@ -172,6 +181,8 @@ class TableToSettle:
     dealer: tuple[Card, ...]
     dealer_blackjack: bool
     seats: tuple[SeatToSettle, ...]
+    events: tuple[Event, ...] = ()
+    """The round as it was dealt and played (a pitch game's narration follows them)."""
 
     @property
     def dealer_total(self) -> int:
@@ -253,7 +264,8 @@ def deal_table(rng: random.Random, table: Ruleset, shoe: Shoe, seats: int, numbe
                                  net=bet.settle(amount, read, dealer_blackjack=dealer_blackjack))
         result.append(SeatToSettle(seat=seat + 1, stack=stack, hands=hands, insurance=insurance,
                                    even_money=even, surrendered=surrendered, sidebet=side))
-    return TableToSettle(number=number, dealer=dealer, dealer_blackjack=dealer_blackjack, seats=tuple(result))
+    return TableToSettle(number=number, dealer=dealer, dealer_blackjack=dealer_blackjack, seats=tuple(result),
+                         events=tuple(events))
 
 
 def _first_two(round_: Round, seat: int) -> list[Card]:

@@ -12,7 +12,8 @@ The order of a round (seeds 000, 001, 004):
 3. the dealer's peek on the up cards the rule set names; a dealer natural ends the round there;
 4. naturals are paid at once when the dealer cannot have one; players act seat by seat, hand by hand;
 5. the dealer turns the hole card (or draws a second card), draws to 17, and every hand is settled
-   (the money by `trainer.core.settlement`'s functions).
+   (the money by `trainer.core.settlement`'s functions) from third base to first base, one seat at a
+   time (take-and-pay).
 
 In a pitch game (`Ruleset.players_face_down`) each player's first two cards are a `Dealt` with
 `face_up=False`; a `CardsTurned` shows them to the table at a double or a split (before the card), at a
@@ -571,7 +572,7 @@ class Round:
                 self._dealer_play()
             total = hand_total(self._dealer_cards)[0]
             self.events.append(DealerStood(total=total, bust=total > 21, natural=False))
-            for index, seat in enumerate(self._seats):
+            for index, seat in self._third_base_first():
                 for number, hand in enumerate(seat.hands):
                     if not hand.settled:
                         outcome, net = settle_against_dealer(
@@ -597,7 +598,7 @@ class Round:
     def _settle_dealer_natural(self) -> None:
         """A dealer natural: every open hand settled by `settle_against_natural`."""
         self.events.append(DealerStood(total=21, bust=False, natural=True))
-        for index, seat in enumerate(self._seats):
+        for index, seat in self._third_base_first():
             lost = -sum((h.net for h in seat.hands if h.settled), Decimal(0))
             open_hands = [number for number, hand in enumerate(seat.hands) if not hand.settled]
             values = [OpenHand(bet=seat.hands[n].bet, natural=self._natural(seat.hands[n]),
@@ -606,6 +607,13 @@ class Round:
             for number, (outcome, net) in zip(open_hands, settle_against_natural(
                     self.ruleset, seat.bet, lost, values), strict=True):
                 self._settle(index, number, outcome, net)
+
+    def _third_base_first(self) -> list[tuple[int, SeatState]]:
+        """The seats in the settlement's order: take-and-pay runs from third base (the last seat, on the
+        dealer's right) to first base, one seat at a time (the dealer courses' procedure, and
+        `drills.dealing.settle`'s order); a split seat's hands are settled first hand first (a reading:
+        the sources name the seats' order only)."""
+        return list(reversed(list(enumerate(self._seats))))
 
     def table_cards(self) -> list[Card]:
         """Every card on the table (players' and dealer's), for the discard tray."""
