@@ -107,6 +107,12 @@ HELD = "▒▒ ▒▒"
 """A pitch game's two held cards, as `cutcard play` shows them."""
 
 
+def _fitted(lines: list[str]) -> list[str]:
+    """Each line wrapped at word boundaries to the 80-column screen, its next lines indented."""
+    return [part for line in lines
+            for part in textwrap.wrap(line, 80, subsequent_indent="      ", break_long_words=False)]
+
+
 def _seat_lines(table: TableToSettle) -> list[str]:
     return [f"Seat {s.seat}: {s.lines(False)[0]}" for s in table.order()]
 
@@ -299,13 +305,12 @@ class CatchDrill(DrillBase):
             raise InvalidInputError(f"no table with a {wanted} came up in 5,000 deals")
         self._shown += 1
         pitch = ruleset.players_face_down
-        lines = [f"Table {self._shown}" + (" (a pitch game: the players hold their cards)" if pitch else ""),
-                 *(_pitch_lines(table) if pitch else _seat_lines(table)), ""]
+        at_seats = _pitch_lines(table) if pitch else _seat_lines(table)
         called = [f"Dealer: {c.says}" if c.where == "dealer" else f"  seat {c.name or c.where}: {c.says}"
                   for c in calls]
-        # a pitch game's play line can run long (many hits): wrapped to the 80-column screen
-        lines += [part for line in called for part in (
-            textwrap.wrap(line, 80, subsequent_indent="      ", break_long_words=False) if pitch else [line])]
+        # a seat's or a play's line can run long (a split seat's hands, many hits): wrapped to 80 columns
+        lines = [f"Table {self._shown}" + (" (a pitch game: the players hold their cards)" if pitch else ""),
+                 *_fitted(at_seats), "", *_fitted(called)]
         data: dict[str, JSON] = {
             "situation": "catch", "table": self._shown,
             "seats": [{"seat": s.seat, "bet": format_money(s.bet),
