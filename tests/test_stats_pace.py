@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.practice.session import Attempt
 from trainer.progress.recap import SECONDS_AROUND_AN_ANSWER, review_header
-from trainer.progress.stats import build_report
+from trainer.progress.stats import Since, build_report
 from trainer.storage import Store
 from trainer.storage.bulk import bulk_load
 from trainer.storage.reader import open_read_only
@@ -30,11 +30,12 @@ def answer(i: int, *, drill: str, ms: int, pace: str, correct: bool, days_ago: f
 
 
 def mixed() -> list[Attempt]:
-    """One drill answered three times by the learner (all right) and six times by a script in 5 ms or by
-    a flash the program paced (all wrong); a second drill answered by a script alone."""
+    """One drill answered three times by the learner (all right, median 3 s) and six times by a script in
+    5 ms or through a flash the program paced (all wrong; every answer's median: 2 s); a second drill
+    answered by a script alone."""
     found = [answer(i, drill="strategy", ms=ms, pace="learner", correct=True) for i, ms in enumerate(LEARNER_MS)]
-    found += [answer(10 + i, drill="strategy", ms=5 if i % 2 else 60_000, pace="script" if i % 2 else "program",
-                     correct=False) for i in range(6)]
+    found += [answer(10 + i, drill="strategy", ms=60_000 if i % 3 == 0 else 5,
+                     pace="program" if i % 3 == 0 else "script", correct=False) for i in range(6)]
     found += [answer(20 + i, drill="payout", ms=5, pace="script", correct=True) for i in range(4)]
     return found
 
@@ -69,6 +70,18 @@ def test_a_drills_median_times_are_the_learners_only_and_its_accuracy_counts_eve
         skills = {t.name: t for t in report.skills}
         assert skills["basic strategy"].median_ms == 3050.0 and skills["basic strategy"].attempts == 9
         assert skills["payouts"].median_ms is None and skills["payouts"].attempts == 4
+
+
+def test_a_long_spans_median_from_the_weekly_bands_is_the_learners_only(tmp_path: Path) -> None:
+    db = recorded(tmp_path / "p.db", "one by one")
+    view = open_read_only(db)
+    assert view is not None
+    with view:
+        report = build_report(view, now=NOW, since=Since(label="180d", days=180))  # past the exact spans
+    by_drill = {d.drill: d.windows[-1] for d in report.drills}
+    assert (by_drill["strategy"].label, by_drill["strategy"].attempts, by_drill["strategy"].median_ms) == (
+        "180d", 9, 3050.0)
+    assert (by_drill["payout"].attempts, by_drill["payout"].median_ms) == (4, None)
 
 
 def test_stats_shows_a_dash_for_a_drill_with_no_learner_paced_time(tmp_path: Path) -> None:
