@@ -69,7 +69,8 @@ def _items() -> dict[str, tuple[float, list[str]]]:
 
 
 def generate(count: int, now: float, seed: int = 1) -> Iterator[Any]:
-    """`count` answers spread over the two years before `now`, oldest first, getting better with time."""
+    """`count` answers spread over the two years before `now`, oldest first, getting better with time;
+    every twentieth session piped by a script (its times not the learner's), the rest at a terminal."""
     try:
         from trainer.practice.session import Attempt
     except ImportError:  # a baseline checkout from before the modules moved (issue 18)
@@ -100,7 +101,8 @@ def generate(count: int, now: float, seed: int = 1) -> Iterator[Any]:
             latency = int(pace * 1000 * len(cards) / 52)
         yield Attempt(session_id=session, drill=drill, item=item, ruleset=ruleset, prompt=item,
                       data=data, expected="x", given="x" if correct else "y", correct=correct,
-                      latency_ms=latency, ts=ts, target_ms=3000)
+                      latency_ms=latency, ts=ts, target_ms=3000,
+                      pace="script" if i // 25 % 20 == 19 else "learner")
 
 
 # --- in a child process, with the measured checkout's `trainer` -----------------------------------

@@ -19,25 +19,25 @@ ITEMS = ("strategy:hard 16 vs 10", "strategy:pair 8-8 vs A", "strategy:soft 18 v
          "color-up:140.50", "table:hi-lo:3s")
 
 
-def fill(path: Path, now: float, *, answers: int = 600, seed: int = 1) -> Path:
+def fill(path: Path, now: float, *, answers: int = 600, seed: int = 1, pace: str = "learner") -> Path:
     """`answers` answers over the 120 days before `now`, from drills, reviews and the table, in two rule
-    sets, some wrong, some slow; a few count-downs with the cards they showed.
+    sets, some wrong, some slow, every one timed at `pace`; a few count-downs with the cards they showed.
 
     A copy of the one database filled so in this process: recording 600 answers costs about 0.3 s, and
     tests of one module ask for the same database at the same `now` again and again."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(_filled(now, answers, seed), path)
+    shutil.copyfile(_filled(now, answers, seed, pace), path)
     return path
 
 
 @functools.cache
-def _filled(now: float, answers: int, seed: int) -> Path:
+def _filled(now: float, answers: int, seed: int, pace: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="cutcard-filled-"))
     atexit.register(shutil.rmtree, folder, True)
-    return _record(folder / "progress.db", now, answers=answers, seed=seed)
+    return _record(folder / "progress.db", now, answers=answers, seed=seed, pace=pace)
 
 
-def _record(path: Path, now: float, *, answers: int, seed: int) -> Path:
+def _record(path: Path, now: float, *, answers: int, seed: int, pace: str) -> Path:
     rng = random.Random(seed)
     with Store.open(path) as store:
         for i in range(answers):
@@ -51,10 +51,10 @@ def _record(path: Path, now: float, *, answers: int, seed: int) -> Path:
                 session_id=f"s{i // 25}-{source}", drill=drill, item=item,
                 ruleset=rng.choice(("casino", "casino", "european")), prompt="?", data=data, expected="x",
                 given="x", correct=rng.random() < 0.8, latency_ms=rng.randint(400, 250_000 if i % 97 == 0 else 9000),
-                ts=now - (answers - i) * (120 * DAY / answers), source=source))
+                ts=now - (answers - i) * (120 * DAY / answers), source=source, pace=pace))
         for i in range(6):
             store.record(Attempt(session_id="cd", drill="countdown", item="countdown:hi-lo:1d:checkout",
                                  ruleset="casino", prompt="?", data={"cards": ["2h"] * 51}, expected="0",
                                  given="0", correct=i != 2, latency_ms=20_000 + 1000 * i,
-                                 ts=now - DAY * (6 - i)))
+                                 ts=now - DAY * (6 - i), pace=pace))
     return path

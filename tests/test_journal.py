@@ -165,6 +165,7 @@ def test_the_database_refuses_a_session_half_planned(tmp_path: Path) -> None:
 
 def _as_schema_5(path: Path) -> None:
     conn = sqlite3.connect(path)
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'")
     conn.execute("ALTER TABLE attempts DROP COLUMN pace")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'")
     conn.execute("DROP TABLE journal")
@@ -184,7 +185,7 @@ def test_an_existing_database_gains_the_journal_and_keeps_its_answers(tmp_path: 
     with pytest.raises(StorageError, match="older cutcard"):  # reading never migrates: it says how
         open_read_only(path)
     with Store.open(path) as store:  # the first write-open migrates
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         assert [s.attempt for s in store.attempts()] == [attempt()]
         store.add_journal_entry(entry(TODAY, 100, "+10"))
         assert len(store.journal()) == 1

@@ -170,6 +170,7 @@ def test_old_answers_get_the_pace_their_rows_prove_else_unknown(tmp_path: Path) 
     db = tmp_path / "p.db"
     Store.open(db).close()
     conn = sqlite3.connect(db)
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'")
     conn.execute("ALTER TABLE attempts DROP COLUMN pace")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'")
     conn.execute("PRAGMA user_version = 6")

@@ -42,10 +42,11 @@ def at(days_ago: int, hour: float = 12.0) -> float:
 
 def answer(drill: str = "payout", item: str = "payout:bj 3:2:25", *, days_ago: int = 0, ms: int = 1000,
            correct: bool = True, ruleset: str = "casino", data: dict[str, object] | None = None,
-           hour: float = 12.0, source: str = "drill") -> Attempt:
+           hour: float = 12.0, source: str = "drill", pace: str = "learner") -> Attempt:
+    """An answer given at a terminal (the learner's own time), unless `pace` says otherwise."""
     return Attempt(session_id=f"{drill}-{days_ago}", drill=drill, item=item, ruleset=ruleset, prompt="?",
                    data=data or {}, expected="x", given="x" if correct else "y", correct=correct,
-                   latency_ms=ms, ts=at(days_ago, hour), source=source)
+                   latency_ms=ms, ts=at(days_ago, hour), source=source, pace=pace)
 
 
 def build_report(store: Store, *, now: float, since: Since | None = None) -> StatsReport:

@@ -35,7 +35,8 @@ ROLL_UPS = {"day_times": "day, drill, bucket", "answer_buckets": "drill, bucket"
 
 
 def answers(seed: int, count: int) -> list[Attempt]:
-    """Answer times bunched on 100 ms band edges (99, 100, 199, 200 ms ...) and ties, over 40 days."""
+    """Answer times bunched on 100 ms band edges (99, 100, 199, 200 ms ...) and ties, over 40 days; most
+    at the learner's pace, some piped or flashed (their times count in no median)."""
     rng = random.Random(seed)
     found = []
     for i in range(count):
@@ -44,15 +45,17 @@ def answers(seed: int, count: int) -> list[Attempt]:
                               1500, 25_000 + rng.randint(0, 99)))
         found.append(Attempt(session_id=f"s{i // 10}", drill=drill, item=f"{drill}:{i % 7}", ruleset="casino",
                              prompt="?", data={}, expected="x", given="x", correct=rng.random() < 0.7,
-                             latency_ms=latency, ts=NOW - 40 * DAY + i * (40 * DAY / count)))
+                             latency_ms=latency, ts=NOW - 40 * DAY + i * (40 * DAY / count),
+                             pace=rng.choice(("learner", "learner", "learner", "script", "program"))))
     return found
 
 
 def counted(db: Path, firsts: list[date]) -> tuple[list[dict[str, float | None]], dict[str, float | None]]:
-    """The medians as the answers themselves give them: every answer time read and sorted here."""
+    """The medians as the answers themselves give them: every learner-paced answer time read and sorted
+    here."""
     conn = sqlite3.connect(db)
     try:
-        rows = conn.execute("SELECT drill, latency_ms, ts FROM attempts").fetchall()
+        rows = conn.execute("SELECT drill, latency_ms, ts FROM attempts WHERE pace = 'learner'").fetchall()
     finally:
         conn.close()
 
@@ -92,7 +95,7 @@ def test_the_roll_ups_give_the_medians_the_answers_give(tmp_path: Path, seed: in
     assert quick is not None and quick_all is not None
     exact, exact_all = counted(db, firsts)
     assert quick == exact == through_progress
-    assert quick_all == exact_all and set(exact_all) == {a.drill for a in given}
+    assert quick_all == exact_all and set(exact_all) == {a.drill for a in given if a.pace == "learner"}
 
 
 @pytest.mark.parametrize("table", list(ROLL_UPS))
@@ -113,7 +116,8 @@ def test_a_roll_up_that_disagrees_with_the_answers_is_not_believed(tmp_path: Pat
         assert view.progress.drill_medians() == exact_all
 
 
-UNDO_7 = ("ALTER TABLE attempts DROP COLUMN pace", "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",
+UNDO_7 = ("DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'",
+          "ALTER TABLE attempts DROP COLUMN pace", "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",
           "PRAGMA user_version = 6")
 UNDO_5 = (*UNDO_7, "DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
           "DROP INDEX idx_attempts_source_ts", "DROP INDEX idx_attempts_countdown_pace",
@@ -143,10 +147,10 @@ def _undo(db: Path, statements: tuple[str, ...]) -> None:
     conn.close()
 
 
-def roll_ups(db: Path) -> dict[str, list[tuple[object, ...]]]:
+def roll_ups(db: Path, tables: dict[str, str] = ROLL_UPS) -> dict[str, list[tuple[object, ...]]]:
     conn = sqlite3.connect(db)
     try:
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall() for t, order in ROLL_UPS.items()}
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall() for t, order in tables.items()}
     finally:
         conn.close()
 
@@ -185,16 +189,62 @@ def test_an_older_database_is_not_read_until_a_write_brings_it_up_to_date(
     def read(view: object) -> dict[str, object]:
         return report_to_json(build_report(view, now=NOW))
 
-    assert read_consistently(old, read) == read_consistently(current, read)
+    # the older schema kept no pace: its answers read as recorded at an unknown pace (no time figures)
+    unknown = fill(tmp_path / "unknown.db", NOW, answers=300, pace="unknown")
+    assert read_consistently(old, read) == read_consistently(unknown, read)
+
+
+ALL_ROLL_UPS = {**ROLL_UPS, "answer_times": "drill, latency_ms",
+                "week_times": "week, drill, family, source, bucket"}
 
 
 def test_migrating_a_schema_3_database_backfills_the_roll_ups_as_recording_keeps_them(tmp_path: Path) -> None:
+    """Schema 3 kept no pace: the migrated answers are of an unknown pace, as recorded so they keep
+    every answer in the weekly roll-up (accuracy) and none in the time roll-ups."""
     db = fill(tmp_path / "progress.db", NOW, answers=300)
-    kept = roll_ups(db)
+    kept = roll_ups(fill(tmp_path / "unknown.db", NOW, answers=300, pace="unknown"), ALL_ROLL_UPS)
     as_schema_3(db)
     with Store.open(db) as store:  # a write-open migrates
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    assert roll_ups(db) == kept and all(kept.values())
+    assert roll_ups(db, ALL_ROLL_UPS) == kept and kept["week_times"]
+
+
+SCHEMA_7_TIMES = (  # schema 7's answer-time roll-ups: every answer's time, whoever set the pace
+    "DELETE FROM answer_times", "DELETE FROM answer_buckets", "DELETE FROM day_times", "DELETE FROM week_times",
+    "INSERT INTO answer_times SELECT drill, latency_ms, count(*) FROM attempts GROUP BY 1, 2",
+    "INSERT INTO answer_buckets SELECT drill, latency_ms / 100, sum(answers) FROM answer_times GROUP BY 1, 2",
+    "INSERT INTO day_times SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / 100, count(*) "
+    "FROM attempts GROUP BY 1, 2, 3",
+    "INSERT INTO week_times SELECT date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days'), drill, "
+    "substr(item, 1, instr(item || ':', ':') - 1), source, latency_ms / 100, count(*), sum(correct) "
+    "FROM attempts GROUP BY 1, 2, 3, 4, 5",
+    "DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'", "PRAGMA user_version = 7")
+
+
+def test_migrating_a_schema_7_database_recounts_the_time_roll_ups_from_learner_paced_answers(
+        tmp_path: Path) -> None:
+    """Schema 7 counted piped and flashed answers' times too: 0008 recounts the roll-ups as recording keeps
+    them now (only learner-paced times; every answer still in the weekly accuracy), and running it again
+    changes nothing."""
+    db = tmp_path / "progress.db"
+    given = answers(5, 300)
+    assert {a.pace for a in given} == {"learner", "script", "program"}
+    with Store.open(db) as store:
+        for attempt in given:
+            store.record(attempt)
+    kept = roll_ups(db, ALL_ROLL_UPS)
+    assert all(kept.values())
+    _undo(db, SCHEMA_7_TIMES)
+    assert roll_ups(db, ALL_ROLL_UPS) != kept  # as schema 7 counted them
+    with Store.open(db) as store:  # a write-open migrates
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert roll_ups(db, ALL_ROLL_UPS) == kept
+    conn = sqlite3.connect(db)  # run again (as a second trainer racing the first would): the same counts
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'")
+    conn.commit()
+    conn.close()
+    Store.open(db).close()
+    assert roll_ups(db, ALL_ROLL_UPS) == kept
 
 
 @FILLED

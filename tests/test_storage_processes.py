@@ -110,7 +110,7 @@ WRITER_CHILD = """
             store.record(Attempt(session_id=name, drill="payout", item=f"payout:bj 3:2:{i % 5}",
                                  ruleset="casino", prompt="pay it", data={"bet": str(10 + i)},
                                  expected="15", given="15", correct=i % 3 != 0, latency_ms=500 + i,
-                                 ts=1_700_000_000.0 + i))
+                                 ts=1_700_000_000.0 + i, pace="learner" if i % 2 else "script"))
     print("done", flush=True)
 """
 
@@ -163,14 +163,15 @@ def test_two_trainers_writing_one_new_database_at_once_lose_nothing(tmp_path: Pa
         assert sorted(r[0] for r in conn.execute("SELECT id FROM sessions")) == ["first", "second"]
         assert conn.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
         assert_answer_time_roll_ups_match_the_answers(conn)
+        assert conn.execute("SELECT sum(answers) FROM answer_buckets").fetchone()[0] == count  # half learner's
 
 
 def assert_answer_time_roll_ups_match_the_answers(conn: sqlite3.Connection) -> None:
-    """The 100 ms roll-ups the medians read are exactly the answers counted afresh."""
+    """The 100 ms roll-ups the medians read are exactly the learner-paced answers counted afresh."""
     for table, recount in (
             ("day_times", "SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / 100, count(*) "
-                          "FROM attempts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"),
-            ("answer_buckets", "SELECT drill, latency_ms / 100, count(*) FROM attempts GROUP BY 1, 2 "
-                               "ORDER BY 1, 2")):
+                          "FROM attempts WHERE pace = 'learner' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"),
+            ("answer_buckets", "SELECT drill, latency_ms / 100, count(*) FROM attempts WHERE pace = 'learner' "
+                               "GROUP BY 1, 2 ORDER BY 1, 2")):
         kept = conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2{', 3' if table == 'day_times' else ''}")
         assert kept.fetchall() == conn.execute(recount).fetchall(), table

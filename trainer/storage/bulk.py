@@ -14,11 +14,7 @@ from typing import Any
 from trainer.practice.session import Attempt
 from trainer.progress.scheduling import ReviewItem, schedule_answer
 from trainer.storage.connection import SYNCHRONOUS, guarded
-from trainer.storage.schema import (
-    ANSWER_BUCKETS_FROM_TIMES,
-    DAY_TIMES_FROM_ATTEMPTS,
-    WEEK_TIMES_FROM_ATTEMPTS,
-)
+from trainer.storage.schema import recount_answer_times
 from trainer.storage.store import (
     ATTEMPT_COLUMNS,
     INSERT_ATTEMPT,
@@ -68,7 +64,8 @@ def bulk_load(store: Store, attempts: Iterable[Attempt], *, batch: int = 50_000)
 
 
 def rebuild_daily(store: Store) -> None:
-    """Recount the daily roll-ups and the answer-time counts (per millisecond, and per 100 ms over all time
+    """Recount the daily roll-ups and the answer-time counts (learner-paced answers' only: per millisecond,
+    and per 100 ms over all time
     and per day) from the attempts (local calendar days, as `record` counts them)."""
     with guarded(store.path, "rebuild the daily roll-ups"), store.db.atomic():
         store.conn.execute("DELETE FROM daily")
@@ -76,15 +73,7 @@ def rebuild_daily(store: Store) -> None:
             "INSERT INTO daily (day, drill, ruleset, attempts, correct, latency_ms) "
             "SELECT date(ts, 'unixepoch', 'localtime'), drill, ruleset, count(*), sum(correct), "
             "sum(latency_ms) FROM attempts GROUP BY 1, 2, 3")
-        store.conn.execute("DELETE FROM answer_times")
-        store.conn.execute("INSERT INTO answer_times (drill, latency_ms, answers) "
-                           "SELECT drill, latency_ms, count(*) FROM attempts GROUP BY drill, latency_ms")
-        store.conn.execute("DELETE FROM answer_buckets")
-        store.conn.execute(ANSWER_BUCKETS_FROM_TIMES)
-        store.conn.execute("DELETE FROM day_times")
-        store.conn.execute(DAY_TIMES_FROM_ATTEMPTS)
-        store.conn.execute("DELETE FROM week_times")
-        store.conn.execute(WEEK_TIMES_FROM_ATTEMPTS)
+        recount_answer_times(store.db)
         store.conn.execute("DELETE FROM item_days")
         store.conn.execute("""
             INSERT INTO item_days (drill, item, ruleset, day, attempts_to_date, correct_to_date)

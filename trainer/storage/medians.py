@@ -29,6 +29,11 @@ from trainer.progress.days import day_start
 
 TIME_BUCKET_MS = 100
 """The answer-time resolution of the roll-ups (`week_times`, `day_times`, `answer_buckets`)."""
+LEARNER = "learner"
+"""The one pace whose answer times the time roll-ups count (`trainer.practice.session.PACES`)."""
+UNTIMED_BUCKET = -1
+"""`week_times`' band for answers whose time is not the learner's own: counted for accuracy, never
+in a median. `answer_times`, `answer_buckets` and `day_times` hold learner-paced answers only."""
 BY_DRILL_AND_TIME = "idx_attempts_drill_latency_ms_ts"
 
 
@@ -115,7 +120,7 @@ def window_medians(conn: sqlite3.Connection, firsts: list[date]) -> list[dict[st
         # one seek per millisecond of the band, each reading only the window's answers
         answers = conn.execute(f"SELECT latency_ms, ts FROM attempts INDEXED BY {BY_DRILL_AND_TIME} "
                                f"WHERE drill = ? AND latency_ms IN ({', '.join(map(str, range(low, high)))}) "
-                               "AND ts >= ?", (drill, day_start(earliest))).fetchall()
+                               f"AND ts >= ? AND pace = '{LEARNER}'", (drill, day_start(earliest))).fetchall()
         values = [sorted(ms for ms, ts in answers if ts >= start) for start in starts]
         if any(len(values[i]) != n for i, n in expected.items()):
             return None

@@ -22,10 +22,11 @@ from typing import Any, Protocol
 
 from trainer.progress.days import day_start
 from trainer.progress.items import SKILLS
-from trainer.storage.figures import learner_paced
+from trainer.storage.figures import LEARNER_PACE, learner_paced
 from trainer.storage.guard import guarded
 from trainer.storage.medians import (
     TIME_BUCKET_MS,
+    UNTIMED_BUCKET,
     Group,
     all_time_medians,
     window_medians,
@@ -88,7 +89,7 @@ def counts_sql(keys: tuple[str, ...], where: str, *, rights: bool = True, source
 def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
     """Groups from rows of (key..., value, count, right) in key and value order: each group's answers,
     right answers and exact median, read where the running count passes the middle (a walk over the
-    distinct values, never over every answer).
+    distinct values, never over every answer); a value of None counts in the answers, not the median.
 
     >>> [(g.key, g.attempts, g.median_ms) for g in medians([("a", 1, 2, 2), ("a", 5, 1, 0), ("b", 7, 2, 1),
     ...                                                      ("b", 9, 2, 2)], 1)]
@@ -97,9 +98,10 @@ def medians(rows: Iterable[tuple[Any, ...]], keys: int) -> list[Group]:
     found = []
     for key, group in itertools.groupby(rows, key=lambda row: tuple(row[:keys])):
         values = [(row[keys], int(row[keys + 1]), int(row[keys + 2] or 0)) for row in group]
-        total = sum(n for _v, n, _r in values)
-        found.append(Group(key=key, attempts=total, correct=sum(r for _v, _n, r in values),
-                           median_ms=_middle_of(values, total)))
+        timed = [v for v in values if v[0] is not None]  # a NULL time: counted, not the learner's own
+        found.append(Group(key=key, attempts=sum(n for _v, n, _r in values),
+                           correct=sum(r for _v, _n, r in values),
+                           median_ms=_middle_of(timed, sum(n for _v, n, _r in timed))))
     return found
 
 
@@ -142,9 +144,11 @@ class ProgressFigures(ReviewHistory):
         last = (until or date.max).isoformat()
         key = {"drill": "drill", "skill": skill_sql("family"), "source": "source"}[what]
         week = "week" if by_week else "''"
-        sql = (f"SELECT {key} AS k, {week} AS w, bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} AS v, "
+        # the middle of each 100 ms band; NULL for answers whose time is not the learner's own
+        sql = (f"SELECT {key} AS k, {week} AS w, CASE WHEN bucket = {UNTIMED_BUCKET} THEN NULL ELSE "
+               f"bucket * {WEEK_BUCKET_MS} + {WEEK_BUCKET_MS // 2} END AS v, "
                "sum(answers), sum(correct) FROM week_times WHERE week >= ? AND week <= ? "
-               "GROUP BY k, w, v ORDER BY k, w, v")  # the middle of each 100 ms band
+               "GROUP BY k, w, v ORDER BY k, w, v")
         with guarded(self.path, "read the weekly figures"):
             return medians(self.conn.execute(sql, (_monday(first_week), last)), 2)
 
@@ -175,7 +179,7 @@ class ProgressFigures(ReviewHistory):
         starts = [day_start(first) for first in firsts]
         counts = ", ".join(f"sum(ts >= {start!r})" for start in starts)
         sql = (f"SELECT drill, latency_ms, {counts} FROM attempts INDEXED BY {COVER_INDEX} WHERE ts >= ? "
-               "GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
+               f"AND {LEARNER_PACE} GROUP BY drill, latency_ms ORDER BY drill, latency_ms")
         found: list[dict[str, float | None]] = [{} for _ in starts]
         with guarded(self.path, "compute answer times"):
             cursor = self.conn.execute(sql, (min(starts),))
@@ -254,8 +258,9 @@ class ProgressFigures(ReviewHistory):
         return int(row[0])
 
     def median_answer_ms(self, since_ts: float) -> float | None:
-        """The median answer time of every answer since `since_ts` (the review's time estimate)."""
-        found = self.groups(("'all'",), since_ts=since_ts, rights=False)
+        """The median answer time of the learner-paced answers since `since_ts` (the review's time
+        estimate: a piped or flashed answer's time says nothing of how long the learner takes)."""
+        found = self.groups(("'all'",), since_ts=since_ts, rights=False, where=LEARNER_PACE)
         return found[0].median_ms if found else None
 
     # --- readiness (`cutcard ready`) ------------------------------------------------------------

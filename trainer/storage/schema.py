@@ -16,7 +16,7 @@ from sqlite_utils.db import Table
 from sqlite_utils.migrations import Migrations
 
 from trainer.storage.figures import CARDS_SHOWN, COUNTDOWN_DRILL, PACE_INDEX, STABILITY
-from trainer.storage.medians import TIME_BUCKET_MS
+from trainer.storage.medians import LEARNER, TIME_BUCKET_MS, UNTIMED_BUCKET
 from trainer.storage.progress import WEEK_BUCKET_MS
 from trainer.storage.review_history import REVIEW_INDEX, STABILITY_INDEX
 
@@ -132,13 +132,13 @@ def _m0002(db: Database) -> None:
     _table(db, "attempts").create_index(["source", "drill", "ts"])
 
 
-WEEK_TIMES_FROM_ATTEMPTS = (
+_ALL_WEEK_TIMES = (
     "INSERT INTO week_times (week, drill, family, source, bucket, answers, correct) "
     "SELECT date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days'), drill, "
     f"substr(item, 1, instr(item || ':', ':') - 1), source, latency_ms / {WEEK_BUCKET_MS}, count(*), "
     "sum(correct) "
     "FROM attempts GROUP BY 1, 2, 3, 4, 5")
-"""The weekly answer-time roll-up recounted from the attempts (the migration, a bulk load)."""
+"""Schema 3's weekly answer-time roll-up: every answer's time (before schema 7 kept a pace)."""
 
 
 @_migration("0003_answer_times")
@@ -171,14 +171,14 @@ def _m0003(db: Database) -> None:
             "correct" INTEGER NOT NULL,
             PRIMARY KEY ("week", "drill", "family", "source", "bucket")
         ) WITHOUT ROWID""").strip())
-    db.execute(WEEK_TIMES_FROM_ATTEMPTS)
+    db.execute(_ALL_WEEK_TIMES)
 
 
-DAY_TIMES_FROM_ATTEMPTS = (
+_ALL_DAY_TIMES = (
     "INSERT INTO day_times (day, drill, bucket, answers) "
     f"SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / {TIME_BUCKET_MS}, count(*) "
     "FROM attempts GROUP BY 1, 2, 3")
-"""The daily answer-time roll-up recounted from the attempts (the migration, a bulk load)."""
+"""Schema 4's daily answer-time roll-up: every answer's time (before schema 7 kept a pace)."""
 ANSWER_BUCKETS_FROM_TIMES = (
     "INSERT INTO answer_buckets (drill, bucket, answers) "
     f"SELECT drill, latency_ms / {TIME_BUCKET_MS}, sum(answers) FROM answer_times GROUP BY 1, 2")
@@ -199,7 +199,7 @@ def _m0004(db: Database) -> None:
             "answers" INTEGER NOT NULL,
             PRIMARY KEY ("day", "drill", "bucket")
         ) WITHOUT ROWID""").strip())
-    db.execute(DAY_TIMES_FROM_ATTEMPTS)
+    db.execute(_ALL_DAY_TIMES)
     db.execute(dedent("""
         CREATE TABLE "answer_buckets" (
             "drill" TEXT NOT NULL,
@@ -266,6 +266,45 @@ def _m0007(db: Database) -> None:
         "AND json_extract(data, '$.seconds_per_card') IS NOT NULL "
         "AND latency_ms >= 1000 * json_extract(data, '$.seconds_per_card') "
         "* json_array_length(data, '$.cards')")
+
+
+ANSWER_TIMES_FROM_ATTEMPTS = (
+    "INSERT INTO answer_times (drill, latency_ms, answers) "
+    f"SELECT drill, latency_ms, count(*) FROM attempts WHERE pace = '{LEARNER}' GROUP BY drill, latency_ms")
+"""The per-millisecond answer-time counts recounted from the learner-paced attempts."""
+DAY_TIMES_FROM_ATTEMPTS = (
+    "INSERT INTO day_times (day, drill, bucket, answers) "
+    f"SELECT date(ts, 'unixepoch', 'localtime'), drill, latency_ms / {TIME_BUCKET_MS}, count(*) "
+    f"FROM attempts WHERE pace = '{LEARNER}' GROUP BY 1, 2, 3")
+"""The daily answer-time roll-up recounted from the learner-paced attempts (the migration, a bulk
+load)."""
+WEEK_TIMES_FROM_ATTEMPTS = (
+    "INSERT INTO week_times (week, drill, family, source, bucket, answers, correct) "
+    "SELECT date(ts, 'unixepoch', 'localtime', 'weekday 0', '-6 days'), drill, "
+    "substr(item, 1, instr(item || ':', ':') - 1), source, "
+    f"CASE WHEN pace = '{LEARNER}' THEN latency_ms / {WEEK_BUCKET_MS} ELSE {UNTIMED_BUCKET} END, "
+    "count(*), sum(correct) FROM attempts GROUP BY 1, 2, 3, 4, 5")
+"""The weekly roll-up recounted from the attempts: every answer, its time band only if the learner made
+it (else `UNTIMED_BUCKET`) (the migration, a bulk load)."""
+
+
+def recount_answer_times(db: Database) -> None:
+    """Empty the answer-time roll-ups and count them again from the attempts (idempotent)."""
+    for table in ("answer_times", "answer_buckets", "day_times", "week_times"):
+        db.execute(f"DELETE FROM {table}")
+    db.execute(ANSWER_TIMES_FROM_ATTEMPTS)
+    db.execute(ANSWER_BUCKETS_FROM_TIMES)
+    db.execute(DAY_TIMES_FROM_ATTEMPTS)
+    db.execute(WEEK_TIMES_FROM_ATTEMPTS)
+
+
+@_migration("0008_learner_answer_times")
+def _m0008(db: Database) -> None:
+    """The answer-time roll-ups count only learner-paced answers (a time counts as the learner's only
+    if the learner made it): `answer_times`, `answer_buckets` and `day_times` hold those alone, and
+    `week_times` keeps every answer (accuracy) with the others' times in `UNTIMED_BUCKET`. Recounted
+    from the attempts."""
+    recount_answer_times(db)
 
 
 SCHEMA_VERSION = len(MIGRATION_NAMES)

@@ -30,7 +30,7 @@ from trainer.storage.connection import connect, guarded, write_transaction
 from trainer.storage.due import count_due, due_filter
 from trainer.storage.figures import Figures
 from trainer.storage.journal import insert_entry, read_entries
-from trainer.storage.medians import TIME_BUCKET_MS
+from trainer.storage.medians import LEARNER, TIME_BUCKET_MS, UNTIMED_BUCKET
 from trainer.storage.progress import WEEK_BUCKET_MS
 from trainer.storage.queue_reads import REVIEW_COLUMNS
 from trainer.storage.restore import recover, refuse_orphaned_wal
@@ -151,13 +151,16 @@ class Store:
             day = local_day(attempt.ts).isoformat()
             conn.execute(ADD_TO_DAY, (day, attempt.drill, attempt.ruleset, int(attempt.correct),
                                       attempt.latency_ms))
-            conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
-            bucket = attempt.latency_ms // TIME_BUCKET_MS
-            conn.execute(ADD_ANSWER_BUCKET, (attempt.drill, bucket))
-            conn.execute(ADD_TO_DAY_TIMES, (day, attempt.drill, bucket))
+            learner = attempt.pace == LEARNER
+            if learner:  # the answer-time roll-ups count only times the learner made
+                conn.execute(ADD_ANSWER_TIME, (attempt.drill, attempt.latency_ms))
+                bucket = attempt.latency_ms // TIME_BUCKET_MS
+                conn.execute(ADD_ANSWER_BUCKET, (attempt.drill, bucket))
+                conn.execute(ADD_TO_DAY_TIMES, (day, attempt.drill, bucket))
             conn.execute(ADD_TO_WEEK, (week_start(local_day(attempt.ts)).isoformat(), attempt.drill,
                                        family(attempt.item), attempt.source,
-                                       attempt.latency_ms // WEEK_BUCKET_MS, int(attempt.correct)))
+                                       attempt.latency_ms // WEEK_BUCKET_MS if learner else UNTIMED_BUCKET,
+                                       int(attempt.correct)))
             item = schedule_answer(self._review_item(key), attempt)
             conn.execute(SAVE_REVIEW_ITEM, review_row(item))
             conn.execute(ITEM_TO_DATE, (key.drill, key.item, key.ruleset, day, item.attempts, item.correct))

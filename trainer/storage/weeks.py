@@ -1,7 +1,8 @@
 """The weekly roll-up (`week_times`) read once and grouped in Python: the weekly charts per skill or drill,
 their totals over the weeks shown, and the split by source, from one indexed read.
 
-Each row counts one week's answers of a drill, item family and source in one 100 ms band of answer time;
+Each row counts one week's answers of a drill, item family and source in one 100 ms band of answer time
+(answers whose time is not the learner's own in `UNTIMED_BUCKET`: their accuracy counts, their time not);
 a group's median is the middle of the band its middle answer falls in (good to 0.1 s), as
 `ProgressFigures.weekly` computes it in SQL. `ProgressFigures.weeks_from` gives this view.
 """
@@ -15,7 +16,7 @@ from typing import Protocol
 
 from trainer.progress.items import SKILLS
 from trainer.storage.guard import guarded
-from trainer.storage.medians import TIME_BUCKET_MS, Group
+from trainer.storage.medians import TIME_BUCKET_MS, UNTIMED_BUCKET, Group
 
 _KEY_COLUMN = {"drill": 1, "skill": 2, "source": 3}
 
@@ -60,8 +61,10 @@ class WeekRows:
                 n_r = bands[bucket]
                 total += n_r[0]
                 right += n_r[1]
+            untimed = bands.get(UNTIMED_BUCKET)
+            timed = [b for b in buckets if b != UNTIMED_BUCKET]
             found.append(Group(key=key, attempts=total, correct=right,
-                               median_ms=_middle_band(buckets, bands, total)))
+                               median_ms=_middle_band(timed, bands, total - (untimed[0] if untimed else 0))))
         return found
 
     def _counts(self, what: str, first: str, by_week: bool) -> dict[tuple[str, str], dict[int, list[int]]]:
