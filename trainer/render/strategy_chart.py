@@ -80,8 +80,8 @@ def print_chart(console: Console, chart: Chart, ruleset: Ruleset) -> None:
                          "the letter of their total"
                          + (" (the player has the edge)" if chart.house_edge_pct < 0 else "") + "; ",
                          (f"{chart.total_dependent_edge_pct:.3f}%", "money"),
-                         " with those hands played by their best total-dependent play (the total-dependent "
-                         "optimum, as published tables give it).")
+                         " with those hands and split hands played by their best total-dependent play "
+                         "(the total-dependent optimum, as published tables give it).")
     parts += [Text(""), edge]
     readings = chart_readings(ruleset)
     if readings:

@@ -224,10 +224,15 @@ class ChartBuilder:
                      exceptions=exceptions, ev_by_up=ev_by_up, ev_total_dependent=ev_total_dependent)
 
     def total_dependent(self, chart: Chart, by_chart: Values) -> Values:
-        """The values of the game played by the chart on two-card hands and, on hands of three cards or
-        more (split hands' too), by the best total-dependent play: for each hard or soft total and up
-        card, the one of hit or stand whose EV, summed over every such hand of the unsplit seat weighted
-        by the chance of its cards being dealt against that up card, is the higher.
+        """The values of the game played by the chart on the two cards dealt and by the best
+        total-dependent play on every other hit or stand: hands of three cards or more, and split hands
+        from their second card on (a split hand is not a dealt hand; it still doubles where the chart
+        and the rules say so). This is the convention of the published total-dependent tables.
+
+        For each hard or soft total and up card, the play is the one of hit or stand whose EV, summed over
+        the unsplit seat's hands of three cards or more weighted by the chance of their cards being
+        dealt against that up card, is the higher (weighting by the chance of reaching each hand by the
+        strategy's own hits picks the same plays).
 
         A total's hit values depend only on the totals a hit can reach, which are decided first: hard
         totals from 21 down (a hit on a hard total makes a higher hard total), then soft ones from 21 down
@@ -237,6 +242,7 @@ class ChartBuilder:
         table, pay = self.engine.table, self.engine.pay
         decisions = self.chart_decisions(chart)
         many = table.cards >= 3
+        follows = many | (table.split & (table.cards == 2))  # the hands that take the total's play
         lo, hi = table.offsets[0], table.offsets[1]  # the unsplit seat's hands: the first context
         seat = np.zeros(len(many), dtype=np.bool_)
         seat[lo:hi] = True
@@ -244,15 +250,16 @@ class ChartBuilder:
         values = by_chart
         for soft in (False, True):
             for total in range(21, 11 if soft else 3, -1):
-                group = many & (table.total == total) & (table.soft == soft)
-                asked = np.flatnonzero(group & seat)
+                same = (table.total == total) & (table.soft == soft)
+                asked = np.flatnonzero(many & same & seat)
                 if not len(asked):
                     continue
                 w = weight[asked]
                 hits = (w * values.hit[asked]).sum(axis=0) > (w * pay.stand[asked]).sum(axis=0)  # (10 up,)
-                chosen = np.where(hits, HIT, STAND).astype(np.int8)
-                members = np.flatnonzero(group)
-                if (decisions[members] == chosen).all():
+                members = np.flatnonzero(follows & same)
+                now = decisions[members]
+                chosen = np.where(now == DOUBLE, DOUBLE, np.where(hits, HIT, STAND)[None, :]).astype(np.int8)
+                if (now == chosen).all():
                     continue
                 decisions[members] = chosen
                 values = evaluate(table, pay, decisions=decisions, like=values)

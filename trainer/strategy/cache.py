@@ -15,7 +15,7 @@ from trainer.strategy.build import build_chart
 from trainer.strategy.chart import Chart
 from trainer.strategy.engine import Progress
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 """Bumped whenever the engine's numbers or the cached format change, so stale charts are recomputed."""
 
 

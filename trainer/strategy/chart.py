@@ -11,8 +11,9 @@ EVs are per unit of the original bet and, where the dealer peeks, conditioned on
 The house edge is the exact EV of the whole game played by the chart: every two-card hand takes its
 cell's action (made legal as `letters.resolve` reads it), every later decision follows the chart by
 total, split hands too. Insurance and even money are never taken. Beside it, `total_dependent_edge_pct`
-plays hands of three cards or more by their best total-dependent play (a hard 16 of three cards may
-stand where the two-card 16 hits): the figure published total-dependent tables give.
+plays every hit or stand after the two cards dealt (hands of three cards or more, and split hands) by
+its best total-dependent play (a hard 16 of three cards may stand where the two-card 16 hits): the
+figure published total-dependent tables give.
 """
 
 from __future__ import annotations
@@ -135,9 +136,9 @@ class Chart:
     ev_by_up: dict[str, float] = field(default_factory=dict)
     """The game's EV per up card (before the peek), keyed by up label."""
     ev_total_dependent: float = 0.0
-    """The game's EV played by the chart on two-card hands and by the best total-dependent play on
-    hands of three cards or more (`ChartBuilder.total_dependent`): what published total-dependent
-    house edges give."""
+    """The game's EV played by the chart on the two cards dealt and by the best total-dependent play on
+    every later hit or stand, split hands' too (`ChartBuilder.total_dependent`): what published
+    total-dependent house edges give."""
     _letters: dict[tuple[str, int, int], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -158,8 +159,8 @@ class Chart:
 
     @property
     def total_dependent_edge_pct(self) -> float:
-        """The house edge in percent with hands of three cards or more played by their best
-        total-dependent play (the total-dependent optimum published tables give)."""
+        """The house edge in percent with hands of three cards or more and split hands played by their
+        best total-dependent play (the total-dependent optimum published tables give)."""
         return -100.0 * self.ev_total_dependent
 
     def lookup(self, kind: str, number: int, up: int) -> str:
