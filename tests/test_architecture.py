@@ -78,6 +78,8 @@ ALLOWED = {
     "sqlite_utils": ("trainer/storage/",),
     "sqlite3": ("trainer/storage/",),
     "numba": ("trainer/sim/native.py", "trainer/sim/native_shoe.py"),  # the optional compiled simulator
+    "dask": ("trainer/compare/chunks.py",),  # the optional cluster (the `cluster` extra), imported when asked
+    "distributed": ("trainer/compare/chunks.py",),
 }
 
 
@@ -172,6 +174,23 @@ def test_the_read_path_stays_off_sqlite_utils_fsrs_and_numpy(rel: str) -> None:
                             "trainer.progress.scheduling"), f"{rel} imports {name}"
 
 
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/compare/")], ids=_rel)
+def test_the_comparison_is_a_library_under_the_cli(path: Path) -> None:
+    """Comparing games is a service: the simulator, the planner and the statistics store, never the CLI,
+    the REPL, rendering or the progress database; dask only where the cluster is run, and lazily."""
+    for name in _imports(path):
+        if name.startswith("trainer"):
+            assert name.startswith(("trainer.core", "trainer.strategy", "trainer.sim", "trainer.planning",
+                                    "trainer.planner", "trainer.statstore", "trainer.compare")), \
+                f"{_rel(path)} imports {name}: the comparison imports the simulator, planning and the store only"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:  # dask at the top of a module would load it for every local run
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            assert not any(_top(n) in ("dask", "distributed") for n in names), \
+                f"{_rel(path)} imports dask at the top: import it where the cluster is asked for"
+
+
 @pytest.mark.parametrize("path", [p for p in _modules() if _rel(p).startswith("trainer/indices/")], ids=_rel)
 def test_index_computation_imports_only_core_strategy_and_itself(path: Path) -> None:
     """Computing indices is a library: no CLI, rendering, storage or simulator; randomness injected."""
@@ -201,6 +220,7 @@ PACKAGE_ROLES = {
     "trainer": "the package: the program's entry (`__main__`), the file caches (`chartcache`, `statstore`), "
                "the bet planner's service (`planner`) and safe scratch files (`files`)",
     "trainer/cli": "the click commands, one registry; never the REPL",
+    "trainer/compare": "comparing games: specs and grids, seeded chunks on processes or a Dask cluster",
     "trainer/core": "the rules of blackjack: the standard library only, no I/O",
     "trainer/tournament": "the chat-host tournament of seed 002, a game mode: core only, no I/O",
     "trainer/indices": "index plays computed for a game: core and strategy only",

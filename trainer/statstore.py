@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -225,6 +225,21 @@ def _statistics(key: GameKey, sums: dict[int, list[int]], scale: int, blocks: in
     tally = Winnings(rounds=sum(s[0] for s in sums.values()), by_count=sums)
     return Statistics(key=key, rows=per_count(tally, scale), rounds=observed or tally.rounds, blocks=blocks,
                       scale=scale, sums=sums, built=built, observed=observed)
+
+
+def with_blocks(key: GameKey, scale: int, start: Statistics | None,
+                tallies: Sequence[Winnings]) -> Statistics:
+    """`start` (or nothing yet) with more blocks added, one per tally, numbered on from `start.blocks`
+    as `build` numbers its own: the sums exact (integers), whatever order the tallies come in. For a
+    game played a round per round dealt (no exit policy)."""
+    sums: dict[int, list[int]] = {tc: list(s) for tc, s in (start.sums if start else {}).items()}
+    for tally in tallies:
+        for tc, (n, net, squares) in tally.by_count.items():
+            mine = sums.setdefault(tc, [0, 0, 0])
+            mine[0] += n
+            mine[1] += net
+            mine[2] += squares
+    return _statistics(key, sums, scale, (start.blocks if start else 0) + len(tallies), built=bool(tallies))
 
 
 def rounds_needed(stats: Statistics) -> int:

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ready": ("trainer.cli.ready", "Casino readiness: each criterion, your figure, the target, pass."),
     "sim": ("trainer.cli.sim", "Simulate rounds: EV and standard error, or what a count earns."),
     "plan": ("trainer.cli.plan", "Your bet ramp for a bankroll and a risk of ruin: win rate, SCORE, N0."),
+    "compare": ("trainer.cli.compare", "Compare games for your bankroll and risk, on a cluster if need be."),
     "db": ("trainer.cli.db", "The progress database: check it, back it up, restore a backup."),
     "indices": ("trainer.cli.indices", "Index plays computed for your game and count, beside the published."),
     "risk": ("trainer.cli.risk", "Risk of ruin, trip ruin, a goal, the bankroll a risk needs: per round."),

@@ -45,6 +45,11 @@ class UnknownRulesetError(RulesetError, UsageError):
     """A rule-set name that is neither built in nor a file."""
 
 
+class RuleOverrideError(RulesetError, UsageError):
+    """A rule key set on the command line or in a grid (`casino:decks=2`) that names no rule key, or a
+    value that key does not take."""
+
+
 EXCERPT_CHARS = 60
 """The most of a bad value a one-line error quotes."""
 

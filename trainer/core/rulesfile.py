@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.core.basis import Basis, BasisKind, RuleBasis, user_basis
-from trainer.core.errors import InvalidInputError, RulesetError, UnknownRulesetError
+from trainer.core.errors import InvalidInputError, RuleOverrideError, RulesetError, UnknownRulesetError
 from trainer.core.money import Money, Ratio
 from trainer.core.rules import (
     PLAY_KEYS,
@@ -291,6 +291,96 @@ def _read_section(
         else:
             raise RulesetError(f"{where}: missing key [{section}] {key}")
     return kind(**fields)
+
+
+# --- a rule set with some keys set anew (`casino:decks=2,penetration=0.6`) ---------------------------
+
+PENETRATION = "penetration"
+"""The share of the shoe dealt before the cut card, a key of its own beside the file's keys. A reading:
+`penetration = 0.6` places the cut card at 40% of the shoe from its end, the same place every shoe
+(`cut_card_from_end` = [c, c]), where a rule file may give a range the dealer cuts within."""
+
+
+def override_keys() -> list[str]:
+    """The keys an override may set: every rule key by its own name where no other section has it,
+    else as 'section.key' (`player.insurance`, `payouts.insurance`), and `penetration`."""
+    names = [key for section in _OVERRIDE_SECTIONS for key in _SECTIONS[section][1]]
+    return [*(f"{section}.{key}" if names.count(key) > 1 else key
+              for section in _OVERRIDE_SECTIONS for key in _SECTIONS[section][1]), PENETRATION]
+
+
+_OVERRIDE_SECTIONS = ("shoe", "dealer", "player", "payouts", "table")
+
+
+def override_key(key: str, name: str) -> tuple[str, str]:
+    """(section, key) of an override key, or a one-line error naming it."""
+    section, dot, field = key.partition(".")
+    if dot and section in _OVERRIDE_SECTIONS and field in _SECTIONS[section][1]:
+        return section, field
+    found = [s for s in _OVERRIDE_SECTIONS if key in _SECTIONS[s][1]]
+    if len(found) == 1:
+        return found[0], key
+    if found:
+        raise RuleOverrideError(f"{name}: {key} is a key of {' and '.join(found)}: say "
+                                f"{' or '.join(f'{s}.{key}' for s in found)}")
+    from trainer.core.names import closest
+
+    near = closest(key, override_keys())
+    hint = f"; did you mean {near}?" if near else " (`rules show --json` lists the rule keys)"
+    raise RuleOverrideError(f"{name}: {key!r} is not a rule key{hint}")
+
+
+def with_overrides(base: Ruleset, values: Mapping[str, Any], *, name: str) -> Ruleset:
+    """`base` with some rule keys set anew (`override_keys`), named `name`: each value read and checked
+    as a rule file's would be, the rules checked together; a bad key or value is a one-line
+    `RuleOverrideError` naming it. New `decks` make a game of that many decks (its `decks_range` that
+    one count) at the base's penetration, unless `penetration` or `cut_card_from_end` is set too."""
+    if not values:
+        return dataclasses.replace(base, name=name)
+    data: dict[str, Any] = {"name": name, "title": f"{base.title}; {name.partition(':')[2] or name}"}
+    penetration = None
+    for key, value in values.items():
+        if key == PENETRATION:
+            penetration = value
+            continue
+        section, field = override_key(key, name)
+        data.setdefault(section, {})[field] = value
+    shoe = data.get("shoe", {})
+    decks = shoe.get("decks", base.shoe.decks)
+    whole = isinstance(decks, int) and not isinstance(decks, bool)
+    if "decks" in shoe and "decks_range" not in shoe and whole:
+        shoe["decks_range"] = [decks, decks]
+    if penetration is not None:
+        if "cut_card_from_end" in shoe:
+            raise RuleOverrideError(f"{name}: set penetration or cut_card_from_end, not both")
+        reshuffle = shoe.get("reshuffle", base.shoe.reshuffle)
+        if reshuffle != Reshuffle.CUT_CARD.value:
+            raise RuleOverrideError(f"{name}: penetration needs a cut-card shoe: {base.name} reshuffles "
+                                    f"{_show(str(reshuffle))} (set reshuffle=cut-card too)")
+        shoe["cut_card_from_end"] = _cut_for(penetration, decks, name)
+        data["shoe"] = shoe
+    try:
+        return parse_ruleset(data, path=name, base=base)
+    except RuleOverrideError:
+        raise
+    except RulesetError as e:
+        raise RuleOverrideError(str(e)) from None
+
+
+def _cut_for(penetration: Any, decks: Any, name: str) -> list[int]:
+    """The cut card's place from the end for a penetration (see `PENETRATION`)."""
+    if isinstance(penetration, bool) or not isinstance(penetration, int | float) or not 0 < penetration < 1:
+        raise RuleOverrideError(f"{name}: penetration = {_show(penetration)} is not allowed: expected the "
+                                "share of the shoe dealt, above 0 and under 1, such as 0.75")
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise RuleOverrideError(f"{name}: penetration needs a shoe of 1 to 8 decks, "
+                                f"not decks = {_show(decks)}")
+    cards = 52 * decks
+    cut = round((1 - penetration) * cards)
+    if not 1 <= cut <= cards - 10:
+        raise RuleOverrideError(f"{name}: penetration = {penetration:g} leaves {cut} of {cards} cards behind "
+                                "the cut card: at least 1, and at least 10 dealt")
+    return [cut, cut]
 
 
 def _has_default(kind: type, key: str) -> bool:
