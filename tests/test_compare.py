@@ -141,8 +141,8 @@ def python_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture(scope="module")
 def cluster(python_engine: Path) -> Iterator[str]:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=50) as local:
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0", silence_logs=50) as local:
         yield local.scheduler_address
 
 

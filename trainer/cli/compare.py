@@ -160,7 +160,7 @@ def _compare(games: list[ComparedGame], runner: LocalProcesses | DaskCluster, wh
             from trainer.render import make_console
             from trainer.render.sim import sim_progress
 
-            label = f"Simulating on {where}"
+            label = f"Simulating {len(counted)} game{'s' if len(counted) != 1 else ''}"
             with sim_progress(make_console(sys.stderr), label) as progress:
                 return compare_games(games, store=store, runner=runner, sort=sort, rounds=rounds, where=where,
                                      progress=progress)

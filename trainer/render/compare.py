@@ -15,11 +15,18 @@ from trainer.compare.report import SORT_WORDS, CompareReport, GameResult
 from trainer.render.plan import money, pct
 
 
+def _se(x: float) -> str:
+    """A standard error in money with two significant digits below $10: $0.42, $3.1, $12."""
+    if x >= 10:
+        return money(x)
+    return f"${x:.1f}" if x >= 1 else f"${x:.2f}"
+
+
 def _win(r: GameResult) -> str:
     f = r.figures
     if r.game.plan is None:
         return money(f.ev_per_hour)
-    return f"{money(f.ev_per_hour)} ± {money(f.ev_per_hour_se)}"
+    return f"{money(f.ev_per_hour)} ± {_se(f.ev_per_hour_se)}"
 
 
 def _score(r: GameResult) -> str:
