@@ -6,9 +6,11 @@ started once for the module: a LocalCluster's start is most of this module's tim
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,25 @@ import pytest
 from trainer.cli import main
 from trainer.compare.chunks import Chunk, LocalProcesses, play_chunk
 from trainer.compare.games import grid_games, parse_game, read_grid
+from trainer.compare.report import (
+    ComparedGame,
+    CompareReport,
+    GameResult,
+    flat_figures,
+    planned_figures,
+    report_json,
+    sort_results,
+)
 from trainer.compare.stats import gather
 from trainer.core.counting import find_system
 from trainer.core.errors import RuleOverrideError
+from trainer.planner import plan_game
+from trainer.planning.ramp import TableLimits
+from trainer.render import make_console
+from trainer.render.compare import print_comparison
 from trainer.sim.counter import Counter
 from trainer.sim.engine import Winnings
+from trainer.sim.results import CountStats
 from trainer.sim.runner import Plan, letters_of
 from trainer.sim.textbook import textbook
 from trainer.statstore import StatsStore, build, game_key
@@ -175,3 +191,46 @@ def test_a_chunk_is_the_stores_block(python_engine: Path, tmp_path: Path) -> Non
     (chunked,) = gather([plan], StatsStore(tmp_path), _Here(), rounds=CHUNK, chunk_rounds=CHUNK)
     built = build(plan, game_key(plan), jobs=1, rounds=CHUNK)
     assert chunked.sums == built.sums and chunked.blocks == built.blocks == 1
+
+
+# --- the comparison as a learner reads it ---------------------------------------------------------------
+
+ROWS = [CountStats(true_count=tc, rounds=n, mean=m, second_moment=1.3) for tc, n, m in
+        ((-1, 30_000_000, -0.02), (0, 50_000_000, -0.005), (1, 15_000_000, 0.005), (2, 8_000_000, 0.012),
+                         (3, 4_000_000, 0.02))]
+
+
+def _result(text: str, rows: list[CountStats] | None, bankroll: float = 100_000) -> GameResult:
+    spec = parse_game(text)
+    limits = TableLimits(bankroll=bankroll, ror=0.05, min_bet=10, max_bet=500, rounds_per_hour=100)
+    game = ComparedGame(spec=spec, plan=None if rows is None else PLANS[0], house_edge_pct=0.41, limits=limits,
+                        system="hi-lo")
+    if rows is None:
+        return GameResult(game=game, figures=flat_figures(game))
+    report = plan_game(rows, limits, ruleset=spec.name, system="hi-lo")
+    return GameResult(game=game, figures=planned_figures(report), report=report)
+
+
+def test_the_comparison_fits_80_columns_names_the_best_and_what_it_cannot_call() -> None:
+    def shifted(by: float) -> list[CountStats]:
+        return [replace(r, mean=r.mean + by) for r in ROWS]
+
+    results = [_result("casino", ROWS), _result("casino:decks=2,penetration=0.8,hits_soft_17=true", shifted(3e-4)),
+               _result("casino:min_bet=25", shifted(-0.003), bankroll=2_000), _result("european", None),
+               _result("casino:decks=6", shifted(-0.01))]
+    ordered, close = sort_results(results, "score")
+    assert ordered[0].name.startswith("casino:decks=2") and close == ("casino",)
+    assert ordered[-1].name == "european" and ordered[-1].figures.ror == 1.0
+    out = io.StringIO()
+    print_comparison(make_console(out, width=80, color=False),
+                     CompareReport(results=ordered, sort="score", close=close, where="2 local processes"))
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Play casino:decks=2,penetration=0.8,hits_soft_17=true (best by SCORE)" in " ".join(text.split())
+    assert "Too close to call on SCORE: casino within two SE" in " ".join(text.split())
+    assert "counting cannot help there" in text and "*: over your target risk" in text
+    document = report_json(CompareReport(results=ordered, sort="score", close=close))
+    first = document["games"][0]
+    assert document["best"] == first["game"] and {"ramp", "score", "score_se", "n0_hours", "ror"} <= set(first)
+    assert first["settings"]["overrides"] == {"decks": 2, "penetration": 0.8, "hits_soft_17": True}
+    assert document["games"][-1]["counting"] is False and document["games"][-1]["ror"] == 1.0

@@ -94,11 +94,16 @@ class CompareReport:
 
 
 def flat_figures(game: ComparedGame) -> GameFigures:
-    """A game without a count: the table minimum bet flat at the house edge, ruin certain in time."""
+    """A game without a count: the table minimum bet flat at the house edge (exact), ruin certain in
+    time where the house has the edge. Where the player has it (a flat bettor's game such as the chat
+    host's), the risk, SCORE and N0 need the round's variance, which the chart does not give: NaN, shown as
+    unknown, never a guess."""
     limits = game.limits
     ev = -game.house_edge_pct / 100 * limits.min_bet * limits.rounds_per_hour
-    return GameFigures(ev_per_hour=ev, ev_per_hour_se=0.0, score=0.0, score_se=0.0, n0_hours=math.inf,
-                       ror=1.0, average_bet=limits.min_bet)
+    house = game.house_edge_pct >= 0
+    return GameFigures(ev_per_hour=ev, ev_per_hour_se=0.0, score=0.0, score_se=0.0,
+                       n0_hours=math.inf if house else math.nan, ror=1.0 if house else math.nan,
+                       average_bet=limits.min_bet)
 
 
 def planned_figures(report: PlanReport) -> GameFigures:
@@ -114,8 +119,8 @@ def _order(sort: str, r: GameResult) -> tuple[float, float]:
     if sort == "score":
         return (-f.score, -f.ev_per_hour)
     if sort == "n0":
-        return (f.n0_hours, -f.ev_per_hour)
-    return (f.ror, -f.ev_per_hour)
+        return (f.n0_hours if not math.isnan(f.n0_hours) else math.inf, -f.ev_per_hour)
+    return (f.ror if not math.isnan(f.ror) else math.inf, -f.ev_per_hour)
 
 
 def _within(sort: str, a: GameFigures, b: GameFigures) -> bool:
@@ -207,7 +212,7 @@ def result_json(result: GameResult) -> dict[str, Any]:
         per_round = f.ev_per_hour / game.limits.rounds_per_hour
         document.update({"ramp": [], "flat_bet": game.limits.min_bet, "ev_per_round": per_round,
                          "ev_per_hour": f.ev_per_hour, "ev_per_hour_se": 0.0, "score": None,
-                         "n0_rounds": None, "n0_hours": None, "ror": 1.0,
+                         "n0_rounds": None, "n0_hours": None, "ror": _finite(f.ror),
                          "rounds_per_hour": game.limits.rounds_per_hour,
                          "status": "counting cannot help: flat bets at the table minimum"})
     return document

@@ -24,9 +24,10 @@ def _se(x: float) -> str:
 
 def _win(r: GameResult) -> str:
     f = r.figures
+    win = money(f.ev_per_hour, cents=abs(f.ev_per_hour) < 10)
     if r.game.plan is None:
-        return money(f.ev_per_hour)
-    return f"{money(f.ev_per_hour)} ± {_se(f.ev_per_hour_se)}"
+        return win
+    return f"{win} ± {_se(f.ev_per_hour_se)}"
 
 
 def _score(r: GameResult) -> str:
@@ -38,7 +39,20 @@ def _score(r: GameResult) -> str:
 
 def _n0(r: GameResult) -> str:
     h = r.figures.n0_hours
+    if math.isnan(h):
+        return "?"
     return f"{h:,.0f}" if math.isfinite(h) else "never"
+
+
+def _name(name: str) -> str:
+    """A game's name as it wraps: at its commas (`casino:decks=2,` then `penetration=0.8`), as the
+    learner wrote it otherwise."""
+    base, colon, settings = name.partition(":")
+    return f"{base}:{settings.replace(',', ', ')}" if colon and "=" in settings else name
+
+
+def _risk(ror: float) -> str:
+    return "?" if math.isnan(ror) else pct(ror)
 
 
 def print_comparison(console: Console, report: CompareReport) -> None:
@@ -54,14 +68,16 @@ def print_comparison(console: Console, report: CompareReport) -> None:
     for i, r in enumerate(report.results):
         risky = r.report is not None and r.report.plan.status == "unreachable"
         over = over or risky
-        table.add_row(r.name, f"{r.game.house_edge_pct:.2f}%", money(r.game.limits.min_bet), _win(r),
-                      _score(r), _n0(r), pct(r.figures.ror) + ("*" if risky else ""),
+        table.add_row(_name(r.name), f"{r.game.house_edge_pct:.2f}%", money(r.game.limits.min_bet), _win(r),
+                      _score(r), _n0(r), _risk(r.figures.ror) + ("*" if risky else ""),
                       style="title" if i == 0 else "")
     console.print(table)
     notes = ["edge: the flat-bet house edge (exact). Win, SCORE, N0, risk: each game's",
              "optimal ramp for your bankroll and risk, ± one SE."]
     if any(r.game.plan is None for r in report.results):
         notes.append("'-': counting cannot help there; flat bets at the minimum.")
+    if any(math.isnan(r.figures.ror) for r in report.results):
+        notes.append("?: a flat bettor's edge: N0 and risk need the variance, not simulated here.")
     if over:
         notes.append("*: over your target risk even at the table minimum (too small a bankroll).")
     for line in notes:
