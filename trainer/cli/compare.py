@@ -165,6 +165,6 @@ def _compare(games: list[ComparedGame], runner: LocalProcesses | DaskCluster, wh
                 return compare_games(games, store=store, runner=runner, sort=sort, rounds=rounds, where=where,
                                      progress=progress)
     except KeyboardInterrupt:
-        click.echo("cutcard: stopped (Ctrl-C): the games whose rounds were all in are kept in the store",
+        click.echo("cutcard: stopped (Ctrl-C): the games finished are kept in the store",
                    err=True)
         raise click.exceptions.Exit(130) from None

@@ -75,6 +75,9 @@ def play_chunk(chunk: Chunk) -> Winnings:
 class Runner(Protocol):
     """Where chunks are played."""
 
+    lost_workers: int | None
+    """Workers lost while this runner played (their unfinished chunks ran again); None: not known here."""
+
     def run(self, chunks: Sequence[Chunk], done: Done) -> None:
         """Play every chunk, telling `done` each one's tally as it finishes."""
 
@@ -88,8 +91,7 @@ class LocalProcesses:
         self.jobs = jobs
         self.play = play
         self._pool: ProcessPoolExecutor | None = None
-        self.reruns = 0
-        """Chunks run again after their worker was lost (for the caller's word)."""
+        self.lost_workers: int | None = 0
 
     def __enter__(self) -> LocalProcesses:
         return self
@@ -140,7 +142,7 @@ class LocalProcesses:
                     chunk = left[worst]
                     raise ChunkError(f"a worker process died {ATTEMPTS} times playing block {chunk.block} "
                                      f"of game {chunk.game + 1} ({chunk.plan.ruleset.name})")
-                self.reruns += len(left)
+                self.lost_workers = (self.lost_workers or 0) + 1
 
 
 class DaskCluster:
@@ -152,7 +154,7 @@ class DaskCluster:
         self.address = address
         self.play = play
         self._client: Any = None
-        self.reruns = 0
+        self.lost_workers: int | None = None  # the scheduler reruns their chunks without telling the client
 
     def __enter__(self) -> DaskCluster:
         try:

@@ -85,8 +85,8 @@ class CompareReport:
     simulated: int = 0
     """Rounds simulated by this run (the rest came from the store)."""
     where: str = ""
-    reruns: int = 0
-    """Chunks run again after their worker was lost."""
+    lost_workers: int | None = 0
+    """Workers lost during the run, whose unfinished chunks ran again (None: the cluster does not say)."""
 
     @property
     def best(self) -> GameResult | None:
@@ -175,7 +175,7 @@ def compare_games(games: Sequence[ComparedGame], *, store: StatsStore, runner: R
                                   statistics=found))
     ordered, close = sort_results(results, sort)
     return CompareReport(results=ordered, sort=sort, close=close, simulated=simulated[0], where=where,
-                         reruns=getattr(runner, "reruns", 0))
+                         lost_workers=runner.lost_workers)
 
 
 def _finite(x: float) -> float | None:

@@ -105,6 +105,7 @@ def print_comparison(console: Console, report: CompareReport) -> None:
     stored = sum(1 for r in report.results if r.statistics is not None and not r.statistics.built)
     ran = (f"{report.simulated:,} rounds simulated on {report.where}" if report.simulated
            else "nothing simulated")
-    rerun = (f"; {report.reruns} chunk{'s' if report.reruns != 1 else ''} rerun after a lost worker"
-             if report.reruns else "")
+    lost = report.lost_workers
+    rerun = (f"; {'a worker' if lost == 1 else f'{lost} workers'} lost, {'its' if lost == 1 else 'their'} "
+             "unfinished chunks run again" if lost else "")
     console.print(f"{counted} games counted ({stored} from the store): {ran}{rerun}.", style="dim")
