@@ -151,7 +151,7 @@ WORDS = ["--count", "--seed", "--ruleset", "--since", "--json", "--jsonl", "--ha
          "casino", "chat-host", "nonsense", "0", "-1", "2100y", "1e9", "banana", "\x00", "10,6", "vs", "A",
          "running-count", "payout", "show", "list", "check", "backup", "restore", "backups", "--help",
          "99999999999999999999", "é", ""]
-LONG_RUNNING = {"play", "review", "drill", "sim", "indices", "plan"}  # would wait for answers or run long: bounded
+LONG_RUNNING = {"play", "review", "drill", "sim", "indices", "plan", "compare"}  # would wait for answers or run long: bounded
 SMALL_STATS = {"per_count": [{"true_count": 0, "rounds": 900, "mean": -0.01, "second_moment": 1.3},
                              {"true_count": 3, "rounds": 100, "mean": 0.02, "second_moment": 1.3}]}
 """A per-count table for `plan --stats`: the plan's options are under test, not a simulation of its store."""
@@ -170,6 +170,8 @@ def test_random_arguments_never_reach_internal_error(command: str, args: list[st
             args = [*args, "--hands", "10", "--jobs", "1"]
         if command == "indices":  # a few samples of one play: the options are what is under test
             args = [*args, "--samples", "8", "--plays", "insurance", "--jobs", "1"]
+        if command == "compare":  # a drawn `compare casino` would build the casino store: 650 M rounds
+            args = [*args, "--rounds", "10", "--jobs", "1"]
         if command == "plan":
             stats = tmp_path / "stats.json"
             stats.write_text(json.dumps(SMALL_STATS))

@@ -83,9 +83,9 @@ class Runner(Protocol):
 
 
 class LocalProcesses:
-    """Chunks on this machine's processes (spawned: numba's threads and forks do not mix). A worker that
-    dies (killed, out of memory) breaks the pool: the chunks it left without a tally are run again on a
-    fresh pool, each started at most `ATTEMPTS` times."""
+    """Chunks on this machine's processes (spawned: numba's threads and forks do not mix), or in this
+    process alone where `jobs` is 1. A worker that dies (killed, out of memory) breaks the pool: the
+    chunks it left without a tally are run again on a fresh pool, each started at most `ATTEMPTS` times."""
 
     def __init__(self, jobs: int, *, play: Play = play_chunk) -> None:
         self.jobs = jobs
@@ -115,6 +115,10 @@ class LocalProcesses:
         return self._pool
 
     def run(self, chunks: Sequence[Chunk], done: Done) -> None:
+        if self.jobs == 1:  # one process: this one, with no worker to start (nor to lose)
+            for chunk in chunks:
+                done(chunk, self.play(chunk))
+            return
         left = dict(enumerate(chunks))
         starts = dict.fromkeys(left, 0)
         while left:
@@ -157,6 +161,13 @@ class DaskCluster:
         self.lost_workers: int | None = None  # the scheduler reruns their chunks without telling the client
 
     def __enter__(self) -> DaskCluster:
+        return self
+
+    def _connected(self) -> Any:
+        """The client, connected on the first chunks to run (a comparison the store answers whole needs
+        no cluster)."""
+        if self._client is not None:
+            return self._client
         try:
             from dask.distributed import Client
         except ImportError:
@@ -165,7 +176,7 @@ class DaskCluster:
             self._client = Client(self.address, timeout="10s")  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as e:
             raise ChunkError(f"cannot reach the Dask scheduler at {self.address}: {str(e)[:120]}") from None
-        return self
+        return self._client
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
@@ -177,9 +188,7 @@ class DaskCluster:
         from dask.distributed import as_completed
         from distributed.scheduler import KilledWorker
 
-        client = self._client
-        if client is None:
-            raise RuntimeError("DaskCluster.run outside its `with`")
+        client = self._connected()
         futures = client.map(self.play, list(chunks), retries=RETRIES, pure=False)
         index = {future.key: i for i, future in enumerate(futures)}
         try:

@@ -108,4 +108,5 @@ def print_comparison(console: Console, report: CompareReport) -> None:
     lost = report.lost_workers
     rerun = (f"; {'a worker' if lost == 1 else f'{lost} workers'} lost, {'its' if lost == 1 else 'their'} "
              "unfinished chunks run again" if lost else "")
-    console.print(f"{counted} games counted ({stored} from the store): {ran}{rerun}.", style="dim")
+    games = f"{counted} game{'s' if counted != 1 else ''} counted"
+    console.print(f"{games} ({stored} from the store): {ran}{rerun}.", style="dim")
