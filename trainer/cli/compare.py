@@ -73,8 +73,7 @@ def command(games: tuple[str, ...], grid_file: str | None, bankroll: float, ror:
     from trainer.sim.runner import most_jobs
 
     if not games and grid_file is None:
-        raise click.UsageError("name the games to compare (e.g. casino bicycle casino:decks=2) "
-                               "or give --grid")
+        raise click.UsageError("name the games (e.g. casino bicycle casino:decks=2) or a --grid FILE")
     if rounds is not None and not 1 <= rounds <= 10**10:
         raise InvalidInputError(f"--rounds must be from 1 to 10,000,000,000, not {rounds:,}")
     if jobs is not None and jobs < 1:
