@@ -81,6 +81,7 @@ def test_a_grid_crosses_every_value_of_each_key_in_file_order(tmp_path: Path) ->
     ("ruleset = [\"casino\"]\npenetration = [0.999]", "penetration = 0.999 leaves 0 of 312 cards"),
     ("ruleset = [\"european\"]\npenetration = [0.7]", "penetration needs a cut-card shoe"),
     ("[dealer]\nhits_soft_17 = [true]", "[dealer] is a table"),
+    ("", "grid.toml names no key"),
 ])
 def test_a_bad_grid_is_one_line_naming_the_key(grid: str, words: str, tmp_path: Path) -> None:
     import tomllib

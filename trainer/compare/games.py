@@ -118,6 +118,9 @@ def grid_games(data: Mapping[str, Any], *, where: str) -> list[GameSpec]:
             raise RuleOverrideError(f"{where}: {GRID_BASE} lists rule-set names, "
                                     'e.g. ["casino", "bicycle"]')
         axes.append((key, listed))
+    if not axes:
+        raise RuleOverrideError(f"{where} names no key: give each rule key its list of values, "
+                                "e.g. decks = [2, 6]")
     count = 1
     for _, listed in axes:
         count *= len(listed)
