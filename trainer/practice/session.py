@@ -19,6 +19,7 @@ from trainer.core.bounds import check_length
 
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
+    from drills.distraction import Handled, Distractor, Interruption
     from trainer.core.rules import Ruleset
 
 
@@ -44,6 +45,8 @@ class Attempt:
     """Where the answer was given: one of `trainer.progress.items.SOURCES`."""
     pace: str = "unknown"
     """Whose pace `latency_ms` is (`PACES`): only a 'learner' time is the learner's own."""
+    distracted: bool = False
+    """The count was held through an interruption (`--distract`) before it was given."""
 
 
 PACES = ("learner", "program", "script", "unknown")
@@ -94,6 +97,11 @@ class DrillRun:
     """Whose pace this run's answers are timed at: 'learner' at a terminal, 'script' from a pipe or in
     machine mode (the driver says which); at a terminal, a question timed through the program's own
     flash is 'program' (`pace_of`)."""
+    distractor: Distractor | None = None
+    """`--distract`: interrupts some questions between their cards and their answer (`interrupt`)."""
+    distraction: Handled | None = None
+    """The interruption the answer about to be recorded was held through (recorded with it, then
+    cleared)."""
     grades: list[Grade] = field(default_factory=list)
     asked: int = 0
     _asked_at: float = 0.0
@@ -116,6 +124,30 @@ class DrillRun:
         self.asked += 1
         self._asked_at = self.clock.monotonic()
         return f"{self.session_id}-{self.asked}", question
+
+    def interrupt(self) -> Interruption | None:
+        """The interruption due before the answer to the question just asked, or None (`--distract`
+        off, or this question goes uninterrupted); drawn in order, so a seed replays them."""
+        return self.distractor.next() if self.distractor is not None else None
+
+    def dealt_with(self, interruption: Interruption, text: str) -> Handled:
+        """Check the learner's answer to `interruption`; the next answer recorded is marked distracted
+        (its grade is the drill's, unchanged)."""
+        from drills.distraction import check
+
+        self.distraction = check(interruption, text)
+        return self.distraction
+
+    def pause(self) -> Callable[[], None]:
+        """Stop the answer's clock (an interruption, the intro read again); call what comes back to run
+        it on from where it stopped: the time spent meanwhile is not the answer's."""
+        stopped_at = self.clock.monotonic()
+        started = self._asked_at
+
+        def resume() -> None:
+            self._asked_at = started + self.clock.monotonic() - stopped_at
+
+        return resume
 
     def start_timer(self, at: float | None = None) -> None:
         """Restart the latency clock: now (after a flash display, timing starts at the prompt), or `at`, a
@@ -150,7 +182,12 @@ class DrillRun:
         return grade
 
     def record(self, question: Question, grade: Grade, latency_ms: int) -> None:
-        """Record one graded answer (`answer` does, and the table, whose decisions grade themselves)."""
+        """Record one graded answer (`answer` does, and the table, whose decisions grade themselves); one
+        held through an interruption is marked distracted, and its data keeps how it was dealt with."""
+        distraction, self.distraction = self.distraction, None
+        data = question.data
+        if distraction is not None:
+            data = {**data, "distraction": distraction.record()}
         self.recorder.record(
             Attempt(
                 session_id=self.session_id,
@@ -158,7 +195,7 @@ class DrillRun:
                 item=question.item,
                 ruleset=self.ruleset.name,
                 prompt=question.prompt,
-                data=question.data,
+                data=data,
                 expected=grade.expected,
                 given=grade.given,
                 correct=grade.correct,
@@ -168,6 +205,7 @@ class DrillRun:
                 verdict=grade.verdict,
                 source=self.source,
                 pace=self.pace_of(question),
+                distracted=distraction is not None,
             )
         )
         self.grades.append(grade)
