@@ -19,7 +19,7 @@ from trainer.core.bounds import check_length
 
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
-    from drills.distraction import Handled, Distractor, Interruption
+    from drills.distraction import Distractor, Handled, Interruption
     from trainer.core.rules import Ruleset
 
 

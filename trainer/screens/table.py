@@ -69,6 +69,7 @@ class TableUI:
                 if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
+                self._interrupt()
                 self._count_check()
             if self.session.fouls.on and self.session.fouls.open and rounds is not None:
                 self._last_calls()
@@ -292,6 +293,20 @@ class TableUI:
             if not self._called(text):
                 break
         self._close_calls()
+
+    def _interrupt(self) -> None:
+        """`--distract`: the casino's interruption after a round, if one is due, answered before play
+        goes on (a wrong answer is shown, and changes no grade)."""
+        s = self.session
+        interruption = s.interruption()
+        if interruption is None:
+            return
+        self.console.print(Text("The casino interrupts: keep your count.", style="warn"))
+        self.console.print(Text(f"  {interruption.says}", style="title"))
+        text = self.line("Enter > " if not interruption.question else "> ")
+        handled = s.dealt_with(interruption, text)
+        self.console.print(Text(("  ✓ " if handled.correct else "  ✗ ") + handled.words(),
+                                style="good" if handled.correct else "bad"))
 
     def _count_check(self) -> None:
         s = self.session

@@ -73,6 +73,8 @@ class PlayOptions:
     spots: int | None = None
     bet_count: bool = False
     """Every bet's grade shows the counts (`--bet-count`); otherwise only a wrong bet's does."""
+    distract: bool = False
+    """The casino interrupts about one round in three (`--distract`)."""
     """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
 
 
@@ -153,7 +155,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                estimation=options.estimation, rounding=options.rounding,
                                last_deck=options.last_deck, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
-                               pace=pace, wonging=wonging, spots=spots)
+                               pace=pace, wonging=wonging, spots=spots, distract=options.distract)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 
