@@ -137,13 +137,14 @@ class Distractor:
     """Draws the interruptions of a session: whether the next moment is interrupted, and with what."""
 
     def __init__(self, rng: random.Random, ruleset: Ruleset, *, decks: int | None = None,
-                 share: Fraction = SHARE) -> None:
+                 share: Fraction | None = None) -> None:
         """`rng`: the drill's (or table's) own generator, from which this one is `derived`; `decks`: the
-        decks of the shoe in play, which a player may ask about (None: not asked)."""
+        decks of the shoe in play, which a player may ask about (None: not asked); `share`: of moments
+        interrupted (None: `SHARE`)."""
         self.rng = derived(rng)
         self.ruleset = ruleset
         self.decks = decks
-        self.share = share
+        self.share = SHARE if share is None else share
 
     def next(self) -> Interruption | None:
         """The interruption at the next moment, or None (about `share` of moments are interrupted)."""
