@@ -130,6 +130,8 @@ def test_plain_lines_show_the_interruption_between_the_cards_and_the_count() -> 
     assert lines[said - 1].startswith("discard tray: ") and lines[said - 2].startswith("Running count ")
     assert lines[said + 1].startswith("! ") and lines[said + 2].startswith("True count?")
     assert session.grades[0].correct is (session.grades[0].expected == "1")  # graded as the drill grades
+    right = int(session.grades[0].correct)
+    assert f"through an interruption: {right} of 1 counts right; without: 0 of 0" in lines
 
 
 def test_play_records_its_count_checks_after_an_interruption_as_distracted(

@@ -103,6 +103,10 @@ class DrillRun:
     """The interruption the answer about to be recorded was held through (recorded with it, then
     cleared)."""
     grades: list[Grade] = field(default_factory=list)
+    distracted: list[bool] = field(default_factory=list)
+    """Whether each of `grades` was held through an interruption."""
+    handled: list[Handled] = field(default_factory=list)
+    """Every interruption of this run, as the learner dealt with it."""
     asked: int = 0
     _asked_at: float = 0.0
 
@@ -136,6 +140,7 @@ class DrillRun:
         from drills.distraction import check
 
         self.distraction = check(interruption, text)
+        self.handled.append(self.distraction)
         return self.distraction
 
     def pause(self) -> Callable[[], None]:
@@ -209,12 +214,26 @@ class DrillRun:
             )
         )
         self.grades.append(grade)
+        self.distracted.append(distraction is not None)
 
     def after(self, question: Question, grade: Grade) -> str | None:
         return self.drill.after(question, grade)
 
     def summary(self) -> list[str]:
-        return self.drill.summary(self.grades)
+        """The drill's own summary; with `--distract`, then the counts through an interruption beside
+        the others, and how the interruptions were dealt with."""
+        lines = self.drill.summary(self.grades)
+        if self.distractor is None or not self.grades:
+            return lines
+        through = [g.correct for g, d in zip(self.grades, self.distracted, strict=True) if d]
+        calm = [g.correct for g, d in zip(self.grades, self.distracted, strict=True) if not d]
+        lines.append(f"through an interruption: {sum(through)} of {len(through)} counts right; "
+                     f"without: {sum(calm)} of {len(calm)}")
+        asked = [h for h in self.handled if h.interruption.question]
+        if asked:
+            lines.append(f"the casino's questions: {sum(h.correct for h in asked)} of {len(asked)} "
+                         "answered right (they change no count's grade)")
+        return lines
 
 
 def grade_to_json(qid: str, grade: Grade, latency_ms: int) -> dict[str, Any]:
