@@ -111,7 +111,13 @@ class DrillRun:
     _asked_at: float = 0.0
 
     def intro(self) -> list[str]:
-        return self.drill.intro(self.ruleset)
+        """The drill's intro; with `--distract`, a last line saying what the casino will do."""
+        intro = self.drill.intro(self.ruleset)
+        if self.distractor is None:
+            return intro
+        return [*intro, "Distraction on: about one count in three, the casino interrupts after the cards "
+                        "(a sum, a question, a drink order, chatter). Deal with it, then give the count from "
+                        "memory; a wrong answer to the casino changes no grade."]
 
     def notice(self) -> str | None:
         """Why counting cannot help in this session (a counting drill where the shoe never carries over)."""

@@ -121,6 +121,11 @@ class TableUI:
             self.console.print(Text(f"Back-counting: {s.wonging.describe()}. Before each round sit, stay, "
                                     "watch or leave; you start watching, and watch again after each "
                                     "shuffle.", style="warn"))
+        if s.distractor is not None:
+            self.console.print(Text("Distraction on: after about one round in three the casino interrupts "
+                                    "(a sum, a question, a drink order, chatter). Deal with it and keep the "
+                                    "count; the count checks after it are recorded as distracted.",
+                                    style="warn"))
         foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
                                 f"n no{foul}. Ctrl-C ends the session.", style="muted"))
