@@ -149,6 +149,11 @@ class DrillRun:
         self.handled.append(self.distraction)
         return self.distraction
 
+    def held_through(self, handled: Handled) -> None:
+        """The next answer recorded was held through `handled` (the table's count checks after an
+        interruption that came between rounds)."""
+        self.distraction = handled
+
     def pause(self) -> Callable[[], None]:
         """Stop the answer's clock (an interruption, the intro read again); call what comes back to run
         it on from where it stopped: the time spent meanwhile is not the answer's."""

@@ -446,7 +446,7 @@ class TableSession:
         data = {**decision.question.data, "round": max(number, 1)}
         asked = dataclasses.replace(decision.question, data=data)
         if decision.kind in ("count", "true-count") and self.held is not None:
-            self.graded.distraction = self.held  # recorded with this count, and cleared
+            self.graded.held_through(self.held)  # recorded with this count
             self._checked = True
         return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
 
