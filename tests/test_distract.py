@@ -224,6 +224,9 @@ def test_only_the_count_drills_take_distract(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "p.db"), "drill", "running-count", "--seed", "2",
                                       "--jsonl", "--no-distract", "-n", "1"], input="0\n")
     assert result.exit_code == 0 and "interruption" not in result.output
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "p.db"), "play", "--ruleset", "chat-host",
+                                      "--distract", "--jsonl"], input="")
+    assert result.exit_code == 1 and "keeps no count" in result.output
 
 
 

@@ -105,11 +105,12 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
         check_last_deck(estimation, last_deck)
     except InvalidInputError as e:
         raise UnknownNameError(str(e)) from None
-    typed = click.get_current_context().get_parameter_source("dealer_errors") is ParameterSource.COMMANDLINE
+    source = click.get_current_context().get_parameter_source
+    typed = source("dealer_errors") is ParameterSource.COMMANDLINE
     options = PlayOptions(ruleset=ruleset, seats=seats, decks=decks, seed=seed, system=system, seat=seat,
                           rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
                           estimation=estimation, rounding=rounding, last_deck=last_deck, indices=indices,
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
                           wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count,
-                          distract=distract)
+                          distract=distract, distract_typed=source("distract") is ParameterSource.COMMANDLINE)
     run_play(options, settings(), chart=load_chart, index_plays=index_source)
