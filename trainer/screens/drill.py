@@ -374,7 +374,7 @@ def _redraw(console: Console, tally: HeaderLine, session: DrillRun, question: Qu
         console.print(Text(question.prompt, style="title"))
 
 
-FROM_MEMORY = "(your count from memory: the cards and the tray are not shown again)"
+FROM_MEMORY = "(your count from memory: what was shown is not shown again)"
 
 
 def _static(question: Question) -> bool:
