@@ -173,6 +173,7 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     saved = json.loads((cutcard_home / "settings.json").read_text())
     assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "ramp": None,
                                         "indices": None, "dealer_errors": None, "bet_count": None,
+                                        "distract": None,
                                         "toured": True}
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again

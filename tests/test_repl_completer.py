@@ -78,7 +78,8 @@ def test_count_systems_complete_for_system_options_and_settings() -> None:
     systems = list(builtin_systems())
     assert texts("drill running-count --system ") == systems
     assert texts("set system k") == ["ko"]
-    assert texts("set ") == ["ruleset", "speed", "system", "ramp", "indices", "dealer-errors", "bet-count"]
+    assert texts("set ") == ["ruleset", "speed", "system", "distract", "ramp", "indices", "dealer-errors",
+                               "bet-count"]
     assert texts("set indices c") == ["computed"]
     assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
 
@@ -140,9 +141,10 @@ def test_each_drill_completes_only_its_own_options_and_set_keys() -> None:
     from drills import find_drill
 
     common = {"--ruleset", "--seed", "--count", "--jsonl", "--db", "--help"}
-    assert set(texts("drill running-count --")) == common | {"--system", "--speed", "--per-flash", "--decks"}
-    assert set(texts("drill countdown --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--set"}
-    assert set(texts("drill speed-count --")) == common | {"--system", "--speed", "--decks", "--seats"}
+    assert set(texts("drill running-count --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--distract"}
+    assert set(texts("drill countdown --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--set",
+                                                        "--distract"}
+    assert set(texts("drill speed-count --")) == common | {"--system", "--speed", "--decks", "--seats", "--distract"}
     assert set(texts("drill strategy --")) == common | {"--hands", "--all", "--set"}
     assert "--chips" not in texts("drill running-count --") and "--seats" not in texts("drill countdown --")
     assert texts("drill countdown --set ") == [f"missing={n}" for n in range(1, 6)]

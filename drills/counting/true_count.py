@@ -84,7 +84,7 @@ class TrueCountDrill(CountDrill):
     name: ClassVar[str] = "true-count"
     title: ClassVar[str] = "true count"
     target_ms: ClassVar[int | None] = QUICK_MS
-    reads: ClassVar[Mapping[str, str]] = TRAY_READS
+    reads: ClassVar[Mapping[str, str]] = {**TRAY_READS, "distract": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

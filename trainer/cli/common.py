@@ -213,6 +213,16 @@ def last_deck_option(func: F) -> F:
                              "than --estimation [default: as --estimation].")(func)
 
 
+def distract_option(func: F) -> F:
+    """`--distract/--no-distract`: the casino interrupts the count (issue 40); `set distract on` in the REPL
+    remembers it."""
+    return click.option("--distract/--no-distract", "distract", default=False, show_default=True,
+                        help="Interrupt about one count in three as a casino does (a sum of chips, a "
+                             "player's question, a drink order, chatter), after the cards and before the "
+                             "count; answer it, then give the count from memory. `stats` compares your "
+                             "counts with and without; `set distract on` in the REPL remembers it.")(func)
+
+
 def close_call_option(func: F) -> F:
     """`--close-call CARDS`: the allowed error in cards for a tray near the line between two readings."""
     return click.option("--close-call", type=click.FloatRange(min=0, max=26), default=None, metavar="CARDS",

@@ -23,6 +23,7 @@ from trainer.cli.common import (
     NameChoice,
     close_call_option,
     db_option,
+    distract_option,
     estimation_option,
     last_deck_option,
     load_chart,
@@ -213,6 +214,7 @@ def drill_view(command: click.Command, name: str) -> click.Command:
               help="Trivial hands (played alike against every up card) as often as the others.")
 @click.option("--readings", is_flag=True, default=None,
               help="Also ask this trainer's readings where the seed is silent (worded as readings).")
+@distract_option
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The published Illustrious 18 and Fab 4 [the default], or the index plays computed for "
@@ -284,7 +286,13 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         from trainer.progress.drill_focus import prepare_bests
 
         prepare_bests(drill, store)  # a countdown beats the learner's own best
-        session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
+        rng = rng_for(seed)
+        distractor = None
+        if options.distract:
+            from drills.distraction import Distractor
+
+            distractor = Distractor(rng, rules)
+        session = DrillRun(drill=drill, ruleset=rules, rng=rng, recorder=store, distractor=distractor)
         interactive = sys.stdin.isatty() and not jsonl
         planned = count if count or not interactive else 20
         run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned)

@@ -25,6 +25,7 @@ KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
+    "distract": "on: the casino interrupts the count drills and play (--distract); off",
     "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12, or plan (the plan's)",
     "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
     "dealer-errors": "the share of rounds in which play's dealer makes a mistake to call, 0 to 1 (0: off)",
@@ -35,6 +36,7 @@ APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices", "plan"),
     "speed": ("drill",),
     "system": ("drill", "play", "indices", "plan"),
+    "distract": ("drill", "play"),
     "ramp": ("play",),
     "indices": ("drill", "play", "sim", "plan"),
     "dealer-errors": ("play",),
@@ -54,6 +56,8 @@ class Prefs:
     ruleset: str | None = None
     speed: float | None = None
     system: str | None = None
+    distract: bool | None = None
+    """`set distract on`: the count drills' and play's --distract."""
     ramp: str | None = None
     """The learner's bet ramp in `TC:UNITS,...` form (play grades every bet against it)."""
     indices: str | None = None
@@ -71,7 +75,7 @@ class Prefs:
         if value is None:
             fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM, "ramp": DEFAULT_RAMP,
                         "indices": "published", "dealer-errors": "0, off",
-                        "bet-count": "off"}.get(key, "the drill's own")
+                        "bet-count": "off", "distract": "off"}.get(key, "the drill's own")
             return f"{fallback} (default)"
         if isinstance(value, bool):
             return "on" if value else "off"
@@ -146,10 +150,11 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, ramp=BetRamp.parse(ramp).text)
     if key == "dealer-errors":
         return dataclasses.replace(prefs, dealer_errors=_share(text))
-    if key == "bet-count":
+    if key in ("bet-count", "distract"):
         if text.lower() not in ("on", "yes", "true", "1"):
-            raise InvalidInputError(f"bet-count {text!r} is not one of on, off")
-        return dataclasses.replace(prefs, bet_count=True)
+            raise InvalidInputError(f"{key} {text!r} is not one of on, off")
+        on: dict[str, Any] = {field_of(key): True}
+        return dataclasses.replace(prefs, **on)
     if key == "indices":
         if text.lower() not in ("published", "computed"):
             raise InvalidInputError(f"indices {text!r} is not one of published, computed")

@@ -278,6 +278,10 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 console.print(shown)
             first = show_question(console, question, wait=missed and not live, live=live)
             session.start_timer(first)
+            hidden = False
+            if session.distractor is not None:
+                hidden = _distract(console, session, question, tally, live=live, read_status=read_status,
+                                   read=read)
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
             if not short:  # a long question reads better on its own line than wrapped into the input
@@ -293,7 +297,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                         _intro_screen(console, tally.line(session, time.monotonic()), session.intro(),
                                       "back to the question")
                         session.start_timer(started + session.clock.monotonic() - paused)
-                        _redraw(console, tally, session, question, short=short)
+                        _redraw(console, tally, session, question, short=short, hidden=hidden)
                         status = ""
                     else:
                         for line in session.intro():
@@ -353,18 +357,64 @@ def _intro_screen(console: Console, header: Text, intro: list[str], then: str) -
 
 
 def _redraw(console: Console, tally: HeaderLine, session: DrillRun, question: Question, *,
-            short: bool) -> None:
+            short: bool, hidden: bool = False) -> None:
     """The question's screen again (after `?`); flashed cards are not flashed again (that would give the
-    count away): the rest of the question is drawn as it was."""
+    count away): the rest of the question is drawn as it was. `hidden`: the count is held from memory
+    (`--distract`), and nothing of the question is shown again."""
     console.clear()
     console.print(tally.line(session, time.monotonic()))
-    static = dataclasses.replace(question, show=tuple(s for s in question.show
-                                                       if not isinstance(s, (Flash, Rounds))))
-    if len(static.show) < len(question.show):
+    static = dataclasses.replace(question, show=tuple(s for s in question.show if not hidden
+                                                       and not isinstance(s, (Flash, Rounds))))
+    if hidden:
+        console.print(Text(FROM_MEMORY, style="muted"))
+    elif len(static.show) < len(question.show):
         console.print(Text("(the cards were flashed: they are not shown again)", style="muted"))
     show_question(console, static)
     if not short:
         console.print(Text(question.prompt, style="title"))
+
+
+FROM_MEMORY = "(your count from memory: what was shown is not shown again)"
+
+
+def _static(question: Question) -> bool:
+    """True when a question's displays stay on screen until it is answered (a tray, a running count), as
+    opposed to cards flashed or rounds dealt and taken away."""
+    return not any(isinstance(s, (Flash, Rounds)) or (isinstance(s, Lines) and s.by_round)
+                   for s in question.show)
+
+
+def _distract(console: Console, session: DrillRun, question: Question, tally: HeaderLine, *, live: bool,
+              read_status: Reader | None, read: Ask | None) -> bool:
+    """`--distract`, between a question's cards and its answer: at a terminal a question that stays on
+    screen (the true count's tray) is read first and then taken away (Enter), so that its count is held
+    from memory whether or not the casino interrupts; then the interruption, if one is due, answered on
+    a line of its own while the answer's clock stands still. True when the question was taken away."""
+    hide = live and _static(question)
+    if hide:  # the clock runs on: reading the tray is part of the answer, at the learner's own pace
+        _wait_for_enter("I have it (the tray goes away)")
+    interruption = session.interrupt()
+    if hide or (live and interruption is not None):
+        console.clear()
+        console.print(tally.line(session, time.monotonic()))
+    if interruption is None:
+        if hide:
+            console.print(Text(FROM_MEMORY, style="muted"))
+        return hide
+    resume = session.pause()
+    console.print(Text("The casino interrupts: hold your count.", style="warn"))
+    console.print(Text(interruption.says, style="title"))
+    prompt = "›" if interruption.question else "Enter ›"
+    text = read_status(prompt, "") if read_status is not None else _ask(read, prompt)
+    if live:
+        console.print(Text.assemble((prompt + " ", "muted"), text))
+    dealt = session.dealt_with(interruption, text)
+    console.print(Text(("✓ " if dealt.correct else "✗ ") + dealt.words(), style="good" if dealt.correct
+                       else "bad"))
+    if live:
+        console.print(Text(FROM_MEMORY, style="muted"))
+    resume()
+    return live
 
 
 def _wait_for_enter(then: str = "next question") -> None:

@@ -69,6 +69,7 @@ class TableUI:
                 if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
+                self._interrupt()
                 self._count_check()
             if self.session.fouls.on and self.session.fouls.open and rounds is not None:
                 self._last_calls()
@@ -120,6 +121,11 @@ class TableUI:
             self.console.print(Text(f"Back-counting: {s.wonging.describe()}. Before each round sit, stay, "
                                     "watch or leave; you start watching, and watch again after each "
                                     "shuffle.", style="warn"))
+        if s.distractor is not None:
+            self.console.print(Text("Distraction on: after about one round in three the casino interrupts "
+                                    "(a sum, a question, a drink order, chatter). Deal with it and keep the "
+                                    "count; the count checks after it are recorded as distracted.",
+                                    style="warn"))
         foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
                                 f"n no{foul}. Ctrl-C ends the session.", style="muted"))
@@ -292,6 +298,20 @@ class TableUI:
             if not self._called(text):
                 break
         self._close_calls()
+
+    def _interrupt(self) -> None:
+        """`--distract`: the casino's interruption after a round, if one is due, answered before play
+        goes on (a wrong answer is shown, and changes no grade)."""
+        s = self.session
+        interruption = s.interruption()
+        if interruption is None:
+            return
+        self.console.print(Text("The casino interrupts: keep your count.", style="warn"))
+        self.console.print(Text(f"  {interruption.says}", style="title"))
+        text = self.line("Enter > " if not interruption.question else "> ")
+        handled = s.dealt_with(interruption, text)
+        self.console.print(Text(("  ✓ " if handled.correct else "  ✗ ") + handled.words(),
+                                style="good" if handled.correct else "bad"))
 
     def _count_check(self) -> None:
         s = self.session

@@ -73,6 +73,11 @@ class PlayOptions:
     spots: int | None = None
     bet_count: bool = False
     """Every bet's grade shows the counts (`--bet-count`); otherwise only a wrong bet's does."""
+    distract: bool = False
+    """The casino interrupts about one round in three (`--distract`)."""
+    distract_typed: bool = False
+    """`--distract` was typed for this command, not remembered (`set distract on`): the chat-host
+    tournament, with no count to keep, refuses only a typed one."""
     """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
 
 
@@ -114,6 +119,9 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     ramp = BetRamp.parse(options.ramp)
     console = make_console()
     if rules.tournament is not None:
+        if options.distract and options.distract_typed:
+            raise InvalidInputError(f"--distract interrupts the count at a table; the {rules.name} "
+                                    "tournament keeps no count")
         if options.dealer_errors and options.dealer_errors_typed:  # the chat host's dealer is a bot that
             # settles by its rules (a remembered `set dealer-errors` is for the tables that have a dealer)
             raise InvalidInputError(f"--dealer-errors is for a table with a dealer, not the {rules.name} "
@@ -153,7 +161,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                estimation=options.estimation, rounding=options.rounding,
                                last_deck=options.last_deck, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
-                               pace=pace, wonging=wonging, spots=spots)
+                               pace=pace, wonging=wonging, spots=spots, distract=options.distract)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 

@@ -22,6 +22,11 @@ With `--wong`, each round begins with a `wong` decision (choices `sit`/`watch` w
 counts, `playing`, `gone`, `fresh_shoe`); a round the learner watches has no bet and no play, and its
 round line has `"watched": true`, no hands and a net of 0.
 
+With `--distract`, about one round in three is followed (after its round line, before any count check)
+by `{"id", "kind": "interruption", "prompt", "expected", "data": {"interruption", "asks"?}}`: one answer
+line (any line for chatter), then `{"id", "interruption", "correct", "expected", "given"}`. The count
+checks until the next round are recorded as distracted; their grades are unchanged.
+
 The chat-host tournament speaks the same lines, with one more kind, `attack` (see `TournamentMachine`).
 """
 
@@ -77,6 +82,7 @@ class TableMachine:
                     self._ask(table.foul_decision())
                 net = table.end_round()
                 self._emit(self._round_line(net))
+                self._interrupt()
                 due = table.count_check_due()
                 if due is not None:
                     self._ask(table.count_decision("running count"))
@@ -84,6 +90,20 @@ class TableMachine:
                         self._ask(table.count_decision("true count"))
         except _InputEnded:
             return
+
+    def _interrupt(self) -> None:
+        """`--distract`: the interruption after a round, if one is due, as a line of its own kind with
+        its expected answer; one answer line, then the result line."""
+        interruption = self.table.interruption()
+        if interruption is None:
+            return
+        self.asked += 1
+        qid = f"{self.table.graded.session_id}-{self.asked}"
+        self._emit(interruption.to_json(qid))
+        line = self.stdin.readline()
+        if line == "":
+            raise _InputEnded
+        self._emit(self.table.dealt_with(interruption, line.rstrip("\r\n")).to_json(qid))
 
     def _ask(self, decision: Decision) -> None:
         table = self.table

@@ -29,6 +29,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from drills.base import Answer, Grade, Question
+from drills.distraction import Distractor, Handled, Interruption
 from trainer.core.actions import Action
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
@@ -175,13 +176,16 @@ class TableSession:
                  recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
                  indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script",
-                 wonging: Wonging | None = None, spots: SpotRamp | None = None) -> None:
+                 wonging: Wonging | None = None, spots: SpotRamp | None = None,
+                 distract: bool = False) -> None:
         """`index_plays`: the index plays judged at the learner's true count (published or computed,
         `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter.
         `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never). `pace`: whose
         pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in machine mode).
         `wonging`: back-count by these entry and exit counts (a sit, stay, watch or leave decision
-        before each round; after a shuffle the learner is watching)."""
+        before each round; after a shuffle the learner is watching). `distract`: the casino interrupts
+        about one round in three after it is settled (`interruption`), and the count checks after an
+        interruption are recorded as distracted."""
         check_seats(ruleset, seats)
         if wonging is not None and seats < 2:
             raise InvalidInputError("back-counting watches the other players' rounds: --seats 2 or more")
@@ -231,6 +235,11 @@ class TableSession:
         """The table seat of each seat dealt in the round in play (the learner's left out when watching,
         repeated for each hand they spread to)."""
         self.spots = spots
+        self.distractor = Distractor(rng, ruleset, decks=ruleset.shoe.decks) if distract else None
+        self.held: Handled | None = None
+        """The last interruption the count has been held through since the last count check."""
+        self._checked = False
+        """A count check was answered since the last interruption: a new round forgets `held`."""
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -436,6 +445,9 @@ class TableSession:
             raise IllegalActionError("sit, stay, watch or leave first")
         data = {**decision.question.data, "round": max(number, 1)}
         asked = dataclasses.replace(decision.question, data=data)
+        if decision.kind in ("count", "true-count") and self.held is not None:
+            self.graded.held_through(self.held)  # recorded with this count
+            self._checked = True
         return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
 
     def _answer(self, check: DecisionCheck, text: str, latency_ms: int | None,
@@ -504,6 +516,8 @@ class TableSession:
         if not round_.finished:
             raise IllegalActionError("the round is not finished")
         self.settled = True
+        if self._checked:  # the count was checked since the last interruption: it is no longer held
+            self.held, self._checked = None, False
         if self.watching:
             net: Money = Decimal(0)
             self.tally.round_watched()
@@ -559,6 +573,20 @@ class TableSession:
     def count_check_due(self) -> str | None:
         """'reshuffle' or 'checkpoint' when the count should be asked now (after `end_round`)."""
         return self.keeper.check_due(self.shoe.needs_shuffle)
+
+    def interruption(self) -> Interruption | None:
+        """`--distract`: the interruption after the round just settled, or None (about two rounds in
+        three, or distraction off); drawn in order, so a seed replays them."""
+        return self.distractor.next() if self.distractor is not None else None
+
+    def dealt_with(self, interruption: Interruption, text: str) -> Handled:
+        """Check the learner's answer to `interruption`; the count checks until the next round are
+        recorded as held through it (their grades unchanged)."""
+        from drills.distraction import check
+
+        self.held = check(interruption, text)
+        self._checked = False
+        return self.held
 
     def grade_count(self, question: str, text: str) -> CountGrade:
         """Grade and record a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
