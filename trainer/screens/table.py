@@ -301,6 +301,12 @@ class TableUI:
         head = "Before the shuffle" if due == "reshuffle" else "Count check"
         self.console.print(Text(f"{head}: what is the running count?", style="count"))
         self._ask_count("running count")
+        if due == "checkpoint" and s.keeper.keeps_side_count:
+            side = s.keeper.system.side_count
+            assert side is not None
+            self.console.print(Text(f"And your side count: how many {side.names} above the norm for the "
+                                    "tray are left?", style="count"))
+            self._ask_count("side count")
         if due == "checkpoint" and s.keeper.system.balanced:
             self._ask_count("true count")
 
