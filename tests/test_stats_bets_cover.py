@@ -120,6 +120,10 @@ def test_the_screen_prices_your_ramp_beside_the_covers_within_80_columns(
     for p in priced:
         assert f"${p.cost_per_hour:,.2f} ± {p.cost_per_hour_se:,.2f}" in out
     assert "105 rounds an hour; 12,600 rounds from game.json" in " ".join(out.split())
+    other = tmp_path / "ko.json"
+    other.write_text(stats.read_text().replace('"hi-lo"', '"ko"'))
+    assert main(["stats", "bets", "--db", str(db), "--stats", str(other)]) == 0
+    assert "rounds from ko.json, a game of casino with ko)" in " ".join(capsys.readouterr().out.split())
     assert main(["stats", "bets", "--db", str(db), "--stats", str(stats), "--cover", "2:1,4:4", "--json"]) == 0
     ramps = json.loads(capsys.readouterr().out)["ramps"]
     assert ramps["priced"] and ramps["yours"]["ramp"] == MINE.text

@@ -80,7 +80,7 @@ def test_a_wrong_side_count_is_told_with_the_norm_and_what_the_bet_counts_by(cha
     assert grade is not None and not grade.correct and grade.expected == "3"
     assert "aces: 3 seen against a norm of 6 for 1.5 decks dealt (to the half deck, 4 a deck): surplus +3" \
         in grade.explanation
-    assert "your bets count +3 +1 x +3 = +6, your plays the plain +3" in grade.explanation
+    assert "your bets count +3 + 1 x +3 = +6, your plays the plain +3" in grade.explanation
 
 
 def test_under_exact_estimation_the_nearest_whole_ace_is_right(chart) -> None:  # type: ignore[no-untyped-def]

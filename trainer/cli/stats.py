@@ -170,6 +170,9 @@ def _ramp_prices(game: BetGame, cover: str | None, stats_file: str | None) -> Pr
         document = read_stats(Path(stats_file))
         rows = document.rows
         source = f"{sum(r.rounds for r in rows):,} rounds from {Path(stats_file).name}"
+        named = (document.ruleset or game.ruleset, document.system or game.system)
+        if named != (game.ruleset, game.system):  # priced as asked, and said
+            source += f", a game of {named[0]} with {named[1]}"
     else:
         stored = _stored_statistics(game)
         if stored is None:

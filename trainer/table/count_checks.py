@@ -184,7 +184,7 @@ def grade_side(view: TableView, text: str) -> CountGrade:
     assert side is not None
     running = view.running_count(view.seen)
     adjusted = adjusted_running_count(running, reading.surplus, side.adjustment)
-    betting = (f"; your bets count {format_count(running)} {format_count(side.adjustment)} x "
+    betting = (f"; your bets count {format_count(running)} + {format_count(side.adjustment, signed=False)} x "
                f"{format_count(reading.whole)} = {format_count(adjusted)}, your plays the plain "
                f"{format_count(running)}") if adjusted.denominator == 1 else \
         f"; your bets count {float(adjusted):+.2f} by it, your plays the plain {format_count(running)}"
