@@ -20,6 +20,7 @@ from rich.text import Text
 
 from drills.base import Grade
 from trainer.core.actions import Action
+from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
@@ -98,6 +99,12 @@ class TableUI:
         if s.keeper.counting_helps:
             self.console.print(f"Keep the {s.keeper.system.short_title} count: you are asked at "
                                "random checkpoints and whenever the cut card comes out.")
+            side = s.keeper.system.side_count
+            if side is not None:
+                adjust = format_count(side.adjustment)
+                self.console.print(f"Keep the {side.names} apart: at checkpoints, the surplus "
+                                   f"({side.per_deck} a deck dealt less those seen); bet by the count it "
+                                   f"adjusts ({adjust} each), play by the plain count.")
         else:
             self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
                                     "round or rolled): no count checks.", style="warn"))
