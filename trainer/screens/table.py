@@ -352,8 +352,10 @@ class TableUI:
             self.console.print(f"  strategy: {tally.plays_right} of {plays} plays by the chart or an index "
                                f"play ({100 * tally.plays_right / plays:.0f}%){cost}")
         if counts:
+            sides = [c for c in tally.counts if c.question == "side count"]
+            of_sides = (f"; side count {sum(c.correct for c in sides)} of {len(sides)}" if sides else "")
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
-                               f"({100 * tally.counts_right / counts:.0f}%)")
+                               f"({100 * tally.counts_right / counts:.0f}%){of_sides}")
         if self.session.fouls.on:
             caught, missed = tally.fouls.count("caught"), tally.fouls.count("missed")
             false = tally.fouls.count("false call")
