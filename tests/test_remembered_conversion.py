@@ -36,7 +36,7 @@ def test_each_part_is_remembered_and_reaches_the_commands_that_convert() -> None
             {"quarter", "exact", "round"}, command
     assert defaults["drill"]["close_call"] == 2.5 and "close_call" not in defaults["play"]
     assert [chosen.shown(k) for k in ("estimation", "last-deck", "rounding", "close-call")] == \
-        ["quarter", "exact", "round", "2.5"]
+        ["quarter", "exact", "round", "2.5 cards"]
     assert Prefs().shown("estimation") == "half (default)" and Prefs().shown("rounding") == "floor (default)"
     assert change(chosen, "last-deck", "default").last_deck is None
 

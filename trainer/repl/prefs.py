@@ -103,6 +103,8 @@ class Prefs:
             return f"{fallback} (default)"
         if isinstance(value, bool):
             return "on" if value else "off"
+        if key == "close-call":
+            return f"{value:g} cards"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     def default_map(self) -> dict[str, dict[str, Any]]:
