@@ -12,6 +12,7 @@ from drills import DRILLS
 from trainer.cli import COMMANDS
 from trainer.core.counting import builtin_systems
 from trainer.core.rulesfile import builtin_rulesets
+from trainer.repl import prefs
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import (
     ArgumentSpec,
@@ -78,8 +79,9 @@ def test_count_systems_complete_for_system_options_and_settings() -> None:
     systems = list(builtin_systems())
     assert texts("drill running-count --system ") == systems
     assert texts("set system k") == ["ko"]
-    assert texts("set ") == ["ruleset", "speed", "system", "distract", "ramp", "indices", "dealer-errors",
-                               "bet-count"]
+    assert texts("set ") == list(prefs.KEYS)
+    assert {"ruleset", "system", "ramp", "estimation", "last-deck", "rounding", "close-call"} <= set(prefs.KEYS)
+    assert texts("set estimation q") == ["quarter"] and texts("set rounding t") == ["truncate"]
     assert texts("set indices c") == ["computed"]
     assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
 

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from drills.base import Grade
 from trainer.core.actions import Action
+from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
@@ -99,6 +100,12 @@ class TableUI:
         if s.keeper.counting_helps:
             self.console.print(f"Keep the {s.keeper.system.short_title} count: you are asked at "
                                "random checkpoints and whenever the cut card comes out.")
+            side = s.keeper.system.side_count
+            if side is not None:
+                adjust = format_count(side.adjustment)
+                self.console.print(f"Keep the {side.names} apart: at checkpoints, the surplus "
+                                   f"({side.per_deck} a deck dealt less those seen); bet by the count it "
+                                   f"adjusts ({adjust} each), play by the plain count.")
         else:
             self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
                                     "round or rolled): no count checks.", style="warn"))
@@ -321,6 +328,12 @@ class TableUI:
         head = "Before the shuffle" if due == "reshuffle" else "Count check"
         self.console.print(Text(f"{head}: what is the running count?", style="count"))
         self._ask_count("running count")
+        if due == "checkpoint" and s.keeper.keeps_side_count:
+            side = s.keeper.system.side_count
+            assert side is not None
+            self.console.print(Text(f"And your side count: how many {side.names} above the norm for the "
+                                    "tray are left?", style="count"))
+            self._ask_count("side count")
         if due == "checkpoint" and s.keeper.system.balanced:
             self._ask_count("true count")
 
@@ -359,8 +372,10 @@ class TableUI:
             self.console.print(f"  strategy: {tally.plays_right} of {plays} plays by the chart or an index "
                                f"play ({100 * tally.plays_right / plays:.0f}%){cost}")
         if counts:
+            sides = [c for c in tally.counts if c.question == "side count"]
+            of_sides = (f"; side count {sum(c.correct for c in sides)} of {len(sides)}" if sides else "")
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
-                               f"({100 * tally.counts_right / counts:.0f}%)")
+                               f"({100 * tally.counts_right / counts:.0f}%){of_sides}")
         if self.session.fouls.on:
             caught, missed = tally.fouls.count("caught"), tally.fouls.count("missed")
             false = tally.fouls.count("false call")

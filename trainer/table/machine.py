@@ -1,7 +1,8 @@
 """`cutcard play --jsonl`: the table in machine mode (DESIGN §10 contract), on plain streams.
 
 Each decision the learner owes is one JSON line `{"id", "kind", "prompt", "data", "choices"?}`, `kind`
-one of `bet`, `insurance`, `even-money`, `action`, `count`, `true-count`; the answer is one line; the
+one of `bet`, `insurance`, `even-money`, `action`, `count`, `side-count` (a count that keeps one, at a
+checkpoint after the running count: the surplus), `true-count`; the answer is one line; the
 grade is one line in the drills' shape (`{"id", "correct", "expected", "given", "explanation",
 "latency_ms"}`). A malformed or illegal answer gets `{"id", "error"}`, is read again and records nothing.
 A bet the table does not grade (counting cannot help) gets `{"id", "graded": false, "given",
@@ -86,6 +87,8 @@ class TableMachine:
                 due = table.count_check_due()
                 if due is not None:
                     self._ask(table.count_decision("running count"))
+                    if due == "checkpoint" and table.keeper.keeps_side_count:
+                        self._ask(table.count_decision("side count"))
                     if due == "checkpoint" and table.keeper.system.balanced:
                         self._ask(table.count_decision("true count"))
         except _InputEnded:

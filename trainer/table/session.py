@@ -82,6 +82,7 @@ CHECKS: dict[str, Callable[[TableView], DecisionCheck]] = {
     "insurance": lambda view: PlayDecision(view=view),
     "even-money": lambda view: PlayDecision(view=view),
     "count": lambda view: CountDecision(view=view, asked="running count"),
+    "side-count": lambda view: CountDecision(view=view, asked="side count"),
     "true-count": lambda view: CountDecision(view=view, asked="true count"),
     "foul": lambda view: FoulCall(view=view),
     "wong": lambda view: WongDecision(view=view),
@@ -423,7 +424,7 @@ class TableSession:
         return BetDecision(view=view).ask()
 
     def count_decision(self, question: str) -> Decision:
-        """The 'running count' or 'true count' question of a count check."""
+        """The 'running count', 'side count' or 'true count' question of a count check."""
         return CountDecision(view=self.view(), asked=question).ask()
 
     def foul_decision(self) -> Decision:
@@ -440,7 +441,7 @@ class TableSession:
         carry it out (deal with the bet, make the play). A malformed or illegal answer raises
         `InvalidInputError` and changes nothing. The attempt's data carries the round's number (counted
         from 1 in this session; a count check belongs to the round just played), which `ready` counts."""
-        number = self.tally.rounds + (0 if decision.kind in ("count", "true-count") else 1)
+        number = self.tally.rounds + (0 if decision.kind in ("count", "side-count", "true-count") else 1)
         if decision.kind in ("bet", "spots") and self.wong_owed:
             raise IllegalActionError("sit, stay, watch or leave first")
         data = {**decision.question.data, "round": max(number, 1)}
@@ -589,6 +590,7 @@ class TableSession:
         return self.held
 
     def grade_count(self, question: str, text: str) -> CountGrade:
-        """Grade and record a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
+        """Grade and record a 'running count', 'side count' or 'true count' answer; a malformed one raises
+        (ask again)."""
         self.answer(self.count_decision(question), text)
         return self.tally.counts[-1]
