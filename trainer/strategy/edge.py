@@ -1,0 +1,42 @@
+"""The exact edge of the next round: one seat's EV, flat bet, dealt from the cards actually left in the
+shoe and played by the rule set's basic strategy (its full-shoe chart, as `sim` plays it).
+
+A counter's true count estimates this figure; the engine computes it. It is `ChartBuilder.game_ev` on
+an engine of the depleted composition: every two-card hand and up card the shoe can deal, weighted by
+their exact chances, each hand played by the chart (doubles and splits as the chart says, later cards
+by total), the dealer's draws exact for the cards left. For the full shoe it is the chart's own `ev`.
+
+Other seats at the table do not change it: whatever they draw is unseen when the round starts, and a
+seat that plays a fixed strategy has the same expectation whatever cards the others take (each card's
+chance is the same from any position in an unseen stack).
+"""
+
+from __future__ import annotations
+
+from trainer.core.errors import InvalidInputError
+from trainer.core.rules import Ruleset
+from trainer.strategy.build import ChartBuilder
+from trainer.strategy.cache import chart_for
+from trainer.strategy.chart import Chart
+from trainer.strategy.composition import Composition
+from trainer.strategy.evaluate import evaluate
+
+FEWEST_CARDS = 20
+"""A shoe smaller than this is no round start: a casino shuffles long before (the engine needs some
+cards for the seat, the dealer and their draws)."""
+
+
+def exact_edge(ruleset: Ruleset, shoe: Composition, *, chart: Chart | None = None) -> float:
+    """The player's EV per unit bet of one round dealt from `shoe`, played by `chart` (default: the
+    rule set's basic-strategy chart), as a fraction (-0.004 is a 0.4% house edge)."""
+    if shoe.infinite:
+        shoe = Composition.full(ruleset)
+    if shoe.size < FEWEST_CARDS:
+        raise InvalidInputError(f"{shoe.size} cards left: too few for the exact edge of a round")
+    if chart is None:
+        chart = chart_for(ruleset)
+    builder = ChartBuilder(ruleset, shoe=shoe)
+    engine = builder.engine
+    by_chart = evaluate(engine.table, engine.pay, decisions=builder.chart_decisions(chart), like=engine.optimal)
+    ev, _ = builder.game_ev(chart, by_chart, builder.split_values(by_chart))
+    return ev
