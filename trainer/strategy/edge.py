@@ -21,8 +21,8 @@ from trainer.strategy.chart import Chart
 from trainer.strategy.composition import Composition
 from trainer.strategy.evaluate import evaluate
 
-FEWEST_CARDS = 20
-"""A shoe smaller than this is no round start: a casino shuffles long before (the engine needs some
+FEWEST_CARDS = 10
+"""A shoe smaller than this is no round start: a one-deck cut card leaves 10 or more (the engine needs some
 cards for the seat, the dealer and their draws)."""
 
 
