@@ -157,13 +157,14 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
                            wonging=exit_policy)
     else:
-        game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json, last_deck=last_deck)
+        game, words = counter_game(rules, system, indices, estimation, rounding, quiet=as_json,
+                                   last_deck=last_deck)
         if exit_policy is not None:
             import dataclasses
 
             assert game.counter is not None
             game = dataclasses.replace(game, counter=dataclasses.replace(game.counter, wonging=exit_policy))
-        store = _store()
+        store = stats_store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
         spot_plan = None
         if spot_counts is not None:
@@ -204,7 +205,7 @@ def _show(report: PlanReport, as_json: bool) -> None:
     print_plan(make_console(), report)
 
 
-def _game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
+def counter_game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
           quiet: bool, last_deck: str | None = None) -> tuple[Plan, str]:
     """The simulator's plan of the counter's game (flat bets: the statistics are per unit bet)."""
     from trainer.cli.common import load_chart
@@ -222,7 +223,7 @@ def _game(rules: object, system: str, indices: str | None, estimation: str, roun
     return SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter), words
 
 
-def _store() -> StatsStore:
+def stats_store() -> StatsStore:
     from trainer.cli.common import cutcard_home
     from trainer.statstore import StatsStore
 

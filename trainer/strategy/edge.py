@@ -37,6 +37,7 @@ def exact_edge(ruleset: Ruleset, shoe: Composition, *, chart: Chart | None = Non
         chart = chart_for(ruleset)
     builder = ChartBuilder(ruleset, shoe=shoe)
     engine = builder.engine
-    by_chart = evaluate(engine.table, engine.pay, decisions=builder.chart_decisions(chart), like=engine.optimal)
+    by_chart = evaluate(engine.table, engine.pay, decisions=builder.chart_decisions(chart),
+                        like=engine.optimal)
     ev, _ = builder.game_ev(chart, by_chart, builder.split_values(by_chart))
     return ev

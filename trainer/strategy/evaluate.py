@@ -203,9 +203,9 @@ def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> Deale
         fits.add(counts)
         return kernel
     kernel = _KERNELS[(*rules, counts)] = DealerKernel(part)
-    small = [key for key in _KERNELS if key[2] is not None]
-    for key in small[:-_KEEP_SMALL]:  # oldest first
-        del _KERNELS[key]
+    small = [key for key in list(_KERNELS) if key[2] is not None]  # a copy: the exact edge's thread
+    for key in small[:-_KEEP_SMALL]:  # oldest first                 may ask for a kernel meanwhile
+        _KERNELS.pop(key, None)
     return kernel
 
 
