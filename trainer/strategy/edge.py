@@ -13,6 +13,9 @@ chance is the same from any position in an unseen stack).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 from trainer.strategy.build import ChartBuilder
@@ -41,3 +44,22 @@ def exact_edge(ruleset: Ruleset, shoe: Composition, *, chart: Chart | None = Non
                         like=engine.optimal)
     ev, _ = builder.game_ev(chart, by_chart, builder.split_values(by_chart))
     return ev
+
+
+def round_starts(ruleset: Ruleset, rng: random.Random, rounds: int) -> Iterator[Composition]:
+    """The undealt cards at the start of each of `rounds` rounds dealt from real shoes (`Shoe`: burn
+    card, cut card, the shuffle once it comes out), one seat playing the rule set's chart: the shoes a
+    player meets, cut-card effect included, as `sim` deals them."""
+    from trainer.core.round import Round
+    from trainer.core.shoe import Shoe
+    from trainer.strategy.seats import HardSeat
+
+    shoe = Shoe.shuffled(ruleset, rng)
+    seat = HardSeat()
+    for _ in range(rounds):
+        if shoe.needs_shuffle:
+            shoe.shuffle()
+        yield Composition.of(shoe.remaining_cards())
+        round_ = Round.start(ruleset, shoe, [ruleset.table.min_bet])
+        while not round_.finished:  # the round puts its cards in the tray when it ends
+            round_.act(seat.decide(round_.view(0)))

@@ -18,7 +18,6 @@ Decision-free: nothing here is graded or recorded.
 
 from __future__ import annotations
 
-from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -64,12 +63,6 @@ def percent(edge: float) -> str:
     return f"{edge * 100:+.2f}%"
 
 
-def shoe_composition(shoe: Shoe) -> Composition:
-    """The undealt cards of a shoe, by rank."""
-    counts = Counter(int(c.rank) for c in shoe.remaining_cards())
-    return Composition(ranks=tuple(counts.get(r, 0) for r in range(1, 14)))
-
-
 class EdgeWatch:
     """Reads the edges after each round; `background` computes the exact edge in a thread."""
 
@@ -98,11 +91,11 @@ class EdgeWatch:
                                   stats=stats, fresh_shoe=True)
         elif not self.background:
             reading = EdgeReading(true_count=true_count, count_edge=count_edge,
-                                  exact_edge=self._exact(shoe_composition(shoe)), stats=stats)
+                                  exact_edge=self._exact(Composition.of(shoe.remaining_cards())), stats=stats)
         else:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="exact-edge")
-            self._future = self._pool.submit(self._exact, shoe_composition(shoe))
+            self._future = self._pool.submit(self._exact, Composition.of(shoe.remaining_cards()))
             reading = EdgeReading(true_count=true_count, count_edge=count_edge, exact_edge=None,
                                   stats=stats, computing=True)
         self._reading = reading
