@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from trainer.planning.ramp import CountRow
     from trainer.sim.runner import Plan
     from trainer.statstore import Statistics, StatsStore
+    from trainer.table.edge_line import CountEdges
 
 
 
@@ -285,3 +286,17 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
 
     return learner_plan(report, game, measured.mistakes, source=measured.describe(), statistics=statistics,
                         rounds=rounds)
+
+
+def stored_count_edges(rules: object, system: str, indices: str | None, *, estimation: str, rounding: str,
+                       last_deck: str | None) -> CountEdges | None:
+    """The learner's game's edge per true count, from the statistics `plan` keeps for it (the same game
+    key: count, estimation, rounding, index plays); None where `plan` has not simulated it yet."""
+    from trainer.statstore import game_key
+    from trainer.table.edge_line import CountEdges
+
+    game, _ = counter_game(rules, system, indices, estimation, rounding, quiet=True, last_deck=last_deck)
+    stats = stats_store().read(game_key(game))
+    if stats is None:
+        return None
+    return CountEdges(by_count={row.true_count: row.mean for row in stats.rows}, rounds=stats.rounds)

@@ -5,8 +5,6 @@ and runs the session; this module only says what each option means."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import click
 from click.core import ParameterSource
 
@@ -23,10 +21,6 @@ from trainer.cli.common import (
 )
 from trainer.core.betting import DEFAULT_RAMP
 from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
-
-if TYPE_CHECKING:
-    from trainer.core.rules import Ruleset
-    from trainer.table.edge_line import CountEdges
 
 
 @click.command("play")
@@ -101,6 +95,7 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
     line and each answer one line (see the README).
     """
     from trainer.cli.indices import index_source
+    from trainer.cli.plan import stored_count_edges
     from trainer.core.counting import check_last_deck
     from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.table.launch import PlayOptions, run_play
@@ -116,18 +111,3 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
                           wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count)
     run_play(options, settings(), chart=load_chart, index_plays=index_source, count_edges=stored_count_edges)
-
-
-def stored_count_edges(rules: Ruleset, system: str, indices: str | None, *, estimation: str, rounding: str,
-                       last_deck: str | None) -> CountEdges | None:
-    """The learner's game's edge per true count, from the statistics `plan` keeps for it (the same game
-    key: count, estimation, rounding, index plays); None where `plan` has not simulated it yet."""
-    from trainer.cli.plan import counter_game, stats_store
-    from trainer.statstore import game_key
-    from trainer.table.edge_line import CountEdges
-
-    game, _ = counter_game(rules, system, indices, estimation, rounding, quiet=True, last_deck=last_deck)
-    stats = stats_store().read(game_key(game))
-    if stats is None:
-        return None
-    return CountEdges(by_count={row.true_count: row.mean for row in stats.rows}, rounds=stats.rounds)

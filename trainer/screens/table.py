@@ -27,7 +27,7 @@ from trainer.screens.ask import read_line
 from trainer.screens.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
-from trainer.table.edge_line import EdgeWatch, edge_line
+from trainer.table.edge_line import EdgeReading, EdgeWatch, edge_line
 from trainer.table.foul_calls import CALL_WORDS
 from trainer.table.session import Scorecard, TableSession
 
@@ -72,8 +72,9 @@ class TableUI:
                 if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
+                reading = self._edge_reading()  # started before the count check: it computes meanwhile
                 self._count_check()
-                self._edge_line()
+                self._edge_line(reading)
             if self.session.fouls.on and self.session.fouls.open and rounds is not None:
                 self._last_calls()
         except (KeyboardInterrupt, EOFError):
@@ -154,14 +155,19 @@ class TableUI:
         self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
         return True
 
-    def _edge_line(self) -> None:
-        """After the round (and its count check): the true count, its edge and the exact edge."""
+    def _edge_reading(self) -> EdgeReading | None:
+        """The next round's figures, the exact edge started in the background as the round ends."""
         s = self.session
         if self.edges is None or not s.ruleset.counting_helps:
-            return
+            return None
         true_count = s.true_count_now() if s.keeper.system.balanced else None
-        reading = self.edges.after_round(s.shoe, true_count)
-        self.console.print(Text(edge_line(reading), style="muted"))
+        return self.edges.after_round(s.shoe, true_count)
+
+    def _edge_line(self, reading: EdgeReading | None) -> None:
+        """After the round and its count check (the line would give the count away before it): the
+        true count, its edge and the exact edge, or 'computing' (then the next screen shows it)."""
+        if self.edges is not None and reading is not None:
+            self.console.print(Text(edge_line(self.edges.settled(reading)), style="muted"))
 
     def _pending_edge(self) -> None:
         """The exact edge the edge line said was computing, once it is ready."""

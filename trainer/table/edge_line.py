@@ -81,21 +81,26 @@ class EdgeWatch:
         mode) on the shoe as the round left it."""
         fresh = shoe.needs_shuffle or shoe.infinite
         if fresh:
-            true_count = None if true_count is None else 0
+            return self.reading(None, None if true_count is None else 0)
+        return self.reading(Composition.of(shoe.remaining_cards()), true_count)
+
+    def reading(self, shoe: Composition | None, true_count: int | None) -> EdgeReading:
+        """The figures for a round dealt from `shoe` (None: off the top of a fresh shuffle) at the
+        learner's `true_count`: the exact edge started in the background, or computed now."""
         count_edge = None
         if true_count is not None and self.count_edges is not None:
             count_edge = self.count_edges.at(true_count)
         stats = self.count_edges is not None
-        if fresh:
+        if shoe is None:
             reading = EdgeReading(true_count=true_count, count_edge=count_edge, exact_edge=self.chart.ev,
                                   stats=stats, fresh_shoe=True)
         elif not self.background:
-            reading = EdgeReading(true_count=true_count, count_edge=count_edge,
-                                  exact_edge=self._exact(Composition.of(shoe.remaining_cards())), stats=stats)
+            reading = EdgeReading(true_count=true_count, count_edge=count_edge, exact_edge=self._exact(shoe),
+                                  stats=stats)
         else:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="exact-edge")
-            self._future = self._pool.submit(self._exact, Composition.of(shoe.remaining_cards()))
+            self._future = self._pool.submit(self._exact, shoe)
             reading = EdgeReading(true_count=true_count, count_edge=count_edge, exact_edge=None,
                                   stats=stats, computing=True)
         self._reading = reading
