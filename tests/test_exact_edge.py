@@ -155,3 +155,38 @@ def test_play_jsonl_round_lines_carry_the_true_count_and_both_edges(tmp_path: Pa
     mean = {tc: net / (n * stored["scale"]) for tc, n, net, _ in stored["sums"]}
     assert after["count_edge"] == pytest.approx(mean[after["true_count"]])
     assert after["exact_edge"] == before["exact_edge"]
+
+
+def test_e_in_the_true_count_drill_shows_the_shoe_just_answered_and_is_never_graded() -> None:
+    import io
+
+    from drills.base import DrillOptions
+    from drills.counting.true_count import TrueCountDrill
+    from trainer.practice.batch import repeat
+    from trainer.practice.session import DrillRun, ListRecorder
+    from trainer.render import make_console
+    from trainer.screens.drill import run_interactive
+
+    rules = load_ruleset("casino")
+    one_deck = rules.with_decks(1)
+    recorder = ListRecorder()
+    session = DrillRun(drill=TrueCountDrill(DrillOptions(decks=1)), ruleset=rules, rng=random.Random(3),
+                       recorder=recorder)
+    out = io.StringIO()
+    typed = iter(["e", "0", "e"])
+
+    def answer(_prompt: str) -> str:
+        for text in typed:
+            return text
+        raise EOFError  # the learner leaves at the second question
+    stats = CountEdges(by_count={n: n / 200 for n in range(-20, 21)}, rounds=1)
+    watch = EdgeWatch(one_deck, chart_for(one_deck), stats, background=False)
+    run_interactive(repeat(session, 2), make_console(out, color=False, width=80), ask=answer,
+                    edges=watch)
+    shown = out.getvalue()
+    assert "e shows the edge of a shoe once you have answered it" in shown
+    assert len(recorder.attempts) == 1 and recorder.attempts[0].given == "0"  # the e's are not answers
+    expected = int(recorder.attempts[0].expected)
+    line = next(t for t in shown.splitlines() if t.startswith("Last shoe:"))
+    assert line.startswith(f"Last shoe: true count {expected:+d} gives {expected / 2:+.2f}% (stats) · exact edge ")
+    assert len(line) <= 80
