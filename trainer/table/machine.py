@@ -5,7 +5,8 @@ one of `bet`, `insurance`, `even-money`, `action`, `count`, `true-count`; the an
 grade is one line in the drills' shape (`{"id", "correct", "expected", "given", "explanation",
 "latency_ms"}`). A malformed or illegal answer gets `{"id", "error"}`, is read again and records nothing.
 A bet the table does not grade (counting cannot help) gets `{"id", "graded": false, "given",
-"explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`. Where
+"explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`, and
+from `play` (an `EdgeWatch`) the next round's `true_count`, `count_edge` and `exact_edge`. Where
 counting cannot help, the first line is `{"notice": "..."}`. End of input ends the session cleanly; every
 answer given was recorded as it was graded.
 
