@@ -20,7 +20,7 @@ from trainer.core.errors import InvalidInputError
 from trainer.strategy import chart_for
 from trainer.strategy.composition import Composition
 from trainer.strategy.edge import exact_edge, round_starts
-from trainer.table.edge_line import CountEdges, EdgeReading, EdgeWatch, edge_line
+from trainer.table.edge_line import CountEdges, EdgeReading, EdgeWatch, edge_line, pending_line
 
 GRIFFIN_ONE_DECK = {1: -0.61, 2: 0.38, 3: 0.44, 4: 0.55, 5: 0.69, 6: 0.46, 7: 0.28, 8: 0.00, 9: -0.18,
                     10: -0.51}
@@ -118,9 +118,12 @@ def test_the_table_s_edge_is_the_engine_s_on_the_shoe_s_undealt_cards_and_its_li
         time.sleep(0.05)
     assert shown == f"  This round's exact edge: {now.exact_edge:+.2%}" and later.pending() is None
     later.close()
-    worst = [edge_line(EdgeReading(true_count=-13, count_edge=None, exact_edge=-0.1234, stats=stats))
-             for stats in (True, False)]
-    assert max(len(w) for w in [*worst, line]) <= 80
+    every = [EdgeReading(true_count=tc, count_edge=count, exact_edge=exact, stats=stats, computing=computing,
+                         fresh_shoe=fresh)
+             for tc in (None, -13, 0, 12) for count in (None, -0.1234) for stats in (True, False)
+             for exact, computing, fresh in ((None, True, False), (None, False, False), (-0.1234, False, True),
+                                             (-0.1234, False, False))]
+    assert max(len(text) for r in every for text in (edge_line(r), pending_line(r))) <= 80
 
 
 def test_when_the_shoe_is_shuffled_next_the_round_is_off_the_top_at_the_full_shoe_s_edge() -> None:
@@ -132,7 +135,7 @@ def test_when_the_shoe_is_shuffled_next_the_round_is_off_the_top_at_the_full_sho
     reading = watch.after_round(shoe, 4)
     assert reading == EdgeReading(true_count=0, count_edge=None, exact_edge=chart_for(rules).ev, stats=False,
                                   fresh_shoe=True)
-    assert "no stats" in edge_line(reading) and "(fresh shoe)" in edge_line(reading)
+    assert edge_line(reading) == f"  Next round: true count 0 (no stats: see `plan`) · exact {reading.exact_edge:+.2%}, fresh shoe"
 
 
 def test_play_jsonl_round_lines_carry_the_true_count_and_both_edges(tmp_path: Path, cutcard_home: Path) -> None:

@@ -144,16 +144,16 @@ class EdgeWatch:
 def edge_line(reading: EdgeReading) -> str:
     """The line after a round, at most 80 columns:
     'Next round: true count +2 gives +0.52% (stats) · exact edge +0.61%'."""
-    if reading.true_count is None:
-        count = "Next round:"
-    else:
+    count = "Next round:"
+    if reading.true_count is not None:
         tc = f"{reading.true_count:+d}" if reading.true_count else "0"
         if reading.count_edge is not None:
-            count = f"Next round: true count {tc} gives {percent(reading.count_edge)} (stats) ·"
+            said = f"gives {percent(reading.count_edge)} (stats)"
         elif not reading.stats:
-            count = f"Next round: true count {tc} (no stats: `plan` makes them) ·"
+            said = "(no stats: see `plan`)"
         else:
-            count = f"Next round: true count {tc} (no round at it in the stats) ·"
+            said = "(none in the stats)"
+        count = f"Next round: true count {tc} {said} ·"
     return f"  {count} {_exact_words(reading)}"
 
 
@@ -161,12 +161,13 @@ def _exact_words(reading: EdgeReading) -> str:
     if reading.computing:
         return "exact edge computing"
     if reading.exact_edge is None:
-        return "exact edge n/a (too few cards)"
+        return "exact n/a: too few cards"
     if reading.fresh_shoe:
-        return f"exact {percent(reading.exact_edge)} (fresh shoe)"
+        return f"exact {percent(reading.exact_edge)}, fresh shoe"
     return f"exact edge {percent(reading.exact_edge)}"
 
 
 def pending_line(reading: EdgeReading) -> str:
     """The exact edge on the next screen, when the line after the round said 'computing'."""
-    return f"  This round's exact edge: {_exact_words(reading).removeprefix('exact edge ')}"
+    shown = "n/a, too few cards" if reading.exact_edge is None else percent(reading.exact_edge)
+    return f"  This round's exact edge: {shown}"
