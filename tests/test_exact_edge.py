@@ -176,7 +176,7 @@ def test_e_in_the_true_count_drill_shows_the_shoe_just_answered_and_is_never_gra
     session = DrillRun(drill=TrueCountDrill(DrillOptions(decks=1)), ruleset=rules, rng=random.Random(3),
                        recorder=recorder)
     out = io.StringIO()
-    typed = iter(["e", "0", "e"])
+    typed = iter(["e", "0", "e", "edge"])
 
     def answer(_prompt: str) -> str:
         for text in typed:
@@ -190,6 +190,8 @@ def test_e_in_the_true_count_drill_shows_the_shoe_just_answered_and_is_never_gra
     assert "e shows the edge of a shoe once you have answered it" in shown
     assert len(recorder.attempts) == 1 and recorder.attempts[0].given == "0"  # the e's are not answers
     expected = int(recorder.attempts[0].expected)
-    line = next(t for t in shown.splitlines() if t.startswith("Last shoe:"))
+    first, again = (t for t in shown.splitlines() if t.startswith("Last shoe:"))
+    assert first == again
+    line = first
     assert line.startswith(f"Last shoe: true count {expected:+d} gives {expected / 2:+.2f}% (stats) · exact edge ")
     assert len(line) <= 80

@@ -308,9 +308,10 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 if edges is not None and text.strip().lower() in EDGE_WORDS:
                     from trainer.table.edge_line import edge_line
 
+                    if last_shoe is not None:
+                        last_shoe = edges.settled(last_shoe)
                     said = ("e shows the edge of a shoe once you have answered it" if last_shoe is None
-                            else "Last shoe: " + edge_line(edges.settled(last_shoe)).strip()
-                            .removeprefix("Next round: "))
+                            else "Last shoe: " + edge_line(last_shoe).strip().removeprefix("Next round: "))
                     if live:
                         status = said
                     else:

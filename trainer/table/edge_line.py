@@ -73,8 +73,10 @@ class EdgeWatch:
         self.count_edges = count_edges
         self.background = background
         self._pool: ThreadPoolExecutor | None = None
-        self._future: Future[float | None] | None = None
+        self._computing: tuple[EdgeReading, Future[float | None]] | None = None
+        """The last reading whose exact edge was started, and its computation."""
         self._reading: EdgeReading | None = None
+        """The last reading given: the one `pending` finishes."""
 
     def after_round(self, shoe: Shoe, true_count: int | None) -> EdgeReading:
         """The figures for the round after this one: the exact edge started (or computed, in machine
@@ -100,18 +102,20 @@ class EdgeWatch:
         else:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="exact-edge")
-            self._future = self._pool.submit(self._exact, shoe)
             reading = EdgeReading(true_count=true_count, count_edge=count_edge, exact_edge=None,
                                   stats=stats, computing=True)
+            self._computing = (reading, self._pool.submit(self._exact, shoe))
         self._reading = reading
         return self.settled(reading)
 
     def settled(self, reading: EdgeReading) -> EdgeReading:
-        """The reading with the exact edge filled in if its computation is done."""
-        future = self._future
-        if not reading.computing or future is None or not future.done():
+        """The reading with the exact edge filled in if its computation is done (a reading older than
+        the last one started comes back as it is)."""
+        computing = self._computing
+        if computing is None or computing[0] is not reading or not computing[1].done():
             return reading
-        self._future = None
+        future = computing[1]
+        self._computing = None
         done = EdgeReading(true_count=reading.true_count, count_edge=reading.count_edge,
                            exact_edge=future.result(), stats=reading.stats, fresh_shoe=reading.fresh_shoe)
         self._reading = done
