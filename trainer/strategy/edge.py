@@ -9,6 +9,11 @@ by total), the dealer's draws exact for the cards left. For the full shoe it is 
 Other seats at the table do not change it: whatever they draw is unseen when the round starts, and a
 seat that plays a fixed strategy has the same expectation whatever cards the others take (each card's
 chance is the same from any position in an unseen stack).
+
+Under same-rank splitting (`bicycle`), the engine weighs a pair of ten-valued cards as splittable by a
+full shoe's equal counts of tens, jacks, queens and kings, which a depleted shoe need not have. That
+weight only matters where the chart splits tens, which no built-in rule set's chart does (it stands),
+so the edge is exact there; a rule file whose chart split tens would see a small approximation.
 """
 
 from __future__ import annotations
