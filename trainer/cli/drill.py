@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -37,6 +37,11 @@ COMMON = frozenset({"name", "ruleset", "seed", "count", "jsonl", "db", "help"})
 """The options every drill takes; the others are read by some drills only (`Drill.reads`)."""
 _DRILL = "cutcard.drill"
 """Where `DrillCommand` notes, in the context's meta, the drill a command line names."""
+
+if TYPE_CHECKING:
+    from drills.base import DrillOptions
+    from trainer.core.rules import Ruleset
+    from trainer.table.edge_line import EdgeWatch
 
 
 def _pairs(values: tuple[str, ...]) -> dict[str, str]:
@@ -295,4 +300,20 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         session = DrillRun(drill=drill, ruleset=rules, rng=rng, recorder=store, distractor=distractor)
         interactive = sys.stdin.isatty() and not jsonl
         planned = count if count or not interactive else 20
-        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned)
+        edges = _true_count_edges(rules, options) if name == "true-count" and interactive else None
+        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned,
+                 edges=edges)
+
+
+def _true_count_edges(rules: Ruleset, options: DrillOptions) -> EdgeWatch:
+    """The true-count drill's `e`: its shoes' exact edges in the background, and the count's edge from
+    the statistics `plan` keeps for the game (the published index plays, as `plan` plays Hi-Lo)."""
+    from trainer.cli.plan import stored_count_edges
+    from trainer.core.shoe_depths import practice_rules
+    from trainer.strategy import chart_for
+    from trainer.table.edge_line import EdgeWatch
+
+    table = practice_rules(rules, options.decks)
+    stats = stored_count_edges(table, options.system, None, estimation=options.estimation,
+                               rounding=options.rounding, last_deck=options.last_deck)
+    return EdgeWatch(table, chart_for(table), stats, background=True)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from trainer.planning.ramp import CountRow
     from trainer.sim.runner import Plan
     from trainer.statstore import Statistics, StatsStore
+    from trainer.table.edge_line import CountEdges
 
 
 
@@ -157,13 +158,14 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
                            wonging=exit_policy)
     else:
-        game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json, last_deck=last_deck)
+        game, words = counter_game(rules, system, indices, estimation, rounding, quiet=as_json,
+                                   last_deck=last_deck)
         if exit_policy is not None:
             import dataclasses
 
             assert game.counter is not None
             game = dataclasses.replace(game, counter=dataclasses.replace(game.counter, wonging=exit_policy))
-        store = _store()
+        store = stats_store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
         spot_plan = None
         if spot_counts is not None:
@@ -204,7 +206,7 @@ def _show(report: PlanReport, as_json: bool) -> None:
     print_plan(make_console(), report)
 
 
-def _game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
+def counter_game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
           quiet: bool, last_deck: str | None = None) -> tuple[Plan, str]:
     """The simulator's plan of the counter's game (flat bets: the statistics are per unit bet)."""
     from trainer.cli.common import load_chart
@@ -222,7 +224,7 @@ def _game(rules: object, system: str, indices: str | None, estimation: str, roun
     return SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter), words
 
 
-def _store() -> StatsStore:
+def stats_store() -> StatsStore:
     from trainer.cli.common import cutcard_home
     from trainer.statstore import StatsStore
 
@@ -284,3 +286,17 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
 
     return learner_plan(report, game, measured.mistakes, source=measured.describe(), statistics=statistics,
                         rounds=rounds)
+
+
+def stored_count_edges(rules: object, system: str, indices: str | None, *, estimation: str, rounding: str,
+                       last_deck: str | None) -> CountEdges | None:
+    """The learner's game's edge per true count, from the statistics `plan` keeps for it (the same game
+    key: count, estimation, rounding, index plays); None where `plan` has not simulated it yet."""
+    from trainer.statstore import game_key
+    from trainer.table.edge_line import CountEdges
+
+    game, _ = counter_game(rules, system, indices, estimation, rounding, quiet=True, last_deck=last_deck)
+    stats = stats_store().read(game_key(game))
+    if stats is None:
+        return None
+    return CountEdges(by_count={row.true_count: row.mean for row in stats.rows}, rounds=stats.rounds)

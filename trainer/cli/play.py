@@ -97,6 +97,7 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
     line and each answer one line (see the README).
     """
     from trainer.cli.indices import index_source
+    from trainer.cli.plan import stored_count_edges
     from trainer.core.counting import check_last_deck
     from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.table.launch import PlayOptions, run_play
@@ -113,4 +114,4 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
                           wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count,
                           distract=distract, distract_typed=source("distract") is ParameterSource.COMMANDLINE)
-    run_play(options, settings(), chart=load_chart, index_plays=index_source)
+    run_play(options, settings(), chart=load_chart, index_plays=index_source, count_edges=stored_count_edges)

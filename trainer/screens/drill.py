@@ -32,6 +32,7 @@ from trainer.practice.session import DrillRun
 
 if TYPE_CHECKING:
     from trainer.render.flash import FlashTiming
+    from trainer.table.edge_line import EdgeReading, EdgeWatch
 
 Ask = Callable[[str], str]
 """Reads one answer line after showing the prompt; raises EOFError or KeyboardInterrupt to stop."""
@@ -171,6 +172,8 @@ SHORT_PROMPT = 32
 """Prompts up to this long are the input prompt itself; longer ones are printed above a '›' prompt."""
 HELP_WORDS = frozenset({"?", "help"})
 """An answer that asks for the drill's whole intro again (never graded)."""
+EDGE_WORDS = frozenset({"e", "edge"})
+"""With `edges`: an answer that asks for the last shoe's edge line (never graded)."""
 
 
 class Reader(Protocol):
@@ -234,14 +237,16 @@ def intro_lines(session: DrillRun, *, whole: bool) -> list[str]:
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                     known: frozenset[str] = frozenset(), total: int | None = None,
                     live: bool | None = None, reader: Reader | None = None,
-                    banner: str | None = None) -> RunSummary:
+                    banner: str | None = None, edges: EdgeWatch | None = None) -> RunSummary:
     """Ask, read, grade, explain; a malformed answer is answered with its one-line hint.
 
     `known`: the drills this learner has answered before, whose intro is a one-line reminder (`?` or
     `help` shows it whole); `total`: the questions planned (the header's "7 of 20"; None: the time so
     far); `banner`, a line for the top of the first screen (the review's header).
     `live` (default: when `ask` is not given and the console is a terminal) draws each question on
-    a screen of its own (module note), reading answers with `reader`."""
+    a screen of its own (module note), reading answers with `reader`. `edges` (the true-count drill):
+    `e` at a prompt shows the edge line of the shoe last answered, its exact edge computed in the
+    background from the moment it was graded."""
     if live is None:
         live = ask is None and console.is_terminal
     read_status = reader or (_status_reader() if live else None)
@@ -251,6 +256,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
     introduced: set[int] = set()
     carried: list[RenderableType] = []
     missed = False
+    last_shoe: EdgeReading | None = None
     if banner and not live:
         console.print(Text(banner, style="title"))
     try:
@@ -303,6 +309,18 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                         for line in session.intro():
                             console.print(Text(line, style="warn"))
                     continue
+                if edges is not None and text.strip().lower() in EDGE_WORDS:
+                    from trainer.table.edge_line import edge_line
+
+                    if last_shoe is not None:
+                        last_shoe = edges.settled(last_shoe)
+                    said = ("e shows the edge of a shoe once you have answered it" if last_shoe is None
+                            else "Last shoe: " + edge_line(last_shoe).strip().removeprefix("Next round: "))
+                    if live:
+                        status = said
+                    else:
+                        console.print(Text(said, style="muted"))
+                    continue
                 try:
                     grade = session.answer(question, text)
                 except InvalidInputError as e:
@@ -313,6 +331,12 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
             if live:
                 console.print(Text.assemble((prompt + " ", "muted"), text))
             summary.answered += 1
+            unseen = question.data.get("unseen")
+            if edges is not None and isinstance(unseen, list):  # computed while the next one is answered
+                from trainer.strategy.composition import Composition
+
+                last_shoe = edges.reading(Composition(ranks=tuple(int(n) for n in unseen)),
+                                          int(question.expected))
             if grade.correct:
                 tally.right += 1
             else:
@@ -328,6 +352,9 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 carried = feedback
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
+    finally:
+        if edges is not None:
+            edges.close()
     for line in summary_lines(summary):
         console.print(line)
     return summary

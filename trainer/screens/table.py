@@ -28,6 +28,7 @@ from trainer.screens.ask import read_line
 from trainer.screens.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
+from trainer.table.edge_line import EdgeReading, EdgeWatch, edge_line
 from trainer.table.foul_calls import CALL_WORDS
 from trainer.table.session import Scorecard, TableSession
 
@@ -47,9 +48,11 @@ class TableUI:
     """One learner's session at the terminal."""
 
     def __init__(self, session: TableSession, console: Console, *, line: ReadLine = read_line,
-                 key: ReadKey = read_key, bet_count: bool = False) -> None:
-        """`bet_count`: a right bet's grade shows the counts too (a wrong one's always does)."""
+                 key: ReadKey = read_key, bet_count: bool = False, edges: EdgeWatch | None = None) -> None:
+        """`bet_count`: a right bet's grade shows the counts too (a wrong one's always does). `edges`:
+        the edge line after each round (`trainer.table.edge_line`)."""
         self.session = session
+        self.edges = edges
         self.bet_count = bet_count
         self.console = console
         self.line = line
@@ -70,12 +73,17 @@ class TableUI:
                 if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
+                reading = self._edge_reading()  # started before the count check: it computes meanwhile
                 self._interrupt()
                 self._count_check()
+                self._edge_line(reading)
             if self.session.fouls.on and self.session.fouls.open and rounds is not None:
                 self._last_calls()
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("session stopped", style="muted"))
+        finally:
+            if self.edges is not None:
+                self.edges.close()
         self._summary()
         return self.session.tally
 
@@ -160,9 +168,29 @@ class TableUI:
         self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
         return True
 
+    def _edge_reading(self) -> EdgeReading | None:
+        """The next round's figures, the exact edge started in the background as the round ends."""
+        s = self.session
+        if self.edges is None or not s.ruleset.counting_helps:
+            return None
+        true_count = s.true_count_now() if s.keeper.system.balanced else None
+        return self.edges.after_round(s.shoe, true_count)
+
+    def _edge_line(self, reading: EdgeReading | None) -> None:
+        """After the round and its count check (the line would give the count away before it): the
+        true count, its edge and the exact edge, or 'computing' (then the next screen shows it)."""
+        if self.edges is not None and reading is not None:
+            self.console.print(Text(edge_line(self.edges.settled(reading)), style="muted"))
+
+    def _pending_edge(self) -> None:
+        """The exact edge the edge line said was computing, once it is ready."""
+        if self.edges is not None and (line := self.edges.pending()) is not None:
+            self.console.print(Text(line, style="muted"))
+
     def _ask_bet(self) -> bool:
         """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
         s = self.session
+        self._pending_edge()
         lo, hi = s.bet_bounds()
         default = s.last_bet if s.last_bet is not None and lo <= s.last_bet <= hi else lo
         foul = "f SEAT foul, " if s.fouls.on and s.round is not None else ""
@@ -207,6 +235,7 @@ class TableUI:
         self._shown = 0
         round_ = s.round
         assert round_ is not None
+        self._pending_edge()
         self._print_events()
         while s.learner_in_turn:
             self.console.print(self._picture())
