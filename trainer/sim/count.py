@@ -175,15 +175,15 @@ def bet_count_name(system: CountSystem) -> str:
 
 
 def bet_count_words(system: CountSystem) -> str:
-    """The bet count in a line's words ('' for the plain count): 'bets follow the ace-adjusted true count
+    """The bet count in a line's words ('' for the plain count): 'bets follow the ace-adjusted count
     (+1 per surplus ace), plays the plain one'."""
     side = system.side_count
     if bet_count_name(system) == "plain" or side is None:
         return ""
     what = "ace-adjusted" if side.ranks == (1,) else "side-count-adjusted"
     per = "ace" if side.ranks == (1,) else "card"
-    return (f"bets follow the {what} true count ({format_count(side.adjustment)} per surplus {per}), "
-            "plays the plain one")
+    adjustment = format_count(side.adjustment)
+    return f"bets follow the {what} count ({adjustment} per surplus {per}), plays the plain one"
 
 
 @functools.cache
