@@ -180,10 +180,10 @@ def bet_count_words(system: CountSystem) -> str:
     side = system.side_count
     if bet_count_name(system) == "plain" or side is None:
         return ""
-    what = "ace-adjusted" if side.ranks == (1,) else "side-count-adjusted"
     per = "ace" if side.ranks == (1,) else "card"
     adjustment = format_count(side.adjustment)
-    return f"bets follow the {what} count ({adjustment} per surplus {per}), plays the plain one"
+    name = bet_count_name(system)
+    return f"bets follow the {name} count ({adjustment} per surplus {per}), plays the plain one"
 
 
 @functools.cache
