@@ -183,7 +183,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
         shown = plan_screen(report.rows, limits, simplify=simplify, ruleset=report.ruleset,
                             system=report.system, statistics=report.statistics,
-                            keep=lambda kept: save_plan(cutcard_home(), kept))
+                            keep=lambda kept: save_plan(cutcard_home(), kept), bet_count=report.bet_count)
         if save and shown is not None:
             click.echo(f"saved as the plan in force: {save_plan(cutcard_home(), shown)}", err=True)
         return
