@@ -141,7 +141,8 @@ def speed(args: argparse.Namespace) -> None:
                      f"{'met' if mid >= TARGETS[mode] else 'missed'}")
         if old:
             base = statistics.median(f["rate"] for f in old)
-            line += f"   baseline {base:,.0f}: {mid / base:.2f}x"
+            base_cpu = statistics.median(f["cpu_rate"] for f in old)
+            line += f"   baseline {base:,.0f}: {mid / base:.2f}x (per CPU second {cpu / base_cpu:.2f}x)"
         print(line)
     print(f"load average after: {_load()}")
 
