@@ -87,8 +87,8 @@ SIDE_COUNTED = {"hi-opt-i": find_system("hi-opt-i"), "omega-ii": find_system("om
                 "halves-aces": HALVES_WITH_ACES}
 
 
-@pytest.mark.parametrize(("name", "system"), [("casino", "hi-opt-i"), ("bicycle", "omega-ii"),
-                                              ("casino", "halves-aces"), ("burn-three-hole-first", "hi-opt-i")])
+@pytest.mark.parametrize(("name", "system"), [("bicycle", "omega-ii"), ("burn-three-hole-first", "hi-opt-i"),
+                                              ("casino", "halves-aces")])
 def test_the_kernel_bets_a_side_count_s_adjusted_count_as_the_python_engine(name: str, system: str) -> None:
     """Ace side counts: the bets and the per-count sums by the adjusted count, the plays by the plain
     one, bet by bet and round by round alike (an unshown burn's aces uncounted in both)."""

@@ -1,7 +1,8 @@
 """The simulator's ace side count: a side-counted system (Hi-Opt I) bets by the ace-adjusted true count,
 as `play` grades a bet, and plays by the plain one; both engines alike on a stacked shoe; the betting
 count in integers against the core's definition; a system without a side count unchanged; the
-statistics store's key; what `sim --json` and `plan` say."""
+statistics store's key; what `sim --json` and `plan` say (`sim --json` from its report: a CLI run
+computes the chart, a second's work for one key)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ from trainer.sim.counter import ChartChange, Counter, Mistakes, count_plan
 from trainer.sim.engine import Winnings, play_rounds
 from trainer.sim.game import make_game
 from trainer.sim.plays import compile_plays
+from trainer.sim.report import SimReport
+from trainer.sim.results import summarize
 from trainer.sim.runner import Plan, letters_of
 from trainer.sim.shoes import shoe_source
 from trainer.sim.textbook import textbook
@@ -41,28 +44,28 @@ ADJUSTMENTS = [(1, Fraction(1)), (1, Fraction(2)), (2, Fraction(3, 2))]
 """(tag scale, adjustment): Hi-Opt I's, Hi-Opt II's, and a half-point count's half-point adjustment."""
 
 
-@pytest.mark.parametrize(("scale", "adjustment"), ADJUSTMENTS)
 @pytest.mark.parametrize("rounding", ["floor", "truncate", "round"])
 @pytest.mark.parametrize(("estimation", "last_deck"),
                          [("full", None), ("half", None), ("quarter", None), ("exact", None), ("half", "quarter")])
-def test_the_betting_count_is_play_s_adjusted_true_count(estimation: str, last_deck: str | None, rounding: str,
-                                                         scale: int, adjustment: Fraction) -> None:
+def test_the_betting_count_is_play_s_adjusted_true_count(estimation: str, last_deck: str | None,
+                                                         rounding: str) -> None:
     """`play` bets by adjusted_running_count(running, the surplus over the decks dealt as estimated)
     over the decks left as estimated (`trainer.table.bets.betting_running_count`); so does the sim."""
     decks = 6
-    counter = SideCounter(true_counter=TrueCounter(estimation=estimation, rounding=rounding, scale=scale,
-                                                   last_deck=last_deck),
-                          decks=decks, per_deck=4, ranks=(1,), adjustment=adjustment)
-    fast = counter.table(52 * decks)
-    for left in (5, 26, 40, 51, 52, 90, 130, 131, 200, 290):
-        decks_left = estimate_decks_left(left, estimation, last_deck)
-        for seen in (0, 3, 9, 17):
-            surplus = side_count_surplus(seen, decks - decks_left, 4)
-            for running in (-13, -4, -1, 0, 1, 5, 12):
-                expected = true_count(adjusted_running_count(Fraction(running, scale), surplus, adjustment),
-                                      decks_left, rounding)
-                assert fast(running, seen, left) == expected, (running, seen, left)
-    assert counter(7, 2, 130) == fast(7, 2, 130)
+    for scale, adjustment in ADJUSTMENTS:
+        counter = SideCounter(true_counter=TrueCounter(estimation=estimation, rounding=rounding, scale=scale,
+                                                       last_deck=last_deck),
+                              decks=decks, per_deck=4, ranks=(1,), adjustment=adjustment)
+        fast = counter.table(52 * decks)
+        for left in (5, 40, 51, 52, 130, 131, 290):
+            decks_left = estimate_decks_left(left, estimation, last_deck)
+            for seen in (0, 3, 17):
+                surplus = side_count_surplus(seen, decks - decks_left, 4)
+                for running in (-13, -1, 0, 5, 12):
+                    expected = true_count(adjusted_running_count(Fraction(running, scale), surplus, adjustment),
+                                          decks_left, rounding)
+                    assert fast(running, seen, left) == expected, (scale, adjustment, running, seen, left)
+        assert counter(7, 2, 130) == fast(7, 2, 130)
 
 
 ONE_DECK = custom("casino", shoe={"decks": 1})
@@ -187,11 +190,12 @@ def test_the_store_keys_a_side_counted_game_by_its_bet_count() -> None:
     assert "bet_count" not in _key("hi-lo")  # a plain count's stored statistics keep their key
 
 
-def test_sim_json_says_which_count_bets() -> None:
-    result = CliRunner().invoke(cli, ["sim", "--count", "hi-opt-i", "--hands", "2000", "--seed", "1", "--jobs",
-                                      "1", "--json"], catch_exceptions=False)
-    assert result.exit_code == 0, result.stdout
-    assert json.loads(result.stdout)["counting"]["bet_count"] == "ace-adjusted"
+@pytest.mark.parametrize(("system", "bet_count"), [("hi-opt-i", "ace-adjusted"), ("hi-lo", "plain")])
+def test_sim_json_says_which_count_bets(system: str, bet_count: str) -> None:
+    tally = Winnings(rounds=2, net_squares=8, wagered=2, bets={1: 2}, by_count={0: [2, 0, 8]})
+    report = SimReport(ruleset=find_ruleset("casino"), seed=1, jobs=1, seconds=1.0, summary=summarize(tally, 2),
+                       chart_ev=0.0, counter=Counter(system=find_system(system), spread=(1, 4), ramp={2: 4}))
+    assert report.to_json()["counting"]["bet_count"] == bet_count
 
 
 @pytest.mark.parametrize(("bet_count", "line"), [("ace-adjusted", True), ("plain", False)])
