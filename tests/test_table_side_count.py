@@ -141,3 +141,14 @@ def test_machine_mode_asks_the_side_count_after_the_running_count_at_a_checkpoin
     if asked:
         data = side[0]["data"]
         assert data["ranks"] == "aces" and data["per_deck"] == 4 and data["adjustment"] == 1
+
+
+def test_the_edge_line_reads_the_statistics_at_the_count_bets_go_by(chart) -> None:  # type: ignore[no-untyped-def]
+    """The per-count statistics of a side-counted game are keyed by the adjusted count, so the edge line
+    looks its count up there: 3 aces seen of a norm of 6 at 4.5 decks left adds 3 to the running count."""
+    table, _ = table_at(chart, "A A A 3 T", 234)
+    assert table.true_count_now() == 0  # Hi-Opt I: 3 +1, T -1, aces 0: running +0
+    assert table.betting_true_count_now() == 0  # (+0 + 3) / 4.5 decks = 0.67, floored
+    table, _ = table_at(chart, "A 3 4 5 6 3 4 5 6 T", 234)  # 1 ace of 6: surplus +5, running +7
+    assert table.true_count_now() == 1  # +7 / 4.5
+    assert table.betting_true_count_now() == 2  # (+7 + 5) / 4.5 = 2.67, floored

@@ -173,7 +173,7 @@ class TableUI:
         s = self.session
         if self.edges is None or not s.ruleset.counting_helps:
             return None
-        true_count = s.true_count_now() if s.keeper.system.balanced else None
+        true_count = s.betting_true_count_now() if s.keeper.system.balanced else None
         return self.edges.after_round(s.shoe, true_count)
 
     def _edge_line(self, reading: EdgeReading | None) -> None:

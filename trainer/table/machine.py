@@ -154,7 +154,7 @@ class TableMachine:
         if self.edges is None:
             return {}
         counting = table.ruleset.counting_helps and table.keeper.system.balanced
-        reading = self.edges.after_round(table.shoe, table.true_count_now() if counting else None)
+        reading = self.edges.after_round(table.shoe, table.betting_true_count_now() if counting else None)
         return {"true_count": reading.true_count, "count_edge": _rounded(reading.count_edge),
                 "exact_edge": _rounded(reading.exact_edge)}
 

@@ -33,6 +33,7 @@ from drills.distraction import Distractor, Handled, Interruption
 from trainer.core.actions import Action
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
+from trainer.core.counting import true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Event
 from trainer.core.money import Money, format_money, to_money
@@ -46,7 +47,7 @@ from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict
-from trainer.table.bets import BetCheck, BetDecision, BetPlaced
+from trainer.table.bets import BetCheck, BetDecision, BetPlaced, betting_running_count
 from trainer.table.count_checks import CountDecision, CountGiven, CountGrade, CountKeeper
 from trainer.table.decisions import Answered, Decision, DecisionCheck, RoundFacts, TableGrader, TableView
 from trainer.table.foul_calls import FoulCall, FoulCalled, corrections
@@ -404,6 +405,16 @@ class TableSession:
         """The learner's true count now: the cards seen, the round in progress included, over the decks
         left (the shoe's cards not yet dealt), estimated and rounded as the session says."""
         return self.view().true_count_now()
+
+    def betting_true_count_now(self) -> int:
+        """The true count the learner's bets go by now: `true_count_now`, or with a count that keeps a
+        side count, the count adjusted for its surplus (what the per-count statistics are keyed by)."""
+        view = self.view()
+        if view.system.side_count is None or view.needs_shuffle:
+            return view.true_count_now()
+        now = dataclasses.replace(view, seen=view.seen_now)  # the round in progress counted as finished
+        betting, _ = betting_running_count(now, now.running_count(now.seen), now.cards_left)
+        return true_count(betting, now.decks_left(now.cards_left), now.rounding)
 
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""
