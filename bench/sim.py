@@ -1,10 +1,11 @@
 """Hands per second of the simulator, beside a baseline checkout; and the simulator as an exactness check.
 
-Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--baseline DIR]
+Run: python bench/sim.py [--hands N] [--ruleset NAME] [--runs N] [--baseline DIR] [--modes M,...]
      python bench/sim.py --exact [--exact-hands N]
 
-Speed: three figures, each the median of `--runs` runs of `--hands` hands: one process flat-bet by the
-exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and insurance at +3); and
+Speed: four figures, each the median of `--runs` runs of `--hands` hands: one process flat-bet by the
+exact chart; one process counting Hi-Lo (1-12 spread, the Illustrious 18 and insurance at +3); one
+counting Hi-Opt I with its ace side count (bets by the ace-adjusted count, no index plays); and
 `simulate` with one job per core (worker start-up included) as a multiple of the one-process rate. With
 `--baseline DIR` (a worktree of an older commit, e.g. `git worktree add /tmp/simbase de84217`) every
 figure is also taken from that checkout in a child process, alternately with this one, and printed as
@@ -64,6 +65,8 @@ if mode == "count":
     indices, insurance = published(rules)
     counter = Counter(system=find_system("hi-lo"), spread=(1, 12), ramp=default_ramp((1, 12)),
                       indices=indices, insurance_index=insurance)
+elif mode == "side":  # an ace side count (a tree from before side counts bets Hi-Opt I by its plain count)
+    counter = Counter(system=find_system("hi-opt-i"), spread=(1, 12), ramp=default_ramp((1, 12)))
 plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup), counter=counter)
 cpu, wall = time.process_time(), time.perf_counter()
 play_job(plan, 20_000, 0, 0)  # warm up: imports, tables, the compiled kernel's load (or compile)
@@ -89,7 +92,7 @@ print(json.dumps({"rate": played / wall, "cpu_rate": played / cpu, "warm_cpu": w
 HERE = Path(__file__).resolve().parent.parent
 CHART_HOME = str(Path(tempfile.gettempdir()) / "cutcard-bench-sim-home")
 """One $CUTCARD_HOME for every child, so each rule set's chart is computed once, not in every run."""
-TARGETS = {"flat": 5_000_000, "count": 4_000_000}
+TARGETS = {"flat": 5_000_000, "count": 4_000_000, "side": 4_000_000}
 
 
 def measure(tree: Path, ruleset: str, mode: str, hands: int, seed: int, jobs: int,
@@ -115,8 +118,9 @@ def speed(args: argparse.Namespace) -> None:
           f"later runs {warm['warm_cpu']:.2f} s CPU")
     single: dict[str, float] = {}
     single_cpu: dict[str, float] = {}
-    for mode, label in (("flat", "flat, one process"), ("count", "hi-lo, one process"),
-                        ("jobs", f"flat, {cores} jobs")):
+    modes = (("flat", "flat, one process"), ("count", "hi-lo, one process"),
+             ("side", "hi-opt-i side count"), ("jobs", f"flat, {cores} jobs"))
+    for mode, label in (m for m in modes if m[0] in args.modes.split(",")):
         new: list[dict[str, Any]] = []
         old: list[dict[str, Any]] = []
         for run in range(args.runs):
@@ -126,7 +130,8 @@ def speed(args: argparse.Namespace) -> None:
         mid = statistics.median(f["rate"] for f in new)
         cpu = statistics.median(f["cpu_rate"] for f in new)
         line = f"{label:<20} {mid:>12,.0f} hands/s"
-        if mode == "jobs":  # on a busy machine the jobs cannot have two cores: see the CPU time per hand
+        # on a busy machine the jobs cannot have two cores: see the CPU time per hand
+        if mode == "jobs" and "flat" in single:
             line += (f"   {mid / single['flat']:.2f}x one process (target 1.9x); CPU time per hand "
                      f"{single_cpu['flat'] / cpu:.2f}x one process's; cores busy on average {mid / cpu:.2f} "
                      f"(one process {single['flat'] / single_cpu['flat']:.2f})")
@@ -136,7 +141,8 @@ def speed(args: argparse.Namespace) -> None:
                      f"{'met' if mid >= TARGETS[mode] else 'missed'}")
         if old:
             base = statistics.median(f["rate"] for f in old)
-            line += f"   baseline {base:,.0f}: {mid / base:.2f}x"
+            base_cpu = statistics.median(f["cpu_rate"] for f in old)
+            line += f"   baseline {base:,.0f}: {mid / base:.2f}x (per CPU second {cpu / base_cpu:.2f}x)"
         print(line)
     print(f"load average after: {_load()}")
 
@@ -185,6 +191,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5_000_000, help="hands per run (per core with jobs)")
     parser.add_argument("--ruleset", default="casino")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--modes", default="flat,count,side,jobs",
+                        help="which figures: flat, count, side (Hi-Opt I with its ace side count), jobs")
     parser.add_argument("--baseline", type=Path, default=None, help="an older checkout to compare with")
     parser.add_argument("--exact", action="store_true", help="the exactness check instead of the speeds")
     parser.add_argument("--exact-hands", type=int, default=100_000_000)

@@ -210,6 +210,8 @@ class DrillOptions:
     """The strategy drill's cells: hard, soft, pairs, close or missed (None: every cell)."""
     every_hand: bool = False
     """The strategy drill's `--all`: trivial hands as often as their weight says, not rarely."""
+    distract: bool = False
+    """The count drills' `--distract`: the casino interrupts some counts (`drills.distraction`)."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """Drill-specific settings given as KEY=VALUE."""
 

@@ -185,7 +185,7 @@ def test_an_existing_database_gains_the_journal_and_keeps_its_answers(tmp_path: 
     with pytest.raises(StorageError, match="older cutcard"):  # reading never migrates: it says how
         open_read_only(path)
     with Store.open(path) as store:  # the first write-open migrates
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         assert [s.attempt for s in store.attempts()] == [attempt()]
         store.add_journal_entry(entry(TODAY, 100, "+10"))
         assert len(store.journal()) == 1

@@ -108,10 +108,10 @@ def test_plan_spots_needs_the_covariance(tmp_path: Path, capsys: pytest.CaptureF
 def test_the_store_plays_two_hands_a_round_once_and_keeps_the_covariance(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer import statstore
-    from trainer.cli.plan import _game
+    from trainer.cli.plan import counter_game
 
     monkeypatch.setattr(statstore, "SPOT_ROUNDS", 20_000)
-    game, _ = _game(load_ruleset("casino"), "hi-lo", None, "half", "floor", quiet=True)
+    game, _ = counter_game(load_ruleset("casino"), "hi-lo", None, "half", "floor", quiet=True)
     store = statstore.StatsStore(tmp_path)
     first = store.spot_statistics(game, jobs=1)
     again = store.spot_statistics(game, jobs=1)

@@ -85,7 +85,7 @@ def test_scripted_rounds_are_graded_line_by_line_and_recorded_with_the_drills_it
     assert grade["id"] == play["id"] and grade["correct"] is False and grade["expected"] == "hit"
     assert "16 vs 10 at true count -1: hit" in str(grade["explanation"])
     bet = next(line for line in lines if line.get("given") == "40")
-    assert "true count -1 (running -1, 6 decks left): your ramp bets 1 unit ($10)" in str(bet["explanation"])
+    assert "true count -1 (running -1, 6 decks left; half decks, floor): your ramp bets 1 unit ($10)" in str(bet["explanation"])
     errors = [line for line in lines if "error" in line]
     assert len(errors) == 1 and set(errors[0]) == {"id", "error"}
     rounds = [line for line in lines if "round" in line]
@@ -154,7 +154,7 @@ def test_play_reads_plain_answer_lines_from_a_pipe(tmp_path: Path) -> None:
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Bet ramp 1:1,2:2,3:4,4:8,5:12" in out and "your ramp bets 1 unit ($10)" in out
+    assert "Bet ramp 1:1,2:2,3:4,4:8,5:12" in out and "your ramp bets 1 unit ($10)" in " ".join(out.split())
     assert "Session summary" in out and "Traceback" not in out + done.stderr
     with Store.open(tmp_path / "progress.db") as store:
         rows = [s.attempt for s in store.attempts()]

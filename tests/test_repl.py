@@ -171,9 +171,10 @@ def test_use_and_set_persist_and_become_the_defaults_of_commands(
     assert "ruleset=european speed=0.4 system=ko" in out
     assert "ruleset=bicycle speed=0.4 system=hi-lo" in out  # what is typed wins
     saved = json.loads((cutcard_home / "settings.json").read_text())
-    assert saved | {"toured": True} == {"ruleset": "european", "speed": 0.4, "system": "ko", "ramp": None,
-                                        "indices": None, "dealer_errors": None, "bet_count": None,
-                                        "toured": True}
+    chosen = {"ruleset": "european", "speed": 0.4, "system": "ko"}
+    assert set(saved) == {prefs.field_of(key) for key in prefs.KEYS} | {"toured"}
+    assert {key: value for key, value in saved.items() if key != "toured"} == \
+        {prefs.field_of(key): chosen.get(prefs.field_of(key)) for key in prefs.KEYS}
     again = repl(lines(echo_command, "set speed default", echo_command, "set") + CTRL_D, capsys)
     assert "ruleset=european speed=0.4 system=ko" in again
     assert "ruleset=european speed=None system=ko" in again

@@ -12,6 +12,7 @@ from drills import DRILLS
 from trainer.cli import COMMANDS
 from trainer.core.counting import builtin_systems
 from trainer.core.rulesfile import builtin_rulesets
+from trainer.repl import prefs
 from trainer.repl.commands import REPL_WORDS, RegistryVocabulary
 from trainer.repl.completer import (
     ArgumentSpec,
@@ -78,7 +79,9 @@ def test_count_systems_complete_for_system_options_and_settings() -> None:
     systems = list(builtin_systems())
     assert texts("drill running-count --system ") == systems
     assert texts("set system k") == ["ko"]
-    assert texts("set ") == ["ruleset", "speed", "system", "ramp", "indices", "dealer-errors", "bet-count"]
+    assert texts("set ") == list(prefs.KEYS)
+    assert {"ruleset", "system", "ramp", "estimation", "last-deck", "rounding", "close-call"} <= set(prefs.KEYS)
+    assert texts("set estimation q") == ["quarter"] and texts("set rounding t") == ["truncate"]
     assert texts("set indices c") == ["computed"]
     assert texts("set ruleset eu") == ["european", "eu", "eurooppalainen"]
 
@@ -140,9 +143,10 @@ def test_each_drill_completes_only_its_own_options_and_set_keys() -> None:
     from drills import find_drill
 
     common = {"--ruleset", "--seed", "--count", "--jsonl", "--db", "--help"}
-    assert set(texts("drill running-count --")) == common | {"--system", "--speed", "--per-flash", "--decks"}
-    assert set(texts("drill countdown --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--set"}
-    assert set(texts("drill speed-count --")) == common | {"--system", "--speed", "--decks", "--seats"}
+    assert set(texts("drill running-count --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--distract"}
+    assert set(texts("drill countdown --")) == common | {"--system", "--speed", "--per-flash", "--decks", "--set",
+                                                        "--distract"}
+    assert set(texts("drill speed-count --")) == common | {"--system", "--speed", "--decks", "--seats", "--distract"}
     assert set(texts("drill strategy --")) == common | {"--hands", "--all", "--set"}
     assert "--chips" not in texts("drill running-count --") and "--seats" not in texts("drill countdown --")
     assert texts("drill countdown --set ") == [f"missing={n}" for n in range(1, 6)]

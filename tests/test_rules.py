@@ -184,3 +184,8 @@ def test_the_cut_card_may_leave_exactly_ten_cards_in_front(tmp_path: Path, cut: 
     else:
         with pytest.raises(RulesetError, match="at least 10 in front"):
             load_ruleset(str(path))
+
+
+def test_a_title_names_the_decks_actually_dealt() -> None:
+    assert find_ruleset("casino").with_decks(1).title.startswith("Casino (1 deck, S17")
+    assert find_ruleset("bicycle").with_decks(2).title.startswith("Bicycle rules (2 decks, S17")

@@ -95,7 +95,8 @@ def test_count_drift_walks_a_point_per_slip_and_resets_at_the_shuffle() -> None:
     the error until the shoe is reshuffled; a conversion slips one point at its own rate."""
     from trainer.sim.counter import _with_count_mistakes
 
-    noisy = _with_count_mistakes(lambda running, left: running, Mistakes(count=0.25), 1, random.Random(3))
+    noisy, _ = _with_count_mistakes(lambda running, left: running, None, Mistakes(count=0.25), 1,
+                                    random.Random(3))
     squares = []
     for _shoe in range(400):
         noisy(0, 300)  # a fresh shoe: no drift yet
@@ -104,9 +105,25 @@ def test_count_drift_walks_a_point_per_slip_and_resets_at_the_shuffle() -> None:
     assert noisy(0, 300) == 0
     assert 21 < statistics.mean(squares) < 29  # a random walk of 100 steps at 0.25: variance 25
 
-    slips = _with_count_mistakes(lambda running, left: 5, Mistakes(true_count=0.3), 1, random.Random(4))
+    slips, _ = _with_count_mistakes(lambda running, left: 5, None, Mistakes(true_count=0.3), 1, random.Random(4))
     counts = Counter(slips(0, 300) for _ in range(10_000))
     assert set(counts) == {4, 5, 6} and 0.28 < 1 - counts[5] / 10_000 < 0.32
+
+
+def test_a_side_count_s_betting_count_drifts_with_the_running_count() -> None:
+    """The bet (an ace side count's adjusted count) and the plays read one running count, one drift."""
+    from trainer.sim.counter import _with_count_mistakes
+
+    playing, betting = _with_count_mistakes(lambda running, left: running,
+                                            lambda running, seen, left: running + 100 * seen,
+                                            Mistakes(count=0.5), 1, random.Random(5))
+    assert betting is not None
+    drifts = []
+    for _shoe in range(20):
+        assert betting(0, 1, 300) == 100  # a fresh shoe: no drift yet
+        drifts.append(playing(0, 200))  # 100 cards later
+        assert betting(0, 2, 200) == 200 + drifts[-1]  # no card since: the same drift
+    assert any(drifts)
 
 
 def test_per_cell_mistakes_err_in_their_own_cells_at_their_own_rates() -> None:

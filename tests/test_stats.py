@@ -194,7 +194,8 @@ def test_json_and_terminal_views_show_the_same_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert set(document) == {"today", "since", "drills", "skills", "source_weeks", "sources", "calendar_from",
-                             "activity", "weakest", "strategy", "counting_pace", "review", "due_now"}
+                             "activity", "weakest", "strategy", "counting_pace", "review", "due_now",
+                             "distraction"}
     strategy = next(d for d in document["drills"] if d["drill"] == "strategy")
     assert [w["label"] for w in strategy["windows"]] == ["7d", "30d", "all"]
     assert strategy["windows"][2]["attempts"] == 8

@@ -81,7 +81,7 @@ def test_the_schema_is_pinned(tmp_path: Path) -> None:
     assert MIGRATION_NAMES == ["0001_progress", "0002_attempt_source", "0003_answer_times",
                                "0004_answer_time_bands", "0005_review_pace_stability_indexes",
                                "0006_journal", "0007_attempt_pace",
-                               "0008_learner_answer_times"]
+                               "0008_learner_answer_times", "0009_attempt_distracted"]
 
 
 def test_an_attempt_round_trips_and_keeps_the_day_and_the_schedule_in_step(tmp_path: Path) -> None:
@@ -266,7 +266,9 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
     with Store.open(path) as store:
         store.record(attempt())
     conn = sqlite3.connect(path)
-    for undo in ("DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'",
+    for undo in ("DELETE FROM _sqlite_migrations WHERE name = '0009_attempt_distracted'",
+                 "ALTER TABLE attempts DROP COLUMN distracted",
+                 "DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'",
                  "ALTER TABLE attempts DROP COLUMN pace",
                  "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",
                  "DROP TABLE journal", "DELETE FROM _sqlite_migrations WHERE name = '0006_journal'",
@@ -277,7 +279,7 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
                  "DELETE FROM _sqlite_migrations WHERE name = '0004_answer_time_bands'",
                  "DROP INDEX idx_attempts_ts_figures", "DROP TABLE answer_times", "DROP TABLE week_times",
                  "DELETE FROM _sqlite_migrations WHERE name = '0003_answer_times'"):
-        conn.execute(undo)  # back to version 1: undo 0008, 0007, 0006, 0005, 0004, 0003, then 0002
+        conn.execute(undo)  # back to version 1: undo 0009, 0008, 0007, 0006, 0005, 0004, 0003, then 0002
     conn.execute("DROP INDEX idx_attempts_source_drill_ts")
     conn.execute("ALTER TABLE attempts DROP COLUMN source")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0002_attempt_source'")

@@ -58,7 +58,7 @@ def test_each_ramp_step_at_each_deck_estimation(chart, estimation: str, tc: int,
     wrong = table.answer(decision, str(10 * (units + 1)))
     assert wrong is not None and not wrong.correct and wrong.expected == str(10 * units)
     plural = "s" if units > 1 else ""
-    assert (f"true count {tc:+d} (running {running:+d}, {format_decks(decks)} decks left): "
+    assert (f"true count {tc:+d} (running {running:+d}, {format_decks(decks)} decks left; {estimation} decks, floor): "
             f"your ramp bets {units} unit{plural} (${10 * units})").replace("+0", "0") in wrong.explanation
     assert table.tally.bets[-1].message.startswith("✗")
     (attempt,) = recorder.attempts
@@ -74,7 +74,7 @@ def test_the_right_bet_is_graded_right_and_the_round_is_dealt_with_it(chart) -> 
     check = table.tally.bets[-1] if table.tally.bets else None
     if check is not None:
         assert check.message == "✓ $80: your ramp bets 8 units ($80)"  # no count to give the next check away
-        assert check.why == "true count +4 (running +10, 2.5 decks left)"
+        assert check.why == "true count +4 (running +10, 2.5 decks left; half decks, floor)"
 
 
 @pytest.mark.parametrize("bet_count", [False, True])

@@ -80,6 +80,9 @@ class PlanReport:
     learner: LearnerFigures | None = None
     wonging: Wonging | None = None
     """Back-counting: the policy the plan is made for (entry only, or an exit policy's own statistics)."""
+    bet_count: str = ""
+    """Which count the ramp's true counts are, in a line's words, where it is not the plain count (a side
+    count's adjusted one: `trainer.sim.count.bet_count_words`)."""
 
     @property
     def plan(self) -> BetPlan:
@@ -90,7 +93,7 @@ class PlanReport:
 def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | None = None,
               statistics: str = "", ruleset: str = "", system: str = "",
               entry: int | None = None, spots: SpotPlan | None = None, wonging: Wonging | None = None,
-              observed: int | None = None) -> PlanReport:
+              observed: int | None = None, bet_count: str = "") -> PlanReport:
     """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given;
     a back-counter's (`entry`) plays from the entry count up and watches the rounds below it."""
     stats = tuple(CountStats(true_count=r.true_count, rounds=r.rounds, mean=r.mean,
@@ -100,7 +103,7 @@ def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | No
     if wonging is None and entry is not None:
         wonging = Wonging(entry=entry)
     return PlanReport(limits=limits, rows=stats, statistics=statistics, exact=exact, simplified=simple,
-                      chip=chip, ruleset=ruleset, system=system, wonging=wonging)
+                      chip=chip, ruleset=ruleset, system=system, wonging=wonging, bet_count=bet_count)
 
 
 def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: float, source: str,
@@ -287,6 +290,8 @@ class StatsDocument:
     """A `sim --spots` document's covariance of two hands over a hand's variance, if it has them."""
     observed: int | None = None
     """A back-counter's `sim` document: the rounds observed, of which its per-count rows were played."""
+    bet_count: str | None = None
+    """Which count its per-count rows are keyed by (`sim --json`'s `counting.bet_count`), if it says."""
 
 
 def read_stats(path: Path) -> StatsDocument:
@@ -320,10 +325,11 @@ def read_stats(path: Path) -> StatsDocument:
                    and isinstance(covariance, int | float) else None)
     observed = document.get("rounds_observed")
     wonging = document.get("wonging")
+    bet_count = counting.get("bet_count") if isinstance(counting, dict) else None
     return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
                          system=system if isinstance(system, str) else None, correlation=correlation,
                          observed=observed if isinstance(observed, int) and isinstance(wonging, dict)
-                         else None)
+                         else None, bet_count=bet_count if isinstance(bet_count, str) else None)
 
 
 def _int(value: Any) -> int:

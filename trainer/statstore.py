@@ -4,7 +4,8 @@ A bet plan needs, for every true count, the rounds, mean and second moment of a 
 flat by the counter (`trainer.sim.results.CountStats`). Simulating them takes seconds to minutes, so
 they are kept in one JSON file per game, keyed by everything that changes them (`GameKey`): the rule
 set's fingerprint (its rules, overrides, decks and penetration), the seats the simulator deals, the
-count system and its tags, deck estimation and rounding, the index plays and the insurance index, and
+count system and its tags (and its side count, which the bets and the per-count sums then follow),
+deck estimation and rounding, the index plays and the insurance index, and
 the learner's error rates where a plan is made with them. Planning reads the file and never simulates
 a game it has seen.
 
@@ -33,6 +34,8 @@ from trainer.chartcache import FileCache
 from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
 from trainer.planning.ramp import TableLimits, optimal
+from trainer.sim.count import bet_count_name
+from trainer.sim.counter import Counter
 from trainer.sim.engine import COUNT_REACH, Winnings
 from trainer.sim.game import make_game
 from trainer.sim.results import CountStats, per_count, spot_figures
@@ -74,6 +77,10 @@ class GameKey:
     """The learner's error rates, '' for perfect play."""
     wonging: str = ""
     """An exit policy's entry and exit counts ('entry:exit'), '' for a player of every round."""
+    bet_count: str = ""
+    """The side count the bets and the per-count sums follow ('ace-adjusted: 1 x 1/1 per deck' for
+    Hi-Opt I: its ranks, the adjustment, the cards per deck), '' for the plain count. Per-count
+    statistics keyed by the plain count have another key, so they are never read as adjusted ones."""
 
     def digest(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True)
@@ -83,7 +90,8 @@ class GameKey:
         return {"ruleset": self.ruleset, "fingerprint": self.fingerprint, "seats": self.seats,
                 "system": self.system, "tags": self.tags, "estimation": self.estimation,
                 "rounding": self.rounding, "indices": self.indices, "insurance": self.insurance,
-                "mistakes": self.mistakes, **({"wonging": self.wonging} if self.wonging else {})}
+                "mistakes": self.mistakes, **({"wonging": self.wonging} if self.wonging else {}),
+                **({"bet_count": self.bet_count} if self.bet_count else {})}
 
 
 def game_key(plan: Plan) -> GameKey:
@@ -102,7 +110,15 @@ def game_key(plan: Plan) -> GameKey:
                    else f"{counter.estimation}, {counter.last_deck} in the last deck",
                    rounding=counter.rounding,
                    indices=repr(tuple(sorted(counter.indices, key=repr))), insurance=counter.insurance_index,
-                   mistakes=mistakes, wonging=_policy(counter.wonging))
+                   mistakes=mistakes, wonging=_policy(counter.wonging), bet_count=_bet_count(counter))
+
+
+def _bet_count(counter: Counter) -> str:
+    """The side count a counter's bets follow as its key ('' for the plain count)."""
+    side, name = counter.system.side_count, bet_count_name(counter.system)
+    if side is None or name == "plain":
+        return ""
+    return f"{name}: {' '.join(map(str, side.ranks))} x {side.adjustment} per deck of {side.per_deck}"
 
 
 def _policy(wonging: Wonging | None) -> str:

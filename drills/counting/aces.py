@@ -6,8 +6,9 @@ tray, read to the session's estimation (`--estimation`, half a deck by default; 
 cards left): the surplus is the norm less the aces seen (positive: the shoe left is ace-rich). The
 betting count adds the system's adjustment per surplus ace to the running count (`[side_count]` in the
 system's TOML; Hi-Opt I +1, Hi-Opt II and Omega II +2, our readings, derived from effects of removal:
-see `count_systems.toml`), divided by the decks left and made whole by `--rounding`. The play stays by
-the plain count, and the grade says both.
+see `count_systems.toml`), divided by the decks left and made whole by `--rounding`. An adjustment per
+surplus ace on the running count is the same number per surplus ace per deck left on the true count
+(the grade says both forms). The play stays by the plain count, and the grade says both counts.
 
 One answer, two numbers: the surplus and the betting true count ('+2 +3'). Every question is a real
 shoe at a round start of the table (`trainer.core.shoe_depths`). A review item names a surplus band
@@ -108,7 +109,8 @@ class AcesDrill(CountDrill):
                  f"(read to the {self.estimation.value} deck); the surplus is the norm less those seen "
                  "(+: the shoe left is rich in them).",
                  f"Betting count = running count {format_count(side.adjustment)} per surplus card, / decks "
-                 f"left ({conversion}). The play stays by the plain count.",
+                 f"left ({conversion}): {side.adjustment_words} (our reading). The play stays by the plain "
+                 "count.",
                  "Answer both: the surplus, then the betting true count (e.g. +2 +3)."]
         extra = practice_note(ruleset)
         return [*lines, extra] if extra else lines
@@ -176,7 +178,8 @@ class AcesDrill(CountDrill):
                      f"{format_count(r['adjusted'])}, / {format_decks(r['decks_left'])} decks left = "
                      f"{ratio:+.2f}, {self.rounding.value} {format_count(betting)}. Playing by the plain "
                      f"count: {format_count(r['running'])} / {format_decks(r['decks_left'])} = "
-                     f"{format_count(r['playing'])}")
+                     f"{format_count(r['playing'])}. The adjustment: {side.adjustment_words} (our reading, "
+                     "from effects of removal)")
         return Question(
             drill=self.name,
             item=item or f"{self.name}:{system.name}:{_band(surplus):+d}",

@@ -102,7 +102,8 @@ class CountdownDrill(CountDrill):
     target_ms: ClassVar[int | None] = int(PROFESSIONAL_SECONDS * 1000)
     reads: ClassVar[Mapping[str, str]] = {
         "system": "", "speed": "Seconds a card (default: any key turns the next card).",
-        "per_flash": "Cards turned at a time.", "decks": "Decks to count down (default 1)."}
+        "per_flash": "Cards turned at a time.", "decks": "Decks to count down (default 1).",
+        "distract": ""}
     set_keys: ClassVar[tuple[Setting, ...]] = (
         Setting(key="missing", values=("1", "2", "3", "4", "5"),
                 help="cards taken out unseen (1: the count and the missing card's group are asked)"),)

@@ -8,11 +8,13 @@ real shoe (`trainer.core.shoe_depths`) at a round start as a table of the rule s
 its cut card (on a game reshuffled every round, within one round), trays near the line between two
 readings as often as at the table: within an eighth of a unit of that line (3.25 cards of a half deck)
 the tray cannot be read either way off its picture, so the reading across the line is accepted too and
-the grade says it was a close call (`drills.counting.count_drill.close_call`). More decks than the shoe holds
+the grade says it was a close call (`drills.counting.count_drill.close_call`; `--close-call CARDS` sets
+that allowed error, 0 for none). More decks than the shoe holds
 is graded as an impossible answer. A review item names the decks left; shoes are dealt until one shows it.
 
 Machine mode (`data`): `discarded`, `shoe_cards`, `cards_left`, `decks`, `estimation`,
-`cards_behind_cut`, and `close_call` on a close call (`cards_from_line`, `within_cards`, `decks_left`,
+`close_call_cards` (the allowed error set, or null: the default), `cards_behind_cut`, and
+`close_call` on a close call (`cards_from_line`, `within_cards`, `decks_left`,
 `also_accepted_decks_left`); the expected answer is `round_decks(cards_left / 52, estimation)`.
 """
 
@@ -24,7 +26,15 @@ from fractions import Fraction
 from typing import ClassVar
 
 from drills.base import Answer, DrillOptions, Grade, Question, Tray, refusal
-from drills.counting.count_drill import QUICK_MS, CountDrill, close_call, no_edge_note, slow_verdict
+from drills.counting.count_drill import (
+    QUICK_MS,
+    CountDrill,
+    check_close_call,
+    close_call,
+    no_edge_note,
+    recorded_close_call,
+    slow_verdict,
+)
 from trainer.core.counting import Estimation, estimate_decks_left, format_decks, parse_decks
 from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
@@ -38,21 +48,27 @@ class DeckEstimationDrill(CountDrill):
     title: ClassVar[str] = "deck estimation"
     target_ms: ClassVar[int | None] = QUICK_MS
     reads: ClassVar[Mapping[str, str]] = {"decks": "Decks in the shoe (default: the rule set's).",
-                                          "estimation": "To the full, half or quarter deck."}
+                                          "estimation": "To the full, half or quarter deck.",
+                                          "close_call": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
         chosen = Estimation(self.options.estimation)
         self.estimation: Estimation = Estimation.QUARTER if chosen is Estimation.EXACT else chosen
+        check_close_call(self.options.close_call, self.estimation.value)
 
     def intro(self, ruleset: Ruleset) -> list[str]:
         lines = [f"Read the discard tray and say how many decks are still to be dealt, to the "
                  f"{self.estimation.value} deck."]
         if self.options.estimation == Estimation.EXACT.value:
             lines.append("No tray reads to the card: this drill estimates to the quarter deck.")
+        within = self.options.close_call
+        allowed = "an eighth of a unit" if within is None else f"{within:g} cards"
+        closeness = ("no tray is a close call (--close-call 0)" if within == 0 else
+                     f"a tray within {allowed} of the line between two readings is a close call: either "
+                     "reading is right")
         lines.append("Each tray is a real shoe of the table at a round start, as often as the table deals "
-                     "it, never past the cut card; a tray within an eighth of a unit of the line between "
-                     "two readings is a close call: either reading is right.")
+                     f"it, never past the cut card; {closeness}.")
         notes = (practice_note(ruleset), no_edge_note(ruleset))
         return lines + [note for note in notes if note]
 
@@ -70,7 +86,7 @@ class DeckEstimationDrill(CountDrill):
 
         moment, _ = draw_moment_where(rules, rng, miss, cards=False)
         cards_left, discarded = moment.cards_left, moment.dealt
-        close = close_call(cards_left, estimation)
+        close = close_call(cards_left, estimation, within_cards=self.options.close_call)
         estimate = estimate_decks_left(cards_left, estimation)
         answer = format_decks(estimate)
         rare = ""
@@ -82,7 +98,7 @@ class DeckEstimationDrill(CountDrill):
             item=item or f"{self.name}:{decks}d:{estimation.value}:{answer}",
             prompt=f"Decks left? (to the {estimation.value} deck)",
             data={"discarded": discarded, "shoe_cards": decks * 52, "cards_left": cards_left,
-                  "decks": decks, "estimation": estimation.value,
+                  "decks": decks, "estimation": estimation.value, "close_call_cards": self.options.close_call,
                   "cards_behind_cut": moment.cards_behind_cut,
                   **({"close_call": close.to_json()} if close else {})},
             expected=answer,
@@ -107,8 +123,8 @@ class DeckEstimationDrill(CountDrill):
 
     def grade(self, question: Question, answer: Answer) -> Grade:
         given, expected = parse_decks(answer.value), parse_decks(question.expected)
-        decks, estimation = int(question.data["decks"]), Estimation(question.data["estimation"])
-        close = close_call(int(question.data["cards_left"]), estimation)
+        decks = int(question.data["decks"])
+        close = recorded_close_call(question.data)
         off = given - expected
         verdict = slow_verdict(answer.latency_ms)
         said = ""

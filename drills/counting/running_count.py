@@ -91,7 +91,7 @@ class RunningCountDrill(CountDrill):
     target_ms: ClassVar[int | None] = None
     reads: ClassVar[Mapping[str, str]] = {
         "system": "", "speed": "Seconds a card to start at (default 0.5; the pace then adapts).",
-        "per_flash": "", "decks": "Decks in the practice shoe (default 1)."}
+        "per_flash": "", "decks": "Decks in the practice shoe (default 1).", "distract": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -78,7 +78,7 @@ class SpeedCountDrill(CountDrill):
     target_ms: ClassVar[int | None] = None
     reads: ClassVar[Mapping[str, str]] = {
         "system": "", "speed": "Seconds a card a round is shown for (default 0.3: table pace).",
-        "decks": "Decks to deal (default 1).", "seats": "Seats at the table."}
+        "decks": "Decks to deal (default 1).", "seats": "Seats at the table.", "distract": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -51,7 +51,8 @@ class TableDrill(CountDrill):
     target_ms: ClassVar[int | None] = None
     reads: ClassVar[Mapping[str, str]] = {
         "system": "", "decks": "Decks in the shoe (default: the rule set's).", "seats": "Computer seats.",
-        "speed": "Seconds a card each round stays on screen (default: a key deals the next round)."}
+        "speed": "Seconds a card each round stays on screen (default: a key deals the next round).",
+        "distract": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)

@@ -16,7 +16,9 @@ Machine mode (`data`): `running_count`, `decks_left` (the decks left read to the
 the divisor), `estimation`, `last_deck` (the estimation below 52 cards left, null: as `estimation`),
 `estimation_applied` (the one that applies at this depth), `close_call_cards` (the allowed error in
 cards, null: an eighth of the unit), `rounding`, and `exact_decks_left` (cards left / 52), `cards_left`,
-`shoe_decks`, `cards_behind_cut`, `system`, and on a close call `close_call` (`cards_from_line`,
+`shoe_decks`, `cards_behind_cut`, `system`, `unseen` (the cards not seen, by rank from the ace to the
+king: the shoe's undealt cards and any face-down burn card, for the exact edge that `e` shows at a
+terminal), and on a close call `close_call` (`cards_from_line`,
 `within_cards`, `decks_left`, `also_accepted_decks_left`, `also_accepted`: the true count by that
 reading). The expected answer is
 `true_count(running_count, decks_left, rounding)`; estimating `decks_left` again changes nothing, so
@@ -78,13 +80,24 @@ def _band_words(band: int) -> str:
     return f"{format_count(band)}{edge}"
 
 
+def _unseen(moment: ShoeMoment) -> list[int]:
+    """The cards a player has not seen, by rank (ace first): what the next round is dealt from, as far
+    as anyone at the table knows (a face-down burn card among them)."""
+    counts = [0] * 13
+    for c in moment.cards:
+        counts[int(c.rank) - 1] += 1
+    if moment.seen:
+        counts = [4 * moment.decks - n for n in counts]
+    return counts
+
+
 class TrueCountDrill(CountDrill):
     """Running count and discard tray in, true count out, in under two seconds."""
 
     name: ClassVar[str] = "true-count"
     title: ClassVar[str] = "true count"
     target_ms: ClassVar[int | None] = QUICK_MS
-    reads: ClassVar[Mapping[str, str]] = TRAY_READS
+    reads: ClassVar[Mapping[str, str]] = {**TRAY_READS, "distract": ""}
 
     def __init__(self, options: DrillOptions | None = None) -> None:
         super().__init__(options)
@@ -113,7 +126,10 @@ class TrueCountDrill(CountDrill):
                  "Each question is a real shoe of the table at a round start (never past the cut card), so "
                  f"the counts and trays come as often as at the table; a tray within {within} of "
                  "the line between two deck readings is a close call, graded by either reading. A review "
-                 "item asks for its true count on purpose, dealing shoes until one reaches it."]
+                 "item asks for its true count on purpose, dealing shoes until one reaches it.",
+                 "At a terminal, e at the prompt shows the shoe you just answered: its true count, the edge "
+                 "that count gives in your game's statistics (`cutcard plan` makes them) and the exact "
+                 "edge of its next round for the cards not seen, basic strategy, flat bet."]
         note = practice_note(ruleset)
         return [*lines, note] if note else lines
 
@@ -183,6 +199,7 @@ class TrueCountDrill(CountDrill):
                 "estimation_applied": applies.value,
                 "close_call_cards": self.options.close_call,
                 "rounding": rounding.value,
+                "unseen": _unseen(moment),
                 **closeness,
             },
             expected=str(answer),

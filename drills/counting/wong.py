@@ -3,8 +3,10 @@ or leave by the learner's entry and exit counts (back-counting, `trainer.core.wo
 
 The situation is a real shoe (`trainer.core.shoe_depths`) dealt to a depth the game reaches, and the
 learner's seat: watching (free to sit), playing, or gone (left this shoe below the exit count). A
-balanced count decides by its true count, the running count over the tray read to `--estimation` and
-`--rounding`; an unbalanced one (KO, Red 7) by its running count, as its key counts are kept. The
+balanced count decides by its true count, the running count over the tray read to `--estimation` (and
+`--last-deck` below 52 cards left) and `--rounding`, a tray within `--close-call` cards of the line between
+two readings taking either reading's move; the grade says the conversion; an unbalanced one (KO,
+Red 7) by its running count, as its key counts are kept. The
 entry and exit counts are `--set in=T` and `--set out=T` (default: entry at +1, a common choice for
 Hi-Lo, labelled as a reading; an unbalanced count enters at its published key count for the decks,
 or its pivot; no exit count: an entry-only back-counter, who leaves when the count falls below the
@@ -12,7 +14,8 @@ entry). Each state and each distance of the count from the count that decides (-
 about as often as the others. Timed: a counter decides in 2 s.
 
 Machine mode (`data`): `system`, `balanced`, `running_count`, `cards_left`, `shoe_decks`,
-`decks_left` (the divisor, balanced counts), `estimation`, `rounding`, `count` (the true count, or the
+`decks_left` (the divisor, balanced counts), `estimation`, `last_deck`, `close_call_cards`, `rounding`,
+`count` (the true count, or the
 running count floored for an unbalanced system), `entry`, `exit`, `playing`, `gone`. The expected
 answer is `Wonging(entry, exit).move(Seat(playing, gone), count)`.
 """
@@ -31,8 +34,10 @@ from drills.counting.count_drill import (
     QUICK_MS,
     TRAY_READS,
     CountDrill,
+    check_close_call,
     close_call,
     count_json,
+    setting_words,
     slow_verdict,
     true_count_at,
 )
@@ -41,6 +46,7 @@ from trainer.core.counting import (
     CountSystem,
     Estimation,
     Rounding,
+    check_last_deck,
     estimate_decks_left,
     format_count,
     format_decks,
@@ -77,6 +83,9 @@ class WongDrill(CountDrill):
         check_settings(self.name, self.options.extra, ("in", "out"))
         self.estimation = Estimation(self.options.estimation)
         self.rounding = Rounding(self.options.rounding)
+        last = check_last_deck(self.estimation.value, self.options.last_deck)
+        self.last_deck = None if last is None or last is self.estimation else last.value
+        check_close_call(self.options.close_call, self.estimation.value, self.last_deck)
         self._entry = _whole(self.options.extra.get("in"), "in")
         self.exit = _whole(self.options.extra.get("out"), "out")
 
@@ -132,7 +141,7 @@ class WongDrill(CountDrill):
         running = moment.running_count(system)
         if not system.balanced:
             return math.floor(running)
-        return true_count_at(running, moment.cards_left, self.estimation, self.rounding)
+        return true_count_at(running, moment.cards_left, self.estimation, self.rounding, self.last_deck)
 
     def ask(self, rng: random.Random, ruleset: Ruleset, item: str | None = None) -> Question:
         rules = practice_rules(ruleset, self.options.decks, cut_card=True)
@@ -163,21 +172,25 @@ class WongDrill(CountDrill):
         data: dict[str, object] = {
             "system": system.name, "balanced": system.balanced, "running_count": count_json(running),
             "cards_left": moment.cards_left, "shoe_decks": decks, "estimation": estimation.value,
+            "last_deck": self.last_deck, "close_call_cards": self.options.close_call,
             "rounding": self.rounding.value, "count": count, "entry": policy.entry, "exit": policy.exit,
             "playing": seat.playing, "gone": seat.gone,
         }
         at = f"running count {format_count(running)}"
         if system.balanced:
-            divisor = estimate_decks_left(moment.cards_left, estimation)
+            divisor = estimate_decks_left(moment.cards_left, estimation, self.last_deck)
             data["decks_left"] = float(divisor)
-            close = close_call(moment.cards_left, estimation)
+            close = close_call(moment.cards_left, estimation, last_deck=self.last_deck,
+                               within_cards=self.options.close_call)
             if close is not None:  # a tray by the line between two readings: the other reading's move too
                 other = true_count(running, close.other, self.rounding.value)
                 also = policy.move(seat, other)
                 if also is not expected:
                     data["close_call"] = close.to_json()
                     data["also_accepted"] = also.value
-            at = f"true count {format_count(count)} ({at}, {format_decks(divisor)} decks left)"
+            last = Estimation(self.last_deck) if self.last_deck else None
+            at = (f"true count {format_count(count)} ({at}, {format_decks(divisor)} decks left; "
+                  f"{setting_words(estimation, last, self.rounding.value)})")
         where = {"watching": "You are watching the table.", "playing": "You are playing at the table.",
                  "gone": "You left this shoe below your exit count."}[state]
         shown = (Lines(lines=(where, f"Running count {format_count(running)}")),

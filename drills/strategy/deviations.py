@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from drills.base import JSON, Answer, DrillBase, DrillOptions, Grade, Lines, Question, Setting, refusal
-from drills.counting.count_drill import true_count_at
+from drills.counting.count_drill import setting_words, true_count_at
 from drills.settings import check_settings, practice_table, read_late_surrender
 from drills.strategy.index_plays import boundary_count, deal_hand, game_of, plays_for, source
 from trainer.core.actions import PLAY_ORDER, PLAY_WORDS, Action
@@ -205,6 +205,9 @@ class DeviationsDrill(DrillBase):
         where = f"{say_cards(cards)} against {up}, {count} {true_count:+d}".replace("+0", "0")
         running = moment.running_count(counted)
         decks_left = estimate_decks_left(moment.cards_left, self.estimation, self.last_deck)
+        last = Estimation(self.last_deck) if self.last_deck else None
+        conversion = (f"; {setting_words(self.estimation, last, self.rounding.value)}" if counted.balanced
+                      else "")
         ask = "Insurance?" if insurance else "Your play?"
         if not insurance and play.up == "A" and table.player.insurance:
             ask = "Insurance declined and no dealer blackjack. Your play?"
@@ -229,7 +232,7 @@ class DeviationsDrill(DrillBase):
                         show=(Lines(lines=(f"Player: {say_cards(cards)}    Dealer: {up}",
                                            f"{count.capitalize()}: {true_count:+d}".replace("+0", "0")
                                            + f" (running {format_count(running)}, "
-                                             f"{format_decks(decks_left)} decks left)")),),
+                                             f"{format_decks(decks_left)} decks left{conversion})")),),
                         explanation=why)
 
     def _situation(self, ruleset: Ruleset, rng: random.Random, wanted: int) -> tuple[ShoeMoment, int, int]:

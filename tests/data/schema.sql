@@ -31,7 +31,7 @@ CREATE TABLE "attempts" (
    "target_ms" INTEGER,
    "verdict" TEXT NOT NULL,
    "ts" REAL NOT NULL
-, source TEXT NOT NULL DEFAULT 'drill', pace TEXT NOT NULL DEFAULT 'unknown');
+, source TEXT NOT NULL DEFAULT 'drill', pace TEXT NOT NULL DEFAULT 'unknown', distracted INTEGER NOT NULL DEFAULT 0 CHECK (distracted IN (0, 1)));
 CREATE TABLE "daily" (
     "day" TEXT NOT NULL,
     "drill" TEXT NOT NULL,

@@ -209,15 +209,62 @@ def last_deck_option(func: F) -> F:
     from trainer.core.counting import Estimation
 
     return click.option("--last-deck", type=click.Choice([e.value for e in Estimation]), default=None,
+                        cls=RememberedOption, fits=_last_deck_fits,
                         help="Estimation in the last deck (fewer than 52 cards left), no coarser "
                              "than --estimation [default: as --estimation].")(func)
+
+
+def distract_option(func: F) -> F:
+    """`--distract/--no-distract`: the casino interrupts the count (issue 40); `set distract on` in the REPL
+    remembers it."""
+    return click.option("--distract/--no-distract", "distract", default=False, show_default=True,
+                        help="Interrupt about one count in three as a casino does (a sum of chips, a "
+                             "player's question, a drink order, chatter), after the cards and before the "
+                             "count; answer it, then give the count from memory. `stats` compares your "
+                             "counts with and without; `set distract on` in the REPL remembers it.")(func)
+class RememberedOption(click.Option):
+    """An option whose value remembered with `set` gives way (to the option's own default) where it does
+    not fit the options typed on the line: a last deck read more coarsely than a typed `--estimation`, a
+    close call too wide for its units. A value typed on the line is left for the command to check."""
+
+    def __init__(self, *args: Any, fits: Callable[[click.Context, Any], bool], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fits = fits
+
+    def handle_parse_result(self, ctx: click.Context, opts: Any, args: list[str]) -> tuple[Any, list[str]]:
+        value, rest = super().handle_parse_result(ctx, opts, args)
+        remembered = ctx.get_parameter_source(self.name or "") is click.core.ParameterSource.DEFAULT_MAP
+        if remembered and value is not None and self.name and not self.fits(ctx, value):
+            ctx.params[self.name] = value = self.default
+        return value, rest
+
+
+def _last_deck_fits(ctx: click.Context, value: str) -> bool:
+    from trainer.core.counting import check_last_deck
+
+    try:
+        check_last_deck(str(ctx.params.get("estimation", "half")), value)
+    except TrainerError:
+        return False
+    return True
 
 
 def close_call_option(func: F) -> F:
     """`--close-call CARDS`: the allowed error in cards for a tray near the line between two readings."""
     return click.option("--close-call", type=click.FloatRange(min=0, max=26), default=None, metavar="CARDS",
+                        cls=RememberedOption, fits=_close_call_fits,
                         help="Allowed error in cards: a tray this close to the line between two deck "
                              "readings is graded by either [default: an eighth of the unit; 0: none].")(func)
+
+
+def _close_call_fits(ctx: click.Context, value: float) -> bool:
+    from drills.counting.count_drill import check_close_call
+
+    try:
+        check_close_call(value, str(ctx.params.get("estimation", "half")), ctx.params.get("last_deck"))
+    except TrainerError:
+        return False
+    return True
 
 
 def rounding_option(func: F) -> F:

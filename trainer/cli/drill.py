@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -23,6 +23,7 @@ from trainer.cli.common import (
     NameChoice,
     close_call_option,
     db_option,
+    distract_option,
     estimation_option,
     last_deck_option,
     load_chart,
@@ -36,6 +37,11 @@ COMMON = frozenset({"name", "ruleset", "seed", "count", "jsonl", "db", "help"})
 """The options every drill takes; the others are read by some drills only (`Drill.reads`)."""
 _DRILL = "cutcard.drill"
 """Where `DrillCommand` notes, in the context's meta, the drill a command line names."""
+
+if TYPE_CHECKING:
+    from drills.base import DrillOptions
+    from trainer.core.rules import Ruleset
+    from trainer.table.edge_line import EdgeWatch
 
 
 def _pairs(values: tuple[str, ...]) -> dict[str, str]:
@@ -213,6 +219,7 @@ def drill_view(command: click.Command, name: str) -> click.Command:
               help="Trivial hands (played alike against every up card) as often as the others.")
 @click.option("--readings", is_flag=True, default=None,
               help="Also ask this trainer's readings where the seed is silent (worded as readings).")
+@distract_option
 @click.option("--set", "extra", multiple=True, metavar="KEY=VALUE", help="A drill-specific setting.")
 @click.option("--indices", type=click.Choice(["published", "computed"]), default=None,
               help="The published Illustrious 18 and Fab 4 [the default], or the index plays computed for "
@@ -284,7 +291,29 @@ def command(name: str | None, ruleset: str, seed: int | None, count: int | None,
         from trainer.progress.drill_focus import prepare_bests
 
         prepare_bests(drill, store)  # a countdown beats the learner's own best
-        session = DrillRun(drill=drill, ruleset=rules, rng=rng_for(seed), recorder=store)
+        rng = rng_for(seed)
+        distractor = None
+        if options.distract:
+            from drills.distraction import Distractor
+
+            distractor = Distractor(rng, rules)
+        session = DrillRun(drill=drill, ruleset=rules, rng=rng, recorder=store, distractor=distractor)
         interactive = sys.stdin.isatty() and not jsonl
         planned = count if count or not interactive else 20
-        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned)
+        edges = _true_count_edges(rules, options) if name == "true-count" and interactive else None
+        run_plan(repeat(session, planned), jsonl=jsonl, interactive=interactive, store=store, total=planned,
+                 edges=edges)
+
+
+def _true_count_edges(rules: Ruleset, options: DrillOptions) -> EdgeWatch:
+    """The true-count drill's `e`: its shoes' exact edges in the background, and the count's edge from
+    the statistics `plan` keeps for the game (the published index plays, as `plan` plays Hi-Lo)."""
+    from trainer.cli.plan import stored_count_edges
+    from trainer.core.shoe_depths import practice_rules
+    from trainer.strategy import chart_for
+    from trainer.table.edge_line import EdgeWatch
+
+    table = practice_rules(rules, options.decks)
+    stats = stored_count_edges(table, options.system, None, estimation=options.estimation,
+                               rounding=options.rounding, last_deck=options.last_deck)
+    return EdgeWatch(table, chart_for(table), stats, background=True)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from trainer.planning.ramp import CountRow
     from trainer.sim.runner import Plan
     from trainer.statstore import Statistics, StatsStore
+    from trainer.table.edge_line import CountEdges
 
 
 
@@ -155,15 +156,18 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
                            ruleset=document.ruleset or rules.name, system=document.system or system,
                            entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
-                           wonging=exit_policy)
+                           wonging=exit_policy, bet_count=_document_bet_count(document.bet_count))
     else:
-        game, words = _game(rules, system, indices, estimation, rounding, quiet=as_json, last_deck=last_deck)
+        game, words = counter_game(rules, system, indices, estimation, rounding, quiet=as_json,
+                                   last_deck=last_deck)
+        from trainer.sim.count import bet_count_words
+
         if exit_policy is not None:
             import dataclasses
 
             assert game.counter is not None
             game = dataclasses.replace(game, counter=dataclasses.replace(game.counter, wonging=exit_policy))
-        store = _store()
+        store = stats_store()
         stats = _statistics(store, game, jobs, rounds, "Simulating your game", quiet=as_json)
         spot_plan = None
         if spot_counts is not None:
@@ -172,7 +176,8 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
         report = plan_game(stats.rows, limits, chip=chip, statistics=_source(stats, words),
                            ruleset=rules.name, system=game.counter.system.name if game.counter else system,
                            entry=None if exit_policy else wong_in, spots=spot_plan, wonging=exit_policy,
-                           observed=stats.observed)
+                           observed=stats.observed,
+                           bet_count=bet_count_words(game.counter.system) if game.counter else "")
         if errors:
             report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:
@@ -180,7 +185,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
         shown = plan_screen(report.rows, limits, simplify=simplify, ruleset=report.ruleset,
                             system=report.system, statistics=report.statistics,
-                            keep=lambda kept: save_plan(cutcard_home(), kept))
+                            keep=lambda kept: save_plan(cutcard_home(), kept), bet_count=report.bet_count)
         if save and shown is not None:
             click.echo(f"saved as the plan in force: {save_plan(cutcard_home(), shown)}", err=True)
         return
@@ -204,7 +209,7 @@ def _show(report: PlanReport, as_json: bool) -> None:
     print_plan(make_console(), report)
 
 
-def _game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
+def counter_game(rules: object, system: str, indices: str | None, estimation: str, rounding: str, *,
           quiet: bool, last_deck: str | None = None) -> tuple[Plan, str]:
     """The simulator's plan of the counter's game (flat bets: the statistics are per unit bet)."""
     from trainer.cli.common import load_chart
@@ -222,7 +227,7 @@ def _game(rules: object, system: str, indices: str | None, estimation: str, roun
     return SimPlan(ruleset=rules, chart=letters_of(chart.lookup), counter=counter), words
 
 
-def _store() -> StatsStore:
+def stats_store() -> StatsStore:
     from trainer.cli.common import cutcard_home
     from trainer.statstore import StatsStore
 
@@ -261,6 +266,13 @@ def _statistics(store: StatsStore, game: Plan, jobs: int | None, rounds: int | N
         raise click.exceptions.Exit(130) from None
 
 
+def _document_bet_count(name: str | None) -> str:
+    """A `sim --json` document's bet count as the plan's line ('' for the plain count or none named)."""
+    if name is None or name == "plain":
+        return ""
+    return f"bets follow the {name} count, plays the plain one, as the file says"
+
+
 def _source(stats: Statistics, index_words: str) -> str:
     where = "simulated now" if stats.built else "stored"
     indices = index_words.split(" (")[0] if index_words else "no index plays"
@@ -284,3 +296,17 @@ def _with_errors(report: PlanReport, store: StatsStore, game: Plan, jobs: int | 
 
     return learner_plan(report, game, measured.mistakes, source=measured.describe(), statistics=statistics,
                         rounds=rounds)
+
+
+def stored_count_edges(rules: object, system: str, indices: str | None, *, estimation: str, rounding: str,
+                       last_deck: str | None) -> CountEdges | None:
+    """The learner's game's edge per true count, from the statistics `plan` keeps for it (the same game
+    key: count, estimation, rounding, index plays); None where `plan` has not simulated it yet."""
+    from trainer.statstore import game_key
+    from trainer.table.edge_line import CountEdges
+
+    game, _ = counter_game(rules, system, indices, estimation, rounding, quiet=True, last_deck=last_deck)
+    stats = stats_store().read(game_key(game))
+    if stats is None:
+        return None
+    return CountEdges(by_count={row.true_count: row.mean for row in stats.rows}, rounds=stats.rounds)

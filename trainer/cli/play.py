@@ -11,6 +11,7 @@ from click.core import ParameterSource
 from trainer.cli.common import (
     DEFAULT_SYSTEM,
     db_option,
+    distract_option,
     estimation_option,
     last_deck_option,
     load_chart,
@@ -73,6 +74,7 @@ from trainer.table.launch import DEFAULT_PLAYERS, DEFAULT_TABLE_SEATS
 @click.option("--spots", type=click.IntRange(2, 7), is_flag=False, flag_value=2, default=None, metavar="[N]",
               help="Spread to two (or N) hands at the counts where the plan in force (`plan --spots 2:2 "
                    "--save`) plays more; each hand's bet is graded against the plan.")
+@distract_option
 @click.option("--jsonl", is_flag=True,
               help="Machine mode: one JSON line per decision, one answer line, one JSON grade line.")
 @db_option
@@ -80,7 +82,7 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
             seat: int | None, rounds: int | None, host: bool, names: str | None, name: str,
             timer: int | None, ramp: str, estimation: str, last_deck: str | None, rounding: str,
             indices: str | None, dealer_errors: float, wong: bool, wong_in: int | None, wong_out: int | None,
-            spots: int | None, jsonl: bool, bet_count: bool = False) -> None:
+            spots: int | None, jsonl: bool, bet_count: bool = False, distract: bool = False) -> None:
     """Sit at a table with computer seats (Easy, Normal, Hard): bet, play with single keys, and be
     told at once when a play leaves the chart or an index play; the count is asked at checkpoints and
     at each reshuffle. With --ruleset chat-host, play the chat tournament against computer players.
@@ -95,6 +97,7 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
     line and each answer one line (see the README).
     """
     from trainer.cli.indices import index_source
+    from trainer.cli.plan import stored_count_edges
     from trainer.core.counting import check_last_deck
     from trainer.core.errors import InvalidInputError, UnknownNameError
     from trainer.table.launch import PlayOptions, run_play
@@ -103,10 +106,12 @@ def command(ruleset: str, seats: int | None, decks: int | None, seed: int | None
         check_last_deck(estimation, last_deck)
     except InvalidInputError as e:
         raise UnknownNameError(str(e)) from None
-    typed = click.get_current_context().get_parameter_source("dealer_errors") is ParameterSource.COMMANDLINE
+    source = click.get_current_context().get_parameter_source
+    typed = source("dealer_errors") is ParameterSource.COMMANDLINE
     options = PlayOptions(ruleset=ruleset, seats=seats, decks=decks, seed=seed, system=system, seat=seat,
                           rounds=rounds, host=host, names=names, name=name, timer=timer, ramp=ramp,
                           estimation=estimation, rounding=rounding, last_deck=last_deck, indices=indices,
                           dealer_errors=dealer_errors, dealer_errors_typed=typed, jsonl=jsonl, wong=wong,
-                          wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count)
-    run_play(options, settings(), chart=load_chart, index_plays=index_source)
+                          wong_in=wong_in, wong_out=wong_out, spots=spots, bet_count=bet_count,
+                          distract=distract, distract_typed=source("distract") is ParameterSource.COMMANDLINE)
+    run_play(options, settings(), chart=load_chart, index_plays=index_source, count_edges=stored_count_edges)

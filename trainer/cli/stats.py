@@ -10,7 +10,15 @@ from trainer.cli.common import db_option, emit_json, json_option, pager_option, 
 from trainer.practice.launch import newest_backup
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from trainer.planning.cover import RampPrice
+    from trainer.planning.ramp import CountRow
     from trainer.progress.stats import Since
+    from trainer.progress.stats_bets import BetGame
+
+    Pricing = tuple[RampPrice, list[RampPrice], str]
+    """The learner's ramp priced, the covers priced, and where the statistics came from."""
 
 VIEWS = ("overview", "drills", "review", "strategy", "bets")
 
@@ -24,16 +32,23 @@ VIEWS = ("overview", "drills", "review", "strategy", "bets")
 @click.option("--counts", is_flag=True, help="strategy: each cell's number of answers instead of % right.")
 @click.option("--cell", default=None, metavar="CELL",
               help="strategy: one cell's answers in full, e.g. --cell 'hard 16 vs 10'.")
+@click.option("--cover", default=None, metavar="SPEC",
+              help="bets: the cover ramp to price beside yours: a spread (1-8), a ramp (TC:UNITS,...), half, "
+                   "late or flat [all four named ones].")
+@click.option("--stats", "stats_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="bets: price the ramps from a document with a per_count table (what `sim --count S "
+                   "--json` writes) [the statistics `plan` stored for your game].")
 @json_option
 @pager_option
 @db_option
 def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str | None,
-            as_json: bool) -> None:
+            cover: str | None, stats_file: str | None, as_json: bool) -> None:
     """Progress: per drill and per skill accuracy and answer time, week by week; the review picture.
 
     VIEW is `overview` (the default), `drills` (each drill's weekly charts), `review` (reviews done and
     due, retention, intervals), `strategy` (accuracy per cell, laid out like the rule set's chart) or
-    `bets` (your bets at play against your true count, as a surveillance room would read them).
+    `bets` (your bets at play against your true count, as a surveillance room would read them, and
+    what your ramp earns and a cover ramp would cost an hour).
     Reads the progress database without writing to it; a missing one is left missing.
     """
     import time
@@ -41,8 +56,10 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     from trainer.progress.stats import parse_since
 
     span = parse_since(since)
+    if view != "bets" and (cover is not None or stats_file is not None):
+        raise click.UsageError("--cover and --stats go with `stats bets`")
     if view == "bets":
-        _bets(as_json)
+        _bets(as_json, cover, stats_file)
         return
     if view == "strategy":  # may compute the rule set's chart first: the collector stays on
         _strategy(settings().db_path, time.time(), span, ruleset, counts, cell, as_json)
@@ -83,28 +100,119 @@ def _show(view: str, span: Since, now: float, as_json: bool) -> None:
             print_stats(console, report)
 
 
-def _bets(as_json: bool) -> None:
-    """`stats bets`: the bets placed at play against the true count, and the surveillance figures."""
+def _bets(as_json: bool, cover: str | None, stats_file: str | None) -> None:
+    """`stats bets`: the bets placed at play against the true count, the surveillance figures, and what
+    the learner's ramp earns beside a cover ramp."""
     from pathlib import Path
 
-    from trainer.progress.stats_bets import bet_picture, bet_points, picture_to_json
+    from trainer.core.betting import DEFAULT_RAMP, BetRamp
+    from trainer.core.errors import InvalidInputError
+    from trainer.planning.cover import cover_ramp
+    from trainer.progress.stats_bets import bet_picture, bet_points, latest_game, picture_to_json
     from trainer.storage.reader import read_consistently
 
+    if cover is not None:  # a cover no ramp can make is a usage error, bets or none
+        try:
+            cover_ramp(cover, BetRamp.parse(DEFAULT_RAMP))
+        except InvalidInputError as e:
+            raise click.UsageError(f"--cover: {e}") from None
     rows = read_consistently(Path(str(settings().db_path)), lambda v: v.table_bets(),
-                             newest_backup=newest_backup(settings()))
-    points = bet_points(rows or [])
+                             newest_backup=newest_backup(settings())) or []
+    points = bet_points(rows)
     picture = bet_picture(points)
+    game = latest_game(rows) if points else None
+    pricing = _ramp_prices(game, cover, stats_file) if game is not None else None
     if as_json:
-        emit_json(picture_to_json(picture))
+        from trainer.planning.cover import price_to_json
+
+        document = picture_to_json(picture)
+        if isinstance(pricing, str):
+            document["ramps"] = {"priced": False, "note": pricing}
+        elif pricing is not None:
+            own, priced, source = pricing
+            document["ramps"] = {"priced": True, "statistics": source,
+                                 "unit": str(game.unit) if game else None,
+                                 "rounds_per_hour": own.figures.rounds_per_hour, "yours": price_to_json(own),
+                                 "covers": [price_to_json(p) for p in priced]}
+        emit_json(document)
         return
     if not points:
         click.echo("No bets with a true count yet: sit at a table (`cutcard play`) and bet by your count; "
                    "the picture a surveillance room would draw appears here.")
         return
-    from trainer.render.bet_scatter import bet_lines
+    from trainer.render.bet_scatter import bet_lines, ramp_lines
 
     for line in bet_lines(picture):
         click.echo(line)
+    if game is not None and pricing is not None:
+        click.echo("")
+        for line in ramp_lines(game, pricing):
+            click.echo(line)
+
+
+def _ramp_prices(game: BetGame, cover: str | None, stats_file: str | None) -> Pricing | str:
+    """The learner's ramp and the covers priced from the game's statistics (a `--stats` document, else
+    the ones `plan` stored), or the one line that says how to get them: never a simulation unasked."""
+    from pathlib import Path
+
+    from trainer.core.betting import BetRamp
+    from trainer.core.errors import TrainerError
+    from trainer.planner import ROUNDS_PER_HOUR, read_stats
+    from trainer.planning.cover import SHOWN, cover_costs, cover_ramp
+    from trainer.planning.ramp import TableLimits
+
+    try:
+        yours = BetRamp.parse(game.ramp)
+    except TrainerError:
+        return f"your ramp at play ({game.ramp!r}) is not readable: bet a session with `set ramp` first"
+    rows: Sequence[CountRow]
+    if stats_file is not None:
+        document = read_stats(Path(stats_file))
+        rows = document.rows
+        source = f"{sum(r.rounds for r in rows):,} rounds from {Path(stats_file).name}"
+        named = (document.ruleset or game.ruleset, document.system or game.system)
+        if named != (game.ruleset, game.system):  # priced as asked, and said
+            source += f", a game of {named[0]} with {named[1]}"
+    else:
+        stored = _stored_statistics(game)
+        if stored is None:
+            return f"To price ramps: `{game.plan_command()}` (once, minutes)"
+        rows, source = stored
+    unit = float(game.unit)
+    limits = TableLimits(bankroll=10_000 * unit, ror=0.05, min_bet=unit, max_bet=1_000 * unit,
+                         rounds_per_hour=float(ROUNDS_PER_HOUR[3]))
+    covers = [cover_ramp(spec, yours) for spec in ((cover,) if cover is not None else SHOWN)]
+    own, priced = cover_costs(rows, yours, covers, limits)
+    return own, priced, source
+
+
+def _stored_statistics(game: BetGame) -> tuple[Sequence[CountRow], str] | None:
+    """The per-count statistics `plan` stored for the game of the bets (its default index plays), read
+    and never simulated; None where none are stored, or the game's chart is not computed yet."""
+    from trainer.cli.common import cutcard_home, use_chart_cache
+    from trainer.core.errors import TrainerError
+    from trainer.core.rulesfile import load_ruleset
+
+    try:
+        rules = load_ruleset(game.ruleset)
+        use_chart_cache()
+        from trainer.strategy import chart_for, has_chart
+
+        if not rules.counting_helps or not has_chart(rules):
+            return None
+        from trainer.cli.sim import make_counter
+        from trainer.sim.runner import Plan, letters_of
+        from trainer.statstore import StatsStore, game_key
+
+        counter, _ = make_counter(rules, game.system, "1-1", None, None, game.estimation, game.rounding,
+                                  quiet=True, last_deck=game.last_deck)
+        plan = Plan(ruleset=rules, chart=letters_of(chart_for(rules).lookup), counter=counter)
+        stats = StatsStore(cutcard_home() / "stats").read(game_key(plan))
+    except TrainerError:
+        return None
+    if stats is None:
+        return None
+    return stats.rows, f"{stats.rounds:,} rounds stored by `plan`"
 
 
 def _no_progress_yet(as_json: bool) -> None:

@@ -46,7 +46,12 @@ RANK_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 class SideCount:
     """Cards of some ranks counted apart from the main count (an ace-neutral count's ace side count):
     each card of them left above the norm for the depth adds `adjustment` to the running count the
-    counter bets by; the play stays by the plain count."""
+    counter bets by; the play stays by the plain count.
+
+    The adjustment has two equal forms, as the true count is the running count over the decks left:
+    `adjustment` running-count points per surplus card is `adjustment` true-count points per surplus card
+    per deck left ((R + a·S) / D = R / D + a·(S / D)). A figure given "per surplus ace per deck
+    remaining" is therefore the same number as one "per surplus ace" on the running count."""
 
     ranks: tuple[int, ...]
     """The ranks by blackjack value (1: ace, 10: every ten-valued card)."""
@@ -58,6 +63,21 @@ class SideCount:
     def per_deck(self) -> int:
         """Cards of these ranks in one deck: 4 a rank, 16 for tens."""
         return sum(16 if rank == 10 else 4 for rank in self.ranks)
+
+    @property
+    def adjustment_words(self) -> str:
+        """The adjustment in both its forms, for a grade.
+
+        >>> SideCount(ranks=(1,), adjustment=Fraction(1)).adjustment_words
+        '+1 running-count point per surplus ace, which is +1 true-count point per surplus ace per deck left'
+        """
+        value = self.adjustment
+        number = f"{value.numerator}" if value.denominator == 1 else f"{float(value):g}"
+        sign = "+" if value > 0 else ""
+        point = "point" if abs(value) == 1 else "points"
+        card = " or ".join("ace" if r == 1 else ("ten" if r == 10 else str(r)) for r in self.ranks)
+        return (f"{sign}{number} running-count {point} per surplus {card}, which is {sign}{number} "
+                f"true-count {point} per surplus {card} per deck left")
 
     @property
     def names(self) -> str:

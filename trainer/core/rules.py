@@ -10,6 +10,7 @@ import enum
 import functools
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -207,7 +208,8 @@ class Ruleset:
             return self
         cut = scale_cut_card(self.shoe.cut_card_from_end, self.shoe.decks, decks)
         shoe = dataclasses.replace(self.shoe, decks=decks, cut_card_from_end=cut)
-        return dataclasses.replace(self, shoe=shoe, basis=_basis_with_decks(self, decks, cut))
+        title = re.sub(rf"\b{self.shoe.decks} decks\b", f"{decks} deck{'s' if decks > 1 else ''}", self.title)
+        return dataclasses.replace(self, shoe=shoe, title=title, basis=_basis_with_decks(self, decks, cut))
 
     def rule_keys(self) -> list[str]:
         """Every rule key of the rule set as 'section.key', in file order (tournament keys where present),

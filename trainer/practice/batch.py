@@ -62,7 +62,9 @@ def says_the_answer(grade: Grade) -> bool:
 
 
 def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
-    """Ask each question as text, read one answer line, print the grade; re-read bad answers."""
+    """Ask each question as text, read one answer line, print the grade; re-read bad answers. With
+    `--distract`, an interruption (a line starting '! ') comes between a question's cards and its prompt,
+    and takes one answer line of its own."""
     summary = RunSummary()
     intro_shown: set[int] = set()
     for session, item in plan:
@@ -74,6 +76,16 @@ def run_plain(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
         _qid, question = session.ask(item)
         for line in display_lines(question):
             print(line, file=stdout)
+        interruption = session.interrupt()
+        if interruption is not None:  # after the cards, before the count: the count is held through it
+            resume = session.pause()
+            print(f"! {interruption.says}", file=stdout, flush=True)
+            said = _read_line(stdin)
+            if said is None:
+                _print_summaries(summary, stdout)
+                return summary
+            print(f"! {session.dealt_with(interruption, said).words()}", file=stdout)
+            resume()
         for key, shown in choice_labels(question):
             print(f"  {key}) {shown}", file=stdout)
         print(question.prompt, file=stdout, flush=True)
@@ -123,7 +135,10 @@ def run_jsonl(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
 
     A malformed answer gets `{"id", "error"}` and is read again; the session summary is not printed, so
     stdout carries only JSON lines. Where counting cannot help, a session's first line is
-    `{"notice": "..."}` saying why.
+    `{"notice": "..."}` saying why. With `--distract`, an interrupted question is preceded by the
+    interruption's own line (`{"id": "<qid>-i", "kind": "interruption", "prompt", "expected", "data"}`),
+    answered by one line (any line for a chatter line) and followed by `{"id", "interruption",
+    "correct", "expected", "given"}`; the question's grade is the drill's, unchanged.
     """
     summary = RunSummary()
     for session, item in plan:
@@ -133,6 +148,14 @@ def run_jsonl(plan: Plan, stdin: IO[str], stdout: IO[str]) -> RunSummary:
                 _emit(stdout, {"notice": notice})
         summary.note(session)
         qid, question = session.ask(item)
+        interruption = session.interrupt()
+        if interruption is not None:  # its own line, before the question whose count is held through it
+            _emit(stdout, interruption.to_json(f"{qid}-i"))
+            said = _read_line(stdin)
+            if said is None:
+                return summary
+            _emit(stdout, session.dealt_with(interruption, said).to_json(f"{qid}-i"))
+            session.start_timer()
         _emit(stdout, question.to_json(qid))
         while True:
             text = _read_line(stdin)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from trainer.practice.batch import Plan, RunSummary
     from trainer.storage import Store
     from trainer.storage.backups import BackupShelf
+    from trainer.table.edge_line import EdgeWatch
 
 
 class HasDbPath(Protocol):
@@ -52,7 +53,8 @@ def rng_for(seed: int | None) -> random.Random:
 
 
 def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None = None,
-             header: str | None = None, total: int | None = None) -> RunSummary:
+             header: str | None = None, total: int | None = None,
+             edges: EdgeWatch | None = None) -> RunSummary:
     """Drive the plan: JSON lines, a terminal session, or plain answer lines.
 
     At a terminal each drill's intro is shown whole until the learner has answered that drill once (the
@@ -61,7 +63,8 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
 
     With a `store`, a recap of each session follows (`trainer.progress.recap`: accuracy and speed against the
     learner's previous sessions, the misses and when they come back); `header` is said first. Machine
-    mode prints neither: its output is JSON lines only.
+    mode prints neither: its output is JSON lines only. `edges`: at a terminal, `e` shows the last
+    shoe's edge line (the true-count drill).
     """
     plan = paced(plan, "learner" if interactive and not jsonl else "script")
     if jsonl:
@@ -74,7 +77,7 @@ def run_plan(plan: Plan, *, jsonl: bool, interactive: bool, store: Store | None 
 
         console = make_console()
         known = store.drills_answered() if store is not None else frozenset()
-        summary = run_interactive(plan, console, known=known, total=total, banner=header)
+        summary = run_interactive(plan, console, known=known, total=total, banner=header, edges=edges)
         if store is not None:
             from trainer.progress.recap import run_recap
 

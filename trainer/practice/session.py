@@ -19,6 +19,7 @@ from trainer.core.bounds import check_length
 
 if TYPE_CHECKING:  # types only: recording and reading attempts (the store, the toolbar) loads no drill
     from drills.base import Answer, Drill, Grade, Question
+    from drills.distraction import Distractor, Handled, Interruption
     from trainer.core.rules import Ruleset
 
 
@@ -44,6 +45,8 @@ class Attempt:
     """Where the answer was given: one of `trainer.progress.items.SOURCES`."""
     pace: str = "unknown"
     """Whose pace `latency_ms` is (`PACES`): only a 'learner' time is the learner's own."""
+    distracted: bool = False
+    """The count was held through an interruption (`--distract`) before it was given."""
 
 
 PACES = ("learner", "program", "script", "unknown")
@@ -94,12 +97,27 @@ class DrillRun:
     """Whose pace this run's answers are timed at: 'learner' at a terminal, 'script' from a pipe or in
     machine mode (the driver says which); at a terminal, a question timed through the program's own
     flash is 'program' (`pace_of`)."""
+    distractor: Distractor | None = None
+    """`--distract`: interrupts some questions between their cards and their answer (`interrupt`)."""
+    distraction: Handled | None = None
+    """The interruption the answer about to be recorded was held through (recorded with it, then
+    cleared)."""
     grades: list[Grade] = field(default_factory=list)
+    distracted: list[bool] = field(default_factory=list)
+    """Whether each of `grades` was held through an interruption."""
+    handled: list[Handled] = field(default_factory=list)
+    """Every interruption of this run, as the learner dealt with it."""
     asked: int = 0
     _asked_at: float = 0.0
 
     def intro(self) -> list[str]:
-        return self.drill.intro(self.ruleset)
+        """The drill's intro; with `--distract`, a last line saying what the casino will do."""
+        intro = self.drill.intro(self.ruleset)
+        if self.distractor is None:
+            return intro
+        return [*intro, "Distraction on: about one count in three, the casino interrupts after the cards "
+                        "(a sum, a question, a drink order, chatter). Deal with it, then give the count from "
+                        "memory; a wrong answer to the casino changes no grade."]
 
     def notice(self) -> str | None:
         """Why counting cannot help in this session (a counting drill where the shoe never carries over)."""
@@ -116,6 +134,36 @@ class DrillRun:
         self.asked += 1
         self._asked_at = self.clock.monotonic()
         return f"{self.session_id}-{self.asked}", question
+
+    def interrupt(self) -> Interruption | None:
+        """The interruption due before the answer to the question just asked, or None (`--distract`
+        off, or this question goes uninterrupted); drawn in order, so a seed replays them."""
+        return self.distractor.next() if self.distractor is not None else None
+
+    def dealt_with(self, interruption: Interruption, text: str) -> Handled:
+        """Check the learner's answer to `interruption`; the next answer recorded is marked distracted
+        (its grade is the drill's, unchanged)."""
+        from drills.distraction import check
+
+        self.distraction = check(interruption, text)
+        self.handled.append(self.distraction)
+        return self.distraction
+
+    def held_through(self, handled: Handled) -> None:
+        """The next answer recorded was held through `handled` (the table's count checks after an
+        interruption that came between rounds)."""
+        self.distraction = handled
+
+    def pause(self) -> Callable[[], None]:
+        """Stop the answer's clock (an interruption, the intro read again); call what comes back to run
+        it on from where it stopped: the time spent meanwhile is not the answer's."""
+        stopped_at = self.clock.monotonic()
+        started = self._asked_at
+
+        def resume() -> None:
+            self._asked_at = started + self.clock.monotonic() - stopped_at
+
+        return resume
 
     def start_timer(self, at: float | None = None) -> None:
         """Restart the latency clock: now (after a flash display, timing starts at the prompt), or `at`, a
@@ -150,7 +198,12 @@ class DrillRun:
         return grade
 
     def record(self, question: Question, grade: Grade, latency_ms: int) -> None:
-        """Record one graded answer (`answer` does, and the table, whose decisions grade themselves)."""
+        """Record one graded answer (`answer` does, and the table, whose decisions grade themselves); one
+        held through an interruption is marked distracted, and its data keeps how it was dealt with."""
+        distraction, self.distraction = self.distraction, None
+        data = question.data
+        if distraction is not None:
+            data = {**data, "distraction": distraction.record()}
         self.recorder.record(
             Attempt(
                 session_id=self.session_id,
@@ -158,7 +211,7 @@ class DrillRun:
                 item=question.item,
                 ruleset=self.ruleset.name,
                 prompt=question.prompt,
-                data=question.data,
+                data=data,
                 expected=grade.expected,
                 given=grade.given,
                 correct=grade.correct,
@@ -168,15 +221,30 @@ class DrillRun:
                 verdict=grade.verdict,
                 source=self.source,
                 pace=self.pace_of(question),
+                distracted=distraction is not None,
             )
         )
         self.grades.append(grade)
+        self.distracted.append(distraction is not None)
 
     def after(self, question: Question, grade: Grade) -> str | None:
         return self.drill.after(question, grade)
 
     def summary(self) -> list[str]:
-        return self.drill.summary(self.grades)
+        """The drill's own summary; with `--distract`, then the counts through an interruption beside
+        the others, and how the interruptions were dealt with."""
+        lines = self.drill.summary(self.grades)
+        if self.distractor is None or not self.grades:
+            return lines
+        through = [g.correct for g, d in zip(self.grades, self.distracted, strict=True) if d]
+        calm = [g.correct for g, d in zip(self.grades, self.distracted, strict=True) if not d]
+        lines.append(f"through an interruption: {sum(through)} of {len(through)} counts right; "
+                     f"without: {sum(calm)} of {len(calm)}")
+        asked = [h for h in self.handled if h.interruption.question]
+        if asked:
+            lines.append(f"the casino's questions: {sum(h.correct for h in asked)} of {len(asked)} "
+                         "answered right (they change no count's grade)")
+        return lines
 
 
 def grade_to_json(qid: str, grade: Grade, latency_ms: int) -> dict[str, Any]:

@@ -22,7 +22,8 @@ from trainer.practice.session import Attempt
 
 FORMATS = ("csv", "json")
 FIELDS = ("id", "session_id", "ts", "time_utc", "drill", "item", "ruleset", "prompt", "data", "expected",
-          "given", "correct", "latency_ms", "target_ms", "verdict", "source", "pace")
+          "given", "correct", "latency_ms", "target_ms", "verdict", "source", "pace",
+          "distracted")
 
 
 def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
@@ -45,6 +46,7 @@ def attempt_record(row_id: int, attempt: Attempt) -> dict[str, Any]:
         "verdict": attempt.verdict,
         "source": attempt.source,
         "pace": attempt.pace,
+        "distracted": attempt.distracted,
     }
 
 
@@ -60,6 +62,7 @@ def write_attempts(records: Iterable[tuple[int, Attempt]], out: IO[str], fmt: st
             record = attempt_record(row_id, attempt)
             record["data"] = json.dumps(record["data"], ensure_ascii=False, sort_keys=True)
             record["correct"] = int(record["correct"])
+            record["distracted"] = int(record["distracted"])
             writer.writerow(record)
             written += 1
         return written

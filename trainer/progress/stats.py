@@ -165,6 +165,30 @@ class PacePoint:
     median_seconds: float
 
 
+COUNT_DRILLS = ("running-count", "true-count", "speed-count", "countdown", "table")
+"""The drills that take `--distract` (their answers at `play`'s count checks included)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tally:
+    """Answers, the share right, and the median time of those the learner timed (None: none)."""
+
+    attempts: int
+    accuracy: float | None
+    median_ms: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DistractionFigures:
+    """One count drill's answers given undistracted and through an interruption (`--distract`), side by
+    side over the `--since` span."""
+
+    drill: str
+    title: str
+    undistracted: Tally
+    distracted: Tally
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StatsReport:
     """Everything `cutcard stats` shows."""
@@ -183,6 +207,8 @@ class StatsReport:
     strategy: tuple[StrategySummary, ...]
     counting_pace: tuple[PacePoint, ...]
     review: ReviewPicture
+    distraction: tuple[DistractionFigures, ...] = ()
+    """The count drills answered through an interruption in the span, each beside its calm answers."""
 
 
 def _accuracy(attempts: int, correct: int) -> float | None:
@@ -313,10 +339,24 @@ def build_report(view: ReadOnly, *, now: float, since: Since | None = None,
                            best_seconds=p.best, median_seconds=p.median)
                  for p in figures.counting_pace(COUNTDOWN_DRILL, today, day_start(trend_from), weeks))
     review = build_review_picture(view, now=now, today=today)
+    distraction = distraction_figures(progress.distraction_figures(COUNT_DRILLS, _start(first)))
     return StatsReport(today=today, since=since, due_now=review.forecast[0].due, drills=tuple(drills),
                        skills=tuple(skills), source_weeks=source_weeks, sources=tuple(sources),
                        calendar_from=calendar_from, activity=activity, weakest=weakest,
-                       strategy=strategy, counting_pace=pace, review=review)
+                       strategy=strategy, counting_pace=pace, review=review, distraction=distraction)
+
+
+def distraction_figures(groups: list[Group]) -> tuple[DistractionFigures, ...]:
+    """The count drills with answers given through an interruption, in `COUNT_DRILLS` order."""
+    found: dict[str, dict[bool, Tally]] = defaultdict(dict)
+    for g in groups:
+        drill, distracted = g.key
+        found[drill][bool(distracted)] = Tally(attempts=g.attempts, accuracy=_accuracy(g.attempts, g.correct),
+                                               median_ms=g.median_ms)
+    none = Tally(attempts=0, accuracy=None, median_ms=None)
+    return tuple(DistractionFigures(drill=drill, title=drill_title(drill),
+                                    undistracted=found[drill].get(False, none), distracted=found[drill][True])
+                 for drill in COUNT_DRILLS if True in found.get(drill, {}))
 
 
 def plain(value: Any) -> Any:

@@ -13,6 +13,10 @@ bankroll: the bankroll at the next bet of the same session above the one at this
 the bankroll is recorded before the bet is placed) means the round was won. A jump is a bet at least
 twice the one before it in the same session (our reading of "a bet jump": a doubling, as the
 surveillance literature describes spreading).
+
+The game the bets were made at (`BetGame`: rule set, count, conversion, ramp and unit) is the latest
+bet's: what the learner's ramp earns there, and what a cover ramp costs, is priced from that game's
+per-count statistics (`trainer.planning.cover`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,56 @@ class BetPoint:
     """The bet in table units (the table minimum)."""
     bankroll: Money
     """The bankroll before the bet."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetGame:
+    """The game a bet was made at: what prices the learner's ramp."""
+
+    ruleset: str
+    system: str
+    estimation: str
+    rounding: str
+    last_deck: str | None
+    ramp: str
+    """The learner's ramp at play, `TC:UNITS,...`."""
+    unit: Money
+    """One unit: the table minimum."""
+
+    def plan_command(self) -> str:
+        """The `cutcard plan` line that stores this game's statistics."""
+        words = [f"cutcard plan --ruleset {self.ruleset} --system {self.system}"]
+        if self.estimation != "half":
+            words.append(f"--estimation {self.estimation}")
+        if self.last_deck and self.last_deck != self.estimation:
+            words.append(f"--last-deck {self.last_deck}")
+        if self.rounding != "floor":
+            words.append(f"--rounding {self.rounding}")
+        return " ".join(words)
+
+
+def latest_game(rows: Sequence[tuple[str, str, str, str]]) -> BetGame | None:
+    """The game of the latest bet with a true count (None: no such bet, or none names its game).
+
+    >>> row = ("s", json.dumps({"ruleset": "casino", "system": "hi-lo", "estimation": "half",
+    ...        "rounding": "floor", "ramp": "1:1,2:2", "unit": "10", "decks_left": 6}), "10", "1")
+    >>> latest_game([row]).plan_command()
+    'cutcard plan --ruleset casino --system hi-lo'
+    """
+    for _, data_text, _, _ in reversed(rows):
+        try:
+            data = json.loads(data_text)
+            if "decks_left" not in data:  # ungraded: no true count
+                continue
+            last = data.get("last_deck")
+            return BetGame(ruleset=str(data["ruleset"]), system=str(data["system"]),
+                           estimation=str(data.get("estimation", "half")),
+                           rounding=str(data.get("rounding", "floor")),
+                           last_deck=str(last) if last else None, ramp=str(data["ramp"]),
+                           unit=parse_money(str(data["unit"])))
+        except (ValueError, KeyError, TypeError, TrainerError):
+            continue
+    return None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,11 +1,15 @@
-"""`stats bets`: the learner's bets against the true count as a terminal scatter, and what a
-surveillance room would compute from them; plain lines, no wider than 80 columns."""
+"""`stats bets`: the learner's bets against the true count as a terminal scatter, what a surveillance
+room would compute from them, and what the learner's ramp earns beside a cover ramp; plain lines, no
+wider than 80 columns."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
-from trainer.progress.stats_bets import JUMP, BetPicture
+from trainer.core.money import format_money
+from trainer.planning.cover import RampPrice
+from trainer.progress.stats_bets import JUMP, BetGame, BetPicture
 
 LOW, HIGH = -4, 8
 """True counts shown: from -4 (and below) to +8 (and above)."""
@@ -86,4 +90,58 @@ def bet_lines(picture: BetPicture) -> list[str]:
     lines.append(f"  {picture.jumps_after_win} after a win, {picture.jumps_after_loss} after a loss. "
                  "A gambler presses after wins;")
     lines.append("  a counter raises with the count, after losses as often as after wins.")
+    return lines
+
+
+def _dollars(value: float) -> str:
+    """Money an hour to the cent, signed where it is a loss: '$12.34', '-$3.10'."""
+    text = f"${abs(value):,.2f}"
+    return f"-{text}" if value < -0.005 else text
+
+
+def ramp_lines(game: BetGame, pricing: tuple[RampPrice, Sequence[RampPrice], str] | str) -> list[str]:
+    """What the learner's ramp earns and what each cover costs an hour, or the line that says how to
+    get the statistics they are priced from."""
+    if isinstance(pricing, str):
+        return _wrapped(pricing)
+    own, covers, source = pricing
+    hour = own.figures.rounds_per_hour
+    lines = [f"What your ramp earns, and what a cover ramp costs ({game.ruleset}, {game.system}, one unit",
+             f"${format_money(game.unit)}, {hour:g} rounds an hour; {source}):",
+             f"  {'ramp':<8}{'bets by true count':<24}{'win/hour':>10}{'SD/hour':>10}{'r':>6}"
+             f"{'cost/hour':>18}"]
+
+    def row(p: RampPrice, name: str) -> str:
+        f = p.figures
+        r = "-" if p.correlation is None else f"{p.correlation:.2f}"
+        cost = "" if p is own else f"{_dollars(p.cost_per_hour)} ± {p.cost_per_hour_se:,.2f}"
+        ramp = p.ramp.text if len(p.ramp.text) <= 23 else p.ramp.text[:22] + "…"
+        return (f"  {name:<8}{ramp:<24}{_dollars(f.ev_per_hour):>10}{_dollars(f.sd_per_hour):>10}{r:>6}"
+                f"{cost:>18}").rstrip()
+
+    lines.append(row(own, "yours"))
+    lines.extend(row(p, p.name if len(p.name) <= 7 else "cover") for p in covers)
+    lines.append(f"  Your win's SE: {own.figures.ev_per_hour_se:,.2f}. r: bet with true count over all the "
+                 "game's rounds,")
+    lines.append("  the figure a room reads from bets. Cost: your win less the cover's, ± its SE.")
+    named = [p for p in covers if p.name != p.ramp.text]
+    if named:
+        lines.append("  " + "; ".join(f"{p.name}: {p.words}" for p in named) + ".")
+    return [line for chunk in lines for line in (_wrapped(chunk) if len(chunk) > 80 else [chunk])]
+
+
+def _wrapped(text: str, width: int = 80) -> list[str]:
+    """A long line broken at spaces, the rest indented as the first."""
+    indent = " " * (len(text) - len(text.lstrip()))
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else f"{indent}{word}"
+        if len(candidate) > width and current:
+            lines.append(current)
+            current = f"{indent}{word}"
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
     return lines

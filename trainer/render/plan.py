@@ -175,6 +175,8 @@ def print_plan(console: Console, report: PlanReport) -> None:
     head, source = heading_lines(report)
     console.print(Text(head, style="title"))
     console.print(Text(source, style="muted"))
+    if report.bet_count:
+        console.print(Text(report.bet_count, style="muted"))
     console.print()
     for line, style in ramp_lines(report.plan, report.limits.min_bet):
         console.print(Text(line, style=style))

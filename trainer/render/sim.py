@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from trainer.sim.count import bet_count_words
 from trainer.sim.report import SimReport
 from trainer.sim.results import Summary
 
@@ -66,6 +67,8 @@ def print_report(console: Console, report: SimReport) -> None:
         ramp = ", ".join(f"{tc:+d}: {bet}" for tc, bet in counter.ramp.items())
         table.add_row("count", f"{counter.system.title}; true count by {counter.estimation} deck, "
                                f"{counter.rounding}")
+        if side := bet_count_words(counter.system):
+            table.add_row("", side)
         table.add_row("bets", f"spread {counter.spread[0]}-{counter.spread[1]} units; ramp {ramp} "
                               "(true count: units)")
         table.add_row("index plays", report.indices or "none: basic strategy, no insurance")

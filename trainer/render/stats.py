@@ -2,7 +2,8 @@
 
 The overview: a table per drill (answers, % right, median answer time over 7 days, 30 days and the span),
 where the answers were given (drills, review, the table), a chart per skill of % right and median answer
-time week by week, the review picture, the activity calendar, the weakest items in words, counting speed.
+time week by week, the review picture, the activity calendar, the weakest items in words, counting speed,
+and the count drills with and without the casino's interruptions (`--distract`), side by side.
 `stats drills` draws the weekly charts of every drill. Every line fits the console's width; at 80 columns
 nothing is cut, and wider consoles get wider bars with each week's figure under it.
 """
@@ -17,7 +18,7 @@ from rich.console import Console
 from rich.text import Span, Text
 
 from trainer.progress.items import drill_title
-from trainer.progress.stats import StatsReport, Trend, WeekPoint, Window
+from trainer.progress.stats import StatsReport, Tally, Trend, WeekPoint, Window
 from trainer.render import Page
 from trainer.render.graphs import Column, column_chart, nice_ceiling, side_by_side
 from trainer.render.review_stats import print_review_picture
@@ -95,6 +96,7 @@ def print_stats(console: Console, report: StatsReport) -> None:
     _print_weakest(page, report, width)
     _print_strategy(page, report)
     _print_pace(page, report)
+    _print_distraction(page, report)
     page.print()
     page.print(Text("more: stats drills · stats review · stats strategy · ready", style="muted"))
     page.flush()
@@ -361,3 +363,45 @@ def _print_pace(console: Page, report: StatsReport) -> None:
     line.append(f"best {best:.1f} s a deck; latest week's median {latest.median_seconds:.1f} s over "
                 f"{latest.countdowns} count-down{'' if latest.countdowns == 1 else 's'}")
     console.print(line)
+
+
+def _tally_cell(tally: Tally) -> Text:
+    """'   40  95%  1.8s' (answers, % right, median of the learner's own times), 17 wide."""
+    cell = Text(f"{count(tally.attempts):>5} ")
+    if tally.accuracy is None:
+        cell.append(f"{'—':>4}", style="muted")
+    else:
+        cell.append(f"{tally.accuracy:>4.0%}", style=accuracy_style(tally.accuracy))
+    cell.append(f" {seconds(tally.median_ms):>6}", style="muted")
+    return cell
+
+
+def _cost(calm: Tally, distracted: Tally) -> str:
+    """What the interruptions cost: '-12 pts +0.8s' (points of accuracy, median time); '' when there is
+    nothing to compare."""
+    parts = []
+    if calm.accuracy is not None and distracted.accuracy is not None:
+        parts.append(f"{round(100 * (distracted.accuracy - calm.accuracy)):+d} pts")
+    if calm.median_ms is not None and distracted.median_ms is not None:
+        parts.append(f"{(distracted.median_ms - calm.median_ms) / 1000:+.1f}s")
+    return " ".join(parts)
+
+
+def _print_distraction(console: Page, report: StatsReport) -> None:
+    """The count drills answered through an interruption, beside their calm answers: answers, % right
+    and the median of the learner's own times (a piped or flashed answer's time is not theirs)."""
+    if not report.distraction:
+        return
+    console.print()
+    console.print(Text("Counting through distraction (--distract): calm and interrupted", style="title"))
+    console.print(Text("answers · % right · median of your own times · what it costs", style="muted"))
+    console.print(Text(f"{'drill':<15} {'calm':>17}   {'interrupted':>17}   cost", style="title"))
+    for row in report.distraction:
+        line = Text(f"{row.title[:15]:<15} ", style="key")
+        line.append_text(_tally_cell(row.undistracted))
+        line.append("   ")
+        line.append_text(_tally_cell(row.distracted))
+        cost = _cost(row.undistracted, row.distracted)
+        if cost:
+            line.append(f"   {cost}", style="warn")
+        console.print(line)

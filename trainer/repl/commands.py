@@ -177,6 +177,12 @@ def _values_of(kind: str) -> Mapping[str, str]:
     if kind == "indices":
         return {"published": "the Illustrious 18 and Fab 4 (Hi-Lo)",
                 "computed": "computed for your table and count (cutcard indices)"}
+    if kind in ("estimation", "last-deck"):
+        return {"full": "to the full deck", "half": "to the half deck", "quarter": "to the quarter deck",
+                "exact": "cards left / 52"}
+    if kind == "rounding":
+        return {"floor": "down (-2.8 -> -3)", "truncate": "toward zero (-2.8 -> -2)",
+                "round": "to the nearest, halves away from zero"}
     return {}
 
 

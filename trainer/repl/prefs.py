@@ -1,9 +1,15 @@
-"""The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`, `set ramp 1:1,2:2,3:4`)
-in `$CUTCARD_HOME`.
+"""The REPL's remembered settings (`use RULESET`, `set speed 0.4`, `set system ko`, `set ramp 1:1,2:2,3:4`,
+`set estimation quarter`) in `$CUTCARD_HOME`.
 
 They are kept as a small JSON file (`settings.json`: the standard library writes JSON, not TOML) and
 become option defaults of the commands run from the REPL that they are meant for (`APPLIES_TO`), through
 click's `default_map`; an option typed on the line still wins.
+
+The true-count conversion (`estimation`, `last-deck`, `rounding`) is remembered for every command that
+converts a running count (the drills, `play`, and `sim`, `indices` and `plan`, so that the indices and the
+plan are computed for the conversion the learner uses); `close-call`, the allowed error in cards for a tray
+read near the line between two readings, is the tray drills'. A combination no command takes (a last deck
+read more coarsely than the shoe, a close call as wide as half a unit) is refused when it is set.
 """
 
 from __future__ import annotations
@@ -25,16 +31,28 @@ KEYS: dict[str, str] = {
     "ruleset": "the rule set of play, drills, chart, ev and sim (also: use NAME)",
     "speed": "seconds per card in flash drills, e.g. 0.4",
     "system": "the count system of count drills and play, e.g. hi-lo, ko",
+    "distract": "on: the casino interrupts the count drills and play (--distract); off",
+    "estimation": "how finely true counts read the decks left: full, half, quarter or exact",
+    "last-deck": "a finer reading once fewer than 52 cards are left: half, quarter or exact",
+    "rounding": "how a true count is made whole: floor, truncate or round",
+    "close-call": "the allowed error in cards of a tray by the line between two readings, e.g. 3",
     "ramp": "your bet ramp at play, TC:UNITS steps, e.g. 1:1,2:2,3:4,4:8,5:12, or plan (the plan's)",
     "indices": "the index plays of the deviations drill, play and sim --count: published or computed",
     "dealer-errors": "the share of rounds in which play's dealer makes a mistake to call, 0 to 1 (0: off)",
     "bet-count": "on: every bet's grade at play shows the counts (off: only a wrong bet's)",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
+CONVERTING = ("drill", "play", "sim", "indices", "plan")
+"""The commands that convert a running count to a true count (`sim` with `--count`)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices", "plan"),
     "speed": ("drill",),
     "system": ("drill", "play", "indices", "plan"),
+    "distract": ("drill", "play"),
+    "estimation": CONVERTING,
+    "last-deck": CONVERTING,
+    "rounding": CONVERTING,
+    "close-call": ("drill",),
     "ramp": ("play",),
     "indices": ("drill", "play", "sim", "plan"),
     "dealer-errors": ("play",),
@@ -45,6 +63,9 @@ such an option: `review --ruleset` narrows the queue to one rule set (without it
 and `sim --count SYSTEM` turns counting on, so a remembered count system must not reach it."""
 
 RESET_WORDS = ("default", "none", "off")
+CONVERSION_DEFAULTS = {"estimation": "half", "last-deck": "as estimation", "rounding": "floor",
+                       "close-call": "an eighth of the unit"}
+"""What the commands convert by when nothing is remembered (their options' defaults)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,6 +75,16 @@ class Prefs:
     ruleset: str | None = None
     speed: float | None = None
     system: str | None = None
+    distract: bool | None = None
+    """`set distract on`: the count drills' and play's --distract."""
+    estimation: str | None = None
+    """'full', 'half', 'quarter' or 'exact': `--estimation`."""
+    last_deck: str | None = None
+    """The last deck's estimation, no coarser than `estimation`: `--last-deck`."""
+    rounding: str | None = None
+    """'floor', 'truncate' or 'round': `--rounding`."""
+    close_call: float | None = None
+    """The allowed error in cards for a close call (0: none): the tray drills' `--close-call`."""
     ramp: str | None = None
     """The learner's bet ramp in `TC:UNITS,...` form (play grades every bet against it)."""
     indices: str | None = None
@@ -69,12 +100,15 @@ class Prefs:
         """A setting as `set` prints it."""
         value = getattr(self, field_of(key))
         if value is None:
-            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM, "ramp": DEFAULT_RAMP,
+            fallback = {"ruleset": DEFAULT_RULESET, "system": DEFAULT_SYSTEM, **CONVERSION_DEFAULTS,
+                        "ramp": DEFAULT_RAMP,
                         "indices": "published", "dealer-errors": "0, off",
-                        "bet-count": "off"}.get(key, "the drill's own")
+                        "bet-count": "off", "distract": "off"}.get(key, "the drill's own")
             return f"{fallback} (default)"
         if isinstance(value, bool):
             return "on" if value else "off"
+        if key == "close-call":
+            return f"{value:g} cards"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
     def default_map(self) -> dict[str, dict[str, Any]]:
@@ -136,6 +170,8 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
     text = value.strip()
     if text.lower() in RESET_WORDS:
         reset: dict[str, Any] = {field_of(key): None}
+        if key in CONVERSION_DEFAULTS:
+            _check_conversion(dataclasses.replace(prefs, **reset))
         return dataclasses.replace(prefs, **reset)
     if key == "ruleset":
         return dataclasses.replace(prefs, ruleset=_ruleset_name(text))
@@ -146,15 +182,56 @@ def change(prefs: Prefs, key: str, value: str) -> Prefs:
         return dataclasses.replace(prefs, ramp=BetRamp.parse(ramp).text)
     if key == "dealer-errors":
         return dataclasses.replace(prefs, dealer_errors=_share(text))
-    if key == "bet-count":
+    if key in ("bet-count", "distract"):
         if text.lower() not in ("on", "yes", "true", "1"):
-            raise InvalidInputError(f"bet-count {text!r} is not one of on, off")
-        return dataclasses.replace(prefs, bet_count=True)
+            raise InvalidInputError(f"{key} {text!r} is not one of on, off")
+        on: dict[str, Any] = {field_of(key): True}
+        return dataclasses.replace(prefs, **on)
     if key == "indices":
         if text.lower() not in ("published", "computed"):
             raise InvalidInputError(f"indices {text!r} is not one of published, computed")
         return dataclasses.replace(prefs, indices=text.lower())
+    if key in CONVERSION_DEFAULTS:
+        return _checked_conversion(prefs, key, text)
     return dataclasses.replace(prefs, system=_system_name(text))
+
+
+def _checked_conversion(prefs: Prefs, key: str, text: str) -> Prefs:
+    """The settings with one part of the true-count conversion changed, the whole checked."""
+    from trainer.core.counting import Rounding, estimation_of
+
+    word = text.lower()
+    value: str | float
+    if key == "estimation":
+        value = estimation_of(word).value
+    elif key == "last-deck":
+        value = estimation_of(word, "last-deck estimation").value
+    elif key == "rounding":
+        if word not in {r.value for r in Rounding}:
+            raise InvalidInputError(f"rounding {text!r} is not one of floor, truncate, round")
+        value = word
+    else:
+        try:
+            value = float(word.removesuffix("cards").strip())
+        except ValueError:
+            raise InvalidInputError(f"close-call {text!r} is not a number of cards, e.g. 3") from None
+        if not 0 <= value <= 26:
+            raise InvalidInputError(f"close-call {text} is out of range: 0 to 26 cards (0: no close calls)")
+    changed: dict[str, Any] = {field_of(key): value}
+    chosen = dataclasses.replace(prefs, **changed)
+    _check_conversion(chosen)
+    return chosen
+
+
+def _check_conversion(prefs: Prefs) -> None:
+    """Refuse a conversion no command takes: the last deck read more coarsely than the shoe, or a close
+    call as wide as half the finest unit in use."""
+    from drills.counting.count_drill import check_close_call
+    from trainer.core.counting import check_last_deck
+
+    estimation = prefs.estimation or CONVERSION_DEFAULTS["estimation"]
+    check_last_deck(estimation, prefs.last_deck)
+    check_close_call(prefs.close_call, estimation, prefs.last_deck)
 
 
 def _plan_ramp() -> str:

@@ -32,6 +32,7 @@ from trainer.practice.session import DrillRun
 
 if TYPE_CHECKING:
     from trainer.render.flash import FlashTiming
+    from trainer.table.edge_line import EdgeReading, EdgeWatch
 
 Ask = Callable[[str], str]
 """Reads one answer line after showing the prompt; raises EOFError or KeyboardInterrupt to stop."""
@@ -171,6 +172,8 @@ SHORT_PROMPT = 32
 """Prompts up to this long are the input prompt itself; longer ones are printed above a '›' prompt."""
 HELP_WORDS = frozenset({"?", "help"})
 """An answer that asks for the drill's whole intro again (never graded)."""
+EDGE_WORDS = frozenset({"e", "edge"})
+"""With `edges`: an answer that asks for the last shoe's edge line (never graded)."""
 
 
 class Reader(Protocol):
@@ -234,14 +237,16 @@ def intro_lines(session: DrillRun, *, whole: bool) -> list[str]:
 def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                     known: frozenset[str] = frozenset(), total: int | None = None,
                     live: bool | None = None, reader: Reader | None = None,
-                    banner: str | None = None) -> RunSummary:
+                    banner: str | None = None, edges: EdgeWatch | None = None) -> RunSummary:
     """Ask, read, grade, explain; a malformed answer is answered with its one-line hint.
 
     `known`: the drills this learner has answered before, whose intro is a one-line reminder (`?` or
     `help` shows it whole); `total`: the questions planned (the header's "7 of 20"; None: the time so
     far); `banner`, a line for the top of the first screen (the review's header).
     `live` (default: when `ask` is not given and the console is a terminal) draws each question on
-    a screen of its own (module note), reading answers with `reader`."""
+    a screen of its own (module note), reading answers with `reader`. `edges` (the true-count drill):
+    `e` at a prompt shows the edge line of the shoe last answered, its exact edge computed in the
+    background from the moment it was graded."""
     if live is None:
         live = ask is None and console.is_terminal
     read_status = reader or (_status_reader() if live else None)
@@ -251,6 +256,7 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
     introduced: set[int] = set()
     carried: list[RenderableType] = []
     missed = False
+    last_shoe: EdgeReading | None = None
     if banner and not live:
         console.print(Text(banner, style="title"))
     try:
@@ -278,6 +284,10 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 console.print(shown)
             first = show_question(console, question, wait=missed and not live, live=live)
             session.start_timer(first)
+            hidden = False
+            if session.distractor is not None:
+                hidden = _distract(console, session, question, tally, live=live, read_status=read_status,
+                                   read=read)
             grade = None
             short = len(question.prompt) <= SHORT_PROMPT
             if not short:  # a long question reads better on its own line than wrapped into the input
@@ -293,11 +303,23 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                         _intro_screen(console, tally.line(session, time.monotonic()), session.intro(),
                                       "back to the question")
                         session.start_timer(started + session.clock.monotonic() - paused)
-                        _redraw(console, tally, session, question, short=short)
+                        _redraw(console, tally, session, question, short=short, hidden=hidden)
                         status = ""
                     else:
                         for line in session.intro():
                             console.print(Text(line, style="warn"))
+                    continue
+                if edges is not None and text.strip().lower() in EDGE_WORDS:
+                    from trainer.table.edge_line import edge_line
+
+                    if last_shoe is not None:
+                        last_shoe = edges.settled(last_shoe)
+                    said = ("e shows the edge of a shoe once you have answered it" if last_shoe is None
+                            else "Last shoe: " + edge_line(last_shoe).strip().removeprefix("Next round: "))
+                    if live:
+                        status = said
+                    else:
+                        console.print(Text(said, style="muted"))
                     continue
                 try:
                     grade = session.answer(question, text)
@@ -309,6 +331,12 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
             if live:
                 console.print(Text.assemble((prompt + " ", "muted"), text))
             summary.answered += 1
+            unseen = question.data.get("unseen")
+            if edges is not None and isinstance(unseen, list):  # computed while the next one is answered
+                from trainer.strategy.composition import Composition
+
+                last_shoe = edges.reading(Composition(ranks=tuple(int(n) for n in unseen)),
+                                          int(question.expected))
             if grade.correct:
                 tally.right += 1
             else:
@@ -324,6 +352,9 @@ def run_interactive(plan: Plan, console: Console, ask: Ask | None = None, *,
                 carried = feedback
     except (KeyboardInterrupt, EOFError):
         console.print(Text("drill stopped; every answer given is kept", style="muted"))
+    finally:
+        if edges is not None:
+            edges.close()
     for line in summary_lines(summary):
         console.print(line)
     return summary
@@ -353,18 +384,64 @@ def _intro_screen(console: Console, header: Text, intro: list[str], then: str) -
 
 
 def _redraw(console: Console, tally: HeaderLine, session: DrillRun, question: Question, *,
-            short: bool) -> None:
+            short: bool, hidden: bool = False) -> None:
     """The question's screen again (after `?`); flashed cards are not flashed again (that would give the
-    count away): the rest of the question is drawn as it was."""
+    count away): the rest of the question is drawn as it was. `hidden`: the count is held from memory
+    (`--distract`), and nothing of the question is shown again."""
     console.clear()
     console.print(tally.line(session, time.monotonic()))
-    static = dataclasses.replace(question, show=tuple(s for s in question.show
-                                                       if not isinstance(s, (Flash, Rounds))))
-    if len(static.show) < len(question.show):
+    static = dataclasses.replace(question, show=tuple(s for s in question.show if not hidden
+                                                       and not isinstance(s, (Flash, Rounds))))
+    if hidden:
+        console.print(Text(FROM_MEMORY, style="muted"))
+    elif len(static.show) < len(question.show):
         console.print(Text("(the cards were flashed: they are not shown again)", style="muted"))
     show_question(console, static)
     if not short:
         console.print(Text(question.prompt, style="title"))
+
+
+FROM_MEMORY = "(your count from memory: what was shown is not shown again)"
+
+
+def _static(question: Question) -> bool:
+    """True when a question's displays stay on screen until it is answered (a tray, a running count), as
+    opposed to cards flashed or rounds dealt and taken away."""
+    return not any(isinstance(s, (Flash, Rounds)) or (isinstance(s, Lines) and s.by_round)
+                   for s in question.show)
+
+
+def _distract(console: Console, session: DrillRun, question: Question, tally: HeaderLine, *, live: bool,
+              read_status: Reader | None, read: Ask | None) -> bool:
+    """`--distract`, between a question's cards and its answer: at a terminal a question that stays on
+    screen (the true count's tray) is read first and then taken away (Enter), so that its count is held
+    from memory whether or not the casino interrupts; then the interruption, if one is due, answered on
+    a line of its own while the answer's clock stands still. True when the question was taken away."""
+    hide = live and _static(question)
+    if hide:  # the clock runs on: reading the tray is part of the answer, at the learner's own pace
+        _wait_for_enter("I have it (the tray goes away)")
+    interruption = session.interrupt()
+    if hide or (live and interruption is not None):
+        console.clear()
+        console.print(tally.line(session, time.monotonic()))
+    if interruption is None:
+        if hide:
+            console.print(Text(FROM_MEMORY, style="muted"))
+        return hide
+    resume = session.pause()
+    console.print(Text("The casino interrupts: hold your count.", style="warn"))
+    console.print(Text(interruption.says, style="title"))
+    prompt = "›" if interruption.question else "Enter ›"
+    text = read_status(prompt, "") if read_status is not None else _ask(read, prompt)
+    if live:
+        console.print(Text.assemble((prompt + " ", "muted"), text))
+    dealt = session.dealt_with(interruption, text)
+    console.print(Text(("✓ " if dealt.correct else "✗ ") + dealt.words(), style="good" if dealt.correct
+                       else "bad"))
+    if live:
+        console.print(Text(FROM_MEMORY, style="muted"))
+    resume()
+    return live
 
 
 def _wait_for_enter(then: str = "next question") -> None:

@@ -54,8 +54,10 @@ def _step(values: Sequence[float], now: float, up: bool) -> float:
 
 
 def plan_screen(rows: Sequence[CountRow], limits: TableLimits, *, simplify: bool, ruleset: str, system: str,
-                statistics: str, keep: Callable[[PlanReport], Path]) -> PlanReport | None:
-    """Run the screen until Esc or q; the plan last shown (None if it never planned)."""
+                statistics: str, keep: Callable[[PlanReport], Path], bet_count: str = ""
+                ) -> PlanReport | None:
+    """Run the screen until Esc or q; the plan last shown (None if it never planned); `bet_count`, the
+    line that says which count the ramp's true counts are (`PlanReport.bet_count`)."""
     state = _State(limits=limits, simplify=simplify)
 
     def replan() -> None:
@@ -63,7 +65,7 @@ def plan_screen(rows: Sequence[CountRow], limits: TableLimits, *, simplify: bool
         try:
             chip = default_chip(state.limits.min_bet) if state.simplify else None
             state.report = plan_game(rows, state.limits, chip=chip, statistics=statistics, ruleset=ruleset,
-                                     system=system)
+                                     system=system, bet_count=bet_count)
         except TrainerError as e:
             state.message = str(e)
         state.millis = 1000 * (time.perf_counter() - started)
@@ -171,6 +173,8 @@ def _screen(state: _State) -> StyleAndTextTuples:
     head, source = heading_lines(report)
     line(head, "bold")
     line(source, "fg:ansibrightblack")
+    if report.bet_count:
+        line(report.bet_count, "fg:ansibrightblack")
     if state.curve:
         for text in curve_lines(report):
             line(text)

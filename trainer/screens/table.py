@@ -20,6 +20,7 @@ from rich.text import Text
 
 from drills.base import Grade
 from trainer.core.actions import Action
+from trainer.core.counting import format_count
 from trainer.core.errors import TrainerError
 from trainer.core.money import format_money
 from trainer.render.table import event_line, money_text, table_picture
@@ -27,6 +28,7 @@ from trainer.screens.ask import read_line
 from trainer.screens.keys import read_key
 from trainer.table.bets import ungraded_reason
 from trainer.table.count_checks import bet_ramp
+from trainer.table.edge_line import EdgeReading, EdgeWatch, edge_line
 from trainer.table.foul_calls import CALL_WORDS
 from trainer.table.session import Scorecard, TableSession
 
@@ -46,9 +48,11 @@ class TableUI:
     """One learner's session at the terminal."""
 
     def __init__(self, session: TableSession, console: Console, *, line: ReadLine = read_line,
-                 key: ReadKey = read_key, bet_count: bool = False) -> None:
-        """`bet_count`: a right bet's grade shows the counts too (a wrong one's always does)."""
+                 key: ReadKey = read_key, bet_count: bool = False, edges: EdgeWatch | None = None) -> None:
+        """`bet_count`: a right bet's grade shows the counts too (a wrong one's always does). `edges`:
+        the edge line after each round (`trainer.table.edge_line`)."""
         self.session = session
+        self.edges = edges
         self.bet_count = bet_count
         self.console = console
         self.line = line
@@ -69,11 +73,17 @@ class TableUI:
                 if not self.session.watching_now and not self._ask_bet():
                     break
                 self._play_round()
+                reading = self._edge_reading()  # started before the count check: it computes meanwhile
+                self._interrupt()
                 self._count_check()
+                self._edge_line(reading)
             if self.session.fouls.on and self.session.fouls.open and rounds is not None:
                 self._last_calls()
         except (KeyboardInterrupt, EOFError):
             self.console.print(Text("session stopped", style="muted"))
+        finally:
+            if self.edges is not None:
+                self.edges.close()
         self._summary()
         return self.session.tally
 
@@ -98,6 +108,12 @@ class TableUI:
         if s.keeper.counting_helps:
             self.console.print(f"Keep the {s.keeper.system.short_title} count: you are asked at "
                                "random checkpoints and whenever the cut card comes out.")
+            side = s.keeper.system.side_count
+            if side is not None:
+                adjust = format_count(side.adjustment)
+                self.console.print(f"Keep the {side.names} apart: at checkpoints, the surplus "
+                                   f"({side.per_deck} a deck dealt less those seen); bet by the count it "
+                                   f"adjusts ({adjust} each), play by the plain count.")
         else:
             self.console.print(Text("Counting cannot help at this table (the cards are reshuffled every "
                                     "round or rolled): no count checks.", style="warn"))
@@ -120,6 +136,11 @@ class TableUI:
             self.console.print(Text(f"Back-counting: {s.wonging.describe()}. Before each round sit, stay, "
                                     "watch or leave; you start watching, and watch again after each "
                                     "shuffle.", style="warn"))
+        if s.distractor is not None:
+            self.console.print(Text("Distraction on: after about one round in three the casino interrupts "
+                                    "(a sum, a question, a drink order, chatter). Deal with it and keep the "
+                                    "count; the count checks after it are recorded as distracted.",
+                                    style="warn"))
         foul = " · f foul" if s.fouls.on else ""
         self.console.print(Text("Keys: h hit · s stand · d double · p split · r surrender · i insurance · "
                                 f"n no{foul}. Ctrl-C ends the session.", style="muted"))
@@ -147,9 +168,29 @@ class TableUI:
         self.console.print(Text(f"  {check.message}", style="good" if check.correct else "bad"))
         return True
 
+    def _edge_reading(self) -> EdgeReading | None:
+        """The next round's figures, the exact edge started in the background as the round ends."""
+        s = self.session
+        if self.edges is None or not s.ruleset.counting_helps:
+            return None
+        true_count = s.betting_true_count_now() if s.keeper.system.balanced else None
+        return self.edges.after_round(s.shoe, true_count)
+
+    def _edge_line(self, reading: EdgeReading | None) -> None:
+        """After the round and its count check (the line would give the count away before it): the
+        true count, its edge and the exact edge, or 'computing' (then the next screen shows it)."""
+        if self.edges is not None and reading is not None:
+            self.console.print(Text(edge_line(self.edges.settled(reading)), style="muted"))
+
+    def _pending_edge(self) -> None:
+        """The exact edge the edge line said was computing, once it is ready."""
+        if self.edges is not None and (line := self.edges.pending()) is not None:
+            self.console.print(Text(line, style="muted"))
+
     def _ask_bet(self) -> bool:
         """Ask, grade and place the bet, which deals the round; False when the learner leaves."""
         s = self.session
+        self._pending_edge()
         lo, hi = s.bet_bounds()
         default = s.last_bet if s.last_bet is not None and lo <= s.last_bet <= hi else lo
         foul = "f SEAT foul, " if s.fouls.on and s.round is not None else ""
@@ -194,6 +235,7 @@ class TableUI:
         self._shown = 0
         round_ = s.round
         assert round_ is not None
+        self._pending_edge()
         self._print_events()
         while s.learner_in_turn:
             self.console.print(self._picture())
@@ -293,6 +335,20 @@ class TableUI:
                 break
         self._close_calls()
 
+    def _interrupt(self) -> None:
+        """`--distract`: the casino's interruption after a round, if one is due, answered before play
+        goes on (a wrong answer is shown, and changes no grade)."""
+        s = self.session
+        interruption = s.interruption()
+        if interruption is None:
+            return
+        self.console.print(Text("The casino interrupts: keep your count.", style="warn"))
+        self.console.print(Text(f"  {interruption.says}", style="title"))
+        text = self.line("Enter > " if not interruption.question else "> ")
+        handled = s.dealt_with(interruption, text)
+        self.console.print(Text(("  ✓ " if handled.correct else "  ✗ ") + handled.words(),
+                                style="good" if handled.correct else "bad"))
+
     def _count_check(self) -> None:
         s = self.session
         due = s.count_check_due()
@@ -301,6 +357,12 @@ class TableUI:
         head = "Before the shuffle" if due == "reshuffle" else "Count check"
         self.console.print(Text(f"{head}: what is the running count?", style="count"))
         self._ask_count("running count")
+        if due == "checkpoint" and s.keeper.keeps_side_count:
+            side = s.keeper.system.side_count
+            assert side is not None
+            self.console.print(Text(f"And your side count: how many {side.names} above the norm for the "
+                                    "tray are left?", style="count"))
+            self._ask_count("side count")
         if due == "checkpoint" and s.keeper.system.balanced:
             self._ask_count("true count")
 
@@ -339,8 +401,10 @@ class TableUI:
             self.console.print(f"  strategy: {tally.plays_right} of {plays} plays by the chart or an index "
                                f"play ({100 * tally.plays_right / plays:.0f}%){cost}")
         if counts:
+            sides = [c for c in tally.counts if c.question == "side count"]
+            of_sides = (f"; side count {sum(c.correct for c in sides)} of {len(sides)}" if sides else "")
             self.console.print(f"  count: {tally.counts_right} of {counts} right "
-                               f"({100 * tally.counts_right / counts:.0f}%)")
+                               f"({100 * tally.counts_right / counts:.0f}%){of_sides}")
         if self.session.fouls.on:
             caught, missed = tally.fouls.count("caught"), tally.fouls.count("missed")
             false = tally.fouls.count("false call")

@@ -5,6 +5,11 @@ The true count follows `trainer.core.counting` (running count / estimated decks 
 full, half or quarter deck with ties up and never below one unit, or exact; floor, truncate or round),
 done in integer arithmetic so the hot loop never builds a Fraction. An unbalanced count (KO, Red 7)
 bets and plays by its running count, as its books teach.
+
+A system with a side count (Hi-Opt I's aces) bets by the adjusted true count and plays by the plain one:
+the running count plus the adjustment per surplus card of the side count's ranks
+(`trainer.core.counting.adjusted_running_count`, the surplus over the decks dealt as the counter
+estimates them, as `play` bets), over the same estimated decks left (`SideCounter`).
 """
 
 from __future__ import annotations
@@ -12,9 +17,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import accumulate
 
-from trainer.core.counting import LAST_DECK_CARDS, Estimation, Rounding, check_last_deck
+from trainer.core.counting import (
+    LAST_DECK_CARDS,
+    CountSystem,
+    Estimation,
+    Rounding,
+    check_last_deck,
+    format_count,
+)
 from trainer.core.errors import InvalidInputError
 from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
@@ -103,6 +116,76 @@ class TrueCounter:
         return whole_count(running * m, d, self.rounding)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideCounter:
+    """The true count a side-counting counter bets by, in integers: with the decks left estimated as
+    d / (m x scale) (`TrueCounter.divisor`: (m, d)), the decks dealt are decks - d / (m x scale), the
+    surplus per_deck x decks dealt - seen, and the adjusted running count (in tag units) running +
+    adjustment x scale x surplus; times m / d, that is whole(x, d x den) with
+    x = running x m x den + num x (per_deck x (decks x m x scale - d) - seen x m x scale)
+    for the adjustment num / den."""
+
+    true_counter: TrueCounter
+    decks: int
+    per_deck: int
+    """Cards of the side count's ranks in one deck (4 for aces)."""
+    ranks: tuple[int, ...]
+    """The side-counted ranks by blackjack value (1: aces)."""
+    adjustment: Fraction
+
+    def table(self, most_cards: int) -> Callable[[int, int, int], int]:
+        """A fast function of (running count, side-counted cards seen, cards left) for shoes up to
+        `most_cards`: the betting true count."""
+        pairs = self.true_counter.divisors(most_cards)
+        rounding, scale = self.true_counter.rounding, self.true_counter.scale
+        num, den = self.adjustment.numerator, self.adjustment.denominator
+        per_deck, full = self.per_deck, self.decks * scale
+
+        def betting_count(running: int, seen: int, left: int) -> int:
+            m, d = pairs[left]
+            x = running * m * den + num * (per_deck * (full * m - d) - seen * m * scale)
+            return whole_count(x, d * den, rounding)
+
+        return betting_count
+
+    def __call__(self, running: int, seen: int, cards_left: int) -> int:
+        return self.table(cards_left)(running, seen, cards_left)
+
+
+def side_counter(system: CountSystem, true_counter: TrueCounter, decks: int) -> SideCounter | None:
+    """How a system's side count adjusts the betting count (None: the system has none); an unbalanced
+    count, which bets by its running count, with no decks-left estimate to hold a norm, is refused."""
+    side = system.side_count
+    if side is None:
+        return None
+    if not system.balanced:
+        raise InvalidInputError(f"{system.short_title} is unbalanced: the simulator bets it by its running "
+                                f"count, which its side count of {side.names} cannot adjust")
+    return SideCounter(true_counter=true_counter, decks=decks, per_deck=side.per_deck, ranks=side.ranks,
+                       adjustment=side.adjustment)
+
+
+def bet_count_name(system: CountSystem) -> str:
+    """Which count the simulator bets by: 'plain', 'ace-adjusted' (an ace side count) or
+    'side-adjusted' (a side count of other ranks)."""
+    side = system.side_count
+    if side is None or not system.balanced:
+        return "plain"
+    return "ace-adjusted" if side.ranks == (1,) else "side-adjusted"
+
+
+def bet_count_words(system: CountSystem) -> str:
+    """The bet count in a line's words ('' for the plain count): 'bets follow the ace-adjusted count
+    (+1 per surplus ace), plays the plain one'."""
+    side = system.side_count
+    if bet_count_name(system) == "plain" or side is None:
+        return ""
+    per = "ace" if side.ranks == (1,) else "card"
+    adjustment = format_count(side.adjustment)
+    name = bet_count_name(system)
+    return f"bets follow the {name} count ({adjustment} per surplus {per}), plays the plain one"
+
+
 @functools.cache
 def _steps_per_deck(estimation: str) -> int:
     """The core's deck unit of an estimation as steps per deck: 1, 2 or 4 (whole, half or quarter
@@ -137,13 +220,25 @@ class CountPlan:
     """Back-counting: the rounds the seat plays (None: every round)."""
     spots: Spots | None = None
     """Several hands a round at the counts given (None: one hand every round)."""
+    side: Sequence[int] = ()
+    """1 for each card code of the side count's ranks, else 0 (empty: no side count)."""
+    bet_count: Callable[[int, int, int], int] | None = None
+    """(running count, side-counted cards seen, cards left) -> the count the ramp, the back-counter's
+    moves, the spots and the per-count sums read (None: `true_count`, the count the plays read)."""
 
     def start_shoe(self, cards: Sequence[int], burn: int) -> list[int]:
         """seen[i]: the running count once the first i cards are dealt (unshown burn cards uncounted)."""
-        tags = [self.tag[c] for c in cards]
+        return self._sums(self.tag, cards, burn, self.initial)
+
+    def start_side(self, cards: Sequence[int], burn: int) -> list[int]:
+        """side[i]: the side-counted cards among the first i dealt (unshown burn cards uncounted)."""
+        return self._sums(self.side, cards, burn, 0)
+
+    def _sums(self, weight: Sequence[int], cards: Sequence[int], burn: int, initial: int) -> list[int]:
+        tags = [weight[c] for c in cards]
         if not self.burn_shown:
             tags[:burn] = [0] * min(burn, len(tags))
-        return list(accumulate(tags, initial=self.initial))
+        return list(accumulate(tags, initial=initial))
 
 
 def ramp_table(ramp: Mapping[int, int], spread: tuple[int, int]) -> tuple[int, list[int]]:

@@ -31,12 +31,14 @@ from trainer.core.errors import InvalidInputError
 from trainer.core.rules import Ruleset
 from trainer.core.spots import Spots
 from trainer.core.wonging import Wonging
-from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function
+from trainer.sim.count import NEVER, CountPlan, TrueCounter, bet_function, side_counter
 from trainer.sim.game import Game
 from trainer.sim.plays import Lookup, UpPlays, compile_charts
 from trainer.strategy import indexplay
 from trainer.strategy.chart import ROWS, UPS
 
+BetCount = Callable[[int, int, int], int]
+"""(running count, side-counted cards seen, cards left) -> the count a side-counting counter bets by."""
 Cell = tuple[str, int, int]
 """A chart cell: (kind, total or pair value, up value)."""
 CHART_CELLS: tuple[Cell, ...] = tuple(
@@ -201,18 +203,22 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
     codes = game.codes
     system = counter.system
     scale = codes.tag_scale
+    most = 52 * rules.shoe.decks + 1
+    converter = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale,
+                            last_deck=counter.last_deck)
+    sides = side_counter(system, converter, rules.shoe.decks)
     if system.balanced:
-        true_count = TrueCounter(estimation=counter.estimation, rounding=counter.rounding,
-                                 scale=scale, last_deck=counter.last_deck).table(52 * rules.shoe.decks + 1)
+        true_count = converter.table(most)
     else:  # an unbalanced count bets and plays by the running count itself
 
         def true_count(running: int, left: int) -> int:
             return running // scale
 
+    bet_count = None if sides is None else sides.table(most)
     low, charts = charts_by_count(lookup, counter)
     plays_for = _played(game, charts, low, mistakes, rng)
     if mistakes.count or mistakes.true_count:
-        true_count = _with_count_mistakes(true_count, mistakes, scale, rng)
+        true_count, bet_count = _with_count_mistakes(true_count, bet_count, mistakes, scale, rng)
     insurance = NEVER if counter.insurance_index is None else counter.insurance_index
     initial = int(system.initial_running_count(rules.shoe.decks) * scale)
     bet_for = bet_function(dict(counter.ramp), counter.spread)
@@ -220,7 +226,8 @@ def count_plan(game: Game, lookup: Lookup, counter: Counter, mistakes: Mistakes,
         bet_for = _with_bet_mistakes(bet_for, mistakes.bet, rng)
     return CountPlan(tag=codes.tag, initial=initial, burn_shown=rules.shoe.burn_shown,
                      true_count=true_count, bet_for=bet_for, plays_for=plays_for, insure_from=insurance,
-                     wonging=counter.wonging, spots=counter.spots)
+                     wonging=counter.wonging, spots=counter.spots, bet_count=bet_count,
+                     side=() if sides is None else tuple(int(v in sides.ranks) for v in codes.value))
 
 
 def _with_bet_mistakes(bet_for: Callable[[int], int], rate: float,
@@ -354,14 +361,16 @@ def _with_strategy_mistakes(right: Callable[[int], tuple[UpPlays, ...]],
     return plays_for
 
 
-def _with_count_mistakes(true_count: Callable[[int, int], int], mistakes: Mistakes, scale: int,
-                         rng: random.Random) -> Callable[[int, int], int]:
-    """A true count read through a drifting running count and an occasional conversion slip."""
+def _with_count_mistakes(true_count: Callable[[int, int], int], bet_count: BetCount | None,
+                         mistakes: Mistakes, scale: int, rng: random.Random
+                         ) -> tuple[Callable[[int, int], int], BetCount | None]:
+    """The true count (and a side count's betting count) read through one drifting running count and an
+    occasional conversion slip. The side-counted cards are kept without mistakes."""
     chance = rng.random
     per_card, per_conversion = mistakes.count, mistakes.true_count
     drift = last = 0  # the drift so far, and the cards left when last asked (cells: read twice a round)
 
-    def noisy(running: int, left: int) -> int:
+    def drifted(running: int, left: int) -> int:
         nonlocal drift, last
         if left > last:  # a new shoe: the drift goes with the old count
             drift = 0
@@ -370,9 +379,21 @@ def _with_count_mistakes(true_count: Callable[[int, int], int], mistakes: Mistak
                 if chance() < per_card:
                     drift += scale if chance() < 0.5 else -scale
         last = left
-        count = true_count(running + drift, left)
+        return running + drift
+
+    def slipped(count: int) -> int:
         if per_conversion and chance() < per_conversion:
             count += 1 if chance() < 0.5 else -1
         return count
 
-    return noisy
+    def noisy(running: int, left: int) -> int:
+        return slipped(true_count(drifted(running, left), left))
+
+    if bet_count is None:
+        return noisy, None
+    betting = bet_count
+
+    def noisy_bet(running: int, seen: int, left: int) -> int:
+        return slipped(betting(drifted(running, left), seen, left))
+
+    return noisy, noisy_bet

@@ -58,8 +58,8 @@ class Winnings:
     pair_products: int = 0
     by_count: dict[int, list[int]] = field(default_factory=dict)
     """Counting mode, the rounds played (a back-counter's watched rounds left out): for each true count at
-    round start (as the counter reads it: the count its bet
-    follows, clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
+    round start (as the counter reads it: the count its bet follows, a side count's adjusted one,
+    clipped to `COUNT_REACH`), [rounds, sum of results, sum of squared results], each round's
     result per unit of its initial bet (in result units): what a bet ramp is planned from."""
 
     def add(self, other: Winnings) -> None:
@@ -102,7 +102,8 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     """Play `rounds` rounds for one seat, adding to `tally` (and each round's result to `record`).
 
     Without `count` the seat bets one unit and plays `plays` (indexed by up-card code) every round;
-    with it, the bet and the tables follow the true count (see `CountPlan`), and a back-counter
+    with it, the bet and the tables follow the true count (see `CountPlan`; with a side count the bet
+    follows the adjusted count, the tables the plain one), and a back-counter
     (`CountPlan.wonging`) plays only the rounds its policy sits for: every round is dealt and counted
     (the others' hands take the cards the seat's would), but only a played round's bet and result go
     into the seat's sums and the per-count sums (`Winnings.rounds` counts every round observed).
@@ -125,9 +126,11 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
         insure_from, start_shoe = count.insure_from, count.start_shoe
         wonging = count.wonging
         spots = count.spots
+        bet_count, start_side = count.bet_count, count.start_side
     else:
         wonging = None
         spots = None
+        bet_count = None
     hands_now = 1
     spot = [0, 0, 0, 0, 0, 0, 0]  # the Winnings's spot sums, in its order
 
@@ -149,6 +152,7 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
     cut = ALWAYS
     draw, left = deal_from(cards)
     seen: list[int] = []
+    side_seen: list[int] = []  # with a side count: its cards among the first i dealt
 
     net_sum = net_sq = wagered = 0
     bets: dict[int, int] = {}
@@ -165,11 +169,14 @@ def play_rounds(game: Game, plays: tuple[UpPlays, ...], source: ShoeSource, roun
                     draw()
                 if counting:
                     seen = start_shoe(cards, burn)
+                    if bet_count is not None:
+                        side_seen = start_side(cards, burn)
                 seat = WATCHING
             at = len(cards) - left()
             if counting:
                 running = seen[at]
-                start_count = true_count(running, left())
+                start_count = true_count(running, left()) if bet_count is None else \
+                    bet_count(running, side_seen[at], left())
                 bet = bet_for(start_count)
                 if wonging is not None:
                     seat = wonging.after(seat, wonging.move(seat, start_count))

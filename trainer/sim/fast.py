@@ -32,7 +32,7 @@ from trainer.core.rules import Reshuffle
 from trainer.core.spots import MOST_SPOTS, Spots
 from trainer.core.wonging import Wonging
 from trainer.sim import layout as k
-from trainer.sim.count import NEVER, TrueCounter
+from trainer.sim.count import NEVER, SideCounter, TrueCounter, side_counter
 from trainer.sim.counter import (
     Counter,
     Mistakes,
@@ -112,6 +112,9 @@ class CounterInts:
     bets: list[int]
     wonging: Wonging | None = None
     spots: Spots | None = None
+    side: SideCounter | None = None
+    """The side count the bet is adjusted by (None: the bet reads the plain count)."""
+    decks: int = 0
 
 
 def counting_for(game: Game, counter: Counter) -> CounterInts:
@@ -121,8 +124,9 @@ def counting_for(game: Game, counter: Counter) -> CounterInts:
     scale = game.codes.tag_scale
     system = counter.system
     most = 52 * rules.shoe.decks + 1
-    pairs = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale,
-                        last_deck=counter.last_deck).divisors(most)
+    converter = TrueCounter(estimation=counter.estimation, rounding=counter.rounding, scale=scale,
+                            last_deck=counter.last_deck)
+    pairs = converter.divisors(most)
     first, bets = _ramp(counter)
     return CounterInts(tag=game.codes.tag,
                        initial=int(system.initial_running_count(rules.shoe.decks) * scale),
@@ -132,7 +136,8 @@ def counting_for(game: Game, counter: Counter) -> CounterInts:
                        divs=[d for _, d in pairs],
                        insure_from=NEVER if counter.insurance_index is None else counter.insurance_index,
                        bet_first=first, bet_low=counter.spread[0], bets=bets,
-                       wonging=counter.wonging, spots=counter.spots)
+                       wonging=counter.wonging, spots=counter.spots,
+                       side=side_counter(system, converter, rules.shoe.decks), decks=rules.shoe.decks)
 
 
 def _ramp(counter: Counter) -> tuple[int, list[int]]:
@@ -266,6 +271,10 @@ class NativeSeat:
             (k.R_WONG_IN, NEVER_BELOW if wong is None or wong.entry is None else wong.entry),
             (k.R_WONG_OUT, NEVER_BELOW if wong is None else _floor(wong)),
             (k.R_WONG_PATH, wong is not None and wong.by_path),
+            (k.R_SIDE_RANKS, sum(1 << v for v in c.side.ranks) if c.side else 0),
+            (k.R_SIDE_NUM, c.side.adjustment.numerator if c.side else 0),
+            (k.R_SIDE_DEN, c.side.adjustment.denominator if c.side else 0),
+            (k.R_SIDE_PER_DECK, c.side.per_deck if c.side else 0), (k.R_DECKS, c.decks),
         ):
             r[index] = int(value)
         self._rules = r

@@ -20,15 +20,16 @@ __all__ = ["ACE", "ALWAYS", "BUST", "COUNT_REACH", "DOUBLE", "EVERY_ROUND_FIRST"
 CUT_CARD, EVERY_ROUND, INFINITE, RECORDED = 0, 1, 2, 3
 
 # the seat's state between calls: seat[...]
-(POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, SEATED, GONE,
- STATE_SIZE) = range(13)
+(POS, END, CUT, SHUFFLED, FAILED, NEXT_SHOE, RUNNING, COUNTED_TO, DRIFT, LAST_LEFT, SEATED, GONE, SIDE_SEEN,
+ STATE_SIZE) = range(14)
 
-# the rules and the counter's plain figures: rules[...]
+# the rules and the counter's plain figures: rules[...]; a side count (`count.SideCounter`): the values
+# it keeps as a bit mask (bit v: value v), its adjustment num / den (den 0: no side count), per deck, decks
 (R_HOLE, R_HOLE_FIRST, R_EVEN_MONEY, R_SCALE, R_BLACKJACK, R_SURRENDER_LOSS, R_INS_STAKE, R_INS_WIN,
  R_TAKES_ALL, R_EARLY_RULE, R_MAX_HANDS, R_ONE_CARD_ACES, R_RESPLIT_ACES, R_SPLIT_21_BJ, R_KIND, R_BURN,
  R_CUT_LO, R_CUT_HI, R_COUNTING, R_TC_MODE, R_ROUNDING, R_TAG_SCALE, R_INITIAL, R_BURN_SHOWN, R_LOW,
  R_COUNTS, R_SETS, R_INSURE_FROM, R_BET_FIRST, R_BET_LOW, R_PAD, R_TC_LOW, R_WONG, R_WONG_IN, R_WONG_OUT,
- R_WONG_PATH, RULES_SIZE) = range(37)
+ R_WONG_PATH, R_SIDE_RANKS, R_SIDE_NUM, R_SIDE_DEN, R_SIDE_PER_DECK, R_DECKS, RULES_SIZE) = range(42)
 
 # the learner's error rates: rates[...]
 M_COUNT, M_TRUE_COUNT, M_STRATEGY, M_BET, RATES_SIZE = range(5)

@@ -49,6 +49,7 @@ from trainer.sim.layout import (
     R_BURN_SHOWN,
     R_COUNTING,
     R_COUNTS,
+    R_DECKS,
     R_EARLY_RULE,
     R_EVEN_MONEY,
     R_HOLE,
@@ -64,6 +65,10 @@ from trainer.sim.layout import (
     R_ROUNDING,
     R_SCALE,
     R_SETS,
+    R_SIDE_DEN,
+    R_SIDE_NUM,
+    R_SIDE_PER_DECK,
+    R_SIDE_RANKS,
     R_SPLIT_21_BJ,
     R_SURRENDER_LOSS,
     R_TAG_SCALE,
@@ -81,6 +86,7 @@ from trainer.sim.layout import (
     S_STATUS,
     SEATED,
     SETTLED,
+    SIDE_SEEN,
     SOFT,
     SPLIT,
     STANDING,
@@ -131,11 +137,8 @@ def _whole(x, d, rounding):
 
 
 @inlined
-def _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip):
-    """The count the ramp and the plays read, with the learner's drift and slips (`_with_count_mistakes`)."""
-    mode = rules[R_TC_MODE]
-    if mode == TC_ZERO:
-        return 0
+def _drifted(running, left, rules, rates, seat, slip):
+    """The running count with the learner's drift (`_with_count_mistakes`)."""
     if rates[M_COUNT] > 0 or rates[M_TRUE_COUNT] > 0:
         last = seat[LAST_LEFT]
         if left > last:
@@ -149,6 +152,24 @@ def _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip):
             seat[DRIFT] = drift
         seat[LAST_LEFT] = left
         running += seat[DRIFT]
+    return running
+
+
+@inlined
+def _slipped(count, rates, slip):
+    """The count, one off at the learner's conversion error rate."""
+    if rates[M_TRUE_COUNT] > 0 and _chance(slip) < rates[M_TRUE_COUNT]:
+        count += 1 if _chance(slip) < 0.5 else -1
+    return count
+
+
+@inlined
+def _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip):
+    """The count the plays read (and the ramp without a side count), with the learner's drift and slips."""
+    mode = rules[R_TC_MODE]
+    if mode == TC_ZERO:
+        return 0
+    running = _drifted(running, left, rules, rates, seat, slip)
     if mode == TC_BALANCED:  # from the table where it holds the count: a load instead of a division
         i = running - rules[R_TC_LOW]
         count = OFF_TABLE
@@ -158,9 +179,21 @@ def _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip):
             count = _whole(running * mults[left], divs[left], rules[R_ROUNDING])
     else:
         count = _floor_div(running, rules[R_TAG_SCALE])
-    if rates[M_TRUE_COUNT] > 0 and _chance(slip) < rates[M_TRUE_COUNT]:
-        count += 1 if _chance(slip) < 0.5 else -1
-    return count
+    return _slipped(count, rates, slip)
+
+
+@inlined
+def _bet_count(running, seen, left, rules, rates, seat, mults, divs, tcs, slip):
+    """The count the ramp reads: with a side count the adjusted one (`count.SideCounter`), its `seen`
+    cards kept without mistakes; else `_true_count`."""
+    den = rules[R_SIDE_DEN]
+    if den == 0:
+        return _true_count(running, left, rules, rates, seat, mults, divs, tcs, slip)
+    running = _drifted(running, left, rules, rates, seat, slip)
+    m, d, scale = mults[left], divs[left], rules[R_TAG_SCALE]
+    x = running * m * den + rules[R_SIDE_NUM] * (
+        rules[R_SIDE_PER_DECK] * (rules[R_DECKS] * scale * m - d) - seen * m * scale)
+    return _slipped(_whole(x, d * den, rules[R_ROUNDING]), rates, slip)
 
 
 @inlined
@@ -431,11 +464,11 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
          record, scratch, spots, spot_sums, work):
     """Play `rounds` rounds on from the seat's state `seat`, adding to `out` (net, net squares, wagered,
     rounds watched by a back-counter: `trainer.core.wonging`, as `engine.play_rounds`),
-    `bet_counts` and `count_sums` (the rounds played, by the true count at round start +
-    COUNT_REACH, clipped: rounds, results and squared results per unit bet, as `Winnings.by_count`), and
-    each round's result to `record` when it has room for them. `spots` ([count, hands] rows, counts
-    rising; none: one hand) deals several hands from their counts up (`_spread`), their sums into
-    `spot_sums` (`Winnings.spot_hands` on)."""
+    `bet_counts` and `count_sums` (the rounds played, by the true count at round start that the bet
+    reads + COUNT_REACH, clipped: rounds, results and squared results per unit bet, as
+    `Winnings.by_count`), and each round's result to `record` when it has room for them. `spots`
+    ([count, hands] rows, counts rising; none: one hand) deals several hands from their counts up
+    (`_spread`), their sums into `spot_sums` (`Winnings.spot_hands` on)."""
     counting = rules[R_COUNTING] != 0
     keep = len(record) >= rounds
     net_sum = 0
@@ -456,6 +489,7 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
                 break
             if counting:
                 seat[RUNNING] = rules[R_INITIAL]
+                seat[SIDE_SEEN] = 0
                 seat[COUNTED_TO] = 0 if rules[R_BURN_SHOWN] != 0 else burn
             seat[SEATED] = 0
             seat[GONE] = 0
@@ -465,9 +499,13 @@ def play(rounds, buf, deck, spare, seat, rng, slip, rules, rates, faces, start, 
             running = seat[RUNNING]
             for i in range(seat[COUNTED_TO], at):
                 running += tag[buf[i]]
+            if rules[R_SIDE_DEN] != 0:
+                for i in range(seat[COUNTED_TO], at):
+                    seat[SIDE_SEEN] += (rules[R_SIDE_RANKS] >> value[buf[i]]) & 1
             seat[RUNNING] = running
             seat[COUNTED_TO] = at
-            start_count = _true_count(running, seat[END] - at, rules, rates, seat, mults, divs, tcs, slip)
+            start_count = _bet_count(running, seat[SIDE_SEEN], seat[END] - at, rules, rates, seat, mults,
+                                     divs, tcs, slip)
             bet = _bet(start_count, rules, rates, bets, slip)
             if rules[R_WONG] != 0:  # `Wonging.move` and `Wonging.after`
                 if seat[SEATED] != 0:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.core.rules import Ruleset
+from trainer.sim.count import bet_count_name
 from trainer.sim.counter import Counter, Mistakes
 from trainer.sim.results import Summary
 
@@ -133,6 +134,7 @@ class SimReport:
         assert counter is not None
         return {
             "system": counter.system.name,
+            "bet_count": bet_count_name(counter.system),
             "spread": f"{counter.spread[0]}-{counter.spread[1]}",
             "ramp": {str(tc): bet for tc, bet in counter.ramp.items()},
             "indices": self.indices,

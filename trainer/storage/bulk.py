@@ -99,11 +99,11 @@ def _replay(rows: Iterable[tuple[Any, ...]]) -> Iterator[ReviewItem]:
     current: ReviewItem | None = None
     for row in rows:
         (session_id, drill, item, ruleset, prompt, _data, expected, given, correct, latency_ms, target_ms,
-         verdict, ts, source, pace) = row
+         verdict, ts, source, pace, distracted) = row
         attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
                           data={}, expected=expected, given=given, correct=bool(correct),
                           latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict, source=source,
-                          pace=pace)
+                          pace=pace, distracted=bool(distracted))
         if current is not None and (current.key.drill, current.key.item, current.key.ruleset) != (
                 attempt.drill, attempt.item, attempt.ruleset):
             yield current

@@ -210,6 +210,19 @@ class ProgressFigures(ReviewHistory):
                 found[drill] = _middle_of(rows, int(total))
         return found
 
+    def distraction_figures(self, drills: tuple[str, ...], since_ts: float | None) -> list[Group]:
+        """Per drill and distracted or not (key: (drill, 0 or 1)), since `since_ts`: answers, right, and
+        the median time of the learner-paced answers only (`--distract`: what an interruption costs)."""
+        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(attempts)")}
+        if "distracted" not in columns or not drills:
+            return []
+        marks = ", ".join("?" for _ in drills)
+        sql = (f"SELECT drill, distracted, CASE WHEN {learner_paced(self.conn)} THEN latency_ms END AS v, "
+               f"count(*), sum(correct) FROM attempts WHERE drill IN ({marks}) AND ts >= ? "
+               "GROUP BY drill, distracted, v ORDER BY drill, distracted, v")
+        with guarded(self.path, "compare distracted counts"):
+            return medians(self.conn.execute(sql, (*drills, since_ts or 0.0)), 2)
+
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
     def session_figures(self, drill: str, session_ids: tuple[str, ...], since_ts: float, *,

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from trainer.progress.scheduling import ItemKey, ReviewItem
     from trainer.storage.store import StoredAttempt
 
-READ_SCHEMA_VERSION = 8
+READ_SCHEMA_VERSION = 9
 """The schema this reader knows (`trainer.storage.schema.SCHEMA_VERSION`; a test keeps them equal). Only
 that schema is read: reading never migrates, and an older file (written before cutcard's first release)
 is brought up to date by any write."""

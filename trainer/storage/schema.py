@@ -307,5 +307,13 @@ def _m0008(db: Database) -> None:
     recount_answer_times(db)
 
 
+@_migration("0009_attempt_distracted")
+def _m0009(db: Database) -> None:
+    """Whether each count was held through an interruption (`--distract`) before it was given: 1 for
+    those answers, written with every answer from now on; every older answer was given undistracted."""
+    db.execute("ALTER TABLE attempts ADD COLUMN distracted INTEGER NOT NULL DEFAULT 0 "
+               "CHECK (distracted IN (0, 1))")
+
+
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema this cutcard writes; stored in `PRAGMA user_version`."""

@@ -45,7 +45,7 @@ class StoredAttempt:
 
 
 ATTEMPT_COLUMNS = ("session_id", "drill", "item", "ruleset", "prompt", "data", "expected", "given",
-                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source", "pace")
+                   "correct", "latency_ms", "target_ms", "verdict", "ts", "source", "pace", "distracted")
 
 INSERT_ATTEMPT = (f"INSERT INTO attempts ({', '.join(ATTEMPT_COLUMNS)}) "
                   f"VALUES ({', '.join('?' for _ in ATTEMPT_COLUMNS)})")
@@ -89,7 +89,7 @@ def attempt_row(attempt: Attempt) -> tuple[Any, ...]:
     return (attempt.session_id, attempt.drill, attempt.item, attempt.ruleset, attempt.prompt,
             json.dumps(attempt.data, default=str, sort_keys=True, ensure_ascii=False), attempt.expected,
             attempt.given, int(attempt.correct), attempt.latency_ms, attempt.target_ms, attempt.verdict,
-            attempt.ts, attempt.source, attempt.pace)
+            attempt.ts, attempt.source, attempt.pace, int(attempt.distracted))
 
 
 def review_row(item: ReviewItem) -> tuple[Any, ...]:
@@ -301,7 +301,7 @@ def count_attempts(conn: sqlite3.Connection, path: Path) -> int:
 
 def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     (row_id, session_id, drill, item, ruleset, prompt, data, expected, given, correct, latency_ms,
-     target_ms, verdict, ts, source, pace) = row
+     target_ms, verdict, ts, source, pace, distracted) = row
     try:
         facts = json.loads(data)
     except (ValueError, TypeError, RecursionError):
@@ -312,5 +312,5 @@ def _stored_attempt(row: tuple[Any, ...]) -> StoredAttempt:
     attempt = Attempt(session_id=session_id, drill=drill, item=item, ruleset=ruleset, prompt=prompt,
                       data=facts, expected=expected, given=given, correct=bool(correct),
                       latency_ms=latency_ms, ts=ts, target_ms=target_ms, verdict=verdict,
-                      source=source, pace=pace)
+                      source=source, pace=pace, distracted=bool(distracted))
     return StoredAttempt(id=row_id, attempt=attempt)

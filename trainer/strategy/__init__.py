@@ -26,6 +26,10 @@ Public API
     made legal (Dh -> hit when doubling is not allowed, Rs -> stand without surrender, ...).
 `NormalSeat`, `HardSeat`: computer seats deciding from a `SeatView` (`.decide(view) -> Action`);
     `GENERIC_CHART` is the Normal seats' fixed card. (The Easy seat is `trainer.core.seats.EasySeat`.)
+`trainer.strategy.edge.exact_edge(ruleset, shoe, *, chart=None) -> float`
+    The player's EV of one round dealt from a depleted `Composition`, flat bet, played by the rule
+    set's full-shoe chart (the exact edge `play` shows after each round); `round_starts` deals the
+    compositions real shoes meet.
 `dealer_outcomes(ruleset, up, *, removed=()) -> DealerOutcomes`
     The dealer's exact final-total distribution for one up card.
 `ChartCache`, `install_cache(cache)`: the cache protocol (`load(key) -> bytes | None`,

@@ -107,16 +107,20 @@ def _chart_hands() -> tuple[tuple[tuple[int, ...], str, int], ...]:
 class ChartBuilder:
     """The cells, letters and house edge of one rule set's full shoe."""
 
-    def __init__(self, ruleset: Ruleset, progress: Progress | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, progress: Progress | None = None, *,
+                 shoe: Composition | None = None) -> None:
+        """`shoe`: the cards the round is dealt from (default: the rule set's full shoe; another one is
+        for `game_ev` of a depleted shoe, not for building a chart)."""
         self.ruleset = ruleset
-        self.shoe = Composition.full(ruleset)
+        full = Composition.full(ruleset)
+        self.shoe = full if shoe is None else shoe
         self.tick = progress or (lambda done, total: None)
         steps = 7
 
         def engine_tick(done: int, total: int) -> None:
             self.tick(done, steps)
 
-        kept = full_shoe_engine(ruleset, build=False)
+        kept = full_shoe_engine(ruleset, build=False) if self.shoe == full else None
         if kept is not None:  # `hand_evs` (or an earlier chart) built this shoe's engine: the same one
             self.engine = kept
             self.tick(3, steps)
@@ -331,9 +335,10 @@ class ChartBuilder:
 
     def game_ev(self, chart: Chart, by_chart: Values,
                 splits: dict[int, NDArray[np.float64]]) -> tuple[float, dict[str, float]]:
-        """The whole game's EV played by the chart, and per up card."""
+        """The whole game's EV played by the chart, and per up card (a depleted shoe's hands that it
+        cannot deal have no node and no chance: they are left out)."""
         shoe, terms = self.shoe, self.terms
-        hands = list(combinations_with_replacement(range(1, 11), 2))
+        hands = [h for h in combinations_with_replacement(range(1, 11), 2) if self.engine.node(_own(h)) >= 0]
         chances = deal_chances(shoe, hands).tolist()
         nodes, evs = self.hand_evs(hands, by_chart, splits)
         naturals = self.engine.pay.blackjack[nodes].tolist()

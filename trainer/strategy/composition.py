@@ -35,6 +35,14 @@ class Composition:
             return cls(ranks=(1,) * 13, infinite=True)
         return cls(ranks=(4 * decks,) * 13)
 
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Composition:
+        """The composition of these cards (a shoe's undealt cards: `Shoe.remaining_cards()`)."""
+        left = [0] * 13
+        for c in cards:
+            left[int(c.rank) - 1] += 1
+        return cls(ranks=tuple(left))
+
     @property
     def values(self) -> tuple[int, ...]:
         """Counts (or weights) by blackjack value, ace first, tens last."""

@@ -173,6 +173,12 @@ def standing_payoffs(table: NodeTable, terms: Terms, dealer: NDArray[np.float64]
 
 
 _KERNELS: dict[tuple[bool, bool, tuple[int, ...] | None], DealerKernel] = {}
+"""The whole table's kernels (key counts None), and those of the last few shoes too small for it."""
+_KEEP_SMALL = 8
+"""Small shoes' kernels kept: a chart asks for one shoe's many times, while the exact edge of every
+round start of a one-deck game meets a new shoe each round (some 0.7 MB a kernel)."""
+_FITS: dict[tuple[bool, bool], set[tuple[int, ...]]] = {}
+"""Shoes found to deal every dealer hand (they use the whole table's kernel)."""
 
 
 def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> DealerKernel:
@@ -180,13 +186,26 @@ def _kernel(hits_soft_17: bool, natural: bool, counts: tuple[int, ...]) -> Deale
     some (1 deck, 2), the whole table's for the rest (which share it)."""
     from trainer.strategy.dealer import dealer_table
 
-    kernel = _KERNELS.get((hits_soft_17, natural, counts))
-    if kernel is None:
-        whole = dealer_table(hits_soft_17, natural)
-        part = whole.within(counts)
-        key = (hits_soft_17, natural, None if part is whole else counts)
-        kernel = _KERNELS.get(key) or DealerKernel(part)
-        _KERNELS[key] = _KERNELS[(hits_soft_17, natural, counts)] = kernel
+    rules = (hits_soft_17, natural)
+    fits = _FITS.setdefault(rules, set())
+    if counts in fits:
+        return _KERNELS[(*rules, None)]
+    kernel = _KERNELS.get((*rules, counts))
+    if kernel is not None:
+        return kernel
+    whole = dealer_table(hits_soft_17, natural)
+    part = whole.within(counts)
+    if part is whole:
+        kernel = _KERNELS.get((*rules, None)) or DealerKernel(whole)
+        _KERNELS[(*rules, None)] = kernel
+        if len(fits) > 4096:
+            fits.clear()
+        fits.add(counts)
+        return kernel
+    kernel = _KERNELS[(*rules, counts)] = DealerKernel(part)
+    small = [key for key in list(_KERNELS) if key[2] is not None]  # a copy: the exact edge's thread
+    for key in small[:-_KEEP_SMALL]:  # oldest first                 may ask for a kernel meanwhile
+        _KERNELS.pop(key, None)
     return kernel
 
 

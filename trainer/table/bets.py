@@ -5,9 +5,9 @@ running count of every card seen since the shuffle over the decks left (the shoe
 to the session's estimation and rounding). When the cut card is out, the dealer shuffles before the
 deal, so the bet is a fresh shoe's: the initial running count over the full shoe. The bet is capped by
 the table's limits and the learner's chips. A wrong bet is told at once with the right one and why:
-"true count +2 (running +9, 4.5 decks left): your ramp bets 2 units ($20)". A right bet is told without
-the counts ("your ramp bets 2 units"), which would give the next count check away; `why` keeps them for a
-learner who wants them shown always.
+"true count +2 (running +9, 4.5 decks left; half decks, floor): your ramp bets 2 units ($20)", the
+conversion named. A right bet is told without the counts ("your ramp bets 2 units"), which would give
+the next count check away; `why` keeps them for a learner who wants them shown always.
 
 With a count that keeps a side count (Hi-Opt I's aces), the bet is by the adjusted running count: the
 system's adjustment for every card of its ranks left above the norm for the tray (4 aces a deck of the
@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import Answer, Grade
+from drills.counting.count_drill import setting_words
 from trainer.core.betting import bet_item
 from trainer.core.bounds import check_length
 from trainer.core.counting import (
     CountSystem,
+    Estimation,
     adjusted_running_count,
     format_count,
     format_decks,
@@ -97,6 +99,12 @@ def betting_running_count(view: TableView, running: int | Fraction, cards_left: 
     return plain, (f"{side.names} {seen} seen against a norm of {norm}, "
                    f"surplus {format_count(surplus)} x {format_count(side.adjustment, signed=False)}: "
                    f"betting count {format_count(adjusted)}, ")
+
+
+def conversion_words(view: TableView) -> str:
+    """The conversion the session's true counts use, as a grade says it: 'half decks, floor'."""
+    last = Estimation(view.last_deck) if view.last_deck else None
+    return setting_words(Estimation(view.estimation), last, view.rounding)
 
 
 def ramp_bet(view: TableView, units: int) -> Money:
@@ -171,7 +179,7 @@ class BetDecision:
         capped = "" if expected == unit * units else " (as near as the limits and your chips allow)"
         shuffle = "a fresh shoe, " if view.needs_shuffle else ""
         counts = (f"true count {format_count(tc)} ({shuffle}running {format_count(running)}, {side_words}"
-                  f"{format_decks(decks_left)} decks left)")
+                  f"{format_decks(decks_left)} decks left; {conversion_words(view)})")
         ramp = f"your ramp bets {units} unit{'s' if units != 1 else ''} (${format_money(expected)}){capped}"
         why = f"{counts}: {ramp}"
         given = f"${format_money(bet)}"

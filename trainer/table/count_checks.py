@@ -2,9 +2,17 @@
 (`CountDecision`), and the learner's bet ramp.
 
 The learner is asked for the running count at random checkpoints (every 3 to 7 rounds) and whenever
-the cut card has come out, before the dealer shuffles; at a checkpoint a balanced count also asks the
-true count. The true count divides by the decks left estimated as the session says (to the half deck by
-default, as a player reads the discard tray) and rounds as it says (down by default: DESIGN §5).
+the cut card has come out, before the dealer shuffles; at a checkpoint a count that keeps a side count
+(Hi-Opt I's aces) then asks it, and a balanced count the true count. The true count divides by the decks
+left estimated as the session says (to the half deck by default, as a player reads the discard tray) and
+rounds as it says (down by default: DESIGN §5).
+
+The side count is asked as its surplus: the cards of its ranks the tray's depth holds on average (4 aces a
+deck dealt, the decks dealt read as the decks left are) less those seen; positive, the shoe left is rich
+in them. It is recorded under the aces drill's item (`aces:hi-opt-i:+2`), its own item beside the running
+count's. Under exact estimation the norm is a fraction of a card: the answer is the surplus to the nearest
+whole card, either whole number at a half (our reading: a counter keeps whole aces). Bets are made by the
+count the surplus adjusts (`bets`), plays by the plain count.
 The bet ramp is the learner's own (`play --ramp`, `set ramp`): one unit is the table minimum.
 """
 
@@ -16,12 +24,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import Answer, Grade
+from drills.counting.aces import BANDS as ACE_BANDS
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.bounds import check_length
 from trainer.core.cards import Card
 from trainer.core.counting import (
     CountSystem,
     Estimation,
+    adjusted_running_count,
     check_last_deck,
     estimate_decks_left,
     estimation_at,
@@ -29,6 +39,8 @@ from trainer.core.counting import (
     format_decks,
     load_system,
     parse_count,
+    side_count_norm,
+    side_count_surplus,
     true_count,
 )
 from trainer.core.events import Event, cards_since_shuffle
@@ -53,7 +65,7 @@ class CountGrade:
     """One count answer."""
 
     question: str
-    """'running count' or 'true count'."""
+    """'running count', 'side count' or 'true count'."""
     expected: str
     given: str
     correct: bool
@@ -112,8 +124,78 @@ def grade_true(running: int | Fraction, cards_left: int, estimation: str, roundi
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SideCountReading:
+    """A side count at a moment of the shoe: the tray's depth, the norm for it, the cards seen and the
+    surplus left (positive: the shoe left is rich in the side count's ranks)."""
+
+    system: CountSystem
+    seen: int
+    decks_dealt: Fraction
+    norm: Fraction
+    surplus: Fraction
+    estimation: Estimation
+    """The estimation the decks dealt were read to (the last deck's below 52 cards left)."""
+
+    @property
+    def whole(self) -> int:
+        """The surplus in whole cards (to the nearest; a half away from zero)."""
+        nearest = int(abs(self.surplus) + Fraction(1, 2))
+        return nearest if self.surplus >= 0 else -nearest
+
+    def accepts(self, given: Fraction) -> bool:
+        """A whole number of cards within half a card of the surplus (exactly it, off exact estimation)."""
+        return given.denominator == 1 and abs(given - self.surplus) <= Fraction(1, 2)
+
+    def words(self) -> str:
+        """'aces: 7 seen against a norm of 10 for 2.5 decks dealt (to the half deck): surplus +3'."""
+        side = self.system.side_count
+        assert side is not None
+        read = "exact" if self.estimation is Estimation.EXACT else f"to the {self.estimation.value} deck"
+        norm = format_count(self.norm, signed=False) if self.norm.denominator == 1 else \
+            f"{float(self.norm):.2f}"
+        exact = "" if self.surplus.denominator == 1 else f" ({float(self.surplus):+.2f})"
+        return (f"{side.names}: {self.seen} seen against a norm of {norm} for "
+                f"{format_decks(self.decks_dealt)} decks dealt ({read}, {side.per_deck} a deck): surplus "
+                f"{format_count(self.whole)}{exact}")
+
+
+def side_count_reading(view: TableView) -> SideCountReading:
+    """The side count of the cards seen since the shuffle against the norm for the tray's depth."""
+    side = view.system.side_count
+    assert side is not None, "a side count asked of a count that keeps none"
+    decks_dealt = view.ruleset.shoe.decks - view.decks_left(view.cards_left)
+    seen = sum(1 for card in view.seen if card.value in side.ranks)
+    return SideCountReading(system=view.system, seen=seen, decks_dealt=decks_dealt,
+                            norm=side_count_norm(decks_dealt, side.per_deck),
+                            surplus=side_count_surplus(seen, decks_dealt, side.per_deck),
+                            estimation=estimation_at(view.cards_left, view.estimation, view.last_deck))
+
+
+def side_count_item(system: str, surplus: int) -> str:
+    """The aces drill's item for a side count asked at the table: 'aces:hi-opt-i:+2' (its bands)."""
+    return f"aces:{system}:{min(max(surplus, ACE_BANDS[0]), ACE_BANDS[1]):+d}"
+
+
+def grade_side(view: TableView, text: str) -> CountGrade:
+    """Grade a side count given as its surplus; the explanation says what the bet counts by."""
+    given = parse_count(text)
+    reading = side_count_reading(view)
+    side = view.system.side_count
+    assert side is not None
+    running = view.running_count(view.seen)
+    adjusted = adjusted_running_count(running, reading.surplus, side.adjustment)
+    betting = (f"; your bets count {format_count(running)} + {format_count(side.adjustment, signed=False)} x "
+               f"{format_count(reading.whole)} = {format_count(adjusted)}, your plays the plain "
+               f"{format_count(running)}") if adjusted.denominator == 1 else \
+        f"; your bets count {float(adjusted):+.2f} by it, your plays the plain {format_count(running)}"
+    return CountGrade(question="side count", expected=format_count(reading.whole),
+                      given=format_count(given), correct=reading.accepts(given),
+                      explanation=reading.words() + betting)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CountDecision:
-    """A count check (`DecisionCheck`): `asked` is 'running count' or 'true count'."""
+    """A count check (`DecisionCheck`): `asked` is 'running count', 'side count' or 'true count'."""
 
     view: TableView
     asked: str
@@ -134,6 +216,18 @@ class CountDecision:
                          prompt=f"True count? (running count / {format_decks(estimate)} decks left, "
                                 f"{view.rounding})", data=data, expected=str(tc))
             return Decision(kind="true-count", question=q)
+        if self.asked == "side count":
+            reading = side_count_reading(view)
+            side = view.system.side_count
+            assert side is not None
+            data.update(kind="side-count", ranks=side.names, per_deck=side.per_deck,
+                        decks_dealt=float(reading.decks_dealt), estimation=view.estimation,
+                        last_deck=view.last_deck, adjustment=count_json(side.adjustment))
+            q = question(drill="aces", item=side_count_item(system, reading.whole),
+                         prompt=f"Surplus {side.names}? ({format_decks(reading.decks_dealt)} decks dealt, "
+                                f"{side.per_deck} a deck; + if the shoe left is rich)",
+                         data=data, expected=str(reading.whole))
+            return Decision(kind="side-count", question=q)
         data.update(kind="count")
         q = question(drill="running-count", item=running_count_item(system), prompt="Running count?",
                      data=data, expected=str(count_json(running)))
@@ -148,6 +242,8 @@ class CountDecision:
         if self.asked == "true count":
             count = grade_true(view.running_count(view.seen), view.cards_left, view.estimation,
                                view.rounding, answer.text, view.last_deck)
+        elif self.asked == "side count":
+            count = grade_side(view, answer.text)
         else:
             count = grade_running(view.system, view.ruleset.shoe.decks, view.seen, answer.text)
         grade = Grade(correct=count.correct, expected=count.expected.lstrip("+"),
@@ -185,6 +281,11 @@ class CountKeeper:
         """Take in a finished round's cards (a shuffle at its start clears the earlier ones)."""
         self.seen = self.seen_now(events)
         self.rounds_to_check -= 1
+
+    @property
+    def keeps_side_count(self) -> bool:
+        """The count keeps a side count, asked at checkpoints after the running count."""
+        return self.system.side_count is not None
 
     def check_due(self, needs_shuffle: bool) -> str | None:
         """'reshuffle' when the cut card is out, 'checkpoint' at a random checkpoint, else None."""

@@ -41,9 +41,10 @@ from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.fouls import CallWindow
 
-KINDS = ("bet", "insurance", "even-money", "action", "count", "true-count", "foul", "wong", "spots")
+KINDS = ("bet", "insurance", "even-money", "action", "count", "side-count", "true-count", "foul", "wong",
+         "spots")
 """What a decision line of `play --jsonl` may ask (DESIGN §10 contract; `foul` with --dealer-errors,
-`wong` with --wong and `spots` with --spots: DESIGN §11)."""
+`wong` with --wong and `spots` with --spots: DESIGN §11; `side-count` with a count that keeps one)."""
 COUNT_PACE = 0.5
 """The pace a running-count item from the table is reviewed at (the running-count drill's default)."""
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # types only: `cutcard play --help` loads no engine, and the 
     from trainer.core.wonging import Wonging
     from trainer.strategy import StrategyTable
     from trainer.strategy.indexplay import IndexPlay
+    from trainer.table.edge_line import CountEdges, EdgeWatch
     from trainer.table.tournament_checks import TournamentChecks
     from trainer.tournament.game import Tournament
 
@@ -36,6 +37,9 @@ LoadChart = Callable[..., "StrategyTable"]
 LoadIndexPlays = Callable[..., "tuple[tuple[IndexPlay, ...], str]"]
 """`(rules, system, source, estimation=, rounding=, quiet=, last_deck=)`: the index plays and where they
 come from."""
+LoadCountEdges = Callable[..., "CountEdges | None"]
+"""`(rules, system, indices, estimation=, rounding=, last_deck=)`: the game's edge per true count from
+the stored per-count statistics `plan` uses (None: the store has none for this game)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,6 +77,11 @@ class PlayOptions:
     spots: int | None = None
     bet_count: bool = False
     """Every bet's grade shows the counts (`--bet-count`); otherwise only a wrong bet's does."""
+    distract: bool = False
+    """The casino interrupts about one round in three (`--distract`)."""
+    distract_typed: bool = False
+    """`--distract` was typed for this command, not remembered (`set distract on`): the chat-host
+    tournament, with no count to keep, refuses only a typed one."""
     """Spread to up to this many hands where the plan in force plays several (None: one hand)."""
 
 
@@ -102,9 +111,10 @@ def wonging_for(options: PlayOptions, home: Path) -> Wonging | None:
 
 
 def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
-             index_plays: LoadIndexPlays) -> None:
+             index_plays: LoadIndexPlays, count_edges: LoadCountEdges | None = None) -> None:
     """Check the options, seat the learner and run the session to its end; a bad option raises
-    `InvalidInputError` before anything is computed or recorded."""
+    `InvalidInputError` before anything is computed or recorded. `count_edges`: the per-count
+    statistics for the edge line after each round (None: the line shows no count's edge)."""
     from trainer.core.rulesfile import load_ruleset
     from trainer.render import make_console
 
@@ -114,6 +124,9 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     ramp = BetRamp.parse(options.ramp)
     console = make_console()
     if rules.tournament is not None:
+        if options.distract and options.distract_typed:
+            raise InvalidInputError(f"--distract interrupts the count at a table; the {rules.name} "
+                                    "tournament keeps no count")
         if options.dealer_errors and options.dealer_errors_typed:  # the chat host's dealer is a bot that
             # settles by its rules (a remembered `set dealer-errors` is for the tables that have a dealer)
             raise InvalidInputError(f"--dealer-errors is for a table with a dealer, not the {rules.name} "
@@ -146,6 +159,7 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
     from trainer.screens.ask import plain_input, plain_key, plain_line
 
     pace = "script" if options.jsonl or plain_input() else "learner"  # whose answer times
+    edges = _edge_watch(rules, options, count_edges)
     with open_store(settings) as store:
         session = TableSession(rules, table_chart, seats=seats, rng=rng_for(options.seed),
                                system=options.system,
@@ -153,17 +167,31 @@ def run_play(options: PlayOptions, settings: HasDbPath, *, chart: LoadChart,
                                estimation=options.estimation, rounding=options.rounding,
                                last_deck=options.last_deck, recorder=store,
                                index_plays=plays, indices_words=words, dealer_errors=options.dealer_errors,
-                               pace=pace, wonging=wonging, spots=spots)
+                               pace=pace, wonging=wonging, spots=spots, distract=options.distract)
         if options.jsonl:
             from trainer.table.machine import TableMachine
 
-            TableMachine(session, sys.stdin, sys.stdout).run(options.rounds)
+            TableMachine(session, sys.stdin, sys.stdout, edges=edges).run(options.rounds)
             return
         if not plain_input():
-            TableUI(session, console, bet_count=options.bet_count).run(options.rounds)
+            TableUI(session, console, bet_count=options.bet_count, edges=edges).run(options.rounds)
             return
         TableUI(session, console, line=plain_line, key=plain_key,
-                bet_count=options.bet_count).run(options.rounds)
+                bet_count=options.bet_count, edges=edges).run(options.rounds)
+
+
+def _edge_watch(rules: Ruleset, options: PlayOptions, count_edges: LoadCountEdges | None) -> EdgeWatch:
+    """The edge line's reader: the stored statistics of the learner's game (a balanced count where
+    counting helps), and the exact engine in the background at a terminal, at once in machine mode."""
+    from trainer.core.counting import load_system
+    from trainer.strategy import chart_for
+    from trainer.table.edge_line import EdgeWatch
+
+    edges = None
+    if count_edges is not None and rules.counting_helps and load_system(options.system).balanced:
+        edges = count_edges(rules, options.system, options.indices, estimation=options.estimation,
+                            rounding=options.rounding, last_deck=options.last_deck)
+    return EdgeWatch(rules, chart_for(rules), edges, background=not options.jsonl)
 
 
 def _tournament(options: PlayOptions, rules: Ruleset, settings: HasDbPath, chart: LoadChart) -> None:

@@ -1,11 +1,13 @@
 """`cutcard play --jsonl`: the table in machine mode (DESIGN §10 contract), on plain streams.
 
 Each decision the learner owes is one JSON line `{"id", "kind", "prompt", "data", "choices"?}`, `kind`
-one of `bet`, `insurance`, `even-money`, `action`, `count`, `true-count`; the answer is one line; the
+one of `bet`, `insurance`, `even-money`, `action`, `count`, `side-count` (a count that keeps one, at a
+checkpoint after the running count: the surplus), `true-count`; the answer is one line; the
 grade is one line in the drills' shape (`{"id", "correct", "expected", "given", "explanation",
 "latency_ms"}`). A malformed or illegal answer gets `{"id", "error"}`, is read again and records nothing.
 A bet the table does not grade (counting cannot help) gets `{"id", "graded": false, "given",
-"explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`. Where
+"explanation"}`. After each round: `{"round": N, "net": "...", "hands": [...], "dealer": [...]}`, and
+from `play` (an `EdgeWatch`) the next round's `true_count`, `count_edge` and `exact_edge`. Where
 counting cannot help, the first line is `{"notice": "..."}`. End of input ends the session cleanly; every
 answer given was recorded as it was graded.
 
@@ -21,6 +23,11 @@ With `--wong`, each round begins with a `wong` decision (choices `sit`/`watch` w
 `stay`/`leave` when playing; `data`: the running count, cards left, decks left, the entry and exit
 counts, `playing`, `gone`, `fresh_shoe`); a round the learner watches has no bet and no play, and its
 round line has `"watched": true`, no hands and a net of 0.
+
+With `--distract`, about one round in three is followed (after its round line, before any count check)
+by `{"id", "kind": "interruption", "prompt", "expected", "data": {"interruption", "asks"?}}`: one answer
+line (any line for chatter), then `{"id", "interruption", "correct", "expected", "given"}`. The count
+checks until the next round are recorded as distracted; their grades are unchanged.
 
 The chat-host tournament speaks the same lines, with one more kind, `attack` (see `TournamentMachine`).
 """
@@ -39,6 +46,7 @@ from trainer.core.round import SeatView
 from trainer.practice.session import DrillRun, grade_to_json
 from trainer.table.bets import ungraded_reason
 from trainer.table.decisions import Decision
+from trainer.table.edge_line import EdgeWatch
 from trainer.table.session import TableSession
 from trainer.table.tournament_checks import BET_NOTE, TournamentChecks
 from trainer.tournament.game import Stage
@@ -51,11 +59,15 @@ class _InputEnded(Exception):
 class TableMachine:
     """Drives a `TableSession` by JSON lines."""
 
-    def __init__(self, table: TableSession, stdin: IO[str], stdout: IO[str]) -> None:
+    def __init__(self, table: TableSession, stdin: IO[str], stdout: IO[str], *,
+                 edges: EdgeWatch | None = None) -> None:
+        """`edges` (computing at once): the round lines carry `true_count`, `count_edge` and
+        `exact_edge` for the next round."""
         self.table = table
         self.stdin = stdin
         self.stdout = stdout
         self.asked = 0
+        self.edges = edges
 
     def run(self, rounds: int | None = None) -> None:
         """Play until `rounds` are done, the chips run out or input ends."""
@@ -77,13 +89,30 @@ class TableMachine:
                     self._ask(table.foul_decision())
                 net = table.end_round()
                 self._emit(self._round_line(net))
+                self._interrupt()
                 due = table.count_check_due()
                 if due is not None:
                     self._ask(table.count_decision("running count"))
+                    if due == "checkpoint" and table.keeper.keeps_side_count:
+                        self._ask(table.count_decision("side count"))
                     if due == "checkpoint" and table.keeper.system.balanced:
                         self._ask(table.count_decision("true count"))
         except _InputEnded:
             return
+
+    def _interrupt(self) -> None:
+        """`--distract`: the interruption after a round, if one is due, as a line of its own kind with
+        its expected answer; one answer line, then the result line."""
+        interruption = self.table.interruption()
+        if interruption is None:
+            return
+        self.asked += 1
+        qid = f"{self.table.graded.session_id}-{self.asked}"
+        self._emit(interruption.to_json(qid))
+        line = self.stdin.readline()
+        if line == "":
+            raise _InputEnded
+        self._emit(self.table.dealt_with(interruption, line.rstrip("\r\n")).to_json(qid))
 
     def _ask(self, decision: Decision) -> None:
         table = self.table
@@ -105,7 +134,7 @@ class TableMachine:
         dealer = [str(c) for c in table.dealer_cards_shown()]
         if table.watching:
             return {"round": table.tally.rounds, "net": "0", "hands": [], "dealer": dealer,
-                    "bankroll": format_money(table.bankroll), "watched": True}
+                    "bankroll": format_money(table.bankroll), "watched": True, **self._edges()}
         spots = table.learner_spots
         hands = [hand for spot in spots for hand in _hand_lines(round_.view(spot))]
         paid = sum((table.paid(spot) for spot in spots), Decimal(0))
@@ -117,7 +146,17 @@ class TableMachine:
             outcome = "caught" if table.fouls.fixed else "missed"
             line["dealer_error"] = None if slip is None else {"error": slip.error, "where": slip.where,
                                                               "outcome": outcome}
-        return line
+        return {**line, **self._edges()}
+
+    def _edges(self) -> dict[str, object]:
+        """The next round's true count and edges (fractions of a bet, null where there is none)."""
+        table = self.table
+        if self.edges is None:
+            return {}
+        counting = table.ruleset.counting_helps and table.keeper.system.balanced
+        reading = self.edges.after_round(table.shoe, table.betting_true_count_now() if counting else None)
+        return {"true_count": reading.true_count, "count_edge": _rounded(reading.count_edge),
+                "exact_edge": _rounded(reading.exact_edge)}
 
     def _emit(self, line: dict[str, object]) -> None:
         _emit(self.stdout, line)
@@ -182,6 +221,11 @@ class TournamentMachine:
             _emit(self.stdout, {"id": qid, "graded": False, "given": line.strip(), "explanation": BET_NOTE})
         else:
             _emit(self.stdout, grade_to_json(qid, grade, latency))
+
+
+def _rounded(edge: float | None) -> float | None:
+    """An edge to eight decimals (a millionth of a percent): the engine's last digits are noise."""
+    return None if edge is None else round(edge, 8)
 
 
 def _dealt(table: TableSession) -> bool:

@@ -29,9 +29,11 @@ from decimal import Decimal
 from typing import Protocol
 
 from drills.base import Answer, Grade, Question
+from drills.distraction import Distractor, Handled, Interruption
 from trainer.core.actions import Action
 from trainer.core.betting import DEFAULT_RAMP, BetRamp
 from trainer.core.cards import Card
+from trainer.core.counting import true_count
 from trainer.core.errors import IllegalActionError, InvalidInputError
 from trainer.core.events import Event
 from trainer.core.money import Money, format_money, to_money
@@ -45,7 +47,7 @@ from trainer.practice.session import Clock, DrillRun, ListRecorder, Recorder
 from trainer.strategy import StrategyTable
 from trainer.strategy.indexplay import IndexPlay
 from trainer.table.advice import Verdict
-from trainer.table.bets import BetCheck, BetDecision, BetPlaced
+from trainer.table.bets import BetCheck, BetDecision, BetPlaced, betting_running_count
 from trainer.table.count_checks import CountDecision, CountGiven, CountGrade, CountKeeper
 from trainer.table.decisions import Answered, Decision, DecisionCheck, RoundFacts, TableGrader, TableView
 from trainer.table.foul_calls import FoulCall, FoulCalled, corrections
@@ -81,6 +83,7 @@ CHECKS: dict[str, Callable[[TableView], DecisionCheck]] = {
     "insurance": lambda view: PlayDecision(view=view),
     "even-money": lambda view: PlayDecision(view=view),
     "count": lambda view: CountDecision(view=view, asked="running count"),
+    "side-count": lambda view: CountDecision(view=view, asked="side count"),
     "true-count": lambda view: CountDecision(view=view, asked="true count"),
     "foul": lambda view: FoulCall(view=view),
     "wong": lambda view: WongDecision(view=view),
@@ -175,13 +178,16 @@ class TableSession:
                  recorder: Recorder | None = None,
                  clock: Clock | None = None, index_plays: tuple[IndexPlay, ...] | None = None,
                  indices_words: str = "", dealer_errors: float = 0.0, pace: str = "script",
-                 wonging: Wonging | None = None, spots: SpotRamp | None = None) -> None:
+                 wonging: Wonging | None = None, spots: SpotRamp | None = None,
+                 distract: bool = False) -> None:
         """`index_plays`: the index plays judged at the learner's true count (published or computed,
         `indices_words` says which); None: the published Hi-Lo lists for a Hi-Lo counter.
         `dealer_errors`: the share of rounds in which the dealer makes a mistake (0: never). `pace`: whose
         pace the answers' times are ('learner' at a terminal, 'script' from a pipe or in machine mode).
         `wonging`: back-count by these entry and exit counts (a sit, stay, watch or leave decision
-        before each round; after a shuffle the learner is watching)."""
+        before each round; after a shuffle the learner is watching). `distract`: the casino interrupts
+        about one round in three after it is settled (`interruption`), and the count checks after an
+        interruption are recorded as distracted."""
         check_seats(ruleset, seats)
         if wonging is not None and seats < 2:
             raise InvalidInputError("back-counting watches the other players' rounds: --seats 2 or more")
@@ -231,6 +237,11 @@ class TableSession:
         """The table seat of each seat dealt in the round in play (the learner's left out when watching,
         repeated for each hand they spread to)."""
         self.spots = spots
+        self.distractor = Distractor(rng, ruleset, decks=ruleset.shoe.decks) if distract else None
+        self.held: Handled | None = None
+        """The last interruption the count has been held through since the last count check."""
+        self._checked = False
+        """A count check was answered since the last interruption: a new round forgets `held`."""
 
     # --- the seats -------------------------------------------------------------------------
 
@@ -395,6 +406,16 @@ class TableSession:
         left (the shoe's cards not yet dealt), estimated and rounded as the session says."""
         return self.view().true_count_now()
 
+    def betting_true_count_now(self) -> int:
+        """The true count the learner's bets go by now: `true_count_now`, or with a count that keeps a
+        side count, the count adjusted for its surplus (what the per-count statistics are keyed by)."""
+        view = self.view()
+        if view.system.side_count is None or view.needs_shuffle:
+            return view.true_count_now()
+        now = dataclasses.replace(view, seen=view.seen_now)  # the round in progress counted as finished
+        betting, _ = betting_running_count(now, now.running_count(now.seen), now.cards_left)
+        return true_count(betting, now.decks_left(now.cards_left), now.rounding)
+
     def judge(self, action: Action) -> Verdict:
         """The check of `action` for the learner's hand in turn (nothing changes)."""
         self._current()
@@ -414,7 +435,7 @@ class TableSession:
         return BetDecision(view=view).ask()
 
     def count_decision(self, question: str) -> Decision:
-        """The 'running count' or 'true count' question of a count check."""
+        """The 'running count', 'side count' or 'true count' question of a count check."""
         return CountDecision(view=self.view(), asked=question).ask()
 
     def foul_decision(self) -> Decision:
@@ -431,11 +452,14 @@ class TableSession:
         carry it out (deal with the bet, make the play). A malformed or illegal answer raises
         `InvalidInputError` and changes nothing. The attempt's data carries the round's number (counted
         from 1 in this session; a count check belongs to the round just played), which `ready` counts."""
-        number = self.tally.rounds + (0 if decision.kind in ("count", "true-count") else 1)
+        number = self.tally.rounds + (0 if decision.kind in ("count", "side-count", "true-count") else 1)
         if decision.kind in ("bet", "spots") and self.wong_owed:
             raise IllegalActionError("sit, stay, watch or leave first")
         data = {**decision.question.data, "round": max(number, 1)}
         asked = dataclasses.replace(decision.question, data=data)
+        if decision.kind in ("count", "true-count") and self.held is not None:
+            self.graded.held_through(self.held)  # recorded with this count
+            self._checked = True
         return self._answer(CHECKS[decision.kind](self.view()), text, latency_ms, asked)
 
     def _answer(self, check: DecisionCheck, text: str, latency_ms: int | None,
@@ -504,6 +528,8 @@ class TableSession:
         if not round_.finished:
             raise IllegalActionError("the round is not finished")
         self.settled = True
+        if self._checked:  # the count was checked since the last interruption: it is no longer held
+            self.held, self._checked = None, False
         if self.watching:
             net: Money = Decimal(0)
             self.tally.round_watched()
@@ -560,7 +586,22 @@ class TableSession:
         """'reshuffle' or 'checkpoint' when the count should be asked now (after `end_round`)."""
         return self.keeper.check_due(self.shoe.needs_shuffle)
 
+    def interruption(self) -> Interruption | None:
+        """`--distract`: the interruption after the round just settled, or None (about two rounds in
+        three, or distraction off); drawn in order, so a seed replays them."""
+        return self.distractor.next() if self.distractor is not None else None
+
+    def dealt_with(self, interruption: Interruption, text: str) -> Handled:
+        """Check the learner's answer to `interruption`; the count checks until the next round are
+        recorded as held through it (their grades unchanged)."""
+        from drills.distraction import check
+
+        self.held = check(interruption, text)
+        self._checked = False
+        return self.held
+
     def grade_count(self, question: str, text: str) -> CountGrade:
-        """Grade and record a 'running count' or 'true count' answer; a malformed one raises (ask again)."""
+        """Grade and record a 'running count', 'side count' or 'true count' answer; a malformed one raises
+        (ask again)."""
         self.answer(self.count_decision(question), text)
         return self.tally.counts[-1]
