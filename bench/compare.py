@@ -41,7 +41,7 @@ def main() -> None:
 
     from distributed import LocalCluster
 
-    from trainer.cli.plan import _game
+    from trainer.cli.plan import counter_game
     from trainer.compare.chunks import DaskCluster, LocalProcesses
     from trainer.compare.games import parse_game
     from trainer.compare.stats import gather
@@ -50,7 +50,8 @@ def main() -> None:
     from trainer.statstore import StatsStore
 
     rounds = QUICK_ROUNDS if args.quick else None
-    plans = [_game(parse_game(text).ruleset, "hi-lo", None, "half", "floor", quiet=True)[0] for text in GAMES]
+    plans = [counter_game(parse_game(text).ruleset, "hi-lo", None, "half", "floor", quiet=True)[0]
+             for text in GAMES]
     print(f"engine: {'compiled' if fast.available() else 'python'}; games: {', '.join(GAMES)}; "
           f"{'40 M rounds each' if args.quick else 'each to SCORE SE 2%'}; jobs {args.jobs}")
     prepare(plans[0])

@@ -112,7 +112,7 @@ def _game(spec: GameSpec, bankroll: float, ror: float, min_bet: float | None, ma
     """One game: its counter's plan as `plan` makes it (none where counting cannot help), its chart's
     house edge, its table's limits."""
     from trainer.cli.common import load_chart
-    from trainer.cli.plan import _game as counter_game
+    from trainer.cli.plan import counter_game
     from trainer.compare.report import ComparedGame
     from trainer.planner import rounds_per_hour as hourly
 

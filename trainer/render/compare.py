@@ -80,6 +80,9 @@ def print_comparison(console: Console, report: CompareReport) -> None:
         notes.append("?: a flat bettor's edge: N0 and risk need the variance, not simulated here.")
     if over:
         notes.append("*: over your target risk even at the table minimum (too small a bankroll).")
+    side = next((r for r in report.results if r.report is not None and r.report.bet_count), None)
+    if side is not None and side.report is not None:  # one count system for every game
+        notes.append(f"{side.game.system}: {side.report.bet_count}.")
     for line in notes:
         console.print(f"  {line}", style="dim")
     best = report.best
