@@ -45,11 +45,18 @@ def test_the_attack_drill_reads_each_letter_as_the_choice_it_is_listed_with(tmp_
     assert "right: pass" in drill_attack(tmp_path, "")  # Enter passes, as the intro says
 
 
-def _questions_with_choices() -> list[tuple[str, str, Question]]:
+CHOOSING = ("quiz", "attack", "procedure", "protect", "wong")
+"""The drills that list choices to pick from (`test_some_drills_show_choices` checks the list)."""
+
+
+def _questions_with_choices(names: tuple[str, ...], ruleset: str | None = None
+                            ) -> list[tuple[str, str, Question]]:
     found = []
-    for name in DRILLS:
+    for name in names:
         drill = make_drill(name)
         for rules in builtin_rulesets().values():
+            if ruleset is not None and rules.name != ruleset:
+                continue
             if name == "attack" and drill.cannot_ask("attack:2 rivals:pass", rules):
                 continue
             rng = random.Random(7)
@@ -63,29 +70,26 @@ def _questions_with_choices() -> list[tuple[str, str, Question]]:
     return found
 
 
-QUESTIONS = _questions_with_choices()
-
-
 def test_some_drills_show_choices() -> None:
-    assert {name for name, _, _ in QUESTIONS} == {"quiz", "attack", "procedure", "protect", "wong"}
+    assert {name for name, _, _ in _questions_with_choices(tuple(DRILLS))} == set(CHOOSING)
 
 
-@pytest.mark.parametrize(("name", "ruleset", "question"), QUESTIONS[::3],
-                         ids=[f"{n}-{r}-{i}" for i, (n, r, _) in enumerate(QUESTIONS[::3])])
-def test_every_listed_key_and_number_picks_the_choice_listed_with_it(name: str, ruleset: str,
-                                                                     question: Question) -> None:
+@pytest.mark.parametrize("ruleset", list(builtin_rulesets()))
+@pytest.mark.parametrize("name", CHOOSING)
+def test_every_listed_key_and_number_picks_the_choice_listed_with_it(name: str, ruleset: str) -> None:
     drill = make_drill(name)
-    numeric = any(c.isdecimal() for c in question.choices)
-    for position, ((key, shown), choice) in enumerate(zip(choice_labels(question), question.choices,
-                                                          strict=True), 1):
-        assert shown.startswith(choice)
-        assert drill.parse(question, key).value == choice
-        assert drill.parse(question, key.upper()).value == choice
-        assert drill.parse(question, choice).value == choice
-        if not numeric:
-            assert drill.parse(question, str(position)).value == choice
-    with pytest.raises(InvalidInputError, match="not one of the choices"):
-        drill.parse(question, "zz")
+    for _, _, question in _questions_with_choices((name,), ruleset):
+        numeric = any(c.isdecimal() for c in question.choices)
+        for position, ((key, shown), choice) in enumerate(zip(choice_labels(question), question.choices,
+                                                              strict=True), 1):
+            assert shown.startswith(choice)
+            assert drill.parse(question, key).value == choice
+            assert drill.parse(question, key.upper()).value == choice
+            assert drill.parse(question, choice).value == choice
+            if not numeric:
+                assert drill.parse(question, str(position)).value == choice
+        with pytest.raises(InvalidInputError, match="not one of the choices"):
+            drill.parse(question, "zz")
 
 
 def test_a_start_that_fits_two_choices_is_refused() -> None:

@@ -87,10 +87,13 @@ class Card:
     value: int = field(init=False, repr=False, compare=False)
     """Blackjack value with the ace as 1 (precomputed: the round engine reads it on every card)."""
     _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
+    """`str(card)`, precomputed: drills write every card shown into each question's data."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.rank.blackjack_value)
         object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+        object.__setattr__(self, "_text", self.rank.symbol + (self.suit.value if self.suit else ""))
 
     def __hash__(self) -> int:  # precomputed: cards key the count tags and the simulator's codes
         return self._hash
@@ -105,7 +108,7 @@ class Card:
         return self.value == 10
 
     def __str__(self) -> str:
-        return self.rank.symbol + (self.suit.value if self.suit else "")
+        return self._text
 
     def __repr__(self) -> str:
         return f"parse_card({str(self)!r})"
