@@ -158,6 +158,7 @@ def test_a_schema_8_database_gains_the_column_with_its_answers_undistracted(tmp_
     with Store.open(db) as store:
         store.record(attempt())
     conn = sqlite3.connect(db)
+    conn.execute("DROP INDEX attempts_distracted")
     conn.execute("ALTER TABLE attempts DROP COLUMN distracted")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0009_attempt_distracted'")
     conn.execute("PRAGMA user_version = 8")

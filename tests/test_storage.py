@@ -267,7 +267,7 @@ def test_a_version_1_database_is_migrated_and_its_attempts_read_as_drills(tmp_pa
         store.record(attempt())
     conn = sqlite3.connect(path)
     for undo in ("DELETE FROM _sqlite_migrations WHERE name = '0009_attempt_distracted'",
-                 "ALTER TABLE attempts DROP COLUMN distracted",
+                 "DROP INDEX attempts_distracted", "ALTER TABLE attempts DROP COLUMN distracted",
                  "DELETE FROM _sqlite_migrations WHERE name = '0008_learner_answer_times'",
                  "ALTER TABLE attempts DROP COLUMN pace",
                  "DELETE FROM _sqlite_migrations WHERE name = '0007_attempt_pace'",

@@ -102,6 +102,7 @@ CREATE TABLE "week_times" (
     "correct" INTEGER NOT NULL,
     PRIMARY KEY ("week", "drill", "family", "source", "bucket")
 ) WITHOUT ROWID;
+CREATE INDEX attempts_distracted ON attempts (drill, ts) WHERE distracted = 1;
 CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
     ON "_sqlite_migrations" ("migration_set", "name");
 CREATE INDEX idx_attempts_countdown_pace ON attempts (ts, latency_ms, json_array_length(data, '$.cards')) WHERE drill = 'countdown' AND correct = 1;

@@ -216,12 +216,20 @@ class ProgressFigures(ReviewHistory):
         columns = {row[1] for row in self.conn.execute("PRAGMA table_info(attempts)")}
         if "distracted" not in columns or not drills:
             return []
+        since = since_ts or 0.0
         marks = ", ".join("?" for _ in drills)
-        sql = (f"SELECT drill, distracted, CASE WHEN {learner_paced(self.conn)} THEN latency_ms END AS v, "
-               f"count(*), sum(correct) FROM attempts WHERE drill IN ({marks}) AND ts >= ? "
-               "GROUP BY drill, distracted, v ORDER BY drill, distracted, v")
         with guarded(self.path, "compare distracted counts"):
-            return medians(self.conn.execute(sql, (*drills, since_ts or 0.0)), 2)
+            # the drills answered through an interruption, from the partial index: most learners have none
+            distracted = tuple(row[0] for row in self.conn.execute(
+                f"SELECT DISTINCT drill FROM attempts WHERE distracted = 1 AND drill IN ({marks}) AND ts >= ?",
+                (*drills, since)))
+            if not distracted:
+                return []
+            marks = ", ".join("?" for _ in distracted)
+            sql = (f"SELECT drill, distracted, CASE WHEN {learner_paced(self.conn)} THEN latency_ms END AS v, "
+                   f"count(*), sum(correct) FROM attempts WHERE drill IN ({marks}) AND ts >= ? "
+                   "GROUP BY drill, distracted, v ORDER BY drill, distracted, v")
+            return medians(self.conn.execute(sql, (*distracted, since)), 2)
 
     # --- a session's recap (`trainer.progress.recap`) ----------------------------------------------------
 
