@@ -75,6 +75,9 @@ def generate(count: int, now: float, seed: int = 1) -> Iterator[Any]:
         from trainer.practice.session import Attempt
     except ImportError:  # a baseline checkout from before the modules moved (issue 18)
         from trainer.session import Attempt
+    import dataclasses
+
+    has_pace = any(f.name == "pace" for f in dataclasses.fields(Attempt))  # older checkouts have none
 
     rng = random.Random(seed)
     drills = _items()
@@ -99,10 +102,10 @@ def generate(count: int, now: float, seed: int = 1) -> Iterator[Any]:
             cards = COUNTDOWN_CARDS[: 52 * int(item.split(":")[2].removesuffix("d")) - 1]
             data = {"system": "hi-lo", "cards": cards, "missing": 1, "checkout": True}
             latency = int(pace * 1000 * len(cards) / 52)
+        paced = {"pace": "script" if i // 25 % 20 == 19 else "learner"} if has_pace else {}
         yield Attempt(session_id=session, drill=drill, item=item, ruleset=ruleset, prompt=item,
                       data=data, expected="x", given="x" if correct else "y", correct=correct,
-                      latency_ms=latency, ts=ts, target_ms=3000,
-                      pace="script" if i // 25 % 20 == 19 else "learner")
+                      latency_ms=latency, ts=ts, target_ms=3000, **paced)
 
 
 # --- in a child process, with the measured checkout's `trainer` -----------------------------------
