@@ -221,12 +221,13 @@ class ProgressFigures(ReviewHistory):
         with guarded(self.path, "compare distracted counts"):
             # the drills answered through an interruption, from the partial index: most learners have none
             distracted = tuple(row[0] for row in self.conn.execute(
-                f"SELECT DISTINCT drill FROM attempts WHERE distracted = 1 AND drill IN ({marks}) AND ts >= ?",
-                (*drills, since)))
+                f"SELECT DISTINCT drill FROM attempts WHERE distracted = 1 AND drill IN ({marks}) "
+                "AND ts >= ?", (*drills, since)))
             if not distracted:
                 return []
             marks = ", ".join("?" for _ in distracted)
-            sql = (f"SELECT drill, distracted, CASE WHEN {learner_paced(self.conn)} THEN latency_ms END AS v, "
+            paced = learner_paced(self.conn)
+            sql = (f"SELECT drill, distracted, CASE WHEN {paced} THEN latency_ms END AS v, "
                    f"count(*), sum(correct) FROM attempts WHERE drill IN ({marks}) AND ts >= ? "
                    "GROUP BY drill, distracted, v ORDER BY drill, distracted, v")
             return medians(self.conn.execute(sql, (*distracted, since)), 2)
