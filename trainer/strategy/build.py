@@ -251,23 +251,29 @@ class ChartBuilder:
         seat = np.zeros(len(many), dtype=np.bool_)
         seat[lo:hi] = True
         weight = self._dealt_chances(np.flatnonzero(many & seat))
-        values = by_chart
+        groups = []
         for soft in (False, True):
             for total in range(21, 11 if soft else 3, -1):
                 same = (table.total == total) & (table.soft == soft)
                 asked = np.flatnonzero(many & same & seat)
-                if not len(asked):
-                    continue
-                w = weight[asked]
+                if len(asked):
+                    groups.append((asked, weight[asked], np.flatnonzero(follows & same)))
+        # every total's play chosen from the values at hand, then the game evaluated once, until no play
+        # changes: the plays of the totals a hit reaches are right from the first pass on, those of the
+        # totals below them a pass later (one pass with every total right in a few)
+        values = by_chart
+        while True:
+            changed = False
+            for asked, w, members in groups:
                 hits = (w * values.hit[asked]).sum(axis=0) > (w * pay.stand[asked]).sum(axis=0)  # (10 up,)
-                members = np.flatnonzero(follows & same)
                 now = decisions[members]
                 chosen = np.where(now == DOUBLE, DOUBLE, np.where(hits, HIT, STAND)[None, :]).astype(np.int8)
-                if (now == chosen).all():
-                    continue
-                decisions[members] = chosen
-                values = evaluate(table, pay, decisions=decisions, like=values)
-        return values
+                if not (now == chosen).all():
+                    decisions[members] = chosen
+                    changed = True
+            if not changed:
+                return values
+            values = evaluate(table, pay, decisions=decisions, like=values)
 
     def _dealt_chances(self, nodes: NDArray[np.int64]) -> NDArray[np.float64]:
         """(n, 10 up) the chance that the seat's first cards are those of each node given (zero at the
