@@ -59,7 +59,7 @@ def _round_cards(rules: Ruleset, rounds: int = 150) -> np.ndarray:
     return np.array(taken)
 
 
-@pytest.mark.parametrize("count", [pytest.param(4_000, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("count", [2_500])
 @pytest.mark.parametrize("name", RULESETS)
 def test_trays_and_running_counts_are_those_of_real_shoes(name: str, count: int) -> None:
     rules, tc, de = _questions(name, count)
