@@ -234,7 +234,7 @@ def test_computer_players_bet_play_and_pass_by_the_stated_policy() -> None:
 MAX_ROUNDS = 2_000
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=50, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8))
 def test_a_game_of_computer_players_always_ends_with_one_winner(seed: int, players: int) -> None:
     entrants = [Entrant(name=f"P{i}", computer=True) for i in range(players)]
