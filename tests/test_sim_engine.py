@@ -27,7 +27,7 @@ from trainer.sim.textbook import textbook
 
 RULESETS = {**builtin_rulesets(), **CUSTOM}
 STRATEGIES: dict[str, Lookup] = {"textbook": textbook, "scrambled-1": scrambled(1), "scrambled-2": scrambled(2)}
-ROUNDS = 1000
+ROUNDS = 850
 
 
 def _always_insure(game_width: int, plays: tuple[UpPlays, ...]) -> CountPlan:
