@@ -17,6 +17,9 @@ not graded.
 With dealer errors on (`dealer_errors`, the share of rounds), the computer dealer sometimes slips
 (`fouls`): `shown_events` is the round as the dealer did it, and the learner's calls (`call_foul`,
 `close_calls`) are graded and recorded under the catch drill's items (`foul_calls`).
+
+The module is a little over 600 lines because it is the one place that changes a session's state: every
+decision's outcome is applied here, and each kind's reading and grading live in modules of their own.
 """
 
 from __future__ import annotations
