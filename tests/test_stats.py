@@ -24,7 +24,8 @@ from trainer.cli import cli, main
 from trainer.core.rulesfile import find_ruleset
 from trainer.practice.session import Attempt, Clock, DrillRun, ListRecorder
 from trainer.progress.days import day_start, local_day
-from trainer.progress.stats import Since, StatsReport, parse_since, report_to_json
+from trainer.progress.since import Since, parse_since
+from trainer.progress.stats import StatsReport, report_to_json
 from trainer.progress.stats import build_report as build_from_view
 from trainer.progress.stats_strategy import build_heatmap
 from trainer.render import make_console

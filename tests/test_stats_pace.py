@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from trainer.cli import cli
 from trainer.practice.session import Attempt
 from trainer.progress.recap import SECONDS_AROUND_AN_ANSWER, review_header
-from trainer.progress.stats import Since, build_report
+from trainer.progress.since import Since
+from trainer.progress.stats import build_report
 from trainer.storage import Store
 from trainer.storage.bulk import bulk_load
 from trainer.storage.reader import open_read_only

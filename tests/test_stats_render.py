@@ -15,7 +15,8 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from trainer.progress.readiness import assess
-from trainer.progress.stats import Since, build_report
+from trainer.progress.since import Since
+from trainer.progress.stats import build_report
 from trainer.progress.stats_strategy import build_heatmap
 from trainer.render import THEME, make_console
 from trainer.render.heatmap import print_heatmap

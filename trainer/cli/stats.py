@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from trainer.planning.cover import RampPrice
     from trainer.planning.ramp import CountRow
-    from trainer.progress.stats import Since
+    from trainer.progress.since import Since
     from trainer.progress.stats_bets import BetGame
 
     Pricing = tuple[RampPrice, list[RampPrice], str]
@@ -53,7 +53,7 @@ def command(view: str, since: str, ruleset: str | None, counts: bool, cell: str 
     """
     import time
 
-    from trainer.progress.stats import parse_since
+    from trainer.progress.since import parse_since
 
     span = parse_since(since)
     if view != "bets" and (cover is not None or stats_file is not None):
@@ -228,7 +228,6 @@ def _review(path: object, now: float, as_json: bool) -> None:
     from pathlib import Path
 
     from trainer.progress.days import local_day
-    from trainer.progress.stats import plain
     from trainer.progress.stats_review import build_review_picture
     from trainer.storage.reader import read_consistently
 
@@ -239,6 +238,8 @@ def _review(path: object, now: float, as_json: bool) -> None:
         _no_progress_yet(as_json)
         return
     if as_json:
+        from trainer.progress.stats import plain  # the whole report's module: only for the JSON helper
+
         emit_json({"today": today.isoformat(), **plain(picture)})
         return
     from trainer.render.pager import paged_console
@@ -252,7 +253,7 @@ def _strategy(path: object, now: float, span: object, ruleset: str | None, count
               as_json: bool) -> None:
     from pathlib import Path
 
-    from trainer.progress.stats import Since
+    from trainer.progress.since import Since
     from trainer.progress.stats_strategy import build_heatmap, heatmap_to_json
     from trainer.storage.reader import read_consistently
 

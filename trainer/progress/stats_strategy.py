@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from trainer.core.rules import Ruleset
 from trainer.core.rulesfile import load_ruleset
 from trainer.progress.days import local_day
-from trainer.progress.stats import Since, plain
+from trainer.progress.since import Since
+from trainer.progress.stats import plain
 from trainer.strategy.chart import ROWS, UPS, cell_key, row_label, up_label
 
 if TYPE_CHECKING:
