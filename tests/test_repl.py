@@ -187,7 +187,7 @@ def test_each_setting_is_the_default_only_of_the_commands_it_is_for() -> None:
                       "play": {"ruleset": "european", "system": "ko"}, "sim": {"ruleset": "european"},
                       "stats": {"ruleset": "european"}, "ready": {"ruleset": "european"},
                       "indices": {"ruleset": "european", "system": "ko"},
-                      "plan": {"ruleset": "european", "system": "ko"}}
+                      "plan": {"ruleset": "european", "system": "ko"}, "compare": {"system": "ko"}}
     assert Prefs().default_map() == {}
 
 

@@ -42,19 +42,19 @@ KEYS: dict[str, str] = {
     "bet-count": "on: every bet's grade at play shows the counts (off: only a wrong bet's)",
 }
 """Setting name -> what it changes (for `set` and its completion)."""
-CONVERTING = ("drill", "play", "sim", "indices", "plan")
+CONVERTING = ("drill", "play", "sim", "indices", "plan", "compare")
 """The commands that convert a running count to a true count (`sim` with `--count`)."""
 APPLIES_TO: dict[str, tuple[str, ...]] = {
     "ruleset": ("chart", "ev", "drill", "play", "sim", "stats", "ready", "indices", "plan"),
     "speed": ("drill",),
-    "system": ("drill", "play", "indices", "plan"),
+    "system": ("drill", "play", "indices", "plan", "compare"),
     "distract": ("drill", "play"),
     "estimation": CONVERTING,
     "last-deck": CONVERTING,
     "rounding": CONVERTING,
     "close-call": ("drill",),
     "ramp": ("play",),
-    "indices": ("drill", "play", "sim", "plan"),
+    "indices": ("drill", "play", "sim", "plan", "compare"),
     "dealer-errors": ("play",),
     "bet-count": ("play",),
 }
