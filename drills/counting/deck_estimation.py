@@ -104,7 +104,8 @@ class DeckEstimationDrill(CountDrill):
             expected=answer,
             target_ms=QUICK_MS,
             show=(Tray(discarded=discarded, shoe_cards=decks * 52),),
-            explanation=(f"{rare}The tray holds {discarded} cards, {float(Fraction(discarded, 52)):.2f} of "
+            explanation=(f"{rare}The tray holds {discarded} card{'' if discarded == 1 else 's'}, "
+                         f"{float(Fraction(discarded, 52)):.2f} of "
                          f"{decks} decks: {format_decks(Fraction(cards_left, 52))} decks left, "
                          f"{answer} to the {estimation.value} deck"),
         )

@@ -170,7 +170,8 @@ class TrueCountDrill(CountDrill):
         if exact_mode:
             reading = f"{cards_left} cards left = {format_decks(exact)} decks"
         else:
-            reading = (f"The tray holds {discarded} cards ({float(Fraction(discarded, 52)):.2f} of {decks} "
+            held = f"{discarded} card{'' if discarded == 1 else 's'}"
+            reading = (f"The tray holds {held} ({float(Fraction(discarded, 52)):.2f} of {decks} "
                        f"decks): {format_decks(exact)} decks left, {format_decks(divisor)} to the "
                        f"{applies.value} deck{' (the last deck)' if applies is not estimation else ''}")
         rare = ""
