@@ -281,6 +281,33 @@ def seed_option(func: F) -> F:
                         help="Make every random choice reproducible.")(func)
 
 
+def money_options(own: str, seats_help: str) -> Callable[[F], F]:
+    """The learner's money and table as `plan` and `compare` take them: bankroll, target risk, the table's
+    limits (`own`: whose limits apply when none is typed), spread, trip hours, rounds an hour, seats."""
+    options = [
+        click.option("--bankroll", type=float, default=10_000, show_default=True,
+                     help="Your bankroll, in money."),
+        click.option("--ror", type=float, default=0.05, show_default=True,
+                     help="Target risk of ruin for life, a fraction (0.05 = 5%)."),
+        click.option("--min-bet", type=float, default=None, help=f"Table minimum [{own}]."),
+        click.option("--max-bet", type=float, default=None, help=f"Table maximum [{own}]."),
+        click.option("--spread", type=float, default=None,
+                     help="Widest spread you dare: top bet / minimum (default: the table's maximum alone)."),
+        click.option("--hours", type=float, default=100, show_default=True,
+                     help="A trip, for the trip risk of ruin."),
+        click.option("--rounds-per-hour", type=float, default=None,
+                     help="Rounds you play an hour [by --seats: 209 heads-up ... 52 at seven]."),
+        click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True, help=seats_help),
+    ]
+
+    def apply(func: F) -> F:
+        for option in reversed(options):  # listed in --help in the order above
+            func = option(func)
+        return func
+
+    return apply
+
+
 def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
 

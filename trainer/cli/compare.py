@@ -16,6 +16,7 @@ from trainer.cli.common import (
     estimation_option,
     json_option,
     last_deck_option,
+    money_options,
     rounding_option,
 )
 
@@ -31,19 +32,7 @@ if TYPE_CHECKING:
 @click.argument("games", nargs=-1, metavar="GAME...")
 @click.option("--grid", "grid_file", type=click.Path(dir_okay=False), default=None,
               help="A TOML file of lists of values per rule key, crossed into games.")
-@click.option("--bankroll", type=float, default=10_000, show_default=True, help="Your bankroll, in money.")
-@click.option("--ror", type=float, default=0.05, show_default=True,
-              help="Target risk of ruin for life, a fraction (0.05 = 5%).")
-@click.option("--min-bet", type=float, default=None, help="Table minimum [each game's own].")
-@click.option("--max-bet", type=float, default=None, help="Table maximum [each game's own].")
-@click.option("--spread", type=float, default=None,
-              help="Widest spread you dare: top bet / minimum (default: the table's maximum alone).")
-@click.option("--hours", type=float, default=100, show_default=True,
-              help="A trip, for the trip risk of ruin.")
-@click.option("--rounds-per-hour", type=float, default=None,
-              help="Rounds you play an hour [by --seats: 209 heads-up ... 52 at seven].")
-@click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
-              help="Players at the table (for the rounds an hour).")
+@money_options("each game's own", "Players at the table (for the rounds an hour).")
 @click.option("--system", default="hi-lo", show_default=True, help="Count system (or a TOML file).")
 @click.option("--indices", type=click.Choice(["published", "computed", "none"]), default=None,
               help="Index plays [published for Hi-Lo, none otherwise].")

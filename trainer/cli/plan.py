@@ -17,6 +17,7 @@ from trainer.cli.common import (
     estimation_option,
     json_option,
     last_deck_option,
+    money_options,
     rounding_option,
     ruleset_option,
     settings,
@@ -37,22 +38,11 @@ if TYPE_CHECKING:
 @ruleset_option
 @click.option("--decks", type=int, default=None, help="Play the rule set with this many decks.")
 @click.option("--system", default="hi-lo", show_default=True, help="Count system (or a TOML file).")
-@click.option("--bankroll", type=float, default=10_000, show_default=True, help="Your bankroll, in money.")
-@click.option("--ror", type=float, default=0.05, show_default=True,
-              help="Target risk of ruin for life, a fraction (0.05 = 5%).")
-@click.option("--min-bet", type=float, default=None, help="Table minimum [the rule set's].")
-@click.option("--max-bet", type=float, default=None, help="Table maximum [the rule set's].")
-@click.option("--spread", type=float, default=None,
-              help="Widest spread you dare: top bet / minimum (default: the table's maximum alone).")
+@money_options("the rule set's", "Players at the table (for the rounds an hour; the simulator deals your "
+                                   "seat alone).")
 @click.option("--simplify", is_flag=True, help="Bets in chips, never falling, never more than doubling.")
 @click.option("--chip", type=float, default=None,
               help="The chip --simplify bets in [$100, $25, $5 or $1: the largest the minimum is made of].")
-@click.option("--hours", type=float, default=100, show_default=True,
-              help="A trip, for the trip risk of ruin.")
-@click.option("--rounds-per-hour", type=float, default=None,
-              help="Rounds you play an hour [by --seats: 209 heads-up ... 52 at seven].")
-@click.option("--seats", type=click.IntRange(1, 7), default=3, show_default=True,
-              help="Players at the table (for the rounds an hour; the simulator deals your seat alone).")
 @click.option("--indices", type=click.Choice(["published", "computed", "none"]), default=None,
               help="Index plays: published (Illustrious 18 and Fab 4, Hi-Lo), computed, or none "
                    "[published for Hi-Lo, none otherwise].")
