@@ -33,8 +33,8 @@ def test_three_card_hands_play_their_best_total_dependent_play() -> None:
     chart = builder.build()
     table = builder.engine.table
     decisions = builder.chart_decisions(chart)
-    values = builder.total_dependent(chart, evaluate(table, builder.engine.pay, decisions=decisions,
-                                                     like=builder.engine.optimal))
+    values = builder.total_dependent(decisions.copy(), evaluate(table, builder.engine.pay, decisions=decisions,
+                                                                like=builder.engine.optimal))
     ten = 9  # the up card's column
     two_card = builder.engine.node((0, 0, 0, 0, 0, 1, 0, 0, 0, 1))  # 10-6
     three_card = builder.engine.node((0, 0, 0, 1, 1, 0, 1, 0, 0, 0))  # 4-5-7

@@ -215,23 +215,31 @@ class ChartBuilder:
                     cells[cell_key(kind, number, u)] = Cell(action=letter_for(averaged), ev=averaged)
         draft = Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=0.0, cells=cells)
         self.tick(5, self.steps)
-        by_chart = evaluate(self.engine.table, self.engine.pay, decisions=self.chart_decisions(draft),
+        decisions = self.chart_decisions(draft)
+        by_chart = evaluate(self.engine.table, self.engine.pay, decisions=decisions,
                             like=optimal)  # the best play's values wherever the chart plays alike
         chart_splits = self.split_values(by_chart)
         self.tick(6, self.steps)
         ev, ev_by_up = self.game_ev(draft, by_chart, chart_splits)
         exceptions = self.exceptions(draft, listed, conditioned, dealt)
-        by_total = self.total_dependent(draft, by_chart)
-        ev_total_dependent, _ = self.game_ev(draft, by_total, self.split_values(by_total))
+        ev_total_dependent = self.total_dependent_ev(draft, decisions, by_chart)
         self.tick(7, self.steps)
         return Chart(ruleset=self.ruleset.name, fingerprint=self.ruleset.fingerprint, ev=ev, cells=cells,
                      exceptions=exceptions, ev_by_up=ev_by_up, ev_total_dependent=ev_total_dependent)
 
-    def total_dependent(self, chart: Chart, by_chart: Values) -> Values:
+    def total_dependent_ev(self, chart: Chart, decisions: NDArray[np.int8], by_chart: Values) -> float:
+        """The game's EV played by the chart on the two cards dealt and by the best total-dependent play
+        on every later hit or stand (`total_dependent`), from the chart's decisions and values."""
+        by_total = self.total_dependent(decisions.copy(), by_chart)
+        ev, _ = self.game_ev(chart, by_total, self.split_values(by_total))
+        return ev
+
+    def total_dependent(self, decisions: NDArray[np.int8], by_chart: Values) -> Values:
         """The values of the game played by the chart on the two cards dealt and by the best
         total-dependent play on every other hit or stand: hands of three cards or more, and split hands
         from their second card on (a split hand is not a dealt hand; it still doubles where the chart
         and the rules say so). This is the convention of the published total-dependent tables.
+        `decisions`: the chart's (`chart_decisions`), changed in place to the total-dependent plays.
 
         For each hard or soft total and up card, the play is the one of hit or stand whose EV, summed over
         the unsplit seat's hands of three cards or more weighted by the chance of their cards being
@@ -244,7 +252,6 @@ class ChartBuilder:
         import numpy as np
 
         table, pay = self.engine.table, self.engine.pay
-        decisions = self.chart_decisions(chart)
         many = table.cards >= 3
         follows = many | (table.split & (table.cards == 2))  # the hands that take the total's play
         lo, hi = table.offsets[0], table.offsets[1]  # the unsplit seat's hands: the first context
@@ -278,31 +285,33 @@ class ChartBuilder:
     def _dealt_chances(self, nodes: NDArray[np.int64]) -> NDArray[np.float64]:
         """(n, 10 up) the chance that the seat's first cards are those of each node given (zero at the
         others), against each up card: drawn from the shoe less the up card, or, for the infinite deck,
-        independently."""
+        independently.
+
+        From the whole shoe of N cards, n_c of value c, the chance of a multiset k of K cards is
+        prod_c C(n_c, k_c) / C(N, K); with one card of value u gone it is that times
+        (n_u - k_u) / n_u * N / (N - K), which is zero where the hand needs the up card's last one."""
         import numpy as np
 
         table = self.engine.table
         own = compositions().own[table.composition[nodes]].astype(np.int64)  # (m, 10 values)
         size = own.sum(axis=1)
         counts = np.array(self.shoe.values, dtype=np.int64)
-        log_fact = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, max(int(counts.sum()), 32) + 1)))))
+        whole = int(counts.sum())
+        log_fact = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, max(whole, 32) + 1)))))
         out = np.zeros((len(table.total), 10))
-        for col in range(10):
-            if self.shoe.infinite:
-                p = counts / counts.sum()
-                logs = (log_fact[size] - log_fact[own].sum(axis=1)
-                        + (own * np.log(p)[None, :]).sum(axis=1))
-            else:
-                left = counts.copy()
-                left[col] -= 1
-                if left[col] < 0:
-                    continue
-                fits: NDArray[np.bool_] = np.asarray((own <= left[None, :]).all(axis=1))
-                rest = np.where(fits[:, None], left[None, :] - own, 0)
-                logs = ((log_fact[left][None, :] - log_fact[own] - log_fact[rest]).sum(axis=1)
-                        - (log_fact[left.sum()] - log_fact[size] - log_fact[left.sum() - size]))
-                logs = np.where(fits, logs, -np.inf)
-            out[nodes, col] = np.exp(logs)
+        if self.shoe.infinite:
+            p = counts / whole
+            logs = log_fact[size] - log_fact[own].sum(axis=1) + (own * np.log(p)[None, :]).sum(axis=1)
+            out[nodes] = np.exp(logs)[:, None]
+            return out
+        fits: NDArray[np.bool_] = np.asarray((own <= counts[None, :]).all(axis=1))
+        rest = np.where(fits[:, None], counts[None, :] - own, 0)
+        logs = ((log_fact[counts][None, :] - log_fact[own] - log_fact[rest]).sum(axis=1)
+                - (log_fact[whole] - log_fact[size] - log_fact[whole - size]))
+        chance = np.where(fits, np.exp(logs), 0.0)[:, None]
+        held = np.maximum(counts, 1)[None, :]  # an up card the shoe lacks leaves every chance zero
+        out[nodes] = (chance * np.maximum(counts[None, :] - own, 0) / held * (counts > 0)[None, :]
+                      * (whole / (whole - size))[:, None])
         return out
 
     def initial_action(self, chart: Chart, hand: tuple[int, ...], u: int, *, can_split: bool) -> str:
