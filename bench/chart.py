@@ -15,11 +15,14 @@ interpreter with no chart cache, prints:
   imports, numpy's among them, included; each costs the kernel microseconds of system time, which
   `cpu` includes: some 3 us each on a machine where that was a tenth of a chart);
 - peak: the child's peak resident memory (ru_maxrss), interpreter and numpy included;
+- td: of the chart cpu, the total-dependent edge's part (`ChartBuilder.total_dependent_ev`, a second
+  game beside the chart's, since issue 41; a tree without it shows 0);
 - with `--baseline DIR` (e.g. a worktree of an older commit: `git worktree add /tmp/perf-base ee10d0c`)
   the same figures of that checkout, run alternately with this one, and the ratios old / new;
   the house edges of both are checked to agree to 1e-12. "speed-up" is old / new compute (wall) time,
   "cpu" and "chart" old / new CPU time of the compute span and of `chart_for` alone: under a heavy
-  load the CPU ratios are the steadier ones.
+  load the CPU ratios are the steadier ones; "w/o td" is "chart" with the total-dependent part left
+  out of the new figure (the work both trees do).
 - with `--reference PROGRAM`, Eric Farmer's exact analyzer (the C++ reference of issue 16: its
   `strategy` program, github.com/possibly-wrong/blackjack, which is GPL and not part of cutcard) run
   on the same game for 1, 2, 6 and 8 decks, alternately with cutcard: its whole process's wall time
@@ -57,6 +60,17 @@ decks = int(sys.argv[1])
 ruleset = load_ruleset("chat-host") if decks == 0 else load_ruleset("casino")
 if decks and decks != ruleset.shoe.decks:
     ruleset = ruleset.with_decks(decks)
+from trainer.strategy.build import ChartBuilder
+spent = [0.0]
+part = getattr(ChartBuilder, "total_dependent_ev", None)  # an older tree may have none
+if part is not None:
+    def timed(*args, **kwargs):
+        began = time.process_time()
+        try:
+            return part(*args, **kwargs)
+        finally:
+            spent[0] += time.process_time() - began
+    ChartBuilder.total_dependent_ev = timed
 chart_cpu = time.process_time()
 faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 chart = chart_for(ruleset)
@@ -65,7 +79,8 @@ compute = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"compute": compute, "cpu": end_cpu - start_cpu, "chart_cpu": end_cpu - chart_cpu,
                   "process": usage.ru_utime + usage.ru_stime, "faults": usage.ru_minflt - faults,
-                  "peak": usage.ru_maxrss / 1024, "edge": chart.house_edge_pct}))
+                  "peak": usage.ru_maxrss / 1024, "edge": chart.house_edge_pct,
+                  "td": spent[0]}))
 """
 
 DECKS = (1, 2, 6, 8, 0)
@@ -161,10 +176,10 @@ def main() -> None:
         compile_bytecode(tree)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; "
           f"medians of {args.repeat} fresh processes")
-    print(f"{'shoe':<9}{'compute s':>10}{'cpu s':>7}{'chart cpu':>10}{'process s':>10}{'faults':>7}"
+    print(f"{'shoe':<9}{'compute s':>10}{'cpu s':>7}{'chart cpu':>10}{'td':>6}{'process s':>10}{'faults':>7}"
           f"{'peak MiB':>9}"
           + (f"{'old compute':>12}{'old cpu':>8}{'old chart':>10}{'old process':>12}{'old faults':>11}"
-             f"{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'chart':>7}{'memory':>8}"
+             f"{'old peak':>9}{'speed-up':>9}{'cpu':>7}{'chart':>7}{'w/o td':>7}{'memory':>8}"
              if args.baseline else ""))
     against: list[tuple[int, list[dict[str, float]], list[dict[str, float]]]] = []
     for decks in DECKS:
@@ -179,15 +194,18 @@ def main() -> None:
             against.append((decks, new, ref))
 
         line = (f"{shoe_label(decks):<9}{med(new, 'compute'):>10.3f}{med(new, 'cpu'):>7.3f}"
-                f"{med(new, 'chart_cpu'):>10.3f}{med(new, 'process'):>10.3f}{med(new, 'faults'):>7.0f}"
+                f"{med(new, 'chart_cpu'):>10.3f}{med(new, 'td'):>6.3f}{med(new, 'process'):>10.3f}"
+                f"{med(new, 'faults'):>7.0f}"
                 f"{med(new, 'peak'):>9.0f}")
         if old:
+            without = statistics.median(r["chart_cpu"] - r["td"] for r in new)  # the work both trees do
             same = abs(old[0]["edge"] - new[0]["edge"]) <= 1e-12
             line += (f"{med(old, 'compute'):>12.3f}{med(old, 'cpu'):>8.3f}{med(old, 'chart_cpu'):>10.3f}"
                      f"{med(old, 'process'):>12.3f}{med(old, 'faults'):>11.0f}{med(old, 'peak'):>9.0f}"
                      f"{med(old, 'compute') / med(new, 'compute'):>8.2f}x"
                      f"{med(old, 'cpu') / med(new, 'cpu'):>6.2f}x"
                      f"{med(old, 'chart_cpu') / med(new, 'chart_cpu'):>6.2f}x"
+                     f"{med(old, 'chart_cpu') / without:>6.2f}x"
                      f"{med(old, 'peak') / med(new, 'peak'):>7.2f}x" + ("" if same else "  EDGES DIFFER"))
         print(line)
     print("targets: 6 decks <= 0.300 s compute, 1 deck <= 0.150 s, peak <= 100 MiB")
