@@ -164,9 +164,16 @@ def child_measure(path: Path, repeat: int) -> None:
     """The in-process figures, as JSON lists of seconds: the stats queries, the due count and queue,
     one answer's commit."""
     try:
-        from trainer.progress.stats import build_report, parse_since
+        from trainer.progress.stats import build_report
     except ImportError:  # a baseline checkout from before the modules moved (issue 18)
-        from trainer.stats import build_report, parse_since
+        from trainer.stats import build_report
+    try:
+        from trainer.progress.since import parse_since
+    except ImportError:  # a checkout from before `--since` had a module of its own
+        try:
+            from trainer.progress.stats import parse_since
+        except ImportError:
+            from trainer.stats import parse_since
     from trainer.storage import Store
     from trainer.storage.reader import open_read_only
 
