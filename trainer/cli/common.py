@@ -215,8 +215,8 @@ def last_deck_option(func: F) -> F:
 
 
 def distract_option(func: F) -> F:
-    """`--distract/--no-distract`: the casino interrupts the count (issue 40); `set distract on` in the REPL
-    remembers it."""
+    """`--distract/--no-distract`: the casino interrupts the count (`drills.distraction`); `set distract on`
+    in the REPL remembers it."""
     return click.option("--distract/--no-distract", "distract", default=False, show_default=True,
                         help="Interrupt about one count in three as a casino does (a sum of chips, a "
                              "player's question, a drink order, chatter), after the cards and before the "
