@@ -60,7 +60,7 @@ def test_the_drills_betting_count_is_the_plain_true_count_plus_the_adjustment_pe
     for _ in range(8):
         question = drill.ask(rng, find_ruleset("casino"))
         d = question.data
-        per_deck = Fraction(d["surplus"]) / Fraction(d["decks_left"]).limit_denominator(4)  # type: ignore[arg-type]
-        plain = Fraction(d["running_count"]) / Fraction(d["decks_left"]).limit_denominator(4)  # type: ignore[arg-type]
+        per_deck = Fraction(d["surplus"]) / Fraction(d["decks_left"]).limit_denominator(4)
+        plain = Fraction(d["running_count"]) / Fraction(d["decks_left"]).limit_denominator(4)
         assert d["betting_true_count"] == int((plain + per_deck) // 1)
         assert "which is +1 true-count point per surplus ace per deck left" in question.explanation

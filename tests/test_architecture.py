@@ -575,3 +575,25 @@ def test_the_write_check_finds_a_write_through_another_object() -> None:
     assert [w.split(":")[0] for w in foreign_writes(source)] == [
         "line 3", "line 4", "line 5", "line 6", "line 12", "line 13"]
 
+
+
+def _suppressions(text: str) -> list[int]:
+    """The lines of `text` whose comments silence mypy (`# type: ignore`)."""
+    import io
+    import tokenize
+
+    return [tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+            if tok.type == tokenize.COMMENT and tok.string.lstrip("#").strip().startswith("type: ignore")]
+
+
+def test_no_test_silences_a_checker_that_does_not_read_it() -> None:
+    """mypy checks `trainer` and `drills`, not `tests/` (`.ci/run`): a `# type: ignore` there checks
+    nothing, and only says that the line did not type-check once."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "tests").glob("*.py"))
+             for line in _suppressions(path.read_text(encoding="utf-8"))]
+    assert not found, f"# type: ignore in tests, which mypy does not check: {found}"
+
+
+def test_the_suppression_check_sees_a_comment_and_not_a_string() -> None:
+    text = 'x = f()  # type: ignore[arg-type]\ny = "# type: ignore"\n'
+    assert _suppressions(text) == [1]

@@ -147,7 +147,7 @@ def test_at_a_pitch_game_no_mistake_pays_a_bust_and_every_held_hand_is_turned() 
                 assert "busts: takes $" in call["says"]  # taken at once, whatever the dealer's total
         late = [c["where"] for c in calls[dealer + 1:]]
         assert late == sorted(late, reverse=True)  # third base first
-        for seat in question.data["seats"]:  # type: ignore[union-attr]
+        for seat in question.data["seats"]:
             held = [h for h in seat["hands"] if h["outcome"] not in ("bust", "blackjack", "surrender",
                                                                     "even-money")]
             turned_before = any("turns up" in c["says"] for c in calls[:dealer] if c["where"] == str(seat["seat"]))

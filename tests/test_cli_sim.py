@@ -251,11 +251,11 @@ def test_a_back_counter_s_run_reports_rounds_observed_and_played() -> None:
     assert isinstance(played, int) and 0 < played < 20000
     assert document["played_share"] == played / 20000
     assert document["wonging"] == {"entry": 1, "exit": None, "by_path": False}
-    at_entry = sum(row["rounds"] for row in document["per_count"] if row["true_count"] >= 1)  # type: ignore[attr-defined,index]
+    at_entry = sum(row["rounds"] for row in document["per_count"] if row["true_count"] >= 1)
     assert played == at_entry  # entry only: the rounds at +1 and above, every one
     counting, observed_figures = document["counting"], document["per_round_observed"]
-    assert observed_figures["win_per_100"] == pytest.approx(  # type: ignore[index]
-        counting["win_per_100"] * played / 20000)  # type: ignore[index]
+    assert observed_figures["win_per_100"] == pytest.approx(
+        counting["win_per_100"] * played / 20000)
 
 
 def test_a_played_every_round_run_says_so() -> None:
@@ -286,7 +286,7 @@ def test_two_spots_report_the_variance_of_a_hand_and_the_covariance_of_two() -> 
 def test_spots_from_a_count_up_play_one_hand_below_it() -> None:
     document = sim_json("--count", "hi-lo", "--spots", "3:2")
     per_count = document["per_count"]
-    at_three = sum(row["rounds"] for row in per_count if row["true_count"] >= 3)  # type: ignore[attr-defined,index]
+    at_three = sum(row["rounds"] for row in per_count if row["true_count"] >= 3)
     assert document["pair_rounds"] == at_three and document["hands_played"] == 20000 + at_three
 
 

@@ -166,7 +166,7 @@ def cluster(python_engine: Path) -> Iterator[str]:
 
 
 def _tables(folder: Path, runner: object) -> list[dict[int, list[int]]]:
-    stats = gather(PLANS, StatsStore(folder), runner, rounds=ROUNDS, chunk_rounds=CHUNK)  # type: ignore[arg-type]
+    stats = gather(PLANS, StatsStore(folder), runner, rounds=ROUNDS, chunk_rounds=CHUNK)
     assert [s.rounds for s in stats] == [ROUNDS, ROUNDS] and [s.blocks for s in stats] == [3, 3]
     return [s.sums for s in stats]
 

@@ -88,7 +88,7 @@ def test_every_answer_is_reachable_by_the_parser(name: str) -> None:
     rng = random.Random(5)
     for table in _tables():
         try:
-            keys = drill.items(table)  # type: ignore[attr-defined]
+            keys = drill.items(table)
         except InvalidInputError:
             continue
         for key in keys:
@@ -143,7 +143,7 @@ def test_no_item_contradicts_a_rule_set_it_is_asked_at(name: str) -> None:
     asked_somewhere: set[str] = set()
     for table in _tables():
         try:
-            keys = drill.items(table)  # type: ignore[attr-defined]
+            keys = drill.items(table)
         except InvalidInputError:
             continue
         for key in keys:
@@ -156,14 +156,14 @@ def test_no_item_contradicts_a_rule_set_it_is_asked_at(name: str) -> None:
 
 def test_european_gets_no_insurance_step_and_a_pitch_game_only_at_one_or_two_decks() -> None:
     procedure = make_drill("procedure")
-    european = procedure.items(find_ruleset("european"))  # type: ignore[attr-defined]
+    european = procedure.items(find_ruleset("european"))
     assert "procedure:no-peek-european" in european
     assert not [k for k in european if "insurance" in k or "peek-ten" in k or "cut-" in k]
     casino = find_ruleset("casino")
-    assert not [k for k in procedure.items(casino) if "pitch" in k]  # type: ignore[attr-defined]
-    one_deck = make_drill("procedure", DrillOptions(decks=1)).items(casino)  # type: ignore[attr-defined]
+    assert not [k for k in procedure.items(casino) if "pitch" in k]
+    one_deck = make_drill("procedure", DrillOptions(decks=1)).items(casino)
     assert {"procedure:pitch-face-down", "procedure:pitch-settlement"} <= set(one_deck)
-    two = make_drill("protect", DrillOptions(decks=2)).items(casino)  # type: ignore[attr-defined]
+    two = make_drill("protect", DrillOptions(decks=2)).items(casino)
     assert "protect:pitch-two-hands" in two and "protect:touch-face-up" not in two
 
 

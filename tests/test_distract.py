@@ -249,4 +249,4 @@ def test_at_a_terminal_the_tray_goes_away_and_the_interruption_comes_before_the_
     assert asked and "The casino interrupts" in asked[0] and "Running count" not in asked[0]
     assert "not shown again" in asked[0] and "█" not in asked[0]  # no tray picture either
     assert [a.distracted for a in recorder.attempts] == [True]
-    assert recorder.attempts[0].data["distraction"]["given"] == "not sure"  # type: ignore[index]
+    assert recorder.attempts[0].data["distraction"]["given"] == "not sure"

@@ -185,7 +185,7 @@ def test_a_right_answer_is_carried_to_the_next_screen_where_it_fits(name: str, t
         asked.append(question.expected)
         return question
 
-    session.drill.ask = recording_ask  # type: ignore[method-assign]
+    session.drill.ask = recording_ask
     answers = iter(["right", "stop"])
 
     def reader(prompt: str, status: str) -> str:

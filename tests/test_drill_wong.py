@@ -17,7 +17,7 @@ from trainer.core.wonging import Seat, Wonging
 CASINO = load_ruleset("casino")
 
 
-def drill(system: str = "hi-lo", **extra: str):  # type: ignore[no-untyped-def]
+def drill(system: str = "hi-lo", **extra: str):
     return make_drill("wong", DrillOptions(system=system, extra=extra))
 
 
@@ -31,12 +31,12 @@ def test_the_expected_move_follows_from_the_data(system: str, extra: dict[str, s
         q = wong.ask(rng, CASINO)
         data = q.data
         if data["balanced"]:
-            decks = estimate_decks_left(int(data["cards_left"]), "half")  # type: ignore[call-overload]
-            assert data["count"] == true_count(data["running_count"], decks, "floor")  # type: ignore[arg-type]
+            decks = estimate_decks_left(int(data["cards_left"]), "half")
+            assert data["count"] == true_count(data["running_count"], decks, "floor")
         else:
-            assert data["count"] == int(data["running_count"])  # type: ignore[call-overload]
-        policy = Wonging(entry=data["entry"], exit=data["exit"])  # type: ignore[arg-type]
-        move = policy.move(Seat(playing=bool(data["playing"]), gone=bool(data["gone"])), int(data["count"]))  # type: ignore[call-overload]
+            assert data["count"] == int(data["running_count"])
+        policy = Wonging(entry=data["entry"], exit=data["exit"])
+        move = policy.move(Seat(playing=bool(data["playing"]), gone=bool(data["gone"])), int(data["count"]))
         assert q.expected == move.value and q.expected in q.choices
         seen.add(q.expected)
     assert seen == {"sit", "stay", "watch", "leave"}

@@ -169,9 +169,9 @@ def test_figures_for_absurd_sizes_are_true() -> None:
 
     from trainer.render.indices import samples_line
 
-    line = samples_line(SimpleNamespace(samples=10**12), [2000, 3164])  # type: ignore[arg-type]
+    line = samples_line(SimpleNamespace(samples=10**12), [2000, 3164])
     assert line.startswith("2,000 to 3,164 exact EVs a play (1,000,000,000,000 asked:") and "10**12" not in line
-    assert samples_line(SimpleNamespace(samples=400), [400, 400]) == "400 exact EVs a play"  # type: ignore[arg-type]
+    assert samples_line(SimpleNamespace(samples=400), [400, 400]) == "400 exact EVs a play"
     status, err = run(["review", "--dry-run", "--new", str(10**12)])
     assert status == 2 and "9999" in err
 

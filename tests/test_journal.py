@@ -85,7 +85,7 @@ def test_the_plan_in_force_is_read_from_plan_json_keys() -> None:
     for doc, words in (({"sd_per_round": 1}, "ev_per_round"), ({**PLAN_DOC, "sd_per_round": "x"}, "not a number"),
                        ([1, 2], "not a JSON object")):
         with pytest.raises(InvalidInputError, match=words):
-            plan_in_force(doc)  # type: ignore[arg-type]
+            plan_in_force(doc)
     assert replan_command(PLAN, 10_450.75) == "cutcard plan --bankroll 10450 --min-bet 25 --ror 0.05 --save"
     # the plan's target risk, where the document has one, is what a new plan aims at
     aimed = plan_in_force({**PLAN_DOC, "target_ror": 0.02, "max_bet": 500, "ruleset": "casino"})

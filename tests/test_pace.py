@@ -103,7 +103,7 @@ def test_a_pipe_and_jsonl_are_a_script_and_a_terminal_the_learner(tmp_path: Path
     try:
         launch.run_plan(repeat(session, 1), jsonl=False, interactive=True)
     finally:
-        session.recorder.close()  # type: ignore[attr-defined]
+        session.recorder.close()
     assert seen == ["learner"]
 
 

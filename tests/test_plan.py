@@ -97,7 +97,7 @@ def test_the_store_is_hit_the_second_time(tmp_path: Path, monkeypatch: pytest.Mo
 
     def counted(plan: Plan, hands: int, **kwargs: object) -> runner.Run:
         calls.append(hands)
-        return real(plan, hands, **kwargs)  # type: ignore[arg-type]
+        return real(plan, hands, **kwargs)
 
     monkeypatch.setattr("trainer.statstore.run_simulation", counted)
     store = StatsStore(tmp_path / "stats")
@@ -196,7 +196,7 @@ def test_the_repl_s_plan_is_a_screen_that_replans_at_each_key(tmp_path: Path, cu
 
     def spy(rows: object, limits: TableLimits, **kwargs: object) -> object:
         seen.append((limits.bankroll, limits.ror, limits.spread))
-        return real(rows, limits, **kwargs)  # type: ignore[arg-type]
+        return real(rows, limits, **kwargs)
 
     monkeypatch = pytest.MonkeyPatch()
     monkeypatch.setattr(screen, "plan_game", spy)

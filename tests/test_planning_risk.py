@@ -204,7 +204,7 @@ def test_results_range_worked_by_hand() -> None:
 def test_results_range_is_a_frozen_value() -> None:
     value = results_range(1.0, 10.0, 100.0)
     with pytest.raises(AttributeError):
-        value.expected = 0.0  # type: ignore[misc]
+        value.expected = 0.0
 
 
 # --- inputs ----------------------------------------------------------------------------------
@@ -219,9 +219,9 @@ def test_results_range_is_a_frozen_value() -> None:
     (lambda: ruin_before_goal(1.0, 10.0, 100.0, 0.0), "the goal must be above 0, not 0"),
     (lambda: goal_within_rounds(1.0, 10.0, 100.0, -3.0, 10.0), "the goal must be above 0, not -3"),
     (lambda: results_range(1.0, 10.0, -2.0), "number of rounds must be 0 or more"),
-    (lambda: ror("1", 10.0, 100.0), "must be a number"),  # type: ignore[arg-type]
+    (lambda: ror("1", 10.0, 100.0), "must be a number"),
 ])
 def test_bad_inputs_are_one_clear_error(call: object, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message) as caught:
-        call()  # type: ignore[operator]
+        call()
     assert "\n" not in str(caught.value)

@@ -140,7 +140,7 @@ def test_the_wong_drill_reads_the_last_deck_finer_and_says_the_conversion() -> N
     last_deck = 0
     for _ in range(12):
         q = drill.ask(rng, rules)
-        cards = int(q.data["cards_left"])  # type: ignore[call-overload]
+        cards = int(q.data["cards_left"])
         assert q.data["decks_left"] == float(estimate_decks_left(cards, "half", "quarter"))
         assert q.data["last_deck"] == "quarter" and "half decks, quarter decks in the last deck, round" \
             in q.explanation

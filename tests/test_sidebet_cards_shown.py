@@ -47,7 +47,7 @@ def test_every_seat_with_a_side_bet_shows_each_card_it_reads_with_its_suit(name:
         question = drill.ask(rng, CASINO)
         lines = shown(question)
         dealer_words = lines[0].split("Dealer: ")[1].split("  (")[0].split()
-        for seat in question.data["seats"]:  # type: ignore[union-attr]
+        for seat in question.data["seats"]:
             side = seat.get("sidebet")
             if side is None:
                 continue
@@ -82,7 +82,7 @@ def test_lucky_ladies_top_line_shows_the_dealer_blackjack_it_pays_on(seed: int) 
         cards_line = next(line for line in shown(question) if line.startswith("Cards: "))
         dealer = question.data["dealer_blackjack"]
         assert cards_line.endswith("the dealer has blackjack" if dealer else "the dealer has no blackjack")
-        assert all(SUITED.match(c.pretty()) for c in map(parse_card, question.data["cards"]))  # type: ignore[arg-type]
+        assert all(SUITED.match(c.pretty()) for c in map(parse_card, question.data["cards"]))
 
 
 def test_an_insurance_side_bet_says_whose_cards_it_reads() -> None:

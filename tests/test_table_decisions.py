@@ -30,11 +30,11 @@ NO_CALLS = CallWindow(on=False, open=False, fixed=False, called=frozenset(), sli
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def view(chart, *, rules: Ruleset = CASINO, seen: str = "", cards_left: int = 234,  # type: ignore[no-untyped-def]
+def view(chart, *, rules: Ruleset = CASINO, seen: str = "", cards_left: int = 234,
          round_: Round | None = None, calls: CallWindow = NO_CALLS, bankroll: Decimal = Decimal(500),
          settled: bool = False, system: str = "hi-lo") -> TableView:
     """A one-seat table's view: `seen` cards counted before this round, `cards_left` in the shoe."""
@@ -61,7 +61,7 @@ def dealt(cards: str) -> Round:
     return Round.start(CASINO, Shoe.stacked(CASINO, parse_cards(cards)), [10])
 
 
-def test_a_bet_is_graded_against_the_ramp_at_the_true_count(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_bet_is_graded_against_the_ramp_at_the_true_count(chart) -> None:
     # nine low cards seen, 234 cards (4.5 decks) left: true count +2, the ramp's 2 units
     bet = BetDecision(view=view(chart, seen="2 3 4 5 6 2 3 4 5"))
     decision = bet.ask()
@@ -75,7 +75,7 @@ def test_a_bet_is_graded_against_the_ramp_at_the_true_count(chart) -> None:  # t
         bet.parse("600")
 
 
-def test_a_bet_where_counting_cannot_help_is_taken_ungraded(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_bet_where_counting_cannot_help_is_taken_ungraded(chart) -> None:
     eight = load_ruleset("eight-deck")
     bet = BetDecision(view=view(chart, rules=eight))
     assert not bet.ask().graded
@@ -83,7 +83,7 @@ def test_a_bet_where_counting_cannot_help_is_taken_ungraded(chart) -> None:  # t
     assert placed.grade is None and placed.check is None and placed.bet == eight.table.min_bet
 
 
-def test_a_play_is_checked_against_the_chart_and_carried_out_by_the_outcome(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_play_is_checked_against_the_chart_and_carried_out_by_the_outcome(chart) -> None:
     round_ = dealt("T 7 6 9")  # the learner's T 6 against a 7 (the dealer's 9 in the hole)
     play = PlayDecision(view=view(chart, round_=round_))
     decision = play.ask()
@@ -97,15 +97,15 @@ def test_a_play_is_checked_against_the_chart_and_carried_out_by_the_outcome(char
         play.parse("x")
 
 
-def test_the_insurance_offer_is_a_play_decision_of_its_own_kind(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_insurance_offer_is_a_play_decision_of_its_own_kind(chart) -> None:
     round_ = dealt("T A 9 5")  # T 9 against an ace: insurance offered
     play = PlayDecision(view=view(chart, round_=round_))
     decision = play.ask()
     assert decision.kind == "insurance" and decision.question.item == "deviations:s17:insurance"
-    assert play.grade(play.parse("n")).grade.correct  # type: ignore[union-attr]  # true count 0: decline
+    assert play.grade(play.parse("n")).grade.correct  # true count 0: decline
 
 
-def test_a_count_check_reads_the_cards_seen_since_the_shuffle(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_count_check_reads_the_cards_seen_since_the_shuffle(chart) -> None:
     table = view(chart, seen="2 3 4 5 6 5 T", cards_left=130)  # running +5, 2.5 decks left
     running = CountDecision(view=table, asked="running count")
     assert running.ask().question.expected == "5"
@@ -118,14 +118,14 @@ def test_a_count_check_reads_the_cards_seen_since_the_shuffle(chart) -> None:  #
         running.parse("lots")
 
 
-def test_a_foul_call_is_read_and_graded_from_the_call_window(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_foul_call_is_read_and_graded_from_the_call_window(chart) -> None:
     round_ = dealt("T 7 6 T")  # the learner's 16 stands against the dealer's 17: a loss of $10
     round_.stand()
     [slip] = seat_slips(round_, range(len(round_.events)))  # the dealer pays the loser $10 instead
     assert slip.error == "pays-a-loser" and slip.delta(round_.events, 0) == 20
     calls = CallWindow(on=True, open=True, fixed=False, called=frozenset(), slip=slip)
     call = FoulCall(view=view(chart, round_=round_, calls=calls, settled=True))
-    assert call.ask().question.data["seats"][0]["hands"][0]["net"] == "10"  # type: ignore[index]  # as paid
+    assert call.ask().question.data["seats"][0]["hands"][0]["net"] == "10"  # as paid
     assert call.parse("f 1").value == "1" and call.parse("ok").value is None
     caught = call.grade(call.parse("f 1"))
     assert isinstance(caught, FoulCalled) and caught.caught and caught.correction == 20
@@ -153,7 +153,7 @@ def test_every_kind_of_the_contract_has_its_type_registered() -> None:
     assert set(CHECKS) == set(KINDS)  # a new kind: its type, and one line in CHECKS
 
 
-def test_a_side_count_system_bets_by_the_ace_adjusted_count(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_side_count_system_bets_by_the_ace_adjusted_count(chart) -> None:
     # Hi-Opt I, 1.5 decks in the tray (234 cards left, 4.5 decks): the norm is 6 aces
     rich = BetDecision(view=view(chart, seen="5 5 5 5 7 8 9 2", system="hi-opt-i"))
     # no ace seen: 6 surplus, +4 + 6 = +10 over 4.5 decks, true count +2 for the bet (the plain count's +0)

@@ -29,11 +29,11 @@ SIXTEEN_VS_TEN = IndexPlay(kind="hard", total=16, up_value=10, index=1, above=Ac
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def table_at(chart, seen: str, cards_left: int, *, estimation: str = "half",  # type: ignore[no-untyped-def]
+def table_at(chart, seen: str, cards_left: int, *, estimation: str = "half",
              last_deck: str | None = None, top: list[str] | None = None,
              system: str = "hi-opt-i") -> tuple[TableSession, ListRecorder]:
     """A one-seat Hi-Opt I table: `seen` since the shuffle, `cards_left` in the shoe (`top` dealt first)."""
@@ -56,7 +56,7 @@ def table_at(chart, seen: str, cards_left: int, *, estimation: str = "half",  # 
     ("A " * 20, 45, "half", "quarter", Fraction(21, 4), 21, 1),  # the last deck by its own unit: 0.75 left
     ("A " * 20, 45, "half", None, 5, 20, 0),  # without it: a whole deck left
 ])
-def test_the_norm_is_four_aces_a_deck_of_the_tray(chart, seen: str, cards_left: int, estimation: str,  # type: ignore[no-untyped-def]
+def test_the_norm_is_four_aces_a_deck_of_the_tray(chart, seen: str, cards_left: int, estimation: str,
                                                   last_deck: str | None, dealt: Fraction, norm: int,
                                                   surplus: int) -> None:
     table, recorder = table_at(chart, seen, cards_left, estimation=estimation, last_deck=last_deck)
@@ -74,7 +74,7 @@ def test_the_norm_is_four_aces_a_deck_of_the_tray(chart, seen: str, cards_left: 
     assert table.tally.counts[-1].question == "side count"
 
 
-def test_a_wrong_side_count_is_told_with_the_norm_and_what_the_bet_counts_by(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_wrong_side_count_is_told_with_the_norm_and_what_the_bet_counts_by(chart) -> None:
     table, _ = table_at(chart, "A A A 3 3 3 3 T", 234)  # Hi-Opt I running +3, surplus +3
     grade = table.answer(table.count_decision("side count"), "+2")
     assert grade is not None and not grade.correct and grade.expected == "3"
@@ -83,16 +83,16 @@ def test_a_wrong_side_count_is_told_with_the_norm_and_what_the_bet_counts_by(cha
     assert "your bets count +3 + 1 x +3 = +6, your plays the plain +3" in grade.explanation
 
 
-def test_under_exact_estimation_the_nearest_whole_ace_is_right(chart) -> None:  # type: ignore[no-untyped-def]
+def test_under_exact_estimation_the_nearest_whole_ace_is_right(chart) -> None:
     table, _ = table_at(chart, "A A", 241, estimation="exact")  # 71 cards dealt: norm 71/13 = 5.46
     reading = side_count_reading(table.view())
     assert reading.norm == Fraction(71, 13) and reading.whole == 3  # surplus 3.46
-    assert table.answer(table.count_decision("side count"), "+3").correct  # type: ignore[union-attr]
-    assert not table.answer(table.count_decision("side count"), "+4").correct  # type: ignore[union-attr]
-    assert not table.answer(table.count_decision("side count"), "3.5").correct  # type: ignore[union-attr]
+    assert table.answer(table.count_decision("side count"), "+3").correct
+    assert not table.answer(table.count_decision("side count"), "+4").correct
+    assert not table.answer(table.count_decision("side count"), "3.5").correct
 
 
-def test_the_bet_goes_by_the_adjusted_count_and_the_play_by_the_plain_one(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_bet_goes_by_the_adjusted_count_and_the_play_by_the_plain_one(chart) -> None:
     # Hi-Opt I running +4 with no ace seen; 238 cards left (4.5 decks read, 1.5 dealt: norm 6, surplus +6)
     deal = TableDeal(seats=[parse_cards("T 6")], up=parse_cards("T")[0], hole=parse_cards("7")[0],
                      draws=(), dealer_draws=())
@@ -124,7 +124,7 @@ class _Answers(io.StringIO):
 
 @pytest.mark.parametrize("system, asked", [("hi-opt-i", True), ("hi-lo", False)])
 def test_machine_mode_asks_the_side_count_after_the_running_count_at_a_checkpoint(
-        chart, system: str, asked: bool) -> None:  # type: ignore[no-untyped-def]
+        chart, system: str, asked: bool) -> None:
     from trainer.table.machine import TableMachine
 
     table = TableSession(CASINO, chart, seats=1, rng=random.Random(3), ramp=RAMP, system=system,
@@ -143,7 +143,7 @@ def test_machine_mode_asks_the_side_count_after_the_running_count_at_a_checkpoin
         assert data["ranks"] == "aces" and data["per_deck"] == 4 and data["adjustment"] == 1
 
 
-def test_the_edge_line_reads_the_statistics_at_the_count_bets_go_by(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_edge_line_reads_the_statistics_at_the_count_bets_go_by(chart) -> None:
     """The per-count statistics of a side-counted game are keyed by the adjusted count, so the edge line
     looks its count up there: 3 aces seen of a norm of 6 at 4.5 decks left adds 3 to the running count."""
     table, _ = table_at(chart, "A A A 3 T", 234)

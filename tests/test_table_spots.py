@@ -24,24 +24,24 @@ NEUTRAL = " ".join(["7", "8", "9"] * 15)
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def table(chart, spot_count: int) -> TableSession:  # type: ignore[no-untyped-def]
+def table(chart, spot_count: int) -> TableSession:
     ramp = SpotRamp(steps=(SpotStep(true_count=1, bet=Decimal(10), hands=1),
                            SpotStep(true_count=spot_count, bet=Decimal("15.2"), hands=2)), most=2)
     session = TableSession(CASINO, chart, seats=3, rng=random.Random(1), spots=ramp)
     session.shoe = Shoe.stacked(CASINO, f"{FIRST} {NEUTRAL}")
     first = session.decision()
     assert first.kind == "spots" and first.question.expected == "10"  # a fresh count: one hand
-    assert session.answer(first, "10").correct  # type: ignore[union-attr]
+    assert session.answer(first, "10").correct
     session.answer(session.decision(), "stand")
     assert session.end_round() == Decimal(-10)  # 16 against the dealer's 20
     return session
 
 
-def test_at_the_spot_count_the_plan_s_two_hands_are_graded_and_dealt(chart) -> None:  # type: ignore[no-untyped-def]
+def test_at_the_spot_count_the_plan_s_two_hands_are_graded_and_dealt(chart) -> None:
     session = table(chart, 5)
     decision = session.decision()
     assert decision.question.expected == "20 20"  # +5: two hands of the plan's $15.20, read as $20 chips
@@ -68,7 +68,7 @@ def test_at_the_spot_count_the_plan_s_two_hands_are_graded_and_dealt(chart) -> N
     assert net == sum(session.round.results[s] for s in session.learner_spots)
 
 
-def test_below_the_spot_count_one_hand_is_right(chart) -> None:  # type: ignore[no-untyped-def]
+def test_below_the_spot_count_one_hand_is_right(chart) -> None:
     session = table(chart, 6)
     decision = session.decision()
     assert decision.question.expected == "10"

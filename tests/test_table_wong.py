@@ -27,12 +27,12 @@ TENS = "T T T T T T T T"
 
 
 @pytest.fixture(scope="module")
-def chart():  # type: ignore[no-untyped-def]
+def chart():
     return chart_for(CASINO)
 
 
-def table(chart, wonging: Wonging, cards: str, **kw: object) -> TableSession:  # type: ignore[no-untyped-def]
-    session = TableSession(CASINO, chart, seats=3, rng=random.Random(1), wonging=wonging, **kw)  # type: ignore[arg-type]
+def table(chart, wonging: Wonging, cards: str, **kw: object) -> TableSession:
+    session = TableSession(CASINO, chart, seats=3, rng=random.Random(1), wonging=wonging, **kw)
     session.shoe = Shoe.stacked(CASINO, cards)
     return session
 
@@ -48,7 +48,7 @@ def watch_first_round(session: TableSession) -> None:
     assert session.end_round() == 0
 
 
-def test_a_watched_round_moves_the_count_and_the_count_is_checked(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_watched_round_moves_the_count_and_the_count_is_checked(chart) -> None:
     session = table(chart, Wonging(entry=5), f"{WATCHED} {NEUTRAL}")
     watch_first_round(session)
     assert session.tally.watched == 1 and session.tally.rounds == 1 and not session.tally.bets
@@ -58,7 +58,7 @@ def test_a_watched_round_moves_the_count_and_the_count_is_checked(chart) -> None
 
 
 @pytest.mark.parametrize(("entry", "expected"), [(5, "sit"), (6, "watch")])
-def test_a_round_at_the_entry_count_is_graded_sit_and_below_it_watch(  # type: ignore[no-untyped-def]
+def test_a_round_at_the_entry_count_is_graded_sit_and_below_it_watch(
         chart, entry: int, expected: str) -> None:
     session = table(chart, Wonging(entry=entry), f"{WATCHED} {NEUTRAL}")
     watch_first_round(session)
@@ -72,12 +72,12 @@ def test_a_round_at_the_entry_count_is_graded_sit_and_below_it_watch(  # type: i
     assert f"entry count +{entry}" in grade.explanation
 
 
-def test_a_round_below_the_exit_count_is_graded_leave_and_the_leaver_watches_until_the_shuffle(  # type: ignore[no-untyped-def]
+def test_a_round_below_the_exit_count_is_graded_leave_and_the_leaver_watches_until_the_shuffle(
         chart) -> None:
     session = table(chart, Wonging(entry=4, exit=0), f"{WATCHED} {TENS} {WATCHED} {SHORT}")
     watch_first_round(session)
     assert wong_count(session.view()).count == 5
-    assert session.answer(session.decision(), "sit").correct  # type: ignore[union-attr]
+    assert session.answer(session.decision(), "sit").correct
     bet = session.decision()
     assert bet.kind == "bet"
     session.answer(bet, "120")  # +5: the ramp's 12 units
@@ -96,13 +96,13 @@ def test_a_round_below_the_exit_count_is_graded_leave_and_the_leaver_watches_unt
     assert again.question.expected == "watch" and again.question.item == "wong:hi-lo:gone"
 
 
-def test_an_entry_only_player_who_falls_below_leaves_and_may_sit_again(chart) -> None:  # type: ignore[no-untyped-def]
+def test_an_entry_only_player_who_falls_below_leaves_and_may_sit_again(chart) -> None:
     policy = Wonging(entry=1)
     assert policy.move(Seat(playing=True), 0) is WongMove.LEAVE
     assert policy.move(policy.after(Seat(playing=True), WongMove.LEAVE), 1) is WongMove.SIT
 
 
-def test_a_bet_is_refused_before_the_learner_sits_and_answers_must_be_open_moves(chart) -> None:  # type: ignore[no-untyped-def]
+def test_a_bet_is_refused_before_the_learner_sits_and_answers_must_be_open_moves(chart) -> None:
     session = table(chart, Wonging(entry=1), f"{WATCHED} {NEUTRAL}")
     with pytest.raises(IllegalActionError, match="sit before you bet"):
         session.start_round(10)
@@ -112,7 +112,7 @@ def test_a_bet_is_refused_before_the_learner_sits_and_answers_must_be_open_moves
     assert session.tally.wongs == [] and session.round is None
 
 
-def test_the_learner_watches_again_after_a_shuffle(chart) -> None:  # type: ignore[no-untyped-def]
+def test_the_learner_watches_again_after_a_shuffle(chart) -> None:
     session = TableSession(CASINO, chart, seats=3, rng=random.Random(4), wonging=Wonging(entry=-10))
     session.answer(session.decision(), "sit")
     while not session.shoe.needs_shuffle:
@@ -126,7 +126,7 @@ def test_the_learner_watches_again_after_a_shuffle(chart) -> None:  # type: igno
     assert decision.question.data["fresh_shoe"] is True and decision.question.choices == ("sit", "watch")
 
 
-def test_ko_enters_and_leaves_by_its_running_count(chart) -> None:  # type: ignore[no-untyped-def]
+def test_ko_enters_and_leaves_by_its_running_count(chart) -> None:
     session = table(chart, Wonging(entry=-15), f"{WATCHED} {NEUTRAL}", system="ko")  # KO's IRC: -20
     count = wong_count(session.view())
     assert count.decks_left is None and count.count == -20
@@ -137,13 +137,13 @@ def test_ko_enters_and_leaves_by_its_running_count(chart) -> None:  # type: igno
     ({"seats": 1}, "--seats 2 or more"),
     ({"dealer_errors": 0.2}, "one at a time"),
 ])
-def test_back_counting_refuses_what_it_cannot_do(chart, kw: dict[str, object], words: str) -> None:  # type: ignore[no-untyped-def]
+def test_back_counting_refuses_what_it_cannot_do(chart, kw: dict[str, object], words: str) -> None:
     args: dict[str, object] = {"seats": 3, **kw}
     with pytest.raises(InvalidInputError, match=words):
-        TableSession(CASINO, chart, rng=random.Random(1), wonging=Wonging(entry=1), **args)  # type: ignore[arg-type]
+        TableSession(CASINO, chart, rng=random.Random(1), wonging=Wonging(entry=1), **args)
 
 
-def test_play_wong_takes_the_entry_and_exit_counts_of_the_plan_in_force(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_play_wong_takes_the_entry_and_exit_counts_of_the_plan_in_force(tmp_path) -> None:
     import json
 
     from trainer.table.launch import PlayOptions, wonging_for

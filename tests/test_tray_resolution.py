@@ -251,7 +251,7 @@ def test_a_last_deck_names_its_own_statistics_and_index_runs() -> None:
 
     def key(last_deck: str | None) -> str:
         counter = Counter(system=find_system("hi-lo"), spread=(1, 8), ramp={1: 1}, last_deck=last_deck)
-        return game_key(Plan(ruleset=CASINO, chart=None, counter=counter)).digest()  # type: ignore[arg-type]
+        return game_key(Plan(ruleset=CASINO, chart=None, counter=counter)).digest()
 
     assert key(None) == key("half") != key("quarter")
     plain = make_run(CASINO, "hi-lo").fingerprint()
