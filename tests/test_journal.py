@@ -90,6 +90,9 @@ def test_the_plan_in_force_is_read_from_plan_json_keys() -> None:
     # the plan's target risk, where the document has one, is what a new plan aims at
     aimed = plan_in_force({**PLAN_DOC, "target_ror": 0.02, "max_bet": 500, "ruleset": "casino"})
     assert (aimed.ror, aimed.target_ror) == (0.05, 0.02)
+    # which count the ramp is by, where the plan says (`plan --json`'s `bet_count`)
+    assert (PLAN.bet_count, plan_in_force({**PLAN_DOC, "bet_count": "ace-adjusted"}).bet_count) == \
+        (None, "ace-adjusted")
     assert replan_command(aimed, 9_000) == ("cutcard plan --ruleset casino --bankroll 9000 --min-bet 25 "
                                             "--max-bet 500 --ror 0.02 --save")
 

@@ -210,3 +210,27 @@ def test_plan_says_in_one_line_that_bets_follow_the_ace_adjusted_count(tmp_path:
     assert result.exit_code == 0, result.stdout
     said = [s for s in result.stdout.splitlines() if "bets follow" in s]
     assert said == (["bets follow the ace-adjusted count, plays the plain one, as the file says"] if line else [])
+
+
+def test_a_saved_plan_keeps_which_count_bets_through_its_json_and_a_replan_from_it(tmp_path: Path,
+                                                                                  cutcard_home: Path) -> None:
+    """`plan --json` and the saved `plan.json` carry `bet_count` as `sim --json` does; a plan made from
+    the saved plan (`--stats plan.json`) still says the ramp is by the ace-adjusted count; a document
+    that does not say gives no key."""
+    rows = [{"true_count": tc, "rounds": 100_000, "mean": 0.005 * tc - 0.005, "second_moment": 1.3}
+            for tc in range(-3, 7)]
+    document = tmp_path / "sim.json"
+    document.write_text(json.dumps({"ruleset": "casino", "counting": {"system": "hi-opt-i",
+                                                                      "bet_count": "ace-adjusted"},
+                                    "per_count": rows}))
+    planned = CliRunner().invoke(cli, ["plan", "--stats", str(document), "--json", "--save"],
+                                 catch_exceptions=False)
+    assert json.loads(planned.stdout)["bet_count"] == "ace-adjusted"
+    saved = cutcard_home / "plan.json"
+    assert json.loads(saved.read_text())["bet_count"] == "ace-adjusted"
+    again = CliRunner().invoke(cli, ["plan", "--stats", str(saved)], catch_exceptions=False)
+    assert again.exit_code == 0, again.stdout
+    assert "bets follow the ace-adjusted count, plays the plain one, as the file says" in again.stdout
+    document.write_text(json.dumps({"ruleset": "casino", "per_count": rows}))
+    silent = CliRunner().invoke(cli, ["plan", "--stats", str(document), "--json"], catch_exceptions=False)
+    assert "bet_count" not in json.loads(silent.stdout)

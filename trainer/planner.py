@@ -83,6 +83,9 @@ class PlanReport:
     bet_count: str = ""
     """Which count the ramp's true counts are, in a line's words, where it is not the plain count (a side
     count's adjusted one: `trainer.sim.count.bet_count_words`)."""
+    bet_count_name: str | None = None
+    """The same as `sim --json`'s `counting.bet_count` ('plain', 'ace-adjusted', 'side-adjusted'), in the
+    `--json` document and `plan.json` as `bet_count`; None where the statistics do not say."""
 
     @property
     def plan(self) -> BetPlan:
@@ -93,7 +96,8 @@ class PlanReport:
 def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | None = None,
               statistics: str = "", ruleset: str = "", system: str = "",
               entry: int | None = None, spots: SpotPlan | None = None, wonging: Wonging | None = None,
-              observed: int | None = None, bet_count: str = "") -> PlanReport:
+              observed: int | None = None, bet_count: str = "", bet_count_name: str | None = None,
+              ) -> PlanReport:
     """The optimal ramp for these statistics and this table, and its simplified form if `chip` is given;
     a back-counter's (`entry`) plays from the entry count up and watches the rounds below it."""
     stats = tuple(CountStats(true_count=r.true_count, rounds=r.rounds, mean=r.mean,
@@ -103,7 +107,8 @@ def plan_game(rows: Sequence[CountRow], limits: TableLimits, *, chip: float | No
     if wonging is None and entry is not None:
         wonging = Wonging(entry=entry)
     return PlanReport(limits=limits, rows=stats, statistics=statistics, exact=exact, simplified=simple,
-                      chip=chip, ruleset=ruleset, system=system, wonging=wonging, bet_count=bet_count)
+                      chip=chip, ruleset=ruleset, system=system, wonging=wonging, bet_count=bet_count,
+                      bet_count_name=bet_count_name)
 
 
 def with_learner(report: PlanReport, rows: Sequence[CountRow], *, bet_error: float, source: str,
@@ -190,6 +195,8 @@ def to_json(report: PlanReport) -> dict[str, Any]:
         "units": {str(tc): u for tc, u in plan.units(report.limits.min_bet).items()},
         "statistics": {"source": report.statistics, "rounds": sum(r.rounds for r in report.rows)},
     }
+    if report.bet_count_name is not None:  # which count the ramp's true counts are, as `sim --json` says
+        document["bet_count"] = report.bet_count_name
     if plan.spots is not None:  # several spots: each step's bet is per hand
         document.update({"spots": plan.spots.spots.text, "correlation": plan.spots.correlation,
                          "two_spot_factor": plan.spots.factor(2)})
@@ -325,11 +332,19 @@ def read_stats(path: Path) -> StatsDocument:
                    and isinstance(covariance, int | float) else None)
     observed = document.get("rounds_observed")
     wonging = document.get("wonging")
-    bet_count = counting.get("bet_count") if isinstance(counting, dict) else None
+    bet_count = (counting if isinstance(counting, dict) else document).get("bet_count")
     return StatsDocument(rows=tuple(out), ruleset=ruleset if isinstance(ruleset, str) else None,
                          system=system if isinstance(system, str) else None, correlation=correlation,
                          observed=observed if isinstance(observed, int) and isinstance(wonging, dict)
                          else None, bet_count=bet_count if isinstance(bet_count, str) else None)
+
+
+def document_bet_count(name: str | None) -> str:
+    """A document's bet count (`StatsDocument.bet_count`) as the plan's line ('' for the plain count or
+    none named)."""
+    if name is None or name == "plain":
+        return ""
+    return f"bets follow the {name} count, plays the plain one, as the file says"
 
 
 def _int(value: Any) -> int:

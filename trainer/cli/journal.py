@@ -76,7 +76,7 @@ def load_plan() -> PlanInForce | None:
 def today_plan(summary: JournalStanding) -> PlanReport | None:
     """The plan for today's bankroll: the plan in force's table, target risk and statistics at the
     bankroll today (None where the plan keeps no statistics or no table, or the bankroll is gone)."""
-    from trainer.planner import plan_game
+    from trainer.planner import document_bet_count, plan_game
     from trainer.planning.ramp import TableLimits
 
     plan, bankroll = summary.plan, summary.bankroll_today
@@ -87,7 +87,8 @@ def today_plan(summary: JournalStanding) -> PlanReport | None:
                          spread=plan.spread, rounds_per_hour=plan.rounds_per_hour or 100.0,
                          hours=plan.hours or 100.0)
     return plan_game(plan.per_count, limits, chip=plan.chip, statistics="the plan in force's statistics",
-                     ruleset=plan.ruleset or "", system=plan.system or "")
+                     ruleset=plan.ruleset or "", system=plan.system or "",
+                     bet_count=document_bet_count(plan.bet_count), bet_count_name=plan.bet_count)
 
 
 @click.group("journal", invoke_without_command=True)

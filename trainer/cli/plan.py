@@ -85,7 +85,7 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
     from trainer.cli.common import cutcard_home
     from trainer.core import load_ruleset
     from trainer.core.errors import InvalidInputError
-    from trainer.planner import plan_game, save_plan
+    from trainer.planner import document_bet_count, plan_game, save_plan
     from trainer.planner import rounds_per_hour as hourly
     from trainer.planning.ramp import SpotPlan, TableLimits, default_chip
     from trainer.sim.runner import most_jobs
@@ -146,11 +146,12 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            statistics=f"{rounds_read:,} rounds from {Path(stats_file).name}",
                            ruleset=document.ruleset or rules.name, system=document.system or system,
                            entry=None if by_path else wong_in, spots=spot_plan, observed=document.observed,
-                           wonging=exit_policy, bet_count=_document_bet_count(document.bet_count))
+                           wonging=exit_policy, bet_count=document_bet_count(document.bet_count),
+                           bet_count_name=document.bet_count)
     else:
         game, words = counter_game(rules, system, indices, estimation, rounding, quiet=as_json,
                                    last_deck=last_deck)
-        from trainer.sim.count import bet_count_words
+        from trainer.sim.count import bet_count_name, bet_count_words
 
         if exit_policy is not None:
             import dataclasses
@@ -167,7 +168,8 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
                            ruleset=rules.name, system=game.counter.system.name if game.counter else system,
                            entry=None if exit_policy else wong_in, spots=spot_plan, wonging=exit_policy,
                            observed=stats.observed,
-                           bet_count=bet_count_words(game.counter.system) if game.counter else "")
+                           bet_count=bet_count_words(game.counter.system) if game.counter else "",
+                           bet_count_name=bet_count_name(game.counter.system) if game.counter else None)
         if errors:
             report = _with_errors(report, store, game, jobs, rounds, quiet=as_json)
     if screen:
@@ -175,7 +177,8 @@ def command(ruleset: str, decks: int | None, system: str, bankroll: float, ror: 
 
         shown = plan_screen(report.rows, limits, simplify=simplify, ruleset=report.ruleset,
                             system=report.system, statistics=report.statistics,
-                            keep=lambda kept: save_plan(cutcard_home(), kept), bet_count=report.bet_count)
+                            keep=lambda kept: save_plan(cutcard_home(), kept), bet_count=report.bet_count,
+                            bet_count_name=report.bet_count_name)
         if save and shown is not None:
             click.echo(f"saved as the plan in force: {save_plan(cutcard_home(), shown)}", err=True)
         return
@@ -254,13 +257,6 @@ def _statistics(store: StatsStore, game: Plan, jobs: int | None, rounds: int | N
         click.echo("cutcard: stopped (Ctrl-C): nothing was kept; the statistics start afresh next time",
                    err=True)
         raise click.exceptions.Exit(130) from None
-
-
-def _document_bet_count(name: str | None) -> str:
-    """A `sim --json` document's bet count as the plan's line ('' for the plain count or none named)."""
-    if name is None or name == "plain":
-        return ""
-    return f"bets follow the {name} count, plays the plain one, as the file says"
 
 
 def _source(stats: Statistics, index_words: str) -> str:

@@ -24,7 +24,7 @@ from trainer.compare.games import GameSpec
 from trainer.compare.stats import CHUNK_ROUNDS, Progress, gather
 from trainer.planner import PlanReport, plan_game, to_json
 from trainer.planning.ramp import TableLimits
-from trainer.sim.count import bet_count_words
+from trainer.sim.count import bet_count_name, bet_count_words
 from trainer.sim.runner import Plan
 from trainer.statstore import Statistics, StatsStore
 
@@ -173,7 +173,8 @@ def compare_games(games: Sequence[ComparedGame], *, store: StatsStore, runner: R
         assert game.plan is not None and game.plan.counter is not None
         report = plan_game(found.rows, game.limits, ruleset=game.spec.name, system=game.system,
                            statistics=f"{found.rounds:,} rounds, {where_from}",
-                           bet_count=bet_count_words(game.plan.counter.system))
+                           bet_count=bet_count_words(game.plan.counter.system),
+                           bet_count_name=bet_count_name(game.plan.counter.system))
         results.append(GameResult(game=game, figures=planned_figures(report), report=report,
                                   statistics=found))
     ordered, close = sort_results(results, sort)
@@ -210,8 +211,6 @@ def result_json(result: GameResult) -> dict[str, Any]:
         document.update(to_json(result.report))
         document["system"] = game.system
         document["indices"] = game.indices
-        if result.report.bet_count:
-            document["bet_count"] = result.report.bet_count
     else:
         f = result.figures
         per_round = f.ev_per_hour / game.limits.rounds_per_hour

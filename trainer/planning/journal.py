@@ -69,6 +69,9 @@ class PlanInForce:
     """The chip a simplified plan bets in (None: the exact ramp)."""
     per_count: tuple[PlannedCount, ...] = ()
     """The statistics the plan rests on, where the document keeps them: today's plan is made from them."""
+    bet_count: str | None = None
+    """Which count those statistics and the ramp are by ('plain', 'ace-adjusted', 'side-adjusted'), where
+    the document says."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -216,7 +219,7 @@ def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
     if sd < 0:
         raise InvalidInputError(f"the plan's sd_per_round is {sd:g}, below 0")
     canonical = json.dumps(document, sort_keys=True, default=str, ensure_ascii=False)
-    ruleset, system = document.get("ruleset"), document.get("system")
+    ruleset, system, bet_count = document.get("ruleset"), document.get("system"), document.get("bet_count")
     simplified = document.get("simplified")
     chip = _number(simplified, "chip") if isinstance(simplified, Mapping) else None
     return PlanInForce(
@@ -227,7 +230,8 @@ def plan_in_force(document: Mapping[str, Any]) -> PlanInForce:
         target_ror=_number(document, "target_ror") or _number(document, "ror"),
         hours=_number(document, "hours"), chip=chip, per_count=_per_count(document.get("per_count")),
         ruleset=ruleset if isinstance(ruleset, str) else None,
-        system=system if isinstance(system, str) else None)
+        system=system if isinstance(system, str) else None,
+        bet_count=bet_count if isinstance(bet_count, str) else None)
 
 
 # --- the sessions against the plan ------------------------------------------------------------

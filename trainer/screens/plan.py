@@ -54,10 +54,10 @@ def _step(values: Sequence[float], now: float, up: bool) -> float:
 
 
 def plan_screen(rows: Sequence[CountRow], limits: TableLimits, *, simplify: bool, ruleset: str, system: str,
-                statistics: str, keep: Callable[[PlanReport], Path], bet_count: str = ""
-                ) -> PlanReport | None:
-    """Run the screen until Esc or q; the plan last shown (None if it never planned); `bet_count`, the
-    line that says which count the ramp's true counts are (`PlanReport.bet_count`)."""
+                statistics: str, keep: Callable[[PlanReport], Path], bet_count: str = "",
+                bet_count_name: str | None = None) -> PlanReport | None:
+    """Run the screen until Esc or q; the plan last shown (None if it never planned); `bet_count` and
+    `bet_count_name`, which count the ramp's true counts are (`PlanReport`'s)."""
     state = _State(limits=limits, simplify=simplify)
 
     def replan() -> None:
@@ -65,7 +65,7 @@ def plan_screen(rows: Sequence[CountRow], limits: TableLimits, *, simplify: bool
         try:
             chip = default_chip(state.limits.min_bet) if state.simplify else None
             state.report = plan_game(rows, state.limits, chip=chip, statistics=statistics, ruleset=ruleset,
-                                     system=system, bet_count=bet_count)
+                                     system=system, bet_count=bet_count, bet_count_name=bet_count_name)
         except TrainerError as e:
             state.message = str(e)
         state.millis = 1000 * (time.perf_counter() - started)
