@@ -295,6 +295,11 @@ def test_journal_plans_todays_bankroll_from_the_plan_in_force(capsys: pytest.Cap
     status, out, _ = run(capsys, "journal")
     assert status == 0 and "Today's plan for 9,000" in out and "true count" in out
     assert max(len(line) for line in out.splitlines()) <= 80
+    assert "bets follow" not in out  # a plan of the plain count says nothing of it
+    (cutcard_home / "plan.json").write_text(json.dumps({**doc, "bet_count": "ace-adjusted"}))
+    status, out, _ = run(capsys, "journal")
+    assert status == 0 and "bets follow the ace-adjusted count, plays the plain one" in out
+    assert json.loads(run(capsys, "journal", "--json")[1])["today_plan"]["bet_count"] == "ace-adjusted"
 
 
 def test_logging_a_session_takes_the_days_backup(capsys: pytest.CaptureFixture[str], cutcard_home: Path) -> None:

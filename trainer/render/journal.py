@@ -145,6 +145,8 @@ def _bankroll_lines(summary: JournalStanding, report: PlanReport | None = None,
 
         out.append(f"Today's plan for {money_text(today)} (the plan in force's table, target risk and "
                    "statistics):\n", "title")
+        if report.bet_count:  # which count the ramp's true counts are (a side count's adjusted one)
+            out.append(f"{report.bet_count}\n", "muted")
         for line, style in ramp_lines(report.plan, report.limits.min_bet):
             out.append(f"{line}\n", style)
         figures = figure_lines(report)
